@@ -5,7 +5,18 @@ module.exports = {
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   transform: {
-    "^.+\\.tsx?$": ["ts-jest", { tsconfig: { module: "commonjs", moduleResolution: "node10", ignoreDeprecations: "6.0", jsx: "react-jsx", isolatedModules: true } }],
+    "^.+\\.tsx?$": [
+      "ts-jest",
+      {
+        tsconfig: {
+          module: "commonjs",
+          moduleResolution: "node10",
+          ignoreDeprecations: "6.0",
+          jsx: "react-jsx",
+          isolatedModules: true,
+        },
+      },
+    ],
   },
   testTimeout: 30000,
 };

@@ -19,9 +19,12 @@ function hostUrl(env, production) {
   try {
     url = new URL(raw);
   } catch {
-    throw new Error(`ADDIN_HOST_URL "${raw}" is not a URL. Give the https origin that serves dist/, e.g. https://addin.example.com`);
+    throw new Error(
+      `ADDIN_HOST_URL "${raw}" is not a URL. Give the https origin that serves dist/, e.g. https://addin.example.com`,
+    );
   }
-  if (url.protocol !== "https:") throw new Error(`ADDIN_HOST_URL must be https (Office loads add-ins over https only), got "${raw}".`);
+  if (url.protocol !== "https:")
+    throw new Error(`ADDIN_HOST_URL must be https (Office loads add-ins over https only), got "${raw}".`);
   return raw.replace(/\/+$/, "");
 }
 
@@ -50,7 +53,11 @@ module.exports = (env, argv) => {
     },
     plugins: [
       new CustomFunctionsMetadataPlugin({ input: "./src/functions/functions.ts", output: "functions.json" }),
-      new HtmlWebpackPlugin({ filename: "taskpane.html", template: "./src/taskpane/taskpane.html", chunks: ["taskpane"] }),
+      new HtmlWebpackPlugin({
+        filename: "taskpane.html",
+        template: "./src/taskpane/taskpane.html",
+        chunks: ["taskpane"],
+      }),
       new HtmlWebpackPlugin({ filename: "help.html", template: "./src/help.html", chunks: [] }),
       new CopyWebpackPlugin({
         patterns: [

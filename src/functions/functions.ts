@@ -6,7 +6,6 @@
 
 import { notYetAvailable } from "./availability";
 
-
 /**
  * Sales data at SKU level as a table that spills: one row per period and SKU (or product filter).
  * @customfunction SKU
@@ -31,7 +30,7 @@ export function sku(
   filter?: string,
   viewby?: string,
   headers?: boolean,
-): Promise<any[][]> { // eslint-disable-line @typescript-eslint/no-explicit-any -- mixed text/number cells
+): Promise<any[][]> {
   return notYetAvailable("SALES.SKU", [retailer, metrics, from, to, timeframe, comparison, filter, viewby, headers]);
 }
 
@@ -59,7 +58,7 @@ export function store(
   filter?: string,
   viewby?: string,
   headers?: boolean,
-): Promise<any[][]> { // eslint-disable-line @typescript-eslint/no-explicit-any -- mixed text/number cells
+): Promise<any[][]> {
   return notYetAvailable("SALES.STORE", [retailer, metrics, from, to, timeframe, comparison, filter, viewby, headers]);
 }
 
@@ -121,6 +120,6 @@ export function filters(retailer: string, field?: string): Promise<string[][]> {
  * @param retailer Retailer identifier (not "all").
  * @returns The actions table with a header row.
  */
-export function actions(retailer: string): Promise<any[][]> { // eslint-disable-line @typescript-eslint/no-explicit-any -- mixed text/number cells
+export function actions(retailer: string): Promise<any[][]> {
   return notYetAvailable("SALES.ACTIONS", [retailer]);
 }

@@ -1,0 +1,89 @@
+// The development server: the add-in's webpack build over HTTPS on localhost, with the service
+// simulator mounted under /simulator so a newcomer needs neither an API key nor a second process.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import webpack from "webpack";
+import WebpackDevServer from "webpack-dev-server";
+import { createSimulator, type Simulator, type SimulatorOptions } from "./simulator";
+import { devCertificates, describeCerts, type CertSource } from "./certs";
+
+const webpackConfig = require("../webpack.config.js") as (env: object, argv: { mode: string }) => webpack.Configuration;
+
+export const DEV_PORT = 3000;
+export const SIMULATOR_MOUNT = "/simulator";
+
+export interface DevServerOptions {
+  port?: number;
+  simulator?: SimulatorOptions | false;
+  selfSigned?: boolean;
+}
+
+export interface RunningDevServer {
+  origin: string;
+  simulator?: Simulator;
+  certs: CertSource;
+  close(): Promise<void>;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/** Excel on the web fetches functions.json cross-origin, so it must carry CORS headers. */
+const functionsJsonCors: Handler = (req, res, next) => {
+  if (req.url?.split("?")[0] === "/functions.json") res.setHeader("Access-Control-Allow-Origin", "*");
+  next();
+};
+
+export async function startDevServer(opts: DevServerOptions = {}): Promise<RunningDevServer> {
+  const port = opts.port ?? DEV_PORT;
+  const certs = await devCertificates({ selfSigned: opts.selfSigned });
+  const simulator = opts.simulator === false ? undefined : createSimulator(opts.simulator ?? {});
+  const compiler = webpack(webpackConfig({}, { mode: "development" }));
+  const server = new WebpackDevServer(
+    {
+      host: "localhost", // never the network: the simulator's demo key would be reachable otherwise
+      port,
+      server: certs.kind === "office-addin-dev-certs" ? { type: "https", options: certs.options } : { type: "https" },
+      hot: false,
+      liveReload: true,
+      client: { overlay: { errors: true, warnings: false } },
+      setupMiddlewares: (middlewares, devServer) => {
+        devServer.app?.use(functionsJsonCors);
+        if (simulator)
+          devServer.app?.use(SIMULATOR_MOUNT, (req: IncomingMessage, res: ServerResponse) =>
+            simulator.handle(req, res),
+          );
+        return middlewares;
+      },
+    },
+    compiler,
+  );
+  await server.start();
+  return {
+    origin: `https://localhost:${port}`,
+    simulator,
+    certs,
+    close: () => server.stop(),
+  };
+}
+
+export function banner(running: RunningDevServer, manifestPath: string): string {
+  const o = running.origin;
+  const lines = [
+    "",
+    "Sales Data for Excel is being served.",
+    `  Task pane:  ${o}/taskpane.html`,
+    `  Manifest:   ${manifestPath}  (sideload this file; also served at ${o}/manifest.xml)`,
+    `  Functions:  ${o}/functions.json`,
+  ];
+  if (running.simulator) {
+    lines.push(
+      `  Simulator:  ${o}${SIMULATOR_MOUNT}  (Service URL for the pane; API key: ${running.simulator.apiKey})`,
+      `              simulated today: ${running.simulator.today()}`,
+    );
+  }
+  lines.push(
+    `  ${describeCerts(running.certs)}`,
+    '  Sideload: see README, section "Sideload into Excel". Stop with Ctrl+C.',
+    "",
+  );
+  return lines.join("\n");
+}

@@ -1,0 +1,35 @@
+// Lint: the Office add-in rules (load before read, sync after load, no sync in loops) plus prettier.
+import officeAddins from "eslint-plugin-office-addins";
+import tsParser from "@typescript-eslint/parser";
+import tsPlugin from "@typescript-eslint/eslint-plugin";
+import globals from "globals";
+
+export default [
+  { ignores: ["dist/", "node_modules/", "coverage/", "test-output/", ".cache/"] },
+  ...officeAddins.configs.react,
+  {
+    files: ["**/*.{ts,tsx,js,mjs,cjs}"],
+    plugins: { "@typescript-eslint": tsPlugin },
+    languageOptions: {
+      parser: tsParser,
+      ecmaVersion: 2022,
+      sourceType: "module",
+      parserOptions: { ecmaFeatures: { jsx: true } },
+      globals: {
+        ...globals.browser,
+        ...globals.node,
+        ...globals.jest,
+        Office: "readonly",
+        Excel: "readonly",
+        OfficeRuntime: "readonly",
+        CustomFunctions: "readonly",
+      },
+    },
+    rules: {
+      "react/react-in-jsx-scope": "off", // the automatic JSX runtime
+      "react/prop-types": "off", // TypeScript checks props
+      "no-undef": "off", // TypeScript checks names
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+];
