@@ -1,0 +1,276 @@
+// The one client every surface uses: the pane, the SALES functions and refresh.
+import type { z } from "zod";
+import { planChunks, type DateChunk } from "../core/chunks";
+import { dayOfTimestamp, periodStart, todayIso, type IsoDate } from "../core/dates";
+import { dataParams, type DataQuery, type NormalizedQuery } from "../core/query";
+import { validateDataQuery } from "../core/validate";
+import { SalesApiError } from "./errors";
+import { Http } from "./http";
+import { RowFormatError, checkRows, findPeriodField } from "./rows";
+import {
+  ActionListSchema,
+  ConnectionTestSchema,
+  FiltersRecordSchema,
+  MetricsListSchema,
+  RetailersSchema,
+  type ActionRecord,
+  type DataRow,
+  type FiltersRecord,
+  type MetricsRecord,
+} from "./schemas";
+
+export interface EndpointPaths {
+  test: string;
+  list: string;
+  data: string;
+  actions: string;
+}
+
+/** The simulator's paths; the real service does not publish its own, so users can change them. */
+export const DEFAULT_PATHS: EndpointPaths = {
+  test: "/api/test/",
+  list: "/api/list",
+  data: "/api/data",
+  actions: "/api/actions",
+};
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  paths?: Partial<EndpointPaths>;
+  /** Overall time per request, retries included (default 30 s). */
+  timeoutMs?: number;
+  /** Retries after the first attempt (default 3). */
+  retries?: number;
+  /** Longest Retry-After honoured (default 10 s). */
+  maxRetryAfterMs?: number;
+  /** Requests of one chunked data read in flight at once (default 3). */
+  concurrency?: number;
+  fetch?: typeof fetch;
+  /** The service's today, for the 14-day store rule (default: this machine's date). */
+  today?: () => IsoDate;
+}
+
+export interface DataResult {
+  rows: DataRow[];
+  omittedMetrics: string[];
+  periodField: string;
+  /** The query as sent (normalised) and what validation had to say about it. */
+  query: NormalizedQuery;
+  warnings: string[];
+}
+
+export interface SalesClient {
+  testConnection(): Promise<boolean>;
+  listRetailers(): Promise<string[]>;
+  listMetrics(retailer: string): Promise<MetricsRecord[]>;
+  listFilters(retailer: string): Promise<FiltersRecord>;
+  getData(query: DataQuery, opts?: { signal?: AbortSignal }): Promise<DataResult>;
+  getActions(retailer: string): Promise<ActionRecord[]>;
+  /** Forget cached lists (retailers, metrics, filters) so the next call reads them again. */
+  clearLists(): void;
+}
+
+export function createClient(options: ClientOptions): SalesClient {
+  return new Client(options);
+}
+
+class Client implements SalesClient {
+  private readonly http: Http;
+  private readonly paths: EndpointPaths;
+  private readonly today: () => IsoDate;
+  private readonly concurrency: number;
+  private readonly lists = new Map<string, Promise<unknown>>();
+
+  constructor(opts: ClientOptions) {
+    if (!opts.apiKey?.trim()) throw new SalesApiError("auth", "No API key. Enter your API key in the Sales Data pane.");
+    checkBaseUrl(opts.baseUrl);
+    this.paths = { ...DEFAULT_PATHS, ...opts.paths };
+    this.today = opts.today ?? (() => todayIso());
+    this.concurrency = Math.max(1, opts.concurrency ?? 3);
+    this.http = new Http({
+      baseUrl: opts.baseUrl,
+      apiKey: opts.apiKey.trim(),
+      timeoutMs: opts.timeoutMs ?? 30_000,
+      retries: opts.retries ?? 3,
+      maxRetryAfterMs: opts.maxRetryAfterMs ?? 10_000,
+      fetch: opts.fetch,
+    });
+  }
+
+  async testConnection(): Promise<boolean> {
+    const { body } = await this.http.getJson(this.paths.test);
+    return parse(ConnectionTestSchema, body, "connection test").success;
+  }
+
+  listRetailers(): Promise<string[]> {
+    return this.cachedList("retailers", {}, (body) => parse(RetailersSchema, body, "retailers list"));
+  }
+
+  listMetrics(retailer: string): Promise<MetricsRecord[]> {
+    return this.cachedList("metrics", { retailer: listRetailer(retailer) }, (body) =>
+      parse(MetricsListSchema, body, "metrics list"),
+    );
+  }
+
+  listFilters(retailer: string): Promise<FiltersRecord> {
+    return this.cachedList("filters", { retailer: listRetailer(retailer) }, (body) =>
+      parse(FiltersRecordSchema, body, "filters list"),
+    );
+  }
+
+  async getActions(retailer: string): Promise<ActionRecord[]> {
+    const { body } = await this.http.getJson(this.paths.actions, { retailer: listRetailer(retailer) });
+    return parse(ActionListSchema, body, "actions list");
+  }
+
+  clearLists(): void {
+    this.lists.clear();
+  }
+
+  async getData(input: DataQuery, opts: { signal?: AbortSignal } = {}): Promise<DataResult> {
+    const metricsList = await this.knownMetrics(input.retailer);
+    const checked = validateDataQuery(input, { today: this.today(), metricsList });
+    if (!checked.ok) {
+      const first = checked.errors[0];
+      throw new SalesApiError("validation", checked.errors.map((e) => e.message).join(" "), { field: first.field });
+    }
+    const query = checked.query;
+    const chunks = planChunks(query);
+    let parts = await this.fetchChunks(query, chunks, opts.signal);
+    // Chunks assume Monday weeks and calendar months; a service that starts its periods elsewhere shows it
+    // in the period values, and then the range is read again in one request so no period is split.
+    if (chunks.length > 1 && !alignedToChunkStarts(parts, query)) {
+      parts = await this.fetchChunks(query, [{ from: query.from, to: query.to }], opts.signal);
+    }
+    const rows = parts.length === 1 ? parts[0].rows : parts.flatMap((p) => p.rows);
+    const omitted = [...new Set(parts.flatMap((p) => p.omitted))];
+    return {
+      rows,
+      omittedMetrics: omitted,
+      periodField: parts.find((p) => p.periodField)?.periodField ?? (query.timeframe === "weekly" ? "week" : "period"),
+      query,
+      warnings: checked.warnings.map((w) => w.message),
+    };
+  }
+
+  private async fetchChunks(query: NormalizedQuery, chunks: DateChunk[], signal?: AbortSignal): Promise<Part[]> {
+    const parts: Part[] = new Array(chunks.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < chunks.length) {
+        const i = next++;
+        parts[i] = await this.fetchPart({ ...query, ...chunks[i] }, signal);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, chunks.length) }, worker));
+    return parts;
+  }
+
+  private async fetchPart(query: NormalizedQuery, signal?: AbortSignal): Promise<Part> {
+    const { body, headers } = await this.http.getJson(this.paths.data, dataParams(query), signal);
+    let rows: DataRow[];
+    try {
+      rows = checkRows(body);
+    } catch (err) {
+      if (err instanceof RowFormatError) {
+        throw new SalesApiError(
+          "format",
+          `The service sent data the add-in cannot read: ${err.message}. Nothing was written.`,
+        );
+      }
+      throw err;
+    }
+    const omitted = (headers.get("X-Service-Omitted-Metrics") ?? "").split(/[\s,]+/).filter(Boolean);
+    return { rows, omitted, periodField: findPeriodField(rows) };
+  }
+
+  /** The retailer's metrics list if this session already read it; validation uses it when it can. */
+  private async knownMetrics(retailer: string): Promise<MetricsRecord[] | undefined> {
+    const key = listKey("metrics", { retailer: String(retailer ?? "").trim() });
+    const cached = this.lists.get(key);
+    if (!cached) return undefined;
+    return (cached as Promise<MetricsRecord[]>).catch(() => undefined);
+  }
+
+  private cachedList<T>(type: string, params: Record<string, string>, read: (body: unknown) => T): Promise<T> {
+    const key = listKey(type, params);
+    let p = this.lists.get(key) as Promise<T> | undefined;
+    if (!p) {
+      p = this.http.getJson(this.paths.list, { type, ...params }).then(({ body }) => read(body));
+      p.catch(() => this.lists.delete(key)); // a failure is not remembered
+      this.lists.set(key, p);
+    }
+    return p;
+  }
+}
+
+interface Part {
+  rows: DataRow[];
+  omitted: string[];
+  periodField: string | undefined;
+}
+
+function listKey(type: string, params: Record<string, string>): string {
+  return `${type}?${new URLSearchParams(params).toString()}`;
+}
+
+function listRetailer(retailer: string): string {
+  const r = String(retailer ?? "").trim();
+  if (!r)
+    throw new SalesApiError("validation", "Retailer is missing. Choose one of the retailers your key can read.", {
+      field: "retailer",
+    });
+  if (r.toLowerCase() === "all") {
+    throw new SalesApiError(
+      "validation",
+      `Lists are per retailer: "all" (Sales Summary) is valid only for SKU data. Choose one retailer.`,
+      { field: "retailer" },
+    );
+  }
+  return r;
+}
+
+function checkBaseUrl(baseUrl: string): void {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new SalesApiError(
+      "validation",
+      `Service URL "${baseUrl}" is not a web address. Use the form https://service.example.com.`,
+      { field: "baseUrl" },
+    );
+  }
+  const local = url.hostname === "localhost" || url.hostname === "127.0.0.1";
+  if (url.protocol !== "https:" && !(local && url.protocol === "http:")) {
+    throw new SalesApiError(
+      "validation",
+      "Service URL must start with https:// (http:// is allowed only for localhost and 127.0.0.1).",
+      { field: "baseUrl" },
+    );
+  }
+}
+
+function alignedToChunkStarts(parts: Part[], query: NormalizedQuery): boolean {
+  if (query.timeframe === "daily") return true;
+  for (const part of parts) {
+    const field = part.periodField;
+    if (!field) continue;
+    for (const row of part.rows) {
+      const day = dayOfTimestamp(String(row[field]));
+      if (day && periodStart(day, query.timeframe) !== day) return false;
+    }
+  }
+  return true;
+}
+
+function parse<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue.path.length
+    ? ` at ${issue.path.map((p) => (typeof p === "number" ? `item ${p + 1}` : `"${String(p)}"`)).join(", ")}`
+    : "";
+  throw new SalesApiError("format", `The service's ${what} is not in the expected shape${where}: ${issue.message}.`);
+}

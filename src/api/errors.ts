@@ -1,0 +1,78 @@
+// Every failure of the client is a SalesApiError: a kind for code to branch on and a message for the person
+// at the keyboard (what happened, what to do next). Messages never contain the API key.
+
+export type SalesApiErrorKind =
+  | "validation"
+  | "auth"
+  | "request"
+  | "not-found"
+  | "rate-limit"
+  | "service"
+  | "network"
+  | "timeout"
+  | "format"
+  | "cancelled";
+
+export interface SalesApiErrorDetails {
+  status?: number;
+  /** The service's own words, for a 400 (from {"detail": ...}, a field-error object or plain text). */
+  serviceMessage?: string;
+  /** Seconds the service asked to wait (429). */
+  retryAfter?: number;
+  /** For validation errors: the query field at fault. */
+  field?: string;
+}
+
+export class SalesApiError extends Error {
+  override readonly name = "SalesApiError";
+  readonly status?: number;
+  readonly serviceMessage?: string;
+  readonly retryAfter?: number;
+  readonly field?: string;
+
+  constructor(
+    readonly kind: SalesApiErrorKind,
+    message: string,
+    details: SalesApiErrorDetails = {},
+  ) {
+    super(message);
+    this.status = details.status;
+    this.serviceMessage = details.serviceMessage;
+    this.retryAfter = details.retryAfter;
+    this.field = details.field;
+  }
+}
+
+export function isSalesApiError(err: unknown): err is SalesApiError {
+  return err instanceof SalesApiError;
+}
+
+/** The service's words from an error body: {"detail": "..."}, {"field": ["msg", ...]}, or plain text. */
+export function serviceWords(body: string): string | undefined {
+  const text = body.trim();
+  if (!text) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+  }
+  if (typeof parsed === "string") return parsed;
+  if (parsed && typeof parsed === "object") {
+    const obj = parsed as Record<string, unknown>;
+    if (typeof obj.detail === "string") return obj.detail;
+    if (typeof obj.message === "string") return obj.message;
+    if (typeof obj.error === "string") return obj.error;
+    const parts = Object.entries(obj).map(([field, v]) => {
+      const msgs = Array.isArray(v) ? v.map(String).join(" ") : typeof v === "object" ? JSON.stringify(v) : String(v);
+      return field === "non_field_errors" ? msgs : `${field}: ${msgs}`;
+    });
+    return parts.length ? parts.join("; ") : undefined;
+  }
+  return String(parsed);
+}
+
+/** Removes a secret from any text before it is shown or logged (belt and braces: we never put it in). */
+export function redact(text: string, secret: string | undefined): string {
+  return secret && secret.length >= 4 ? text.split(secret).join("[API key]") : text;
+}

@@ -1,0 +1,226 @@
+// HTTP for the client: ky does the retries (429 honouring Retry-After, 502/503/504, network errors;
+// exponential backoff with jitter, bounded attempts). This module adds the overall deadline, cancellation,
+// sharing of identical requests in flight, and the mapping of every failure to a SalesApiError.
+import ky, { HTTPError } from "ky";
+import { SalesApiError, redact, serviceWords } from "./errors";
+
+export interface HttpOptions {
+  baseUrl: string;
+  apiKey: string;
+  /** Overall budget per request, retries included. Desktop Excel drops custom-function calls after ~60 s. */
+  timeoutMs: number;
+  /** Retries after the first attempt. */
+  retries: number;
+  /** Longest Retry-After the client waits for; a longer one fails at once with a rate-limit error. */
+  maxRetryAfterMs: number;
+  fetch?: typeof fetch;
+}
+
+export interface JsonResponse {
+  body: unknown;
+  headers: Headers;
+}
+
+interface InFlight {
+  promise: Promise<JsonResponse>;
+  controller: AbortController;
+  users: number;
+}
+
+const TIMEOUT = Symbol("timeout");
+
+export class Http {
+  private readonly inFlight = new Map<string, InFlight>();
+  private readonly ky: typeof ky;
+
+  constructor(private readonly opts: HttpOptions) {
+    this.ky = ky.create({
+      fetch: opts.fetch,
+      timeout: false, // the overall deadline below covers every attempt
+      headers: { Authorization: `Token ${opts.apiKey}`, Accept: "application/json" },
+      retry: {
+        limit: opts.retries,
+        methods: ["get"],
+        statusCodes: [408, 429, 502, 503, 504],
+        afterStatusCodes: [413, 429, 503],
+        maxRetryAfter: opts.maxRetryAfterMs,
+        backoffLimit: 4000,
+        jitter: true,
+        // A wait longer than the cap fails at once with a rate-limit message rather than holding a cell on #BUSY!.
+        shouldRetry: ({ error }) => (retryAfterSeconds(error) * 1000 > opts.maxRetryAfterMs ? false : undefined),
+      },
+    });
+  }
+
+  url(path: string, params: Record<string, string> = {}): string {
+    const base = this.opts.baseUrl.replace(/\/+$/, "");
+    const query = new URLSearchParams(params).toString();
+    return `${base}${path.startsWith("/") ? path : `/${path}`}${query ? `?${query}` : ""}`;
+  }
+
+  /** GET and parse JSON. Identical GETs in flight at the same time share one HTTP call. */
+  getJson(path: string, params: Record<string, string> = {}, signal?: AbortSignal): Promise<JsonResponse> {
+    const url = this.url(path, params);
+    if (signal?.aborted) return Promise.reject(cancelled());
+    let shared = this.inFlight.get(url);
+    if (!shared) {
+      const controller = new AbortController();
+      const entry: InFlight = { controller, users: 0, promise: this.fetchJson(url, controller) };
+      entry.promise.then(
+        () => this.inFlight.delete(url),
+        () => this.inFlight.delete(url),
+      );
+      this.inFlight.set(url, entry);
+      shared = entry;
+    }
+    return this.follow(shared, signal);
+  }
+
+  /** One caller's view of a shared request: it can cancel itself without cancelling the others. */
+  private follow(shared: InFlight, signal?: AbortSignal): Promise<JsonResponse> {
+    shared.users++;
+    if (!signal) return shared.promise;
+    return new Promise<JsonResponse>((resolve, reject) => {
+      const onAbort = () => {
+        if (--shared.users === 0) shared.controller.abort();
+        reject(cancelled());
+      };
+      signal.addEventListener("abort", onAbort, { once: true });
+      shared.promise.then(
+        (v) => {
+          signal.removeEventListener("abort", onAbort);
+          resolve(v);
+        },
+        (e) => {
+          signal.removeEventListener("abort", onAbort);
+          reject(e);
+        },
+      );
+    });
+  }
+
+  private async fetchJson(url: string, controller: AbortController): Promise<JsonResponse> {
+    const timer = setTimeout(() => controller.abort(TIMEOUT), this.opts.timeoutMs);
+    try {
+      const response = await this.ky.get(url, { signal: controller.signal });
+      const text = await response.text();
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new SalesApiError(
+          "format",
+          `The service's answer is not valid JSON (${text.length ? "cut off or malformed" : "empty"}). Try again; if it persists, check the endpoint paths.`,
+          { status: response.status },
+        );
+      }
+      return { body, headers: response.headers };
+    } catch (err) {
+      throw err instanceof HTTPError && !controller.signal.aborted
+        ? await this.fromStatus(err)
+        : this.toSalesApiError(err, controller.signal);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private toSalesApiError(err: unknown, signal: AbortSignal): SalesApiError {
+    if (err instanceof SalesApiError) return err;
+    if (signal.aborted) {
+      if (signal.reason === TIMEOUT) {
+        const s = Math.round(this.opts.timeoutMs / 1000);
+        return new SalesApiError(
+          "timeout",
+          `The service did not answer within ${s} s. Try again, or ask for a shorter date range.`,
+        );
+      }
+      return cancelled();
+    }
+    const e = err as Error;
+    if (e?.name === "AbortError") return cancelled();
+    return this.networkError(e);
+  }
+
+  private async fromStatus(err: HTTPError): Promise<SalesApiError> {
+    const { status } = err.response;
+    const words = serviceWords(await err.response.text().catch(() => ""));
+    const said = words ? redact(words, this.opts.apiKey) : undefined;
+    const details = { status, serviceMessage: said };
+    if (status === 401) {
+      return new SalesApiError(
+        "auth",
+        "The service rejected the API key. Check the key in the Sales Data pane, or ask your account admin for a new one.",
+        details,
+      );
+    }
+    if (status === 403) {
+      return new SalesApiError(
+        "auth",
+        `The service refused access${said ? `: ${said}` : ""}. A key reads only its own account's retailer connections.`,
+        details,
+      );
+    }
+    if (status === 404) {
+      return new SalesApiError(
+        "not-found",
+        `The service found nothing at this address${said ? `: ${said}` : ""}. Check the retailer name and the endpoint paths in the pane.`,
+        details,
+      );
+    }
+    if (status === 429) {
+      const retryAfter = retryAfterSeconds(err) || undefined;
+      return new SalesApiError(
+        "rate-limit",
+        `The service is limiting requests${retryAfter ? ` and asks to wait ${retryAfter} s` : ""}. Try again in a minute.`,
+        { ...details, retryAfter },
+      );
+    }
+    if (status >= 500) {
+      return new SalesApiError(
+        "service",
+        `The service had a problem (HTTP ${status}). Try again in a few minutes.`,
+        details,
+      );
+    }
+    return new SalesApiError(
+      "request",
+      `The service refused the request (HTTP ${status})${said ? `: ${said}` : "."}`,
+      details,
+    );
+  }
+
+  private networkError(e: Error): SalesApiError {
+    const where = safeOrigin(this.opts.baseUrl);
+    const inBrowser = typeof window !== "undefined" && typeof window.location !== "undefined";
+    if (inBrowser) {
+      // Browsers hide the cause of a failed fetch; a CORS refusal and an unreachable host look the same.
+      return new SalesApiError(
+        "network",
+        `Could not reach the service at ${where}. Check the Service URL and your connection. If both are right, the service must allow requests from this add-in's origin (${window.location.origin}) (CORS).`,
+      );
+    }
+    const cause = (e as Error & { cause?: { code?: string } }).cause?.code;
+    return new SalesApiError(
+      "network",
+      `Could not reach the service at ${where}${cause ? ` (${cause})` : ""}. Check the Service URL and your connection.`,
+    );
+  }
+}
+
+/** Seconds asked for by a 429/503 Retry-After header (0 when none or not a number of seconds). */
+function retryAfterSeconds(error: unknown): number {
+  if (!(error instanceof HTTPError)) return 0;
+  return Number(error.response.headers.get("Retry-After")) || 0;
+}
+
+function cancelled(): SalesApiError {
+  return new SalesApiError("cancelled", "The request was cancelled.");
+}
+
+function safeOrigin(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return baseUrl;
+  }
+}

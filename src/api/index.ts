@@ -1,0 +1,6 @@
+export { createClient, DEFAULT_PATHS } from "./client";
+export type { ClientOptions, DataResult, EndpointPaths, SalesClient } from "./client";
+export { SalesApiError, isSalesApiError } from "./errors";
+export type { SalesApiErrorKind } from "./errors";
+export type { ActionRecord, DataRow, FiltersRecord, MetricsRecord } from "./schemas";
+export type { DataQuery, NormalizedQuery } from "../core/query";

@@ -1,0 +1,66 @@
+// The service's JSON, as zod schemas: the single source of the response types. Unknown extra fields are
+// kept (loose objects), because the service may add fields and the spec leaves some names unshown.
+import { z } from "zod";
+import { METRICS } from "../core/metrics";
+
+const nullableList = z
+  .array(z.string())
+  .nullish()
+  .transform((v) => v ?? null);
+
+export const RetailersSchema = z.array(z.string());
+
+export const MetricsRecordSchema = z.looseObject({
+  retailer: z.string(),
+  sku_metrics: nullableList,
+  store_metrics: nullableList,
+  sku_metrics_daily: nullableList,
+  store_metrics_daily: nullableList,
+});
+export const MetricsListSchema = z.array(MetricsRecordSchema);
+export type MetricsRecord = z.infer<typeof MetricsRecordSchema>;
+
+const names = z.array(z.union([z.string(), z.number().transform(String)])).default([]);
+export const FiltersRecordSchema = z.looseObject({
+  sku: names,
+  skuProductName: names,
+  filter1: names,
+  filter2: names,
+  filter3: names,
+  filter4: names,
+  filter5: names,
+});
+export type FiltersRecord = z.infer<typeof FiltersRecordSchema>;
+
+export const ActionRecordSchema = z.looseObject({
+  client_name: z.string(),
+  alert_date: z.string(),
+  sku_code: z.union([z.number(), z.string()]),
+  sku_description: z.string(),
+  retailer: z.string(),
+  store_id: z.union([z.number(), z.string()]).nullable(),
+  store_description: z.string().nullable(),
+  action: z.string(),
+  action_description: z.string(),
+});
+export const ActionListSchema = z.array(ActionRecordSchema);
+export type ActionRecord = z.infer<typeof ActionRecordSchema>;
+
+export const ConnectionTestSchema = z.looseObject({ success: z.boolean() });
+
+/** Any other column of a data row: the period (name not shown for daily/monthly), comparisons, extras. */
+const cell = z.union([z.number(), z.string(), z.boolean(), z.null()]);
+const metricValue = z.number().nullable().optional();
+
+export const DataRowSchema = z
+  .object({
+    sku: z.union([z.number(), z.string()]).optional(),
+    sku_product_name: z.string().nullable().optional(),
+    store_id: z.union([z.number(), z.string()]).optional(),
+    store_name: z.string().nullable().optional(),
+    product_name: z.string().nullable().optional(),
+    ...Object.fromEntries(METRICS.map((m) => [m, metricValue])),
+  })
+  .catchall(cell);
+export const DataRowsSchema = z.array(DataRowSchema);
+export type DataRow = Record<string, string | number | boolean | null | undefined>;

@@ -1,0 +1,85 @@
+// Calendar dates as the service speaks them (YYYY-MM-DD, no time zone) and as Excel stores them (serials).
+// date-fns does the calendar arithmetic; dates are local-midnight Date objects only inside this module.
+import {
+  addDays as dfAddDays,
+  addMonths,
+  addWeeks,
+  differenceInCalendarDays,
+  format,
+  isValid,
+  parse,
+  startOfMonth,
+  startOfWeek,
+} from "date-fns";
+import type { Timeframe } from "./metrics";
+
+/** A calendar day, "YYYY-MM-DD". */
+export type IsoDate = string;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const EXCEL_EPOCH = new Date(1899, 11, 30); // Excel's day 0 in the 1900 system (after its 1900 leap-year bug)
+
+/** The day as a Date, or null when the text is not a real YYYY-MM-DD day (e.g. 2026-02-30). */
+export function parseIsoDate(text: string): Date | null {
+  if (!ISO_DATE.test(text)) return null;
+  const d = parse(text, "yyyy-MM-dd", new Date(2000, 0, 1));
+  return isValid(d) && format(d, "yyyy-MM-dd") === text ? d : null;
+}
+
+export function isIsoDate(text: unknown): text is IsoDate {
+  return typeof text === "string" && parseIsoDate(text) !== null;
+}
+
+export function toIsoDate(d: Date): IsoDate {
+  return format(d, "yyyy-MM-dd");
+}
+
+function mustParse(day: IsoDate): Date {
+  const d = parseIsoDate(day);
+  if (!d) throw new RangeError(`"${day}" is not a date in the form YYYY-MM-DD`);
+  return d;
+}
+
+export function addDays(day: IsoDate, n: number): IsoDate {
+  return toIsoDate(dfAddDays(mustParse(day), n));
+}
+
+export function addPeriods(day: IsoDate, timeframe: Timeframe, n: number): IsoDate {
+  const d = mustParse(day);
+  if (timeframe === "daily") return toIsoDate(dfAddDays(d, n));
+  if (timeframe === "weekly") return toIsoDate(addWeeks(d, n));
+  return toIsoDate(addMonths(d, n));
+}
+
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return differenceInCalendarDays(mustParse(to), mustParse(from));
+}
+
+/** The first day of the period that contains `day`. Weeks start on Monday (the add-in's assumption, see README). */
+export function periodStart(day: IsoDate, timeframe: Timeframe): IsoDate {
+  const d = mustParse(day);
+  if (timeframe === "daily") return day;
+  if (timeframe === "weekly") return toIsoDate(startOfWeek(d, { weekStartsOn: 1 }));
+  return toIsoDate(startOfMonth(d));
+}
+
+/** Today as a calendar day in the machine's time zone. */
+export function todayIso(now: Date = new Date()): IsoDate {
+  return toIsoDate(now);
+}
+
+/** Excel's serial number for a day (1900 date system): 2026-01-05 -> 46027. */
+export function excelSerial(day: IsoDate): number {
+  return differenceInCalendarDays(mustParse(day), EXCEL_EPOCH);
+}
+
+/** The day of an Excel serial number. */
+export function fromExcelSerial(serial: number): IsoDate {
+  return toIsoDate(dfAddDays(EXCEL_EPOCH, Math.floor(serial)));
+}
+
+/** The calendar day of an ISO 8601 timestamp from the service ("2026-01-05T00:00:00Z" -> "2026-01-05"). */
+export function dayOfTimestamp(text: string): IsoDate | null {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
+  return m && parseIsoDate(m[1]) ? m[1] : null;
+}

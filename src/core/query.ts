@@ -1,0 +1,49 @@
+// A data request as people and code write it (DataQuery) and as the service must receive it (NormalizedQuery).
+import type { IsoDate } from "./dates";
+import type { Comparison, Filter, Level, Metric, Timeframe } from "./metrics";
+
+export interface DataQuery {
+  level: Level | string;
+  retailer: string;
+  timeframe: Timeframe | string;
+  /** "revenue,units", "Revenue, Units" or ["revenue", "units"]. */
+  metrics: string[] | string;
+  from: IsoDate;
+  to: IsoDate;
+  comparison?: Comparison | string | null;
+  filter?: Filter | string | null;
+  viewby?: string | null;
+}
+
+export interface NormalizedQuery {
+  level: Level;
+  retailer: string;
+  timeframe: Timeframe;
+  metrics: Metric[];
+  from: IsoDate;
+  to: IsoDate;
+  comparison?: Comparison;
+  filter?: Filter;
+  viewby?: string;
+}
+
+/** The query parameters of a /data request, in the service's names and formats. */
+export function dataParams(q: NormalizedQuery): Record<string, string> {
+  const params: Record<string, string> = {
+    type: q.level,
+    retailer: q.retailer,
+    timeframe: q.timeframe,
+    metric: q.metrics.join(","),
+    datefrom: q.from,
+    dateto: q.to,
+  };
+  if (q.comparison) params.comparison = q.comparison;
+  if (q.filter) params.filter = q.filter;
+  if (q.viewby !== undefined) params.viewby = q.viewby;
+  return params;
+}
+
+/** A stable identity for a query (parameter order fixed), used for caches and in-flight sharing. */
+export function queryKey(q: NormalizedQuery): string {
+  return new URLSearchParams(Object.entries(dataParams(q)).sort(([a], [b]) => (a < b ? -1 : 1))).toString();
+}

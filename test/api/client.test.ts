@@ -1,0 +1,324 @@
+// The client against the simulator over real HTTP on 127.0.0.1: every method, every error kind,
+// retries, cancellation, chunking and in-flight sharing, with requests counted at the simulator.
+import { createClient, SalesApiError, type ClientOptions, type SalesClient } from "../../src/api";
+import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
+
+let sim: TestSimulator;
+let client: SalesClient;
+const make = (opts: Partial<ClientOptions> = {}) =>
+  createClient({ baseUrl: sim.url, apiKey: SIM_KEY, today: () => SIM_TODAY, timeoutMs: 5000, ...opts });
+
+beforeAll(async () => {
+  sim = await startTestSimulator();
+});
+afterAll(() => sim.close());
+beforeEach(async () => {
+  await sim.reset();
+  client = make();
+});
+
+/** The rejection of a promise, which must be a SalesApiError that never mentions the key. */
+async function failure(p: Promise<unknown>): Promise<SalesApiError> {
+  const err = await p.then(
+    () => {
+      throw new Error("expected a failure");
+    },
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(SalesApiError);
+  const e = err as SalesApiError;
+  expect(`${e.message} ${JSON.stringify(e)} ${String(e.stack)}`).not.toContain(SIM_KEY);
+  return e;
+}
+
+const weekly = {
+  level: "sku",
+  retailer: "northmart",
+  timeframe: "weekly",
+  metrics: "revenue,units",
+  from: "2026-09-07",
+  to: "2026-11-01",
+};
+
+describe("methods", () => {
+  test("testConnection is true with the right key", async () => {
+    expect(await client.testConnection()).toBe(true);
+  });
+
+  test("listRetailers includes all and the demo retailers", async () => {
+    const retailers = await client.listRetailers();
+    expect(retailers).toContain("all");
+    expect(retailers.length).toBeGreaterThanOrEqual(6);
+  });
+
+  test("listMetrics returns the retailer's records with null for what it does not serve", async () => {
+    const [record] = await client.listMetrics("freshway");
+    expect(record.retailer).toBe("freshway");
+    expect(record.sku_metrics).toContain("revenue");
+    expect(record.sku_metrics_daily).toBeNull();
+  });
+
+  test("listFilters returns SKU codes, product names and five filter fields", async () => {
+    const filters = await client.listFilters("northmart");
+    expect(filters.sku.length).toBeGreaterThanOrEqual(40);
+    expect(filters.skuProductName[0]).toContain(filters.sku[0]);
+    for (const f of ["filter1", "filter2", "filter3", "filter4", "filter5"] as const)
+      expect(filters[f].length).toBeGreaterThan(0);
+  });
+
+  test("lists are read once per session and again after clearLists", async () => {
+    await client.listFilters("northmart");
+    await client.listFilters("northmart");
+    expect(sim.count("/api/list")).toBe(1);
+    client.clearLists();
+    await client.listFilters("northmart");
+    expect(sim.count("/api/list")).toBe(2);
+  });
+
+  test("getData returns rows, the period field found by its values, and no omissions", async () => {
+    const result = await client.getData(weekly);
+    expect(result.periodField).toBe("week");
+    expect(result.omittedMetrics).toEqual([]);
+    expect(result.rows.length).toBeGreaterThan(40);
+    expect(result.rows[0]).toEqual(
+      expect.objectContaining({ week: "2026-09-07T00:00:00Z", revenue: expect.any(Number), units: expect.any(Number) }),
+    );
+  });
+
+  test("daily and monthly periods are found though the spec does not name their field", async () => {
+    const daily = await client.getData({ ...weekly, timeframe: "daily", from: "2026-11-01", to: "2026-11-07" });
+    const monthly = await client.getData({ ...weekly, timeframe: "monthly", from: "2026-06-01", to: "2026-10-31" });
+    for (const r of [daily, monthly]) {
+      expect(r.periodField).not.toBe("");
+      expect(String(r.rows[0][r.periodField])).toMatch(/^\d{4}-\d{2}-\d{2}/);
+    }
+    expect(new Set(daily.rows.map((r) => r[daily.periodField])).size).toBe(7);
+    expect(new Set(monthly.rows.map((r) => r[monthly.periodField])).size).toBe(5);
+  });
+
+  test("metrics the retailer cannot serve come back in omittedMetrics, from the service's header", async () => {
+    const result = await client.getData({ ...weekly, retailer: "pharmaplus", metrics: "revenue,availability" });
+    expect(result.omittedMetrics).toEqual(["availability"]);
+    expect(result.rows[0]).not.toHaveProperty("availability");
+  });
+
+  test("comparison columns are kept as the extra numeric columns they are", async () => {
+    const result = await client.getData({ ...weekly, comparison: "year" });
+    const extra = Object.keys(result.rows[0]).filter(
+      (k) => !["week", "sku", "sku_product_name", "revenue", "units"].includes(k),
+    );
+    expect(extra).toHaveLength(2);
+    for (const k of extra) expect(typeof result.rows[0][k]).toBe("number");
+  });
+
+  test("getActions returns this week's actions, including no_sales", async () => {
+    const actions = await client.getActions("northmart");
+    expect(actions.length).toBeGreaterThan(0);
+    expect(actions.map((a) => a.action)).toContain("no_sales");
+  });
+});
+
+describe("errors", () => {
+  test("validation: refused before any request, naming the argument and what is allowed", async () => {
+    const e = await failure(client.getData({ ...weekly, metrics: "revenue, unitz" }));
+    expect(e.kind).toBe("validation");
+    expect(e.field).toBe("metrics");
+    expect(e.message).toContain('"unitz" is not a metric');
+    expect(e.message).toContain("revenue, units, average_price");
+    const store = await failure(
+      client.getData({ ...weekly, level: "store", timeframe: "daily", from: "2026-11-01", to: "2026-11-20" }),
+    );
+    expect(store.message).toContain("earliest From is 2026-11-09");
+    expect(sim.count()).toBe(0);
+  });
+
+  test("validation with the retailer's metrics list known: a null level/timeframe is refused before sending", async () => {
+    await client.listMetrics("freshway");
+    const e = await failure(
+      client.getData({ ...weekly, retailer: "freshway", timeframe: "daily", from: "2026-11-01", to: "2026-11-07" }),
+    );
+    expect(e.kind).toBe("validation");
+    expect(e.message).toContain("freshway has no daily data at SKU level. Available: weekly, monthly.");
+    expect(sim.count("/api/data")).toBe(0);
+  });
+
+  test("request: a 400 carries the service's own words", async () => {
+    const e = await failure(
+      client.getData({ ...weekly, retailer: "freshway", timeframe: "daily", from: "2026-11-01", to: "2026-11-07" }),
+    );
+    expect(e.kind).toBe("request");
+    expect(e.status).toBe(400);
+    expect(e.serviceMessage).toBeTruthy();
+    expect(e.message).toContain(e.serviceMessage);
+  });
+
+  test("auth: a wrong key is rejected, and the message says what to do without echoing it", async () => {
+    const e = await failure(make({ apiKey: "not-the-key" }).testConnection());
+    expect(e.kind).toBe("auth");
+    expect(e.message).toMatch(/rejected the API key/);
+    expect(e.message).not.toContain("not-the-key");
+  });
+
+  test("not-found: a wrong endpoint path", async () => {
+    const e = await failure(make({ paths: { list: "/v2/list" } }).listRetailers());
+    expect(e.kind).toBe("not-found");
+    expect(e.message).toContain("endpoint paths");
+  });
+
+  test("rate-limit: a Retry-After longer than the cap fails at once with the wait", async () => {
+    await sim.inject({ status: 429, retryAfter: 120, count: 1 });
+    const e = await failure(client.listRetailers());
+    expect(e.kind).toBe("rate-limit");
+    expect(e.retryAfter).toBe(120);
+    expect(sim.count()).toBe(1);
+  });
+
+  test("rate-limit: a short Retry-After is honoured and the request succeeds", async () => {
+    await sim.inject({ status: 429, retryAfter: 1, count: 1 });
+    const started = Date.now();
+    expect(await client.listRetailers()).toContain("all");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(sim.count()).toBe(2);
+  });
+
+  test("retries 502/503/504 with backoff, then succeeds", async () => {
+    await sim.inject({ status: 503, count: 1 });
+    await sim.inject({ status: 502, count: 1 });
+    expect((await client.getData(weekly)).rows.length).toBeGreaterThan(0);
+    expect(sim.count("/api/data")).toBe(3);
+  });
+
+  test("service: a 5xx that persists past the retries", async () => {
+    await sim.inject({ status: 503, count: 10 });
+    const e = await failure(make({ retries: 2 }).listRetailers());
+    expect(e.kind).toBe("service");
+    expect(e.status).toBe(503);
+    expect(sim.count()).toBe(3);
+  });
+
+  test("service: a 500 is not retried", async () => {
+    await sim.inject({ status: 500, count: 1 });
+    const e = await failure(client.listRetailers());
+    expect(e.kind).toBe("service");
+    expect(sim.count()).toBe(1);
+  });
+
+  test("network: a dropped connection is retried, and one that keeps dropping fails", async () => {
+    await sim.inject({ drop: true, count: 1 });
+    expect(await client.listRetailers()).toContain("all");
+    await sim.inject({ drop: true, count: 10 });
+    const e = await failure(make({ retries: 1 }).testConnection());
+    expect(e.kind).toBe("network");
+    expect(e.message).toContain(new URL(sim.url).origin);
+  });
+
+  test("network: nothing listening", async () => {
+    const e = await failure(make({ baseUrl: "http://127.0.0.1:9", retries: 0 }).testConnection());
+    expect(e.kind).toBe("network");
+    expect(e.message).toMatch(/Could not reach the service at http:\/\/127\.0\.0\.1:9/);
+  });
+
+  test("timeout: the overall budget includes retries", async () => {
+    await sim.inject({ delayMs: 3000, count: 5 });
+    const started = Date.now();
+    const e = await failure(make({ timeoutMs: 800 }).listRetailers());
+    expect(e.kind).toBe("timeout");
+    expect(Date.now() - started).toBeLessThan(2500);
+  });
+
+  test("format: malformed and truncated JSON bodies", async () => {
+    await sim.inject({ body: "malformed", count: 1 });
+    expect((await failure(client.listRetailers())).kind).toBe("format");
+    await sim.inject({ body: "truncated", count: 5 });
+    expect(["format", "network"]).toContain((await failure(make({ retries: 0 }).testConnection())).kind);
+  });
+
+  test("format: a wrong type names the field and the row", async () => {
+    // A server that answers with a string where a metric must be a number.
+    const fakeFetch: typeof fetch = async () =>
+      new Response(
+        JSON.stringify([
+          { week: "2026-01-05T00:00:00Z", sku: 1, revenue: 1 },
+          { week: "2026-01-05T00:00:00Z", sku: 2, revenue: "12" },
+        ]),
+        {
+          headers: { "Content-Type": "application/json" },
+        },
+      );
+    const e = await failure(make({ fetch: fakeFetch }).getData(weekly));
+    expect(e.kind).toBe("format");
+    expect(e.message).toContain('row 2, field "revenue"');
+  });
+
+  test("cancelled: an AbortSignal stops a request under way", async () => {
+    await sim.inject({ delayMs: 2000, count: 1 });
+    const controller = new AbortController();
+    const pending = client.getData(weekly, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    expect((await failure(pending)).kind).toBe("cancelled");
+  });
+
+  test("a client without a key is refused with the pane's instruction", () => {
+    expect(() => make({ apiKey: "  " })).toThrow("Enter your API key in the Sales Data pane");
+  });
+
+  test("an http service URL is refused except on localhost", () => {
+    expect(() => make({ baseUrl: "http://sales.example.com" })).toThrow(/must start with https/);
+    expect(() => make({ baseUrl: "http://localhost:4010" })).not.toThrow();
+  });
+});
+
+describe("chunking and sharing", () => {
+  test("a long store-level range is read in chunks, joined in order, equal to one big read", async () => {
+    const query = {
+      level: "store",
+      retailer: "pharmaplus",
+      timeframe: "weekly",
+      metrics: "revenue,units",
+      from: "2026-06-01",
+      to: "2026-10-25",
+      viewby: "100001",
+      filter: "sku",
+    };
+    const chunked = await make({ concurrency: 2 }).getData(query);
+    const requests = sim.count("/api/data");
+    expect(requests).toBeGreaterThan(2);
+    const params = new URLSearchParams({
+      type: "store",
+      retailer: "pharmaplus",
+      timeframe: "weekly",
+      metric: "revenue,units",
+      datefrom: "2026-06-01",
+      dateto: "2026-10-25",
+      filter: "sku",
+      viewby: "100001",
+    });
+    const whole = await (
+      await fetch(`${sim.url}/api/data?${params}`, { headers: { Authorization: `Token ${SIM_KEY}` } })
+    ).json();
+    expect(chunked.rows).toEqual(whole);
+  });
+
+  test("identical requests in flight at the same time share one HTTP call", async () => {
+    await sim.inject({ delayMs: 300, count: 1 });
+    const [a, b, c] = await Promise.all([
+      client.getData(weekly),
+      client.getData({ ...weekly, metrics: "Revenue, Units" }),
+      client.getData(weekly),
+    ]);
+    expect(sim.count("/api/data")).toBe(1);
+    expect(b.rows).toEqual(a.rows);
+    expect(c.rows).toBe(a.rows);
+  });
+
+  test("one caller cancelling does not cancel the others sharing the call", async () => {
+    await sim.inject({ delayMs: 400, count: 1 });
+    const controller = new AbortController();
+    const first = client.getData(weekly, { signal: controller.signal });
+    const second = client.getData(weekly);
+    controller.abort();
+    expect((await failure(first)).kind).toBe("cancelled");
+    expect((await second).rows.length).toBeGreaterThan(0);
+    expect(sim.count("/api/data")).toBe(1);
+  });
+});

@@ -1,0 +1,44 @@
+// A simulator on 127.0.0.1 for a test file: real HTTP, a fixed clock, fault controls on.
+import { startSimulator, type RunningSimulator } from "../../dev/simulator";
+
+export const SIM_TODAY = "2026-11-23"; // a Monday
+/** Distinctive, so a test can search every message and log for it. */
+export const SIM_KEY = "sk-test-Zq8v1-SECRET";
+
+export interface TestSimulator extends RunningSimulator {
+  /** Make the next matching requests fail (see docs/simulator.md, "Test controls"). */
+  inject(fault: Record<string, unknown>): Promise<void>;
+  /** API requests received since the last reset, for one path or all. */
+  count(path?: string): number;
+  reset(): Promise<void>;
+}
+
+export async function startTestSimulator(
+  opts: { today?: string; skus?: number; stores?: number } = {},
+): Promise<TestSimulator> {
+  const running = await startSimulator({
+    port: 0,
+    faults: true,
+    apiKey: SIM_KEY,
+    today: opts.today ?? SIM_TODAY,
+    skus: opts.skus,
+    stores: opts.stores,
+  });
+  const control = async (path: string, body?: unknown) => {
+    const res = await fetch(`${running.url}/__simulator/${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`simulator control ${path} failed: ${res.status} ${await res.text()}`);
+  };
+  return {
+    ...running,
+    inject: (fault) => control("faults", fault),
+    count: (path) => running.simulator.requestCount(path),
+    reset: async () => {
+      await control("reset");
+      running.simulator.setToday(opts.today ?? SIM_TODAY);
+    },
+  };
+}
