@@ -1,0 +1,71 @@
+import { excelSerial, fromExcelSerial } from "../../src/core/dates";
+import { tabulate } from "../../src/core/tabulate";
+
+describe("tabulate", () => {
+  const rows = [
+    {
+      units: 5,
+      sku_product_name: "1 - Oat Bar",
+      revenue: 10.5,
+      week: "2026-01-05T00:00:00Z",
+      sku: 1,
+      revenue_vs_period_pct: 12.5,
+      units_vs_period_pct: -50,
+    },
+    {
+      week: "2026-01-12T00:00:00Z",
+      sku: 1,
+      sku_product_name: '=HYPERLINK("x")',
+      revenue: null,
+      units: 7,
+      revenue_vs_period_pct: null,
+      units_vs_period_pct: 40,
+    },
+  ];
+
+  test("orders columns period, keys, metrics as requested, then comparisons", () => {
+    const t = tabulate({ rows, periodField: "week" }, { metrics: ["revenue", "units"], comparison: "period" });
+    expect(t.headers).toEqual([
+      "week",
+      "sku",
+      "sku_product_name",
+      "revenue",
+      "units",
+      "revenue_vs_period_pct",
+      "units_vs_period_pct",
+    ]);
+    expect(t.columns.map((c) => c.kind)).toEqual(["date", "code", "text", "decimal", "integer", "percent", "percent"]);
+  });
+
+  test("periods become Excel date serials, comparisons fractions, missing values null, text stays text", () => {
+    const t = tabulate({ rows, periodField: "week" }, { metrics: ["revenue", "units"], comparison: "period" });
+    expect(t.values[0]).toEqual([46027, 1, "1 - Oat Bar", 10.5, 5, 0.125, -0.5]);
+    expect(t.values[1]).toEqual([46034, 1, '=HYPERLINK("x")', null, 7, null, 0.4]);
+  });
+
+  test("Excel serials match Excel's calendar", () => {
+    expect(excelSerial("1900-03-01")).toBe(61);
+    expect(excelSerial("2026-01-05")).toBe(46027);
+    expect(fromExcelSerial(46027)).toBe("2026-01-05");
+  });
+
+  test("filter rows carry a filter name in the sku column, shown as text", () => {
+    const t = tabulate(
+      {
+        rows: [{ week: "2026-01-05T00:00:00Z", sku: "Sunvale", sku_product_name: "Sunvale", revenue: 1 }],
+        periodField: "week",
+      },
+      { metrics: ["revenue"] },
+    );
+    expect(t.columns[1]).toEqual({ name: "sku", kind: "text" });
+  });
+
+  test("an empty result still has the requested columns the service did not omit", () => {
+    const t = tabulate(
+      { rows: [], periodField: undefined, omittedMetrics: ["units"] },
+      { metrics: ["revenue", "units"] },
+    );
+    expect(t.headers).toEqual(["revenue"]);
+    expect(t.values).toEqual([]);
+  });
+});

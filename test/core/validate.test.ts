@@ -1,0 +1,212 @@
+import fc from "fast-check";
+import { addDays, parseIsoDate } from "../../src/core/dates";
+import { LEVEL_METRICS, METRICS, NEVER_DAILY, type MetricsAvailability } from "../../src/core/metrics";
+import { dataParams, type DataQuery } from "../../src/core/query";
+import { splitMetrics, validateDataQuery } from "../../src/core/validate";
+
+const TODAY = "2026-11-23";
+const base: DataQuery = {
+  level: "sku",
+  retailer: "northmart",
+  timeframe: "weekly",
+  metrics: "revenue,units",
+  from: "2026-10-05",
+  to: "2026-11-01",
+};
+
+function errorsOf(q: Partial<DataQuery>, ctx: { metricsList?: MetricsAvailability[] } = {}) {
+  const v = validateDataQuery({ ...base, ...q }, { today: TODAY, ...ctx });
+  return v.ok ? [] : v.errors;
+}
+
+describe("validateDataQuery: each rule, with a message naming the argument and what is allowed", () => {
+  test("a good query is normalised", () => {
+    const v = validateDataQuery(
+      {
+        ...base,
+        level: " SKU ",
+        timeframe: "Weekly",
+        metrics: ["Revenue, units", "revenue"],
+        comparison: "",
+        filter: null,
+      },
+      { today: TODAY },
+    );
+    expect(v).toEqual({
+      ok: true,
+      warnings: [],
+      query: {
+        level: "sku",
+        retailer: "northmart",
+        timeframe: "weekly",
+        metrics: ["revenue", "units"],
+        from: "2026-10-05",
+        to: "2026-11-01",
+      },
+    });
+  });
+
+  test.each([
+    [{ level: "region" }, "level", 'Level must be "sku" or "store"'],
+    [{ timeframe: "hourly" }, "timeframe", "Timeframe must be one of daily, weekly, monthly"],
+    [{ retailer: " " }, "retailer", "Retailer is missing"],
+    [
+      { level: "store", retailer: "all", metrics: "revenue" },
+      "retailer",
+      '"all" (Sales Summary) exists at SKU level only',
+    ],
+    [{ metrics: "" }, "metrics", "Metrics is empty. Give one or more of: revenue, units"],
+    [{ metrics: "revenue;units" }, "metrics", '"revenue;units" is not a metric. Separate names with commas only.'],
+    [{ metrics: "stock" }, "metrics", "stock is not available at SKU level. Allowed: revenue, units"],
+    [
+      { timeframe: "daily", metrics: "unit_ros,ranged_stores" },
+      "metrics",
+      "unit_ros, ranged_stores are never available daily",
+    ],
+    [{ from: "2026-02-30" }, "from", 'From must be a real date as YYYY-MM-DD, not "2026-02-30"'],
+    [{ to: "01/11/2026" }, "to", "To must be a real date as YYYY-MM-DD"],
+    [{ from: "2026-11-02", to: "2026-11-01" }, "to", "To (2026-11-01) is before From (2026-11-02)"],
+    [
+      { level: "store", timeframe: "daily", metrics: "revenue", from: "2026-11-08", to: "2026-11-20" },
+      "from",
+      "the earliest From is 2026-11-09",
+    ],
+    [{ comparison: "month" }, "comparison", 'Comparison must be "period", "year" or empty'],
+    [{ filter: "filter9" }, "filter", "Filter must be one of sku, filter1"],
+    [{ viewby: "100001" }, "viewby", "View by needs a filter"],
+  ] as [Partial<DataQuery>, string, string][])("%j is refused on %s", (q, field, text) => {
+    const errors = errorsOf(q);
+    expect(errors.map((e) => e.field)).toContain(field);
+    expect(errors.find((e) => e.field === field)?.message).toContain(text);
+  });
+
+  test("store daily from exactly the earliest allowed day is accepted", () => {
+    expect(
+      errorsOf({ level: "store", timeframe: "daily", metrics: "revenue", from: "2026-11-09", to: "2026-11-22" }),
+    ).toEqual([]);
+  });
+
+  test("metrics never served daily are dropped with a warning when others remain", () => {
+    const v = validateDataQuery({ ...base, timeframe: "daily", metrics: "revenue,unit_ros" }, { today: TODAY });
+    expect(v.ok && v.query.metrics).toEqual(["revenue"]);
+    expect(v.warnings[0].message).toBe("Left out unit_ros: never available daily.");
+  });
+
+  const freshway: MetricsAvailability = {
+    retailer: "freshway",
+    sku_metrics: ["revenue", "units"],
+    store_metrics: null,
+    sku_metrics_daily: null,
+    store_metrics_daily: null,
+  };
+
+  test("with the metrics list known: a null level/timeframe is refused, unserved metrics are announced", () => {
+    expect(errorsOf({ retailer: "freshway", timeframe: "daily" }, { metricsList: [freshway] })[0].message).toBe(
+      "freshway has no daily data at SKU level. Available: weekly, monthly.",
+    );
+    expect(
+      errorsOf({ retailer: "freshway", level: "store", metrics: "revenue" }, { metricsList: [freshway] })[0].message,
+    ).toContain("It has no store level data at all.");
+    expect(
+      errorsOf({ retailer: "freshway", metrics: "availability" }, { metricsList: [freshway] })[0].message,
+    ).toContain("serves none of availability");
+    const v = validateDataQuery(
+      { ...base, retailer: "freshway", metrics: "revenue,availability" },
+      { today: TODAY, metricsList: [freshway] },
+    );
+    expect(v.ok).toBe(true);
+    expect(v.warnings[0].message).toContain("does not serve availability");
+  });
+});
+
+describe("validateDataQuery: properties", () => {
+  // Mostly well-formed values, with enough junk mixed in that both verdicts are reached often.
+  const metricText = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...METRICS).map(String) },
+    { weight: 2, arbitrary: fc.constantFrom(...METRICS).map((m) => ` ${m.toUpperCase()} `) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+  );
+  const day = fc.integer({ min: -800, max: 60 }).map((n) => addDays(TODAY, n));
+  const some = <T>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<T>) =>
+    fc.oneof({ weight: 6, arbitrary: good }, { weight: 1, arbitrary: bad });
+  const range = fc
+    .tuple(day, fc.integer({ min: -3, max: 120 }))
+    .map(([from, len]) => ({ from, to: addDays(from, len) }));
+  const fields = fc.record({
+    level: some(fc.constantFrom("sku", "store", "SKU", " Store "), fc.constantFrom("shop", "")),
+    retailer: some(fc.constantFrom("northmart", "all", "ALL", " pharmaplus "), fc.constant("")),
+    timeframe: some(fc.constantFrom("daily", "weekly", "monthly", "Monthly"), fc.constant("yearly")),
+    metrics: fc.oneof(
+      fc.array(metricText, { maxLength: 4 }),
+      fc.array(metricText, { maxLength: 4 }).map((a) => a.join(",")),
+    ),
+    range: some(
+      range,
+      fc.record({ from: fc.string({ maxLength: 10 }), to: fc.constantFrom("2026-13-01", "", "2026-11-01") }),
+    ),
+    comparison: some(fc.constantFrom(undefined, "", "period", "year"), fc.constant("week")),
+    filter: some(fc.constantFrom(undefined, null, "sku", "filter3", "Filter5"), fc.constant("brand")),
+    viewby: some(fc.constantFrom(undefined, "", "100001", "Sunvale"), fc.constant("  ")),
+  });
+  const query: fc.Arbitrary<DataQuery> = fields.map(({ range: r, ...rest }) => ({ ...rest, ...r }));
+
+  test("an accepted query yields a clean metric parameter and real dates in order", () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(query, (q) => {
+        const v = validateDataQuery(q, { today: TODAY });
+        if (!v.ok) return;
+        accepted++;
+        const params = dataParams(v.query);
+        expect(params.metric).toMatch(/^[a-z_]+(,[a-z_]+)*$/);
+        expect(parseIsoDate(params.datefrom)).not.toBeNull();
+        expect(parseIsoDate(params.dateto)).not.toBeNull();
+        expect(params.datefrom <= params.dateto).toBe(true);
+        for (const m of v.query.metrics) expect(LEVEL_METRICS[v.query.level]).toContain(m);
+        if (v.query.timeframe === "daily") for (const m of v.query.metrics) expect(NEVER_DAILY).not.toContain(m);
+        if (v.query.level === "store") expect(v.query.retailer.toLowerCase()).not.toBe("all");
+        if (v.query.level === "store" && v.query.timeframe === "daily")
+          expect(v.query.from >= addDays(TODAY, -14)).toBe(true);
+        if (v.query.viewby !== undefined) expect(v.query.filter).toBeDefined();
+      }),
+      { numRuns: 2000 },
+    );
+    expect(accepted).toBeGreaterThan(100); // the generator must reach the accepting side too
+  });
+
+  test("a rejected query always says why, on a named argument", () => {
+    fc.assert(
+      fc.property(query, (q) => {
+        const v = validateDataQuery(q, { today: TODAY });
+        if (v.ok) return;
+        expect(v.errors.length).toBeGreaterThan(0);
+        for (const e of v.errors) {
+          expect([
+            "level",
+            "retailer",
+            "timeframe",
+            "metrics",
+            "from",
+            "to",
+            "comparison",
+            "filter",
+            "viewby",
+          ]).toContain(e.field);
+          expect(e.message.length).toBeGreaterThan(10);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test("splitMetrics is idempotent and yields unique, trimmed, lower-case names", () => {
+    fc.assert(
+      fc.property(fc.array(metricText, { maxLength: 6 }), (parts) => {
+        const once = splitMetrics(parts);
+        expect(splitMetrics(once)).toEqual(once);
+        expect(new Set(once).size).toBe(once.length);
+        for (const n of once) expect(n).toBe(n.trim().toLowerCase());
+      }),
+    );
+  });
+});
