@@ -1,0 +1,63 @@
+// pipeline.*: parse + validate + tabulate of 100,000 SKU rows, against a plain JSON.parse of the same
+// payload measured side by side in the same run (goal: at most 2.0).
+import { checkRows, findPeriodField } from "../../src/api/rows";
+import { tabulate } from "../../src/core/tabulate";
+import { startSimulator } from "../simulator";
+import type { Report } from "./run";
+
+const ROUNDS = 7;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1];
+}
+
+export async function run(report: Report): Promise<void> {
+  const sim = await startSimulator({ port: 0, today: "2026-11-23", skus: 1000 });
+  let text: string;
+  try {
+    const params = new URLSearchParams({
+      type: "sku",
+      retailer: "northmart",
+      timeframe: "weekly",
+      metric: "revenue,units,average_price,availability",
+      datefrom: "2024-11-25",
+      dateto: "2026-11-22",
+      comparison: "period",
+    });
+    const res = await fetch(`${sim.url}/api/data?${params}`, { headers: { Authorization: `Token ${sim.apiKey}` } });
+    text = await res.text();
+  } finally {
+    await sim.close();
+  }
+  const rowCount = (JSON.parse(text) as unknown[]).length;
+  const query = {
+    metrics: ["revenue", "units", "average_price", "availability"] as const,
+    comparison: "period" as const,
+  };
+
+  const parseTimes: number[] = [];
+  const pipelineTimes: number[] = [];
+  let cells = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    let t = performance.now();
+    JSON.parse(text);
+    parseTimes.push(performance.now() - t);
+
+    t = performance.now();
+    const rows = checkRows(JSON.parse(text));
+    const table = tabulate(
+      { rows, periodField: findPeriodField(rows) },
+      { metrics: [...query.metrics], comparison: query.comparison },
+    );
+    pipelineTimes.push(performance.now() - t);
+    cells = table.values.length * table.headers.length;
+  }
+  const pipeline = median(pipelineTimes);
+  report("pipeline.rows", rowCount);
+  report("pipeline.cells", cells);
+  report("pipeline.payload_mb", text.length / 1e6);
+  report("pipeline.ms", pipeline);
+  report("pipeline.rows_per_s", Math.round(rowCount / (pipeline / 1000)));
+  report("pipeline.vs_json_parse", pipeline / median(parseTimes));
+}
