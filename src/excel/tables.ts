@@ -59,10 +59,6 @@ function suspend(context: Excel.RequestContext): void {
   context.application.suspendScreenUpdatingUntilNextSync();
 }
 
-function throwIfCancelled(signal?: AbortSignal): void {
-  if (signal?.aborted) throw new WorkbookError("cancelled", "Cancelled. Nothing more was written.");
-}
-
 /** Refuses, before writing, what Excel's grid cannot hold. */
 function checkFits(rows: number, cols: number, topRow: number, leftCol: number): void {
   if (cols > MAX_COLUMNS - leftCol) {
@@ -235,6 +231,7 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
     headerRange.load("values");
     const whole = table.getRange();
     whole.load("rowIndex,columnIndex,rowCount,columnCount,address");
+    // eslint-disable-next-line office-addins/call-sync-before-read -- a navigation property, not a read
     const sheet = table.worksheet;
     sheet.load("name");
     await context.sync();
@@ -351,6 +348,7 @@ export async function readTable(run: ExcelRun, tableName: string): Promise<Table
     whole.load("rowIndex,columnIndex,rowCount,columnCount,address");
     const headerRange = table.getHeaderRowRange();
     headerRange.load("values");
+    // eslint-disable-next-line office-addins/call-sync-before-read -- a navigation property, not a read
     const sheet = table.worksheet;
     sheet.load("name");
     table.load("name");
@@ -363,9 +361,11 @@ export async function readTable(run: ExcelRun, tableName: string): Promise<Table
     let formats: string[] = [];
     for (let r = 0; r < count; r += step) {
       const part = sheet.getRangeByIndexes(whole.rowIndex + 1 + r, whole.columnIndex, Math.min(step, count - r), cols);
-      part.load(r === 0 ? "values,numberFormat" : "values");
+      part.load("values");
+      const firstRow = r === 0 ? sheet.getRangeByIndexes(whole.rowIndex + 1, whole.columnIndex, 1, cols) : undefined;
+      firstRow?.load("numberFormat");
       await context.sync();
-      if (r === 0) formats = part.numberFormat[0].map(String);
+      if (firstRow) formats = firstRow.numberFormat[0].map(String);
       for (const row of part.values) values.push(row);
     }
     return {
