@@ -1,0 +1,310 @@
+// Builds the /data response: periods overlapping the range, one row per period and SKU (or
+// filter value) and, at store level, per store. The JSON text is assembled by hand from
+// pre-escaped fragments because JSON.stringify of 100k row objects is the slow part.
+import { skuProductName, storeLabel, type Catalog, type Metric, type Retailer, type Sku, type Store } from "./catalog";
+import { addMonths, isoTimestamp, monthStart, weekStart, type Day } from "./dates";
+import { badRequest } from "./errors";
+import { bytes, JsonWriter } from "./json-writer";
+import { metricsListFor, type DataQuery, type Timeframe } from "./query";
+import { newSkuAcc, newStoreAcc, type SkuAcc, type StoreAcc, type ValueModel } from "./values";
+
+/** History served: from the first day of the month 36 months before today's month. */
+export const HISTORY_MONTHS = 36;
+/** A guard for the simulator's memory, not a service rule. */
+export const MAX_ROWS = 1_000_000;
+
+export function historyStart(today: Day): Day {
+  return addMonths(monthStart(today), -HISTORY_MONTHS);
+}
+
+export const PERIOD_FIELD: Record<Timeframe, string> = { daily: "date", weekly: "week", monthly: "month" };
+
+export function comparisonColumn(metric: Metric, comparison: "period" | "year"): string {
+  return `${metric}_vs_${comparison}_pct`;
+}
+
+interface Period {
+  label: Uint8Array; // JSON fragment: {"<field>":"<timestamp>",
+  a: Day; // first and last day inside the range that have data
+  b: Day;
+  baseA: Day; // comparison days; baseA > baseB when there is no comparison base
+  baseB: Day;
+}
+
+function periods(q: DataQuery, today: Day): Period[] {
+  const first = Math.max(q.from, historyStart(today));
+  const last = Math.min(q.to, today - 1); // days on or after today have no data yet
+  const field = PERIOD_FIELD[q.timeframe];
+  const out: Period[] = [];
+  const push = (start: Day, end: Day, shift: (d: Day) => Day, baseEnd: Day) => {
+    const a = Math.max(start, first);
+    const b = Math.min(end, last);
+    if (a > b) return;
+    let baseA = shift(a);
+    let baseB = Math.min(shift(b), baseEnd);
+    if (baseA < historyStart(today)) [baseA, baseB] = [1, 0];
+    out.push({ label: bytes(`{"${field}":"${isoTimestamp(start)}",`), a, b, baseA, baseB });
+  };
+  if (q.timeframe === "monthly") {
+    for (let ms = monthStart(q.from); ms <= q.to; ms = addMonths(ms, 1)) {
+      const me = addMonths(ms, 1) - 1;
+      // Comparison: the same day offsets in the previous month (or the same month a year ago), clipped to that month.
+      const bs = addMonths(ms, q.comparison === "year" ? -12 : -1);
+      push(ms, me, (d) => bs + (d - ms), addMonths(bs, 1) - 1);
+    }
+  } else {
+    const len = q.timeframe === "weekly" ? 7 : 1;
+    // Year comparison: 52 weeks back (364 days), so weekdays line up.
+    const back = q.comparison === "year" ? 364 : len;
+    for (let s = q.timeframe === "weekly" ? weekStart(q.from) : q.from; s <= q.to; s += len) {
+      push(s, s + len - 1, (d) => d - back, Infinity);
+    }
+  }
+  return out;
+}
+
+interface Group {
+  head: Uint8Array; // JSON fragment for the SKU / filter columns
+  members: Sku[];
+}
+
+function skuGroups(catalog: Catalog, q: DataQuery, ranged: (s: Sku) => boolean, storeLevel: boolean): Group[] {
+  const groups: Group[] = [];
+  if (q.filter === 0) {
+    for (const s of catalog.skus) {
+      if (!ranged(s) || (q.viewby !== null && q.viewby !== String(s.code))) continue;
+      const head = storeLevel
+        ? `"sku":${s.code},"product_name":${JSON.stringify(s.name)}`
+        : `"sku":${s.code},"sku_product_name":${JSON.stringify(skuProductName(s))}`;
+      groups.push({ head: bytes(head), members: [s] });
+    }
+  } else {
+    for (const value of catalog.filterValues[q.filter - 1]) {
+      if (q.viewby !== null && q.viewby !== value) continue; // filter names are case sensitive
+      const members = catalog.skus.filter((s) => s.filters[q.filter - 1] === value && ranged(s));
+      if (members.length === 0) continue;
+      const v = JSON.stringify(value);
+      groups.push({
+        head: bytes(storeLevel ? `"sku":${v},"product_name":${v}` : `"sku":${v},"sku_product_name":${v}`),
+        members,
+      });
+    }
+  }
+  return groups;
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+function skuMetric(m: Metric, a: SkuAcc, days: number): number | null {
+  switch (m) {
+    case "revenue":
+      return a.revenueCents / 100;
+    case "units":
+      return a.units;
+    case "average_price":
+      return a.units > 0 ? round2(a.revenueCents / 100 / a.units) : null;
+    case "availability":
+      return a.rangedDays > 0 ? round2((100 * a.withStockDays) / a.rangedDays) : null;
+    case "wastage":
+      return a.wastage;
+    // Rates of sale: per store selling, per week.
+    case "unit_ros":
+      return a.sellingDays > 0 ? round2((7 * a.units) / a.sellingDays) : null;
+    case "value_ros":
+      return a.sellingDays > 0 ? round2((7 * a.revenueCents) / 100 / a.sellingDays) : null;
+    // Store counts of a period: the day average, rounded.
+    case "ranged_stores":
+      return Math.round(a.rangedDays / days);
+    case "stores_selling":
+      return Math.round(a.sellingDays / days);
+    case "stores_with_stock":
+      return Math.round(a.withStockDays / days);
+    default:
+      return null;
+  }
+}
+
+function storeMetric(m: Metric, a: StoreAcc): number | null {
+  switch (m) {
+    case "revenue":
+      return a.revenueCents / 100;
+    case "units":
+      return a.units;
+    case "average_price":
+      return a.units > 0 ? round2(a.revenueCents / 100 / a.units) : null;
+    case "stock":
+      return a.stock;
+    case "wastage":
+      return a.wastage;
+    case "lost_sales":
+      return a.lostCents / 100;
+    default:
+      return null;
+  }
+}
+
+function change(cur: number | null, base: number | null): number | null {
+  if (cur === null || base === null || base === 0) return null;
+  return round2(((cur - base) / Math.abs(base)) * 100);
+}
+
+function addAcc(into: SkuAcc, a: SkuAcc): void {
+  into.units += a.units;
+  into.revenueCents += a.revenueCents;
+  into.wastage += a.wastage;
+  into.rangedDays += a.rangedDays;
+  into.withStockDays += a.withStockDays;
+  into.sellingDays += a.sellingDays;
+}
+
+function resetAcc(a: SkuAcc): void {
+  a.days = a.units = a.revenueCents = a.wastage = a.rangedDays = a.withStockDays = a.sellingDays = 0;
+}
+
+/**
+ * SKU level: fills `out` with the per-metric values of one group over days a..b; false when no
+ * source ranges any member. Accumulators are reused across rows: this is the hot loop.
+ */
+function skuValues(
+  model: ValueModel,
+  q: DataQuery,
+  sources: Source[],
+  g: Group,
+  a: Day,
+  b: Day,
+  today: Day,
+  out: (number | null)[],
+): boolean {
+  const days = b - a + 1;
+  let any = false;
+  for (const src of sources) {
+    const acc = src.acc;
+    resetAcc(acc);
+    for (const s of g.members) {
+      if (!src.retailer.ranges[s.index]) continue;
+      any = true;
+      model.addSkuDays(src.retailer, s, a, b, today, acc);
+    }
+  }
+  if (!any) return false;
+  const ms = q.metrics;
+  if (sources.length === 1) {
+    for (let i = 0; i < ms.length; i++) out[i] = skuMetric(ms[i], sources[0].acc, days);
+    return true;
+  }
+  // `all`: each metric sums over the retailers that serve it, and ratios are recomputed from those sums.
+  const sum = newSkuAcc();
+  for (let i = 0; i < ms.length; i++) {
+    resetAcc(sum);
+    for (const src of sources) if (src.serves.has(ms[i])) addAcc(sum, src.acc);
+    out[i] = skuMetric(ms[i], sum, days);
+  }
+  return true;
+}
+
+interface Source {
+  retailer: Retailer;
+  serves: Set<Metric>;
+  acc: SkuAcc;
+}
+
+export function buildDataJson(catalog: Catalog, model: ValueModel, q: DataQuery, today: Day): Buffer {
+  const ps = periods(q, today);
+  const names = q.metrics.map((m) => bytes(`,"${m}":`));
+  const cmpNames = q.comparison ? q.metrics.map((m) => bytes(`,"${comparisonColumn(m, q.comparison!)}":`)) : [];
+  const out = new JsonWriter();
+  let rows = 0;
+  const COMMA = 44,
+    CLOSE = 125;
+  out.byte(91); // [
+
+  if (q.level === "sku") {
+    const sources: Source[] = (q.retailer ? [q.retailer] : catalog.retailers)
+      .map((r) => ({
+        retailer: r,
+        serves: new Set(metricsListFor(r.metrics, "sku", q.timeframe) ?? []),
+        acc: newSkuAcc(),
+      }))
+      .filter((src) => q.metrics.some((m) => src.serves.has(m)));
+    const groups = skuGroups(catalog, q, (s) => sources.some((src) => src.retailer.ranges[s.index]), false);
+    if (ps.length * groups.length > MAX_ROWS) throw tooLarge(ps.length * groups.length);
+    const vals: (number | null)[] = new Array(q.metrics.length).fill(null);
+    const base: (number | null)[] = new Array(q.metrics.length).fill(null);
+    for (const p of ps) {
+      for (const g of groups) {
+        if (!skuValues(model, q, sources, g, p.a, p.b, today, vals)) continue;
+        if (rows++ > 0) out.byte(COMMA);
+        out.raw(p.label);
+        out.raw(g.head);
+        for (let i = 0; i < vals.length; i++) {
+          out.raw(names[i]);
+          out.num(vals[i]);
+        }
+        if (q.comparison) {
+          const hasBase = p.baseA <= p.baseB && skuValues(model, q, sources, g, p.baseA, p.baseB, today, base);
+          for (let i = 0; i < vals.length; i++) {
+            out.raw(cmpNames[i]);
+            out.num(change(vals[i], hasBase ? base[i] : null));
+          }
+        }
+        out.byte(CLOSE);
+      }
+    }
+  } else {
+    const r = q.retailer!; // parseDataQuery rejects `all` at store level
+    const groups = skuGroups(catalog, q, (s) => r.ranges[s.index], true);
+    // Which store carries which SKU, computed once per request rather than per period.
+    const carries = new Map<Sku, Store[]>();
+    for (const g of groups)
+      for (const s of g.members)
+        carries.set(
+          s,
+          r.stores.filter((st) => model.storeRanges(r, s, st)),
+        );
+    const cells: { g: Group; st: Store; members: Sku[] }[] = [];
+    for (const g of groups) {
+      for (const st of r.stores) {
+        const members = g.members.filter((s) => carries.get(s)!.includes(st));
+        if (members.length > 0) cells.push({ g, st, members });
+      }
+    }
+    if (ps.length * cells.length > MAX_ROWS) throw tooLarge(ps.length * cells.length);
+    const storeHeads = new Map<Store, Uint8Array>(
+      r.stores.map((st) => [st, bytes(`"store_id":${st.id},"store_name":${JSON.stringify(storeLabel(st))},`)]),
+    );
+    const values = (members: Sku[], st: Store, a: Day, b: Day) => {
+      const acc = newStoreAcc();
+      for (const s of members) model.addStoreDays(r, s, st, a, b, today, acc);
+      return q.metrics.map((m) => storeMetric(m, acc));
+    };
+    for (const p of ps) {
+      for (const c of cells) {
+        const vals = values(c.members, c.st, p.a, p.b);
+        if (rows++ > 0) out.byte(COMMA);
+        out.raw(p.label);
+        out.raw(storeHeads.get(c.st)!);
+        out.raw(c.g.head);
+        for (let i = 0; i < vals.length; i++) {
+          out.raw(names[i]);
+          out.num(vals[i]);
+        }
+        if (q.comparison) {
+          const base = p.baseA <= p.baseB ? values(c.members, c.st, p.baseA, p.baseB) : null;
+          for (let i = 0; i < vals.length; i++) {
+            out.raw(cmpNames[i]);
+            out.num(change(vals[i], base ? base[i] : null));
+          }
+        }
+        out.byte(CLOSE);
+      }
+    }
+  }
+  out.byte(93); // ]
+  return out.result();
+}
+
+function tooLarge(n: number) {
+  return badRequest(
+    `The request would return about ${n} rows, more than the simulator's limit of ${MAX_ROWS}: narrow the date range, use a longer timeframe or set 'viewby'.`,
+  );
+}
