@@ -1,0 +1,69 @@
+// The shared runtime's one session: the user's connection (from the per-user store) and the client built
+// from it. The pane, the SALES functions and the ribbon commands all read the service through it, so they
+// share the client's list cache and in-flight requests, and a key entered in the pane serves the formulas.
+import { createClient, SalesApiError, type SalesClient } from "./api";
+import type { ConnectionSettings, ConnectionStore } from "./excel/connectionStore";
+
+export const NO_KEY_MESSAGE = "Enter your API key in the Sales Data pane.";
+
+type Listener = (settings: ConnectionSettings | null) => void;
+
+export class Session {
+  private settings: ConnectionSettings | null = null;
+  private current: SalesClient | null = null;
+  private readonly listeners = new Set<Listener>();
+  private loaded: Promise<void> | null = null;
+
+  constructor(
+    private readonly store: ConnectionStore,
+    private readonly clientOptions: { timeoutMs?: number; today?: () => string; fetch?: typeof fetch } = {},
+  ) {}
+
+  /** Reads the saved connection once; later calls wait for the same read. */
+  ready(): Promise<void> {
+    this.loaded ??= this.store.load().then((s) => this.apply(s));
+    return this.loaded;
+  }
+
+  connection(): ConnectionSettings | null {
+    return this.settings;
+  }
+
+  hasKey(): boolean {
+    return !!this.settings?.apiKey;
+  }
+
+  /** The client for the saved connection; a SalesApiError of kind "auth" when there is no key. */
+  client(): SalesClient {
+    if (!this.current) throw new SalesApiError("auth", NO_KEY_MESSAGE);
+    return this.current;
+  }
+
+  async save(settings: ConnectionSettings): Promise<void> {
+    await this.store.save(settings);
+    this.apply(settings);
+  }
+
+  async forgetKey(): Promise<void> {
+    await this.store.forgetKey();
+    this.apply(this.settings ? { ...this.settings, apiKey: "" } : null);
+  }
+
+  onChange(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private apply(settings: ConnectionSettings | null): void {
+    this.settings = settings;
+    this.current = null;
+    if (settings?.apiKey) {
+      try {
+        this.current = createClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, paths: settings.paths, ...this.clientOptions });
+      } catch {
+        this.current = null; // an unusable URL: the pane shows why when the user tests the connection
+      }
+    }
+    for (const l of this.listeners) l(settings);
+  }
+}
