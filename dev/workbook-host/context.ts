@@ -1,0 +1,193 @@
+// The request context: a queue of actions applied to the model only at sync(), in order.
+import { HostRichApiError, hostError, isHostError } from "./errors";
+import { HostStats, PAYLOAD_LIMIT_BYTES, READ_CELL_LIMIT, SyncRecord, utf8Bytes } from "./payload";
+import type { WorkbookModel } from "./workbook-model";
+
+export interface InjectedFailure {
+  code: string;
+  message?: string;
+  /** How many actions of the failing batch are applied before it fails (default 0: none). */
+  afterActions?: number;
+}
+
+/** State shared by every context of one host. */
+export class Engine {
+  readonly stats = new HostStats();
+  private failures = new Map<number, InjectedFailure>();
+  private syncOrdinal = 0;
+
+  constructor(readonly model: WorkbookModel) {}
+
+  failSync(nthFromNow: number, error?: InjectedFailure): void {
+    if (!Number.isInteger(nthFromNow) || nthFromNow < 1)
+      throw new RangeError("failSync: nthFromNow must be an integer >= 1");
+    this.failures.set(
+      this.syncOrdinal + nthFromNow,
+      error ?? { code: "GeneralException", message: "Injected failure." },
+    );
+  }
+
+  nextSync(): { ordinal: number; failure?: InjectedFailure } {
+    const ordinal = ++this.syncOrdinal;
+    const failure = this.failures.get(ordinal);
+    this.failures.delete(ordinal);
+    return { ordinal, failure };
+  }
+}
+
+export interface QueuedAction {
+  /** What goes over the wire; its JSON is the request payload. */
+  record: unknown;
+  /** Human-readable statement for error debugInfo. */
+  statement: string;
+  /** Applies the action; queries return a commit to run once the whole sync succeeded. */
+  run: (io: SyncIO) => void | (() => void);
+}
+
+/** Per-sync bookkeeping handed to actions. */
+export interface SyncIO {
+  addResponse(bytes: number): void;
+  readCells(count: number): void;
+  wroteCells(count: number): void;
+}
+
+export class HostRequestContext {
+  private queue: QueuedAction[] = [];
+  private closed = false;
+  private cache = new Map<object, unknown>();
+  private suspendCalc = false;
+  private suspendScreen = false;
+  readonly trackedObjects = { add: (_o: unknown) => undefined, remove: (_o: unknown) => undefined };
+  readonly requestHeaders: { [name: string]: string } = {};
+
+  constructor(readonly engine: Engine) {}
+
+  get debugInfo() {
+    return { pendingStatements: this.queue.map((a) => a.statement) };
+  }
+
+  get pendingCount(): number {
+    return this.queue.length;
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  enqueue(action: QueuedAction): void {
+    if (this.closed) {
+      throw new HostRichApiError(
+        "InvalidRequestContext",
+        "Cannot use the object across different request contexts (the Excel.run batch has ended).",
+      );
+    }
+    this.queue.push(action);
+  }
+
+  /** Resolve-once-per-sync cache for object paths (an object path is instantiated when first used in a batch). */
+  cached<T>(key: object, resolve: () => T): T {
+    if (this.cache.has(key)) return this.cache.get(key) as T;
+    const v = resolve();
+    this.cache.set(key, v);
+    return v;
+  }
+
+  suspendCalculation(): void {
+    this.suspendCalc = true;
+  }
+
+  suspendScreenUpdating(): void {
+    this.suspendScreen = true;
+  }
+
+  trace(_message: string): void {}
+
+  load(object: { load(option?: unknown): unknown }, option?: unknown): void {
+    object.load(option);
+  }
+
+  async sync<T>(passThroughValue?: T): Promise<T> {
+    if (this.closed)
+      throw new HostRichApiError(
+        "InvalidRequestContext",
+        "The request context is no longer valid (Excel.run has ended).",
+      );
+    const actions = this.queue;
+    this.queue = [];
+    const record: SyncRecord = {
+      requestBytes: 0,
+      responseBytes: 0,
+      actions: actions.length,
+      calculationSuspended: this.suspendCalc,
+      screenUpdatingSuspended: this.suspendScreen,
+    };
+    this.suspendCalc = false;
+    this.suspendScreen = false;
+    await Promise.resolve(); // a sync is a round trip: never synchronous
+    const { engine } = this;
+    const stats = engine.stats;
+    record.requestBytes = utf8Bytes(JSON.stringify({ actions: actions.map((a) => a.record) }));
+    stats.syncs++;
+    stats.requestBytes.push(record.requestBytes);
+    stats.maxRequestBytes = Math.max(stats.maxRequestBytes, record.requestBytes);
+    stats.syncLog.push(record);
+    const { failure } = engine.nextSync();
+    let responseBytes = 0;
+    let cellsRead = 0;
+    const io: SyncIO = {
+      addResponse: (b) => {
+        responseBytes += b;
+        if (responseBytes > PAYLOAD_LIMIT_BYTES) {
+          throw hostError(
+            "ResponsePayloadSizeLimitExceeded",
+            `The response payload size has exceeded the limit of ${PAYLOAD_LIMIT_BYTES} bytes.`,
+          );
+        }
+      },
+      readCells: (n) => {
+        cellsRead += n;
+        if (cellsRead > READ_CELL_LIMIT) {
+          throw hostError("ResponsePayloadSizeLimitExceeded", `A sync may read at most ${READ_CELL_LIMIT} cells.`);
+        }
+      },
+      wroteCells: (n) => (stats.cellsWritten += n),
+    };
+    const fail = (e: HostRichApiError): never => {
+      record.error = e.code;
+      record.responseBytes = 0;
+      stats.responseBytes.push(0);
+      this.cache.clear();
+      throw e;
+    };
+    if (record.requestBytes > PAYLOAD_LIMIT_BYTES) {
+      fail(
+        hostError(
+          "RequestPayloadSizeLimitExceeded",
+          `The request payload size (${record.requestBytes} bytes) has exceeded the limit of ${PAYLOAD_LIMIT_BYTES} bytes.`,
+        ),
+      );
+    }
+    const commits: (() => void)[] = [];
+    const runUpTo = failure ? Math.min(failure.afterActions ?? 0, actions.length) : actions.length;
+    for (let i = 0; i < runUpTo; i++) {
+      const a = actions[i];
+      try {
+        const commit = a.run(io);
+        if (commit) commits.push(commit);
+      } catch (e) {
+        const err = isHostError(e)
+          ? e
+          : new HostRichApiError("GeneralException", e instanceof Error ? e.message : String(e));
+        err.debugInfo.statement = a.statement;
+        err.debugInfo.errorLocation = a.statement;
+        fail(err);
+      }
+    }
+    if (failure) fail(new HostRichApiError(failure.code, failure.message ?? `Injected failure (${failure.code}).`));
+    record.responseBytes = responseBytes;
+    stats.responseBytes.push(responseBytes);
+    for (const c of commits) c();
+    this.cache.clear();
+    return passThroughValue as T;
+  }
+}

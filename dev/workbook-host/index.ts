@@ -1,0 +1,64 @@
+// In-memory stand-in for the part of the Excel JavaScript API the add-in uses. Dev/test only:
+// never imported by the production bundle. See docs/workbook-host.md.
+import { parseAddress } from "./addresses";
+import { Engine, InjectedFailure } from "./context";
+import { HostRichApiError, hostError } from "./errors";
+import { WorkbookSnapshot, scanFor, sheetValues, snapshot } from "./inspect";
+import { HostStats } from "./payload";
+import { HostExcelRequestContext } from "./workbook";
+import { WorkbookModel } from "./workbook-model";
+
+export type { WorkbookSnapshot, SheetSnapshot, TableSnapshot, CellSnapshot } from "./inspect";
+export type { SyncRecord } from "./payload";
+export type { InjectedFailure } from "./context";
+export { HostRichApiError } from "./errors";
+export { ExcelEnums, installExcelGlobal } from "./enums";
+export { PAYLOAD_LIMIT_BYTES, READ_CELL_LIMIT } from "./payload";
+
+export interface WorkbookHost {
+  /** Same shape as Excel.run: the batch gets a context typed Excel.RequestContext. */
+  run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T>;
+  readonly stats: HostStats;
+  /** Makes the nth sync from now (1 = the next one) reject with this error (default GeneralException). */
+  failSync(nthFromNow: number, error?: InjectedFailure): void;
+  snapshot(): WorkbookSnapshot;
+  sheetValues(sheet: string): unknown[][];
+  scanFor(text: string): string[];
+  /** Sets the user's selection (what getSelectedRange returns); "A1:B2" is on the active sheet. */
+  selectRange(address: string): void;
+}
+
+export function createWorkbookHost(opts?: { sheets?: string[] }): WorkbookHost {
+  const model = new WorkbookModel(opts?.sheets ?? ["Sheet1"]);
+  const engine = new Engine(model);
+  return {
+    async run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
+      const ctx = new HostExcelRequestContext(engine);
+      try {
+        // The one cast between host proxies and office-js types; see type-checks.ts for what is verified.
+        const pending = batch(ctx as unknown as Excel.RequestContext);
+        if (!pending || typeof (pending as { then?: unknown }).then !== "function") {
+          throw new HostRichApiError("RunMustReturnPromise", "The batch function passed to run must return a promise.");
+        }
+        const result = await pending;
+        // Like Excel.run: whatever is still queued when the batch resolves is synced.
+        if (ctx.pendingCount > 0) await ctx.sync();
+        return result;
+      } finally {
+        ctx.close();
+      }
+    },
+    stats: engine.stats,
+    failSync: (n, error) => engine.failSync(n, error),
+    snapshot: () => snapshot(model),
+    sheetValues: (name) => sheetValues(model, name),
+    scanFor: (text) => scanFor(model, text),
+    selectRange(address: string) {
+      const p = parseAddress(address);
+      const sheet = p.sheet !== undefined ? model.findSheet(p.sheet) : model.activeSheet;
+      if (!sheet) throw hostError("ItemNotFound", `No worksheet in "${address}".`);
+      model.activeSheet = sheet;
+      model.selection = { sheet, rect: p.rect };
+    },
+  };
+}

@@ -1,0 +1,135 @@
+// Looking at the workbook without office-js: snapshots for assertions and the preview page, and a
+// scan for a string anywhere it could have been stored (to prove a secret never lands in the workbook).
+import { Rect, formatAddress, formatRect } from "./addresses";
+import type { Scalar } from "./cells";
+import { headerNames, dataRowCount } from "./tables";
+import type { WorkbookModel } from "./workbook-model";
+
+export interface CellSnapshot {
+  address: string;
+  row: number;
+  column: number;
+  value: Scalar;
+  formula?: string;
+  numberFormat?: string;
+  quotePrefix?: boolean;
+}
+
+export interface SheetSnapshot {
+  name: string;
+  id: string;
+  position: number;
+  visibility: "Visible" | "Hidden" | "VeryHidden";
+  frozenRows: number;
+  frozenColumns: number;
+  /** Used range (values and formats), e.g. "A1:C3"; null for an empty sheet. */
+  usedRange: string | null;
+  /** Non-empty (or formatted) cells, row by row. */
+  cells: CellSnapshot[];
+}
+
+export interface TableSnapshot {
+  name: string;
+  sheet: string;
+  /** Whole table, e.g. "Sheet1!A1:C4". */
+  address: string;
+  showHeaders: boolean;
+  style: string;
+  headers: string[];
+  /** Data rows (0 for a table whose only row is the empty insert row). */
+  rowCount: number;
+}
+
+export interface WorkbookSnapshot {
+  sheets: SheetSnapshot[];
+  tables: TableSnapshot[];
+  settings: Record<string, unknown>;
+  names: { name: string; formula: string; comment: string; visible: boolean }[];
+  customXmlParts: { id: string; namespaceUri: string; xml: string }[];
+  activeSheet: string;
+  selection: string;
+  calculationMode: string;
+}
+
+export function snapshot(wb: WorkbookModel): WorkbookSnapshot {
+  return {
+    sheets: wb.sheets.map((s, position) => {
+      const used = s.grid.usedRect(false);
+      const cells = [...s.grid.entries()]
+        .sort(([r1, c1], [r2, c2]) => r1 - r2 || c1 - c2)
+        .map(([r, c, cell]) => {
+          const snap: CellSnapshot = {
+            address: formatRect({ r0: r, c0: c, r1: r, c1: c }),
+            row: r,
+            column: c,
+            value: cell.value,
+          };
+          if (cell.formula !== undefined) snap.formula = cell.formula;
+          if (cell.format !== undefined) snap.numberFormat = cell.format;
+          if (cell.quotePrefix) snap.quotePrefix = true;
+          return snap;
+        });
+      return {
+        name: s.name,
+        id: s.id,
+        position,
+        visibility: s.visibility,
+        frozenRows: s.frozenRows,
+        frozenColumns: s.frozenColumns,
+        usedRange: used ? formatRect(used) : null,
+        cells,
+      };
+    }),
+    tables: wb.tables.map((t) => ({
+      name: t.name,
+      sheet: t.sheet.name,
+      address: formatAddress(t.sheet.name, t.rect),
+      showHeaders: t.showHeaders,
+      style: t.style,
+      headers: headerNames(t),
+      rowCount: dataRowCount(t),
+    })),
+    settings: Object.fromEntries(wb.settings.map((s) => [s.key, JSON.parse(JSON.stringify(s.value))])),
+    names: wb.names.map(({ name, formula, comment, visible }) => ({ name, formula, comment, visible })),
+    customXmlParts: wb.xmlParts.map(({ id, namespaceUri, xml }) => ({ id, namespaceUri, xml })),
+    activeSheet: wb.activeSheet.name,
+    selection: formatAddress(wb.selection.sheet.name, wb.selection.rect),
+    calculationMode: wb.calculationMode,
+  };
+}
+
+/** The sheet's used range (values only) as a 2D array of values, starting at A1 so positions are visible. */
+export function sheetValues(wb: WorkbookModel, sheetName: string): unknown[][] {
+  const s = wb.sheetOrThrow(sheetName);
+  const used = s.grid.usedRect(true);
+  if (!used) return [];
+  const rect: Rect = { r0: 0, c0: 0, r1: used.r1, c1: used.c1 };
+  return s.grid.read(rect, "values");
+}
+
+/** Every place `text` occurs (case-sensitive substring), as human-readable locations. */
+export function scanFor(wb: WorkbookModel, text: string): string[] {
+  const hits: string[] = [];
+  const has = (v: unknown) => v !== undefined && v !== null && String(v).includes(text);
+  for (const s of wb.sheets) {
+    if (has(s.name)) hits.push(`sheet name "${s.name}"`);
+    for (const [r, c, cell] of s.grid.entries()) {
+      const where = formatAddress(s.name, { r0: r, c0: c, r1: r, c1: c });
+      if (has(cell.value)) hits.push(`cell ${where} value`);
+      if (cell.formula !== undefined && has(cell.formula) && !has(cell.value)) hits.push(`cell ${where} formula`);
+      if (has(cell.format)) hits.push(`cell ${where} numberFormat`);
+    }
+  }
+  for (const t of wb.tables) if (has(t.name)) hits.push(`table name "${t.name}"`);
+  for (const n of wb.names) {
+    if (has(n.name)) hits.push(`defined name "${n.name}"`);
+    if (has(n.formula)) hits.push(`defined name "${n.name}" formula`);
+    if (has(n.comment)) hits.push(`defined name "${n.name}" comment`);
+  }
+  for (const s of wb.settings) {
+    if (has(s.key)) hits.push(`setting key "${s.key}"`);
+    if (JSON.stringify(s.value).includes(text) || has(s.value)) hits.push(`setting "${s.key}" value`);
+  }
+  for (const p of wb.xmlParts) if (has(p.xml) || has(p.namespaceUri)) hits.push(`custom XML part ${p.id}`);
+  return hits;
+}

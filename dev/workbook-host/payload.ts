@@ -1,0 +1,57 @@
+// Payload accounting, measured like Excel on the web: the JSON of the batch sent, the JSON of what is returned.
+export const PAYLOAD_LIMIT_BYTES = 5_000_000;
+export const READ_CELL_LIMIT = 5_000_000;
+
+/** UTF-8 byte length of a string (what goes over the wire), without TextEncoder allocation for ASCII. */
+export function utf8Bytes(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+export function jsonBytes(value: unknown): number {
+  const s = JSON.stringify(value);
+  return s === undefined ? 0 : utf8Bytes(s);
+}
+
+export interface SyncRecord {
+  requestBytes: number;
+  responseBytes: number;
+  actions: number;
+  /** suspendApiCalculationUntilNextSync() was called for this sync. */
+  calculationSuspended: boolean;
+  /** suspendScreenUpdatingUntilNextSync() was called for this sync. */
+  screenUpdatingSuspended: boolean;
+  /** Error code if the sync rejected. */
+  error?: string;
+}
+
+export class HostStats {
+  syncs = 0;
+  maxRequestBytes = 0;
+  requestBytes: number[] = [];
+  responseBytes: number[] = [];
+  cellsWritten = 0;
+  /** range.format.autofitColumns()/autofitRows() calls applied (they are no-ops otherwise). */
+  autofitCalls = 0;
+  /** One record per sync, in order. */
+  syncLog: SyncRecord[] = [];
+
+  reset(): void {
+    this.syncs = 0;
+    this.maxRequestBytes = 0;
+    this.requestBytes = [];
+    this.responseBytes = [];
+    this.cellsWritten = 0;
+    this.autofitCalls = 0;
+    this.syncLog = [];
+  }
+}

@@ -1,0 +1,389 @@
+// Range proxy: a rectangle of cells on a sheet, re-resolved at each sync from its object path.
+import {
+  MAX_COLUMNS,
+  MAX_ROWS,
+  Rect,
+  cellCount,
+  checkInSheet,
+  columnCount,
+  formatAddress,
+  intersection,
+  rowCount,
+} from "./addresses";
+import type { ReadableCellProperty } from "./cells";
+import type { HostRequestContext, SyncIO } from "./context";
+import { HostRichApiError, invalidArgument, itemNotFound } from "./errors";
+import { HostObject } from "./proxy-base";
+import { deleteCells, insertCells } from "./shifting";
+import { afterCellsWritten } from "./tables";
+import type { SheetModel, WorkbookModel } from "./workbook-model";
+import { HostWorksheet } from "./worksheet";
+
+export interface RangeTarget {
+  sheet: SheetModel;
+  rect: Rect;
+}
+
+const CELL_PROPS: Record<string, ReadableCellProperty> = {
+  values: "values",
+  formulas: "formulas",
+  formulasLocal: "formulas",
+  numberFormat: "numberFormat",
+  numberFormatLocal: "numberFormat",
+  text: "text",
+  valueTypes: "valueTypes",
+};
+
+type ClearApplyTo = "All" | "Formats" | "Contents" | "Hyperlinks" | "RemoveHyperlinks" | "ResetContents";
+
+/** A range argument (Range proxy or address string) resolved inside a sync. */
+export function resolveRangeArg(ctx: HostRequestContext, arg: HostRange | string, sheet: SheetModel): RangeTarget {
+  if (typeof arg === "string") return ctx.engine.model.resolveAddress(arg, sheet);
+  if (!(arg instanceof HostRange)) throw invalidArgument("Expected a Range or an address.");
+  const t = arg._target();
+  if (!t) throw itemNotFound("The range argument is a null object.");
+  return t;
+}
+
+export function checkSameContext(ctx: HostRequestContext, arg: unknown): void {
+  if (arg instanceof HostObject && arg.context !== ctx) {
+    throw new HostRichApiError("InvalidRequestContext", "Cannot use the object across different request contexts.");
+  }
+}
+
+export class HostRange extends HostObject<RangeTarget> {
+  protected readonly _scalarProperties = [
+    "address",
+    "addressLocal",
+    "cellCount",
+    "columnCount",
+    "columnIndex",
+    "formulas",
+    "formulasLocal",
+    "isEntireColumn",
+    "isEntireRow",
+    "numberFormat",
+    "numberFormatLocal",
+    "rowCount",
+    "rowIndex",
+    "text",
+    "valueTypes",
+    "values",
+  ] as const;
+
+  constructor(ctx: HostRequestContext, path: string, resolve: () => RangeTarget | null, nullable = false) {
+    super(ctx, path, resolve, nullable, false);
+  }
+
+  protected override _alive(t: RangeTarget): boolean {
+    return !t.sheet.deleted;
+  }
+
+  private get _model(): WorkbookModel {
+    return this.context.engine.model;
+  }
+
+  protected _read(t: RangeTarget, name: string, io: SyncIO): unknown {
+    const cellProp = CELL_PROPS[name];
+    if (cellProp) {
+      io.readCells(cellCount(t.rect));
+      io.addResponse(t.sheet.grid.readSize(t.rect, cellProp));
+      return t.sheet.grid.read(t.rect, cellProp);
+    }
+    const r = t.rect;
+    switch (name) {
+      case "address":
+      case "addressLocal":
+        return this._counted(io, formatAddress(t.sheet.name, r));
+      case "rowCount":
+        return this._counted(io, rowCount(r));
+      case "columnCount":
+        return this._counted(io, columnCount(r));
+      case "rowIndex":
+        return this._counted(io, r.r0);
+      case "columnIndex":
+        return this._counted(io, r.c0);
+      case "cellCount":
+        return this._counted(io, cellCount(r));
+      case "isEntireRow":
+        return this._counted(io, r.c0 === 0 && r.c1 === MAX_COLUMNS - 1);
+      case "isEntireColumn":
+        return this._counted(io, r.r0 === 0 && r.r1 === MAX_ROWS - 1);
+    }
+    return this._unknown(name);
+  }
+
+  // ---- loadable properties ----
+  get address(): string {
+    return this._get("address");
+  }
+  get addressLocal(): string {
+    return this._get("addressLocal");
+  }
+  get rowCount(): number {
+    return this._get("rowCount");
+  }
+  get columnCount(): number {
+    return this._get("columnCount");
+  }
+  get rowIndex(): number {
+    return this._get("rowIndex");
+  }
+  get columnIndex(): number {
+    return this._get("columnIndex");
+  }
+  get cellCount(): number {
+    return this._get("cellCount");
+  }
+  get isEntireRow(): boolean {
+    return this._get("isEntireRow");
+  }
+  get isEntireColumn(): boolean {
+    return this._get("isEntireColumn");
+  }
+  get text(): string[][] {
+    return this._get("text");
+  }
+  get valueTypes(): Excel.RangeValueType[][] {
+    return this._get("valueTypes");
+  }
+
+  get values(): any[][] {
+    return this._get("values");
+  }
+  set values(v: any[][]) {
+    this._setCells("values", v);
+  }
+  get formulas(): any[][] {
+    return this._get("formulas");
+  }
+  set formulas(v: any[][]) {
+    this._setCells("formulas", v);
+  }
+  get formulasLocal(): any[][] {
+    return this._get("formulasLocal");
+  }
+  set formulasLocal(v: any[][]) {
+    this._setCells("formulasLocal", v);
+  }
+  get numberFormat(): any[][] {
+    return this._get("numberFormat");
+  }
+  set numberFormat(v: any[][]) {
+    this._setCells("numberFormat", v);
+  }
+  get numberFormatLocal(): any[][] {
+    return this._get("numberFormatLocal");
+  }
+  set numberFormatLocal(v: any[][]) {
+    this._setCells("numberFormatLocal", v);
+  }
+
+  private _setCells(name: string, v: unknown): void {
+    this._set(name, v, (t, io) => {
+      const n = name.startsWith("numberFormat")
+        ? t.sheet.grid.writeNumberFormat(t.rect, v)
+        : t.sheet.grid.writeEntries(t.rect, v);
+      io.wroteCells(n);
+      afterCellsWritten(this._model, t.sheet, t.rect);
+    });
+  }
+
+  // ---- navigation ----
+  get worksheet(): HostWorksheet {
+    return this._nav(
+      "worksheet",
+      () => new HostWorksheet(this.context, `${this._path}.worksheet`, () => this._need().sheet),
+    );
+  }
+
+  get format(): HostRangeFormat {
+    return this._nav("format", () => new HostRangeFormat(this.context, `${this._path}.format`, () => this._need()));
+  }
+
+  private _need(): RangeTarget {
+    const t = this._target();
+    if (!t) throw itemNotFound(`${this._path} is a null object.`);
+    return t;
+  }
+
+  /** A range computed from this one when first used in a sync. */
+  private _derive(method: string, args: unknown[], f: (t: RangeTarget) => Rect | null, nullable = false): HostRange {
+    for (const a of args) checkSameContext(this.context, a);
+    const label = args.map((a) => (a instanceof HostRange ? a._path : JSON.stringify(a))).join(", ");
+    return new HostRange(
+      this.context,
+      `${this._path}.${method}(${label})`,
+      () => {
+        const t = this._target();
+        if (t === null) {
+          if (nullable) return null;
+          throw itemNotFound(`${this._path} is a null object.`);
+        }
+        const rect = f(t);
+        if (rect === null) {
+          if (nullable) return null;
+          throw itemNotFound(`${method}: there is no such range.`);
+        }
+        return { sheet: t.sheet, rect: checkInSheet(rect) };
+      },
+      nullable,
+    );
+  }
+
+  getCell(row: number, column: number): HostRange {
+    return this._derive("getCell", [row, column], ({ rect }) => ({
+      r0: rect.r0 + row,
+      c0: rect.c0 + column,
+      r1: rect.r0 + row,
+      c1: rect.c0 + column,
+    }));
+  }
+
+  getRow(row: number): HostRange {
+    return this._derive("getRow", [row], ({ rect }) => ({ ...rect, r0: rect.r0 + row, r1: rect.r0 + row }));
+  }
+
+  getColumn(column: number): HostRange {
+    return this._derive("getColumn", [column], ({ rect }) => ({ ...rect, c0: rect.c0 + column, c1: rect.c0 + column }));
+  }
+
+  getLastRow(): HostRange {
+    return this._derive("getLastRow", [], ({ rect }) => ({ ...rect, r0: rect.r1 }));
+  }
+
+  getLastColumn(): HostRange {
+    return this._derive("getLastColumn", [], ({ rect }) => ({ ...rect, c0: rect.c1 }));
+  }
+
+  getEntireRow(): HostRange {
+    return this._derive("getEntireRow", [], ({ rect }) => ({ ...rect, c0: 0, c1: MAX_COLUMNS - 1 }));
+  }
+
+  getEntireColumn(): HostRange {
+    return this._derive("getEntireColumn", [], ({ rect }) => ({ ...rect, r0: 0, r1: MAX_ROWS - 1 }));
+  }
+
+  getResizedRange(deltaRows: number, deltaColumns: number): HostRange {
+    return this._derive("getResizedRange", [deltaRows, deltaColumns], ({ rect }) => ({
+      ...rect,
+      r1: rect.r1 + deltaRows,
+      c1: rect.c1 + deltaColumns,
+    }));
+  }
+
+  getOffsetRange(rowOffset: number, columnOffset: number): HostRange {
+    return this._derive("getOffsetRange", [rowOffset, columnOffset], ({ rect }) => ({
+      r0: rect.r0 + rowOffset,
+      r1: rect.r1 + rowOffset,
+      c0: rect.c0 + columnOffset,
+      c1: rect.c1 + columnOffset,
+    }));
+  }
+
+  getRowsAbove(count = 1): HostRange {
+    return this._derive("getRowsAbove", [count], ({ rect }) => ({ ...rect, r0: rect.r0 - count, r1: rect.r0 - 1 }));
+  }
+
+  getRowsBelow(count = 1): HostRange {
+    return this._derive("getRowsBelow", [count], ({ rect }) => ({ ...rect, r0: rect.r1 + 1, r1: rect.r1 + count }));
+  }
+
+  getColumnsBefore(count = 1): HostRange {
+    return this._derive("getColumnsBefore", [count], ({ rect }) => ({ ...rect, c0: rect.c0 - count, c1: rect.c0 - 1 }));
+  }
+
+  getColumnsAfter(count = 1): HostRange {
+    return this._derive("getColumnsAfter", [count], ({ rect }) => ({ ...rect, c0: rect.c1 + 1, c1: rect.c1 + count }));
+  }
+
+  getIntersection(anotherRange: HostRange | string): HostRange {
+    return this._derive("getIntersection", [anotherRange], (t) => this._intersect(t, anotherRange));
+  }
+
+  getIntersectionOrNullObject(anotherRange: HostRange | string): HostRange {
+    return this._derive("getIntersectionOrNullObject", [anotherRange], (t) => this._intersect(t, anotherRange), true);
+  }
+
+  private _intersect(t: RangeTarget, other: HostRange | string): Rect | null {
+    const o = resolveRangeArg(this.context, other, t.sheet);
+    if (o.sheet !== t.sheet) throw invalidArgument("The ranges are on different worksheets.");
+    return intersection(t.rect, o.rect);
+  }
+
+  getBoundingRect(anotherRange: HostRange | string): HostRange {
+    return this._derive("getBoundingRect", [anotherRange], (t) => {
+      const o = resolveRangeArg(this.context, anotherRange, t.sheet);
+      if (o.sheet !== t.sheet) throw invalidArgument("The ranges are on different worksheets.");
+      const a = t.rect,
+        b = o.rect;
+      return { r0: Math.min(a.r0, b.r0), c0: Math.min(a.c0, b.c0), r1: Math.max(a.r1, b.r1), c1: Math.max(a.c1, b.c1) };
+    });
+  }
+
+  /** The used part of this range; ItemNotFound when it holds nothing (getUsedRangeOrNullObject: null object). */
+  getUsedRange(valuesOnly?: boolean): HostRange {
+    return this._derive("getUsedRange", [valuesOnly ?? false], (t) => this._used(t, valuesOnly));
+  }
+
+  getUsedRangeOrNullObject(valuesOnly?: boolean): HostRange {
+    return this._derive("getUsedRangeOrNullObject", [valuesOnly ?? false], (t) => this._used(t, valuesOnly), true);
+  }
+
+  private _used(t: RangeTarget, valuesOnly?: boolean): Rect | null {
+    const used = t.sheet.grid.usedRect(!!valuesOnly);
+    return used ? intersection(used, t.rect) : null;
+  }
+
+  // ---- actions ----
+  clear(applyTo?: Excel.ClearApplyTo | ClearApplyTo): void {
+    const how = (applyTo ?? "All") as string;
+    this._call("clear", [how], (t) => {
+      if (how === "All" || how === "Formats" || how === "Contents") t.sheet.grid.clear(t.rect, how);
+      else if (how === "ResetContents") t.sheet.grid.clear(t.rect, "Contents");
+      else if (how !== "Hyperlinks" && how !== "RemoveHyperlinks")
+        throw invalidArgument(`Unknown clear option "${how}".`);
+      afterCellsWritten(this._model, t.sheet, t.rect);
+    });
+  }
+
+  delete(shift: Excel.DeleteShiftDirection | "Up" | "Left"): void {
+    this._call("delete", [shift], (t) => deleteCells(this._model, t.sheet, t.rect, shift));
+  }
+
+  insert(shift: Excel.InsertShiftDirection | "Down" | "Right"): HostRange {
+    this._call("insert", [shift], (t) => insertCells(this._model, t.sheet, t.rect, shift));
+    return this._derive("insert", [shift], ({ rect }) => rect);
+  }
+
+  select(): void {
+    this._call("select", [], (t) => {
+      this._model.activate(t.sheet);
+      this._model.selection = { sheet: t.sheet, rect: t.rect };
+    });
+  }
+
+  calculate(): void {
+    this._call("calculate", [], () => undefined);
+  }
+}
+
+/** Range formatting: only autofit is modelled, as a recorded no-op. */
+export class HostRangeFormat extends HostObject<RangeTarget> {
+  protected readonly _scalarProperties = [] as const;
+  constructor(ctx: HostRequestContext, path: string, resolve: () => RangeTarget | null) {
+    super(ctx, path, resolve, false, false);
+  }
+
+  protected _read(_t: RangeTarget, name: string): unknown {
+    return this._unknown(name);
+  }
+
+  autofitColumns(): void {
+    this._call("autofitColumns", [], () => void this.context.engine.stats.autofitCalls++);
+  }
+
+  autofitRows(): void {
+    this._call("autofitRows", [], () => void this.context.engine.stats.autofitCalls++);
+  }
+}

@@ -1,0 +1,133 @@
+// Range.insert / Range.delete with shifting, and what that does to the tables it touches.
+// Rule (as in Excel): a shift may move whole tables or add/remove whole table rows (or columns);
+// shifting only part of a table is refused with InsertDeleteConflict.
+import { MAX_COLUMNS, MAX_ROWS, Rect } from "./addresses";
+import { hostError, insertDeleteConflict, invalidArgument } from "./errors";
+import type { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
+
+type Axis = "rows" | "columns";
+
+/** Views a rect along the shift axis: "along" is the direction cells move, "across" the band. */
+function along(axis: Axis, r: Rect) {
+  return axis === "rows" ? { lo: r.r0, hi: r.r1, xlo: r.c0, xhi: r.c1 } : { lo: r.c0, hi: r.c1, xlo: r.r0, xhi: r.r1 };
+}
+
+function withAlong(axis: Axis, r: Rect, lo: number, hi: number): Rect {
+  return axis === "rows" ? { ...r, r0: lo, r1: hi } : { ...r, c0: lo, c1: hi };
+}
+
+function normalizeDirection(shift: unknown, allowed: [string, string]): string {
+  const s = typeof shift === "string" ? shift : "";
+  const hit = allowed.find((a) => a.toLowerCase() === s.toLowerCase());
+  if (!hit) throw invalidArgument(`Shift direction must be "${allowed[0]}" or "${allowed[1]}".`);
+  return hit;
+}
+
+/**
+ * Inserts blank cells at rect, shifting existing cells Down or Right. `growing` is a table that the
+ * insertion extends (TableRowCollection.add appending below its last row).
+ */
+export function insertCells(
+  wb: WorkbookModel,
+  sheet: SheetModel,
+  rect: Rect,
+  shift: unknown,
+  growing?: TableModel,
+): void {
+  const dir = normalizeDirection(shift, ["Down", "Right"]);
+  const axis: Axis = dir === "Down" ? "rows" : "columns";
+  const a = along(axis, rect);
+  const size = a.hi - a.lo + 1;
+  const moves: [TableModel, Rect][] = [];
+  for (const t of wb.tables.filter((t) => t.sheet === sheet)) {
+    const ta = along(axis, t.rect);
+    if (ta.xhi < a.xlo || ta.xlo > a.xhi) continue; // outside the band
+    if (ta.hi < a.lo && t !== growing) continue; // before the insertion point
+    const whole = a.xlo <= ta.xlo && a.xhi >= ta.xhi;
+    if (!whole) throw insertDeleteConflict(`The insertion would shift part of table "${t.name}".`);
+    if (t === growing || (a.lo > ta.lo && a.lo <= ta.hi)) {
+      if (axis === "rows" && t.showHeaders && a.lo <= t.rect.r0)
+        throw insertDeleteConflict("Cannot insert above a table's header row inside the table.");
+      moves.push([t, withAlong(axis, t.rect, ta.lo, ta.hi + size)]); // rows/columns added inside the table
+    } else moves.push([t, withAlong(axis, t.rect, ta.lo + size, ta.hi + size)]); // whole table moves
+  }
+  const limit = axis === "rows" ? MAX_ROWS : MAX_COLUMNS;
+  if (
+    sheet.grid.wouldPushOffSheet(axis, { lo: a.xlo, hi: a.xhi }, size) ||
+    moves.some(([, r]) => along(axis, r).hi >= limit)
+  ) {
+    throw hostError(
+      "NonBlankCellOffSheet",
+      "Excel can't insert new cells because it would push non-empty cells off the end of the worksheet.",
+    );
+  }
+  sheet.grid.shift(axis, { lo: a.xlo, hi: a.xhi }, a.lo, size);
+  for (const [t, r] of moves) t.rect = r;
+  for (const [t] of moves) if (axis === "columns") normalizeHeadersLazy(t);
+}
+
+/** Deletes the cells of rect, shifting the cells after it Up or Left. */
+export function deleteCells(wb: WorkbookModel, sheet: SheetModel, rect: Rect, shift: unknown): void {
+  const dir = normalizeDirection(shift, ["Up", "Left"]);
+  const axis: Axis = dir === "Up" ? "rows" : "columns";
+  const a = along(axis, rect);
+  const size = a.hi - a.lo + 1;
+  const plan: { t: TableModel; rect: Rect | null; refill: boolean }[] = [];
+  for (const t of wb.tables.filter((t) => t.sheet === sheet)) {
+    const ta = along(axis, t.rect);
+    if (ta.xhi < a.xlo || ta.xlo > a.xhi) continue;
+    if (ta.hi < a.lo) continue;
+    const whole = a.xlo <= ta.xlo && a.xhi >= ta.xhi;
+    if (!whole) throw insertDeleteConflict(`The deletion would shift part of table "${t.name}".`);
+    if (ta.lo > a.hi) {
+      plan.push({ t, rect: withAlong(axis, t.rect, ta.lo - size, ta.hi - size), refill: false });
+      continue;
+    }
+    if (a.lo <= ta.lo && a.hi >= ta.hi) {
+      plan.push({ t, rect: null, refill: false }); // the whole table goes
+      continue;
+    }
+    const headerHit = axis === "rows" && t.showHeaders && a.lo <= t.rect.r0 && a.hi >= t.rect.r0;
+    if (headerHit)
+      throw insertDeleteConflict(`Cannot delete the header row of table "${t.name}" without the whole table.`);
+    const before = Math.max(0, Math.min(a.hi, ta.lo - 1) - a.lo + 1);
+    const inside = Math.min(a.hi, ta.hi) - Math.max(a.lo, ta.lo) + 1;
+    const lo = ta.lo - before;
+    let hi = ta.hi - before - inside;
+    const minHi = axis === "rows" && t.showHeaders ? lo + 1 : lo;
+    const refill = hi < minHi; // every data row deleted: Excel keeps one empty row
+    if (refill) hi = minHi;
+    plan.push({ t, rect: withAlong(axis, t.rect, lo, hi), refill });
+  }
+  sheet.grid.clear(rect, "All");
+  sheet.grid.shift(axis, { lo: a.xlo, hi: a.xhi }, a.hi + 1, -size);
+  for (const p of plan) {
+    if (!p.refill || p.rect === null) continue;
+    // Put back one blank row (or column) inside the table, shifting what followed in its band.
+    const pa = along(axis, p.rect);
+    sheet.grid.shift(axis, { lo: pa.xlo, hi: pa.xhi }, pa.hi, 1);
+    for (const q of plan) {
+      if (q === p || !q.rect) continue;
+      const qa = along(axis, q.rect);
+      if (qa.lo >= pa.hi && qa.xhi >= pa.xlo && qa.xlo <= pa.xhi)
+        q.rect = withAlong(axis, q.rect, qa.lo + 1, qa.hi + 1);
+    }
+    p.t.placeholder = axis === "rows";
+  }
+  for (const p of plan) {
+    if (p.rect === null) wb.dropTable(p.t);
+    else {
+      p.t.rect = p.rect;
+      if (axis === "columns") normalizeHeadersLazy(p.t);
+    }
+  }
+}
+
+// Imported lazily to keep tables.ts <-> shifting.ts free of an import cycle at module load.
+let normalizer: ((t: TableModel) => void) | null = null;
+export function registerHeaderNormalizer(fn: (t: TableModel) => void): void {
+  normalizer = fn;
+}
+function normalizeHeadersLazy(t: TableModel): void {
+  normalizer?.(t);
+}

@@ -1,0 +1,536 @@
+// Table proxies: collections (workbook-wide or per sheet), tables, their rows and columns.
+import { columnCount, formatAddress, rowCount } from "./addresses";
+import type { HostRequestContext, SyncIO } from "./context";
+import { invalidArgument, itemNotFound } from "./errors";
+import { sameName } from "./names";
+import { HostClientResult, HostCollection, HostObject } from "./proxy-base";
+import { HostRange, checkSameContext, resolveRangeArg } from "./range";
+import {
+  addTable,
+  addTableRows,
+  bodyRect,
+  convertToRange,
+  dataRowCount,
+  deleteTable,
+  deleteTableRows,
+  headerNames,
+  headerRect,
+  renameTable,
+  resizeTable,
+  setShowHeaders,
+  tablesOn,
+} from "./tables";
+import type { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
+import { HostWorksheet } from "./worksheet";
+
+interface TableScope {
+  sheet: SheetModel | null;
+}
+
+export class HostTableCollection extends HostCollection<HostTable, TableModel, TableScope> {
+  protected readonly _scalarProperties = ["count"] as const;
+  protected readonly _itemProperties = ["id", "name", "showHeaders", "showTotals", "style"] as const;
+
+  /** @param sheet the owning sheet, or undefined for workbook.tables */
+  constructor(ctx: HostRequestContext, path: string, sheet?: () => SheetModel) {
+    super(ctx, path, () => ({ sheet: sheet ? sheet() : null }), false, false);
+  }
+
+  private get _model(): WorkbookModel {
+    return this.context.engine.model;
+  }
+
+  protected _models(scope: TableScope): TableModel[] {
+    return scope.sheet ? tablesOn(this._model, scope.sheet) : this._model.tables;
+  }
+
+  protected _itemProxy(t: TableModel): HostTable {
+    return new HostTable(this.context, `workbook.tables.getItem(${JSON.stringify(t.id)})`, () => t);
+  }
+
+  get count(): number {
+    return this._get("count");
+  }
+
+  add(address: HostRange | string, hasHeaders: boolean): HostTable {
+    checkSameContext(this.context, address);
+    let created: TableModel | null = null;
+    const label = address instanceof HostRange ? address._path : JSON.stringify(address);
+    this._call("add", [label, hasHeaders], (scope) => {
+      const model = this._model;
+      const base = scope.sheet ?? model.activeSheet;
+      const target = resolveRangeArg(this.context, address, base);
+      if (scope.sheet && target.sheet !== scope.sheet) throw invalidArgument("The address is not on this worksheet.");
+      created = addTable(model, target.sheet, target.rect, !!hasHeaders);
+    });
+    return new HostTable(this.context, `${this._path}.add(${label})`, () => {
+      if (!created) throw itemNotFound("The table was not added.");
+      return created;
+    });
+  }
+
+  private _find(scope: TableScope, key: string): TableModel | null {
+    return this._models(scope).find((t) => t.id === key || sameName(t.name, key)) ?? null;
+  }
+
+  getItem(key: string): HostTable {
+    return new HostTable(this.context, `${this._path}.getItem(${JSON.stringify(key)})`, () => {
+      const t = this._find(this._scope(), key);
+      if (!t) throw itemNotFound(`The table "${key}" does not exist.`);
+      return t;
+    });
+  }
+
+  getItemOrNullObject(key: string): HostTable {
+    return new HostTable(
+      this.context,
+      `${this._path}.getItemOrNullObject(${JSON.stringify(key)})`,
+      () => this._find(this._scope(), key),
+      true,
+    );
+  }
+
+  getItemAt(index: number): HostTable {
+    return new HostTable(this.context, `${this._path}.getItemAt(${index})`, () => {
+      const t = this._models(this._scope())[index];
+      if (!t) throw itemNotFound(`There is no table at index ${index}.`);
+      return t;
+    });
+  }
+
+  getCount(): HostClientResult<number> {
+    return this._callResult("getCount", [], (scope) => this._models(scope).length);
+  }
+
+  private _scope(): TableScope {
+    return this._target()!;
+  }
+}
+
+export class HostTable extends HostObject<TableModel> {
+  protected readonly _scalarProperties = [
+    "id",
+    "name",
+    "showHeaders",
+    "showTotals",
+    "style",
+    "showBandedRows",
+    "showFilterButton",
+  ] as const;
+
+  constructor(ctx: HostRequestContext, path: string, resolve: () => TableModel | null, nullable = false) {
+    super(ctx, path, resolve, nullable, true);
+  }
+
+  private get _model(): WorkbookModel {
+    return this.context.engine.model;
+  }
+
+  protected override _alive(t: TableModel): boolean {
+    return !t.deleted;
+  }
+
+  protected _read(t: TableModel, name: string, io: SyncIO): unknown {
+    switch (name) {
+      case "id":
+        return this._counted(io, t.id);
+      case "name":
+        return this._counted(io, t.name);
+      case "showHeaders":
+        return this._counted(io, t.showHeaders);
+      case "showTotals":
+        return this._counted(io, t.showTotals);
+      case "style":
+        return this._counted(io, t.style);
+      case "showBandedRows":
+      case "showFilterButton":
+        return this._counted(io, true);
+    }
+    return this._unknown(name);
+  }
+
+  get id(): string {
+    return this._get("id");
+  }
+  get name(): string {
+    return this._get("name");
+  }
+  set name(v: string) {
+    this._set("name", v, (t) => renameTable(this._model, t, v));
+  }
+  get showHeaders(): boolean {
+    return this._get("showHeaders");
+  }
+  set showHeaders(v: boolean) {
+    this._set("showHeaders", v, (t) => setShowHeaders(this._model, t, !!v));
+  }
+  get showTotals(): boolean {
+    return this._get("showTotals");
+  }
+  set showTotals(v: boolean) {
+    this._set("showTotals", v, () => {
+      if (v) throw invalidArgument("The in-memory host does not model total rows.");
+    });
+  }
+  get style(): string {
+    return this._get("style");
+  }
+  set style(v: string) {
+    this._set("style", v, (t) => {
+      if (typeof v !== "string") throw invalidArgument("A table style is a string.");
+      t.style = v;
+    });
+  }
+  get showBandedRows(): boolean {
+    return this._get("showBandedRows");
+  }
+  get showFilterButton(): boolean {
+    return this._get("showFilterButton");
+  }
+
+  private _need(): TableModel {
+    const t = this._target();
+    if (!t) throw itemNotFound(`${this._path} is a null object.`);
+    return t;
+  }
+
+  get worksheet(): HostWorksheet {
+    return this._nav(
+      "worksheet",
+      () => new HostWorksheet(this.context, `${this._path}.worksheet`, () => this._need().sheet),
+    );
+  }
+
+  get rows(): HostTableRowCollection {
+    return this._nav("rows", () => new HostTableRowCollection(this.context, `${this._path}.rows`, () => this._need()));
+  }
+
+  get columns(): HostTableColumnCollection {
+    return this._nav(
+      "columns",
+      () => new HostTableColumnCollection(this.context, `${this._path}.columns`, () => this._need()),
+    );
+  }
+
+  getRange(): HostRange {
+    return new HostRange(this.context, `${this._path}.getRange()`, () => {
+      const t = this._need();
+      return { sheet: t.sheet, rect: t.rect };
+    });
+  }
+
+  getHeaderRowRange(): HostRange {
+    return new HostRange(this.context, `${this._path}.getHeaderRowRange()`, () => {
+      const t = this._need();
+      const h = headerRect(t);
+      if (!h) throw itemNotFound(`Table "${t.name}" does not show its header row.`);
+      return { sheet: t.sheet, rect: h };
+    });
+  }
+
+  /** The body; for a table with no data rows, Excel's single empty insert row. */
+  getDataBodyRange(): HostRange {
+    return new HostRange(this.context, `${this._path}.getDataBodyRange()`, () => {
+      const t = this._need();
+      return { sheet: t.sheet, rect: bodyRect(t) };
+    });
+  }
+
+  getTotalRowRange(): HostRange {
+    return new HostRange(this.context, `${this._path}.getTotalRowRange()`, () => {
+      throw itemNotFound("Total rows are not modelled (showTotals is always false).");
+    });
+  }
+
+  resize(newRange: HostRange | string): void {
+    checkSameContext(this.context, newRange);
+    this._call("resize", [newRange instanceof HostRange ? newRange._path : newRange], (t) => {
+      const r = resolveRangeArg(this.context, newRange, t.sheet);
+      resizeTable(this._model, t, r.sheet, r.rect);
+    });
+  }
+
+  delete(): void {
+    this._call("delete", [], (t) => deleteTable(this._model, t));
+  }
+
+  convertToRange(): HostRange {
+    let rect: { sheet: SheetModel; rect: import("./addresses").Rect } | null = null;
+    this._call("convertToRange", [], (t) => {
+      rect = { sheet: t.sheet, rect: t.rect };
+      convertToRange(this._model, t);
+    });
+    return new HostRange(this.context, `${this._path}.convertToRange()`, () => {
+      if (!rect) throw itemNotFound("The table was not converted.");
+      return rect;
+    });
+  }
+}
+
+export class HostTableRowCollection extends HostCollection<HostTableRow, RowRef, TableModel> {
+  protected readonly _scalarProperties = ["count"] as const;
+  protected readonly _itemProperties = ["index", "values"] as const;
+
+  constructor(ctx: HostRequestContext, path: string, resolve: () => TableModel) {
+    super(ctx, path, resolve, false, false);
+  }
+
+  private get _model(): WorkbookModel {
+    return this.context.engine.model;
+  }
+
+  protected _models(t: TableModel): RowRef[] {
+    return Array.from({ length: dataRowCount(t) }, (_, index) => ({ table: t, index }));
+  }
+
+  protected _itemProxy(ref: RowRef): HostTableRow {
+    return new HostTableRow(this.context, `${this._path}.getItemAt(${ref.index})`, () => ref);
+  }
+
+  get count(): number {
+    return this._get("count");
+  }
+
+  getCount(): HostClientResult<number> {
+    return this._callResult("getCount", [], (t) => dataRowCount(t));
+  }
+
+  /** Inserts rows (index null/-1/undefined = at the end) and returns the first of them. */
+  add(
+    index?: number | null,
+    values?: Array<Array<boolean | string | number>> | boolean | string | number,
+    alwaysInsert?: boolean,
+  ): HostTableRow {
+    let ref: RowRef | null = null;
+    this._call("add", [index ?? null, values ?? null, alwaysInsert ?? true], (t, io) => {
+      const before = dataRowCount(t);
+      const at = index === undefined || index === null || index === -1 ? before : index;
+      io.wroteCells(addTableRows(this._model, t, index, values));
+      ref = { table: t, index: at };
+    });
+    return new HostTableRow(this.context, `${this._path}.add(${index ?? null})`, () => {
+      if (!ref) throw itemNotFound("The row was not added.");
+      return ref;
+    });
+  }
+
+  getItemAt(index: number): HostTableRow {
+    return new HostTableRow(this.context, `${this._path}.getItemAt(${index})`, () => ({ table: this._need(), index }));
+  }
+
+  /** ExcelApiOnline 1.1. Indexes refer to the rows as they are before the call. */
+  deleteRows(rows: number[] | HostTableRow[]): void {
+    this._call("deleteRows", [rows.map((r) => (r instanceof HostTableRow ? r._path : r))], (t) => {
+      const indexes = rows.map((r) => {
+        if (typeof r === "number") return r;
+        const ref = r._target();
+        if (!ref || ref.table !== t) throw invalidArgument("The row does not belong to this table.");
+        return ref.index;
+      });
+      deleteTableRows(this._model, t, indexes);
+    });
+  }
+
+  /** ExcelApiOnline 1.1. */
+  deleteRowsAt(index: number, count?: number): void {
+    const n = count ?? 1;
+    this._call("deleteRowsAt", [index, n], (t) => {
+      if (!Number.isInteger(n) || n < 1) throw invalidArgument("count must be a positive integer.");
+      deleteTableRows(
+        this._model,
+        t,
+        Array.from({ length: n }, (_, i) => index + i),
+      );
+    });
+  }
+
+  private _need(): TableModel {
+    return this._target()!;
+  }
+}
+
+interface RowRef {
+  table: TableModel;
+  index: number;
+}
+
+/** A physical row position in a table (office-js: it does not follow its data). */
+export class HostTableRow extends HostObject<RowRef> {
+  protected readonly _scalarProperties = ["index", "values"] as const;
+
+  constructor(ctx: HostRequestContext, path: string, resolve: () => RowRef) {
+    super(ctx, path, resolve, false, false);
+  }
+
+  private _rect(ref: RowRef) {
+    const { table, index } = ref;
+    if (table.deleted) throw itemNotFound("The table no longer exists.");
+    if (!Number.isInteger(index) || index < 0 || index >= dataRowCount(table))
+      throw itemNotFound(`Table "${table.name}" has no row ${index}.`);
+    const body = bodyRect(table);
+    return { ...body, r0: body.r0 + index, r1: body.r0 + index };
+  }
+
+  protected _read(ref: RowRef, name: string, io: SyncIO): unknown {
+    const rect = this._rect(ref);
+    if (name === "index") return this._counted(io, ref.index);
+    if (name === "values") {
+      io.readCells(columnCount(rect));
+      return this._counted(io, ref.table.sheet.grid.read(rect, "values"));
+    }
+    return this._unknown(name);
+  }
+
+  get index(): number {
+    return this._get("index");
+  }
+  get values(): any[][] {
+    return this._get("values");
+  }
+  set values(v: any[][]) {
+    this._set("values", v, (ref, io) => {
+      const rect = this._rect(ref);
+      io.wroteCells(ref.table.sheet.grid.writeEntries(rect, v));
+    });
+  }
+
+  delete(): void {
+    this._call("delete", [], (ref) => {
+      this._rect(ref);
+      deleteTableRows(this.context.engine.model, ref.table, [ref.index]);
+    });
+  }
+
+  getRange(): HostRange {
+    return new HostRange(this.context, `${this._path}.getRange()`, () => {
+      const ref = this._target()!;
+      return { sheet: ref.table.sheet, rect: this._rect(ref) };
+    });
+  }
+}
+
+interface ColumnRef {
+  table: TableModel;
+  index: number;
+}
+
+export class HostTableColumnCollection extends HostCollection<HostTableColumn, ColumnRef, TableModel> {
+  protected readonly _scalarProperties = ["count"] as const;
+  protected readonly _itemProperties = ["id", "index", "name"] as const;
+
+  constructor(ctx: HostRequestContext, path: string, resolve: () => TableModel) {
+    super(ctx, path, resolve, false, false);
+  }
+
+  protected _models(t: TableModel): ColumnRef[] {
+    return Array.from({ length: columnCount(t.rect) }, (_, index) => ({ table: t, index }));
+  }
+
+  protected _itemProxy(ref: ColumnRef): HostTableColumn {
+    return new HostTableColumn(this.context, `${this._path}.getItemAt(${ref.index})`, () => ref);
+  }
+
+  get count(): number {
+    return this._get("count");
+  }
+
+  getCount(): HostClientResult<number> {
+    return this._callResult("getCount", [], (t) => columnCount(t.rect));
+  }
+
+  getItemAt(index: number): HostTableColumn {
+    return new HostTableColumn(this.context, `${this._path}.getItemAt(${index})`, () => {
+      const t = this._target()!;
+      if (index < 0 || index >= columnCount(t.rect)) throw itemNotFound(`No column ${index}.`);
+      return { table: t, index };
+    });
+  }
+
+  getItem(key: number | string): HostTableColumn {
+    return this._byKey(key, false);
+  }
+
+  getItemOrNullObject(key: number | string): HostTableColumn {
+    return this._byKey(key, true);
+  }
+
+  private _byKey(key: number | string, nullable: boolean): HostTableColumn {
+    return new HostTableColumn(
+      this.context,
+      `${this._path}.getItem(${JSON.stringify(key)})`,
+      () => {
+        const t = this._target()!;
+        const names = headerNames(t);
+        const index = typeof key === "number" ? key - 1 : names.findIndex((n) => sameName(n, key));
+        if (index < 0 || index >= names.length) {
+          if (nullable) return null;
+          throw itemNotFound(`The column "${key}" does not exist.`);
+        }
+        return { table: t, index };
+      },
+      nullable,
+    );
+  }
+}
+
+export class HostTableColumn extends HostObject<ColumnRef> {
+  protected readonly _scalarProperties = ["id", "index", "name"] as const;
+
+  constructor(ctx: HostRequestContext, path: string, resolve: () => ColumnRef | null, nullable = false) {
+    super(ctx, path, resolve, nullable, false);
+  }
+
+  protected _read(ref: ColumnRef, name: string, io: SyncIO): unknown {
+    switch (name) {
+      case "id":
+        return this._counted(io, ref.index + 1);
+      case "index":
+        return this._counted(io, ref.index);
+      case "name":
+        return this._counted(io, headerNames(ref.table)[ref.index]);
+      case "values": {
+        const rect = { ...ref.table.rect, c0: ref.table.rect.c0 + ref.index, c1: ref.table.rect.c0 + ref.index };
+        io.readCells(rowCount(rect));
+        return this._counted(io, ref.table.sheet.grid.read(rect, "values"));
+      }
+    }
+    return this._unknown(name);
+  }
+
+  get id(): number {
+    return this._get("id");
+  }
+  get index(): number {
+    return this._get("index");
+  }
+  get name(): string {
+    return this._get("name");
+  }
+  get values(): any[][] {
+    return this._get("values");
+  }
+
+  private _col(part: "all" | "header" | "body"): HostRange {
+    return new HostRange(this.context, `${this._path}.get${part}Range()`, () => {
+      const ref = this._target();
+      if (!ref) throw itemNotFound("Null column.");
+      const t = ref.table;
+      const c = t.rect.c0 + ref.index;
+      const base = part === "all" ? t.rect : part === "body" ? bodyRect(t) : headerRect(t);
+      if (!base) throw itemNotFound("The table does not show its header row.");
+      return { sheet: t.sheet, rect: { ...base, c0: c, c1: c } };
+    });
+  }
+
+  getRange(): HostRange {
+    return this._col("all");
+  }
+  getDataBodyRange(): HostRange {
+    return this._col("body");
+  }
+  getHeaderRowRange(): HostRange {
+    return this._col("header");
+  }
+}
+
+export { formatAddress };
