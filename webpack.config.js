@@ -34,7 +34,10 @@ module.exports = (env, argv) => {
   return {
     mode: production ? "production" : "development",
     devtool: production ? "source-map" : "eval-source-map",
-    entry: { taskpane: "./src/taskpane/index.tsx" },
+    // The preview (the pane beside an in-memory workbook) is a development tool: never in production.
+    entry: production
+      ? { taskpane: "./src/taskpane/index.tsx" }
+      : { taskpane: "./src/taskpane/index.tsx", preview: "./dev/preview/index.tsx" },
     output: {
       path: path.resolve(__dirname, "dist"),
       filename: "[name].js",
@@ -59,6 +62,7 @@ module.exports = (env, argv) => {
         chunks: ["taskpane"],
       }),
       new HtmlWebpackPlugin({ filename: "help.html", template: "./src/help.html", chunks: [] }),
+      ...(production ? [] : [new HtmlWebpackPlugin({ filename: "preview.html", template: "./dev/preview/preview.html", chunks: ["preview"] })]),
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },

@@ -1,16 +1,9 @@
-import {
-  FluentProvider,
-  Text,
-  Title3,
-  makeStyles,
-  tokens,
-  webDarkTheme,
-  webLightTheme,
-} from "@fluentui/react-components";
+import { FluentProvider, Text, Title3, makeStyles, tokens, webDarkTheme, webLightTheme } from "@fluentui/react-components";
+import type { PaneServices } from "./services";
 
 const useStyles = makeStyles({
   root: {
-    minHeight: "100vh",
+    minHeight: "100%",
     padding: tokens.spacingHorizontalL,
     display: "flex",
     flexDirection: "column",
@@ -19,7 +12,7 @@ const useStyles = makeStyles({
   },
 });
 
-export function App({ dark }: { dark: boolean }) {
+export function App({ dark }: { dark: boolean; services: PaneServices }) {
   const styles = useStyles();
   return (
     <FluentProvider theme={dark ? webDarkTheme : webLightTheme}>

@@ -2,13 +2,26 @@
 // plugin adds their CustomFunctions.associate calls to functions.ts) and the ribbon commands.
 import { createRoot } from "react-dom/client";
 import { registerCommands } from "../commands/commands";
+import { officeConnectionStore } from "../excel/connectionStore";
+import { officeRun } from "../excel/run";
 import "../functions/functions";
+import { Session } from "../session";
 import { App } from "./App";
+import type { PaneServices } from "./services";
 import { officeThemeIsDark } from "./theme";
+
+function services(): PaneServices {
+  const development = process.env.NODE_ENV !== "production";
+  return {
+    run: officeRun,
+    session: new Session(officeConnectionStore()),
+    simulator: development ? { url: `${window.location.origin}/simulator`, apiKey: "demo" } : undefined,
+  };
+}
 
 function render(dark: boolean): void {
   const container = document.getElementById("root");
-  if (container) createRoot(container).render(<App dark={dark} />);
+  if (container) createRoot(container).render(<App dark={dark} services={services()} />);
 }
 
 if (typeof Office === "undefined") {

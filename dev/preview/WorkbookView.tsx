@@ -1,0 +1,149 @@
+// The preview's grid: the in-memory workbook read through the same Excel API the add-in uses, shown
+// like Excel (sheet tabs, column letters, tables styled as tables, number formats applied).
+import { useEffect, useState } from "react";
+import { columnLetters, parseAddress } from "../../src/excel/addresses";
+import type { ExcelRun } from "../../src/excel/run";
+import { displayCell, isNumeric } from "./format";
+
+const MAX_ROWS = 200;
+const MAX_COLS = 30;
+
+interface TableBox {
+  name: string;
+  row: number;
+  col: number;
+  rows: number;
+  cols: number;
+}
+
+interface SheetView {
+  sheets: string[];
+  active: string;
+  top: number;
+  left: number;
+  values: unknown[][];
+  formats: string[][];
+  formulas: unknown[][];
+  totalRows: number;
+  tables: TableBox[];
+}
+
+async function readView(run: ExcelRun, wanted: string | undefined): Promise<SheetView> {
+  return run(async (context) => {
+    const sheets = context.workbook.worksheets;
+    sheets.load("items/name,items/visibility");
+    const activeSheet = context.workbook.worksheets.getActiveWorksheet();
+    activeSheet.load("name");
+    await context.sync();
+    const visible = sheets.items.filter((s) => s.visibility === "Visible").map((s) => s.name);
+    const active = wanted && visible.includes(wanted) ? wanted : activeSheet.name;
+    const sheet = sheets.getItem(active);
+    const used = sheet.getUsedRangeOrNullObject(false);
+    used.load("rowIndex,columnIndex,rowCount,columnCount");
+    const tables = sheet.tables;
+    tables.load("items/name");
+    await context.sync();
+    const ranges = tables.items.map((t) => {
+      const r = t.getRange();
+      r.load("address");
+      return { name: t.name, range: r };
+    });
+    if (used.isNullObject) {
+      await context.sync();
+      return { sheets: visible, active, top: 0, left: 0, values: [], formats: [], formulas: [], totalRows: 0, tables: [] };
+    }
+    const rows = Math.min(used.rowIndex + used.rowCount, MAX_ROWS);
+    const cols = Math.min(used.columnIndex + used.columnCount, MAX_COLS);
+    const view = sheet.getRangeByIndexes(0, 0, Math.max(rows, 1), Math.max(cols, 1));
+    view.load("values,numberFormat,formulas");
+    await context.sync();
+    return {
+      sheets: visible,
+      active,
+      top: 0,
+      left: 0,
+      values: view.values,
+      formats: view.numberFormat as string[][],
+      formulas: view.formulas,
+      totalRows: used.rowIndex + used.rowCount,
+      tables: ranges.map(({ name, range }) => {
+        const a = parseAddress(range.address);
+        return { name, row: a.row, col: a.col, rows: a.rows, cols: a.cols };
+      }),
+    };
+  });
+}
+
+export function WorkbookView({ run, version }: { run: ExcelRun; version: number }) {
+  const [view, setView] = useState<SheetView | null>(null);
+  const [wanted, setWanted] = useState<string | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    readView(run, wanted).then(
+      (v) => live && (setView(v), setError(null)),
+      (e: Error) => live && setError(e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [run, version, wanted]);
+
+  if (error) return <div className="grid-error">Could not read the workbook: {error}</div>;
+  if (!view) return <div className="grid-empty">Loading the workbook…</div>;
+
+  const tableAt = (r: number, c: number) => view.tables.find((t) => r >= t.row && r < t.row + t.rows && c >= t.col && c < t.col + t.cols);
+  const cols = Math.max(view.values[0]?.length ?? 0, 8);
+  const rows = Math.max(view.values.length, 20);
+  return (
+    <div className="workbook">
+      <div className="grid-scroll" data-testid="grid">
+        <table className="grid">
+          <thead>
+            <tr>
+              <th className="corner" />
+              {Array.from({ length: cols }, (_, c) => (
+                <th key={c}>{columnLetters(c)}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {Array.from({ length: rows }, (_, r) => (
+              <tr key={r}>
+                <th>{r + 1}</th>
+                {Array.from({ length: cols }, (_, c) => {
+                  const value = view.values[r]?.[c];
+                  const formula = view.formulas[r]?.[c];
+                  const table = tableAt(r, c);
+                  const cls = [
+                    table ? (r === table.row ? "t-head" : (r - table.row) % 2 ? "t-band" : "t-body") : "",
+                    isNumeric(value) ? "num" : "",
+                  ].join(" ");
+                  const title = typeof formula === "string" && formula.startsWith("=") ? formula : undefined;
+                  return (
+                    <td key={c} className={cls} title={title} data-address={`${columnLetters(c)}${r + 1}`}>
+                      {displayCell(value, view.formats[r]?.[c])}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {view.totalRows > MAX_ROWS && (
+          <p className="more">
+            Showing the first {MAX_ROWS} of {view.totalRows.toLocaleString("en-US")} rows.
+          </p>
+        )}
+      </div>
+      <nav className="tabs" aria-label="Sheets">
+        {view.sheets.map((s) => (
+          <button key={s} className={s === view.active ? "tab active" : "tab"} onClick={() => setWanted(s)} aria-current={s === view.active}>
+            {s}
+          </button>
+        ))}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// /preview.html: the real task pane next to an in-memory workbook, talking to the simulator. How a
+// newcomer sees the add-in work without Excel, and what the browser tests drive.
+import { useEffect, useState } from "react";
+import { createRoot } from "react-dom/client";
+import { ConnectionStore, webStorage } from "../../src/excel/connectionStore";
+import type { ExcelRun } from "../../src/excel/run";
+import { Session } from "../../src/session";
+import { App } from "../../src/taskpane/App";
+import { createWorkbookHost } from "../workbook-host";
+import { WorkbookView } from "./WorkbookView";
+import { installPreviewApi } from "./previewApi";
+
+const host = createWorkbookHost({ sheets: ["Sheet1"] });
+const changes = new EventTarget();
+
+/** host.run, plus a repaint of the grid after every batch (and so after every block of a long write). */
+const run: ExcelRun = async (batch) => {
+  try {
+    return await host.run(batch);
+  } finally {
+    changes.dispatchEvent(new Event("change"));
+  }
+};
+
+const session = new Session(new ConnectionStore(webStorage(window.localStorage), "preview:"));
+const simulator = { url: `${window.location.origin}/simulator`, apiKey: "demo" };
+installPreviewApi(window, host, run);
+
+function Preview() {
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const bump = () => setVersion((v) => v + 1);
+    changes.addEventListener("change", bump);
+    return () => changes.removeEventListener("change", bump);
+  }, []);
+  return (
+    <div className="preview">
+      <section aria-label="Workbook">
+        <div className="banner">Preview: an in-memory workbook stands in for Excel. Data comes from the simulator.</div>
+        <WorkbookView run={run} version={version} />
+      </section>
+      <aside aria-label="Sales Data pane">
+        <App dark={false} services={{ run, session, simulator }} />
+      </aside>
+    </div>
+  );
+}
+
+createRoot(document.getElementById("root")!).render(<Preview />);
