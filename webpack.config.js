@@ -62,7 +62,15 @@ module.exports = (env, argv) => {
         chunks: ["taskpane"],
       }),
       new HtmlWebpackPlugin({ filename: "help.html", template: "./src/help.html", chunks: [] }),
-      ...(production ? [] : [new HtmlWebpackPlugin({ filename: "preview.html", template: "./dev/preview/preview.html", chunks: ["preview"] })]),
+      ...(production
+        ? []
+        : [
+            new HtmlWebpackPlugin({
+              filename: "preview.html",
+              template: "./dev/preview/preview.html",
+              chunks: ["preview"],
+            }),
+          ]),
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },

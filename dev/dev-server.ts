@@ -15,6 +15,8 @@ export interface DevServerOptions {
   port?: number;
   simulator?: SimulatorOptions | false;
   selfSigned?: boolean;
+  /** Only errors from the compiler and the server (tests). */
+  quiet?: boolean;
 }
 
 export interface RunningDevServer {
@@ -36,7 +38,9 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<Runni
   const port = opts.port ?? DEV_PORT;
   const certs = await devCertificates({ selfSigned: opts.selfSigned });
   const simulator = opts.simulator === false ? undefined : createSimulator(opts.simulator ?? {});
-  const compiler = webpack(webpackConfig({}, { mode: "development" }));
+  const config = webpackConfig({}, { mode: "development" });
+  if (opts.quiet) config.infrastructureLogging = { level: "error" };
+  const compiler = webpack(config);
   const server = new WebpackDevServer(
     {
       host: "localhost", // never the network: the simulator's demo key would be reachable otherwise
@@ -44,7 +48,8 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<Runni
       server: certs.kind === "office-addin-dev-certs" ? { type: "https", options: certs.options } : { type: "https" },
       hot: false,
       liveReload: true,
-      client: { overlay: { errors: true, warnings: false } },
+      client: { overlay: { errors: true, warnings: false }, logging: opts.quiet ? "error" : "info" },
+      devMiddleware: opts.quiet ? { stats: "errors-only" } : {},
       setupMiddlewares: (middlewares, devServer) => {
         devServer.app?.use(functionsJsonCors);
         if (simulator)

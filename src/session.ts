@@ -59,7 +59,12 @@ export class Session {
     this.current = null;
     if (settings?.apiKey) {
       try {
-        this.current = createClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, paths: settings.paths, ...this.clientOptions });
+        this.current = createClient({
+          baseUrl: settings.baseUrl,
+          apiKey: settings.apiKey,
+          paths: settings.paths,
+          ...this.clientOptions,
+        });
       } catch {
         this.current = null; // an unusable URL: the pane shows why when the user tests the connection
       }

@@ -50,7 +50,17 @@ async function readView(run: ExcelRun, wanted: string | undefined): Promise<Shee
     });
     if (used.isNullObject) {
       await context.sync();
-      return { sheets: visible, active, top: 0, left: 0, values: [], formats: [], formulas: [], totalRows: 0, tables: [] };
+      return {
+        sheets: visible,
+        active,
+        top: 0,
+        left: 0,
+        values: [],
+        formats: [],
+        formulas: [],
+        totalRows: 0,
+        tables: [],
+      };
     }
     const rows = Math.min(used.rowIndex + used.rowCount, MAX_ROWS);
     const cols = Math.min(used.columnIndex + used.columnCount, MAX_COLS);
@@ -93,7 +103,8 @@ export function WorkbookView({ run, version }: { run: ExcelRun; version: number 
   if (error) return <div className="grid-error">Could not read the workbook: {error}</div>;
   if (!view) return <div className="grid-empty">Loading the workbook…</div>;
 
-  const tableAt = (r: number, c: number) => view.tables.find((t) => r >= t.row && r < t.row + t.rows && c >= t.col && c < t.col + t.cols);
+  const tableAt = (r: number, c: number) =>
+    view.tables.find((t) => r >= t.row && r < t.row + t.rows && c >= t.col && c < t.col + t.cols);
   const cols = Math.max(view.values[0]?.length ?? 0, 8);
   const rows = Math.max(view.values.length, 20);
   return (
@@ -139,7 +150,12 @@ export function WorkbookView({ run, version }: { run: ExcelRun; version: number 
       </div>
       <nav className="tabs" aria-label="Sheets">
         {view.sheets.map((s) => (
-          <button key={s} className={s === view.active ? "tab active" : "tab"} onClick={() => setWanted(s)} aria-current={s === view.active}>
+          <button
+            key={s}
+            className={s === view.active ? "tab active" : "tab"}
+            onClick={() => setWanted(s)}
+            aria-current={s === view.active}
+          >
             {s}
           </button>
         ))}

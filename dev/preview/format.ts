@@ -3,7 +3,11 @@ import { fromExcelSerial } from "../../src/core/dates";
 
 const grouped0 = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 const grouped2 = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const percent1 = new Intl.NumberFormat("en-US", { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const percent1 = new Intl.NumberFormat("en-US", {
+  style: "percent",
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
 
 export function displayCell(value: unknown, numberFormat: string | undefined): string {
   if (value === null || value === undefined || value === "") return "";

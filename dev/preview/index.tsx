@@ -13,7 +13,8 @@ import { installPreviewApi } from "./previewApi";
 const host = createWorkbookHost({ sheets: ["Sheet1"] });
 const changes = new EventTarget();
 
-/** host.run, plus a repaint of the grid after every batch (and so after every block of a long write). */
+/** host.run for the pane, plus a repaint of the grid after each of its batches. (The grid reads through
+ * host.run itself: its own reads must not trigger repaints.) */
 const run: ExcelRun = async (batch) => {
   try {
     return await host.run(batch);
@@ -37,7 +38,7 @@ function Preview() {
     <div className="preview">
       <section aria-label="Workbook">
         <div className="banner">Preview: an in-memory workbook stands in for Excel. Data comes from the simulator.</div>
-        <WorkbookView run={run} version={version} />
+        <WorkbookView run={host.run} version={version} />
       </section>
       <aside aria-label="Sales Data pane">
         <App dark={false} services={{ run, session, simulator }} />

@@ -26,7 +26,9 @@ export function installPreviewApi(win: Window, host: WorkbookHost, run: ExcelRun
       run(async (context) => {
         const bang = address.lastIndexOf("!");
         const sheetName = bang >= 0 ? address.slice(0, bang).replace(/^'|'$/g, "") : undefined;
-        const sheet = sheetName ? context.workbook.worksheets.getItem(sheetName) : context.workbook.worksheets.getActiveWorksheet();
+        const sheet = sheetName
+          ? context.workbook.worksheets.getItem(sheetName)
+          : context.workbook.worksheets.getActiveWorksheet();
         sheet.getRange(bang >= 0 ? address.slice(bang + 1) : address).formulas = [[formula]];
         await context.sync();
       }),

@@ -1,4 +1,12 @@
-import { FluentProvider, Text, Title3, makeStyles, tokens, webDarkTheme, webLightTheme } from "@fluentui/react-components";
+import {
+  FluentProvider,
+  Text,
+  Title3,
+  makeStyles,
+  tokens,
+  webDarkTheme,
+  webLightTheme,
+} from "@fluentui/react-components";
 import type { PaneServices } from "./services";
 
 const useStyles = makeStyles({

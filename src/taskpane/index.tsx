@@ -1,10 +1,10 @@
 // The shared runtime's one page: it renders the pane and registers the SALES functions (the metadata
-// plugin adds their CustomFunctions.associate calls to functions.ts) and the ribbon commands.
+// plugin adds their CustomFunctions.associate calls to functions.ts) and the ribbon commands once Office
+// is ready. Outside Office (a browser, the tests) the pane still renders.
 import { createRoot } from "react-dom/client";
 import { registerCommands } from "../commands/commands";
 import { officeConnectionStore } from "../excel/connectionStore";
 import { officeRun } from "../excel/run";
-import "../functions/functions";
 import { Session } from "../session";
 import { App } from "./App";
 import type { PaneServices } from "./services";
@@ -28,8 +28,10 @@ if (typeof Office === "undefined") {
   // Opened outside Office (or office.js could not load): the pane still renders, without Excel.
   render(false);
 } else {
-  void Office.onReady(() => {
+  void Office.onReady(async () => {
     if (Office.actions) registerCommands();
+    // Bundled (eager), but evaluated only where the CustomFunctions runtime exists.
+    if (typeof CustomFunctions !== "undefined") await import(/* webpackMode: "eager" */ "../functions/functions");
     render(officeThemeIsDark());
   });
 }

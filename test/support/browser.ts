@@ -1,0 +1,98 @@
+// Real Chromium (Debian's, driven by playwright-core) against the real dev server: the preview page,
+// the pane and the simulator, over https on localhost with the dev server's self-signed certificate.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { startDevServer, type RunningDevServer } from "../../dev/dev-server";
+import { SIM_TODAY } from "./simulator";
+
+export const OUTPUT_DIR = join(__dirname, "..", "..", "test-output");
+
+export function chromiumPath(): string {
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+  ];
+  const found = candidates.find((c): c is string => !!c && existsSync(c));
+  if (!found)
+    throw new Error("Browser tests need Chromium: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.");
+  return found;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export interface BrowserRig {
+  server: RunningDevServer;
+  browser: Browser;
+  origin: string;
+  /** A fresh page that records console errors and uncaught exceptions. */
+  page(): Promise<{ page: Page; errors: string[] }>;
+  screenshot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startBrowserRig(): Promise<BrowserRig> {
+  const home = mkdtempSync(join(tmpdir(), "sales-chromium-home-"));
+  const port = await freePort();
+  const server = await startDevServer({
+    port,
+    selfSigned: true,
+    quiet: true,
+    simulator: { today: SIM_TODAY, faults: true },
+  });
+  const browser = await chromium
+    .launch({
+      executablePath: chromiumPath(),
+      env: { ...process.env, HOME: home }, // Chromium writes into $HOME
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--ignore-certificate-errors",
+      ], // playwright gives every launch a fresh, empty profile directory of its own
+    })
+    .catch(async (err: Error) => {
+      await server.close();
+      throw err;
+    });
+  mkdirSync(OUTPUT_DIR, { recursive: true });
+  return {
+    server,
+    browser,
+    origin: server.origin,
+    async page() {
+      const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 860 } });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+      page.on("pageerror", (e) => errors.push(String(e)));
+      return { page, errors };
+    },
+    async screenshot(page, name) {
+      await page.screenshot({ path: join(OUTPUT_DIR, `${name}.png`) });
+    },
+    async close() {
+      await browser.close().catch(() => undefined);
+      await server.close();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
