@@ -2,6 +2,15 @@
 import { MAX_COLUMNS, MAX_ROWS, Rect, columnCount, rowCount } from "./addresses";
 import { invalidArgument, hostError } from "./errors";
 
+// Built-ins read once: the loops below run per cell, and reading a global is slow where the global object is
+// intercepted (Node's vm contexts, which Jest runs tests in: Math.abs there costs ten times a local call).
+const { isFinite, isInteger } = Number;
+const { abs, round, floor, min } = Math;
+const { isArray } = Array;
+const ArrayOf = Array;
+const toText = String;
+const { stringify } = JSON;
+
 export type Scalar = number | string | boolean;
 
 export interface Cell {
@@ -30,6 +39,16 @@ export function dateSerial(y: number, m: number, d: number): number | null {
   return serial < 61 ? serial - 1 : serial;
 }
 
+/** Cells are created in one shape (every field present) so the hot paths stay monomorphic. */
+function mk(
+  value: Scalar,
+  formula: string | undefined,
+  format: string | undefined,
+  quotePrefix: boolean | undefined,
+): Cell {
+  return { value, formula, format, quotePrefix };
+}
+
 /**
  * What Excel stores when a value is written to `values` / `formulas` (the same rules as typing into the cell):
  * - null/undefined: leave the cell unchanged (Excel ignores null in a 2D array);
@@ -38,168 +57,306 @@ export function dateSerial(y: number, m: number, d: number): number | null {
  * - "=..." is a formula; "+x", "-x", "@x" that are not numbers are formula entries too (stored as "=" + text);
  * - numeric text ("12", "1,234.5", "1e3", "50%") becomes a number, "TRUE"/"FALSE" a boolean,
  *   an ISO date "yyyy-mm-dd" a date serial (with format "yyyy-mm-dd" if the cell was General).
+ * The cell keeps its number format unless the entry sets one.
  */
 export function enterValue(input: unknown, current: Cell | undefined): Cell | null | undefined {
   if (input === null || input === undefined) return undefined; // unchanged
-  const format = current?.format;
-  const keep = (c: Cell): Cell => (format !== undefined && c.format === undefined ? { ...c, format } : c);
+  const format = current === undefined ? undefined : current.format;
   if (typeof input === "number") {
-    if (!Number.isFinite(input)) throw invalidArgument("Numbers written to a range must be finite.");
-    return keep({ value: input === 0 ? 0 : input });
+    if (!isFinite(input)) throw invalidArgument("Numbers written to a range must be finite.");
+    return mk(input === 0 ? 0 : input, undefined, format, undefined);
   }
-  if (typeof input === "boolean") return keep({ value: input });
+  if (typeof input === "boolean") return mk(input, undefined, format, undefined);
   if (typeof input !== "string") throw invalidArgument(`Unsupported cell value of type ${typeof input}.`);
-  if (input === "") return format === undefined ? null : { value: "", format };
+  if (input === "") return format === undefined ? null : mk("", undefined, format, undefined);
   if (input.length > 32_767) throw invalidArgument("A cell can hold at most 32,767 characters.");
-  if (format === TEXT_FORMAT) return { value: input, format };
-  if (input.startsWith("'")) return keep({ value: input.slice(1), quotePrefix: true });
-  if (input.startsWith("=")) return keep({ value: input, formula: input });
+  if (format === TEXT_FORMAT) return mk(input, undefined, format, undefined);
+  const first = input.charCodeAt(0);
+  if (first === 39 /* ' */) return mk(input.slice(1), undefined, format, true);
+  if (first === 61 /* = */) return mk(input, input, format, undefined);
   const t = input.trim();
   if (t !== "" && NUMBER.test(t) && /\d/.test(t)) {
     const pct = t.endsWith("%");
     const n = Number(t.replace(/,/g, "").replace(/%$/, ""));
-    if (Number.isFinite(n)) {
-      const c: Cell = { value: pct ? n / 100 : n };
-      if (pct && (format === undefined || format === GENERAL)) c.format = "0%";
-      return keep(c);
+    if (isFinite(n)) {
+      const f = pct && (format === undefined || format === GENERAL) ? "0%" : format;
+      return mk(pct ? n / 100 : n, undefined, f, undefined);
     }
   }
-  if (/^[+\-@]/.test(input)) return keep({ value: "=" + input, formula: "=" + input });
+  if (first === 43 /* + */ || first === 45 /* - */ || first === 64 /* @ */)
+    return mk("=" + input, "=" + input, format, undefined);
   const upper = t.toUpperCase();
-  if (upper === "TRUE" || upper === "FALSE") return keep({ value: upper === "TRUE" });
+  if (upper === "TRUE" || upper === "FALSE") return mk(upper === "TRUE", undefined, format, undefined);
   const iso = ISO_DATE.exec(t);
   if (iso) {
     const serial = dateSerial(Number(iso[1]), Number(iso[2]), Number(iso[3]));
     if (serial !== null) {
-      return { value: serial, format: format === undefined || format === GENERAL ? "yyyy-mm-dd" : format };
+      return mk(serial, undefined, format === undefined || format === GENERAL ? "yyyy-mm-dd" : format, undefined);
     }
   }
-  return keep({ value: input });
+  return mk(input, undefined, format, undefined);
 }
 
 function isBlankCell(c: Cell): boolean {
   return c.value === "" && c.formula === undefined;
 }
 
+/** Whether the grid keeps a cell at all: it has contents, or a number format other than General. */
+function worthKeeping(c: Cell): boolean {
+  return !isBlankCell(c) || (c.format !== undefined && c.format !== GENERAL);
+}
+
 /** Accepts a 2D array matching the rect exactly, or a single scalar that fills it (as Excel does). */
 export function cellInputAt(input: unknown, rect: Rect): (r: number, c: number) => unknown {
-  if (!Array.isArray(input)) {
+  if (!checkCellInput(input, rect)) return () => input;
+  return (r, c) => ((input as unknown[][])[r] as unknown[])[c];
+}
+
+/** Checks a written value against the rect; true for a 2D array, false for a scalar that fills the rect. */
+function checkCellInput(input: unknown, rect: Rect): boolean {
+  if (!isArray(input)) {
     if (input !== null && typeof input === "object") throw invalidArgument("Expected a 2D array or a single value.");
-    return () => input;
+    return false;
   }
   const rows = rowCount(rect),
     cols = columnCount(rect);
-  if (input.length !== rows || input.some((row) => !Array.isArray(row) || row.length !== cols)) {
-    const got = `${input.length}x${Array.isArray(input[0]) ? input[0].length : "?"}`;
+  let ok = input.length === rows;
+  for (let i = 0; ok && i < input.length; i++) {
+    const row: unknown = input[i];
+    ok = isArray(row) && row.length === cols;
+  }
+  if (!ok) {
+    const got = `${input.length}x${isArray(input[0]) ? (input[0] as unknown[]).length : "?"}`;
     throw invalidArgument(
       `The number of rows or columns in the input array doesn't match the size or dimensions of the range (range is ${rows}x${cols}, input is ${got}).`,
     );
   }
-  return (r, c) => (input[r] as unknown[])[c];
+  return true;
 }
 
 export type ReadableCellProperty = "values" | "formulas" | "numberFormat" | "text" | "valueTypes";
 
+/** One sheet row: cells by column (a holey array) and how many are stored. */
+interface Row {
+  cells: (Cell | undefined)[];
+  n: number;
+}
+
+/** Strings JSON.stringify writes as-is between quotes (no escapes): the common case, measured without stringifying. */
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+function digits(n: number): number {
+  let d = 1;
+  while (n >= 10) {
+    n /= 10;
+    d++;
+  }
+  return d;
+}
+
+/**
+ * String(v).length (= JSON.stringify(v).length) for a finite number, found arithmetically: converting a
+ * double to text is the slowest part of measuring a big read. The shortest round-trip form of a number in
+ * [1e-6, 1e15) with k decimals is m/10^k for the smallest k where Math.round(v * 10^k) / 10^k === v (both the
+ * division and parsing "m e-k" round correctly). Anything else falls back to String(v). Proven equal to
+ * String(v).length by a property test (test/workbook-host/cells.test.ts).
+ */
+export function numberJsonLength(v: number): number {
+  if (!isFinite(v)) return 4; // null
+  const sign = v < 0 ? 1 : 0;
+  const a = abs(v);
+  if (isInteger(a)) {
+    if (a < 1e15) return sign + digits(a);
+  } else if (a >= 1e-6 && a < 1e15) {
+    let p = 1;
+    for (let k = 1; k <= 21; k++) {
+      p *= 10;
+      const m = round(a * p);
+      if (m >= 2 ** 50) break;
+      if (m / p === a) return sign + digits(floor(a)) + 1 + k;
+    }
+  }
+  return toText(v).length;
+}
+
+/** Length of JSON.stringify(v) for a cell reading, without building the string for ordinary values. */
+function jsonLength(v: unknown): number {
+  switch (typeof v) {
+    case "number":
+      return numberJsonLength(v);
+    case "boolean":
+      return v ? 4 : 5;
+    case "string":
+      return NEEDS_ESCAPE.test(v) ? stringify(v).length : v.length + 2;
+    default:
+      return stringify(v)?.length ?? 0;
+  }
+}
+
+/**
+ * The cells of one worksheet, sparse: a map of rows, each an array indexed by column. Cell objects belong to
+ * the grid (nothing outside holds one across a write), so a format change updates the cell in place.
+ */
 export class Grid {
-  private rows = new Map<number, Map<number, Cell>>();
+  /** Rows by index (a holey array: only rows holding a cell exist). */
+  private rows: (Row | undefined)[] = [];
 
   get(r: number, c: number): Cell | undefined {
-    return this.rows.get(r)?.get(c);
+    const row = this.rows[r];
+    return row === undefined ? undefined : row.cells[c];
   }
 
   put(r: number, c: number, cell: Cell | null): void {
-    const keep = cell && (!isBlankCell(cell) || (cell.format !== undefined && cell.format !== GENERAL));
-    if (keep) {
-      let row = this.rows.get(r);
-      if (!row) this.rows.set(r, (row = new Map()));
-      row.set(c, cell);
-    } else {
-      const row = this.rows.get(r);
-      if (row) {
-        row.delete(c);
-        if (row.size === 0) this.rows.delete(r);
+    const row = this.rows[r];
+    if (cell !== null && worthKeeping(cell)) {
+      if (row === undefined) {
+        const cells: (Cell | undefined)[] = [];
+        cells[c] = cell;
+        this.rows[r] = { cells, n: 1 };
+      } else {
+        if (row.cells[c] === undefined) row.n++;
+        row.cells[c] = cell;
+      }
+    } else if (row !== undefined) this.remove(r, row, c);
+  }
+
+  private remove(r: number, row: Row, c: number): void {
+    if (row.cells[c] === undefined) return;
+    row.cells[c] = undefined;
+    if (--row.n === 0) {
+      this.rows[r] = undefined;
+      while (this.rows.length > 0 && this.rows[this.rows.length - 1] === undefined) this.rows.length--;
+    }
+  }
+
+  /** Every stored cell, row by row, columns ascending within a row. */
+  *entries(): Generator<[number, number, Cell]> {
+    const rows = this.rows;
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r];
+      if (row === undefined) continue;
+      const cells = row.cells;
+      for (let c = 0; c < cells.length; c++) {
+        const cell = cells[c];
+        if (cell !== undefined) yield [r, c, cell];
       }
     }
   }
 
-  /** Every stored cell (row-major within each row, rows in insertion order). */
-  *entries(): Generator<[number, number, Cell]> {
-    for (const [r, row] of this.rows) for (const [c, cell] of row) yield [r, c, cell];
+  /** Calls fn for every stored cell inside rect, without visiting the empty ones. */
+  forEachIn(rect: Rect, fn: (r: number, c: number, cell: Cell) => void): void {
+    const visit = (r: number, row: Row) => {
+      const cells = row.cells;
+      const end = min(rect.c1, cells.length - 1);
+      for (let c = rect.c0; c <= end; c++) {
+        const cell = cells[c];
+        if (cell !== undefined) fn(r, c, cell);
+      }
+    };
+    const rows = this.rows;
+    const end = min(rect.r1, rows.length - 1);
+    for (let r = rect.r0; r <= end; r++) {
+      const row = rows[r];
+      if (row !== undefined) visit(r, row);
+    }
   }
 
   /** Stored cells inside rect, without visiting the empty ones. */
   *entriesIn(rect: Rect): Generator<[number, number, Cell]> {
-    const tall = rowCount(rect) > this.rows.size;
-    if (tall) {
-      for (const [r, row] of this.rows) {
-        if (r < rect.r0 || r > rect.r1) continue;
-        for (const [c, cell] of row) if (c >= rect.c0 && c <= rect.c1) yield [r, c, cell];
-      }
-    } else {
-      for (let r = rect.r0; r <= rect.r1; r++) {
-        const row = this.rows.get(r);
-        if (!row) continue;
-        for (const [c, cell] of row) if (c >= rect.c0 && c <= rect.c1) yield [r, c, cell];
-      }
-    }
+    const found: [number, number, Cell][] = [];
+    this.forEachIn(rect, (r, c, cell) => found.push([r, c, cell]));
+    yield* found;
   }
 
   read(rect: Rect, prop: ReadableCellProperty): unknown[][] {
-    const rows = rowCount(rect),
-      cols = columnCount(rect);
-    const empty = emptyReading(prop);
-    const out: unknown[][] = new Array(rows);
-    for (let i = 0; i < rows; i++) out[i] = new Array(cols).fill(empty);
-    for (const [r, c, cell] of this.entriesIn(rect)) out[r - rect.r0][c - rect.c0] = readCell(cell, prop);
-    return out;
+    return this.readMeasured(rect, prop).values;
   }
 
   /** Bytes of the JSON that `read(rect, prop)` would produce, without building it. */
   readSize(rect: Rect, prop: ReadableCellProperty): number {
     const rows = rowCount(rect),
       cols = columnCount(rect);
-    const emptyLen = JSON.stringify(emptyReading(prop)).length;
+    const emptyLen = stringify(emptyReading(prop)).length;
     let size = 2 + (rows - 1) + rows * (2 + (cols - 1)) + rows * cols * emptyLen;
-    for (const [, , cell] of this.entriesIn(rect)) size += JSON.stringify(readCell(cell, prop)).length - emptyLen;
+    this.forEachIn(rect, (_r, _c, cell) => (size += jsonLength(readCell(cell, prop)) - emptyLen));
     return size;
+  }
+
+  /** The reading of rect and the length of its JSON (what goes back over the wire), in one pass. */
+  readMeasured(rect: Rect, prop: ReadableCellProperty): { values: unknown[][]; bytes: number } {
+    const rows = rowCount(rect),
+      cols = columnCount(rect);
+    const empty = emptyReading(prop);
+    const emptyLen = stringify(empty).length;
+    let bytes = 2 + (rows - 1) + rows * (2 + (cols - 1)) + rows * cols * emptyLen;
+    const out: unknown[][] = new ArrayOf(rows);
+    for (let i = 0; i < rows; i++) out[i] = new ArrayOf(cols).fill(empty);
+    this.forEachIn(rect, (r, c, cell) => {
+      const v = readCell(cell, prop);
+      out[r - rect.r0][c - rect.c0] = v;
+      bytes += jsonLength(v) - emptyLen;
+    });
+    return { values: out, bytes };
   }
 
   /** Writes values or formulas; returns the number of cells written. */
   writeEntries(rect: Rect, input: unknown): number {
-    const at = cellInputAt(input, rect);
+    const isArray = checkCellInput(input, rect);
     for (let r = rect.r0; r <= rect.r1; r++) {
+      const src = isArray ? ((input as unknown[][])[r - rect.r0] as unknown[]) : undefined;
+      let row = this.rows[r];
       for (let c = rect.c0; c <= rect.c1; c++) {
-        const next = enterValue(at(r - rect.r0, c - rect.c0), this.get(r, c));
-        if (next !== undefined) this.put(r, c, next);
+        const v = src === undefined ? input : src[c - rect.c0];
+        if (v === null || v === undefined) continue;
+        const next = enterValue(v, row === undefined ? undefined : row.cells[c]);
+        if (next === undefined) continue;
+        if (next !== null && row !== undefined && row.cells[c] !== undefined && worthKeeping(next)) row.cells[c] = next;
+        else {
+          this.put(r, c, next);
+          row = this.rows[r];
+        }
       }
     }
     return rowCount(rect) * columnCount(rect);
   }
 
   writeNumberFormat(rect: Rect, input: unknown): number {
-    const at = cellInputAt(input, rect);
+    const isArray = checkCellInput(input, rect);
     for (let r = rect.r0; r <= rect.r1; r++) {
+      const src = isArray ? ((input as unknown[][])[r - rect.r0] as unknown[]) : undefined;
+      let row = this.rows[r];
       for (let c = rect.c0; c <= rect.c1; c++) {
-        const f = at(r - rect.r0, c - rect.c0);
+        const f = src === undefined ? input : src[c - rect.c0];
         if (f === null || f === undefined) continue;
         if (typeof f !== "string") throw invalidArgument("A number format must be a string.");
-        const cur = this.get(r, c) ?? { value: "" };
-        const { format: _old, ...rest } = cur;
-        this.put(r, c, f === "" || f === GENERAL ? rest : { ...rest, format: f });
+        const format = f === "" || f === GENERAL ? undefined : f;
+        const cur = row === undefined ? undefined : row.cells[c];
+        if (cur === undefined) {
+          if (format !== undefined) {
+            this.put(r, c, mk("", undefined, format, undefined));
+            row = this.rows[r];
+          }
+        } else if (cur.format !== format) {
+          cur.format = format;
+          if (!worthKeeping(cur)) {
+            this.put(r, c, null);
+            row = this.rows[r];
+          }
+        }
       }
     }
     return rowCount(rect) * columnCount(rect);
   }
 
   clear(rect: Rect, applyTo: "All" | "Formats" | "Contents"): void {
-    for (const [r, c, cell] of [...this.entriesIn(rect)]) {
+    const found: [number, number, Cell][] = [];
+    this.forEachIn(rect, (r, c, cell) => found.push([r, c, cell]));
+    for (const [r, c, cell] of found) {
       if (applyTo === "All") this.put(r, c, null);
       else if (applyTo === "Contents")
-        this.put(r, c, cell.format !== undefined ? { value: "", format: cell.format } : null);
-      else {
-        const { format: _f, ...rest } = cell;
-        this.put(r, c, rest);
-      }
+        this.put(r, c, cell.format !== undefined ? mk("", undefined, cell.format, undefined) : null);
+      else this.put(r, c, mk(cell.value, cell.formula, undefined, cell.quotePrefix));
     }
   }
 
@@ -209,12 +366,24 @@ export class Grid {
       c0 = Infinity,
       r1 = -1,
       c1 = -1;
-    for (const [r, c, cell] of this.entries()) {
-      if (valuesOnly && isBlankCell(cell)) continue;
+    const rows = this.rows;
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r];
+      if (row === undefined) continue;
+      const cells = row.cells;
+      let lo = -1,
+        hi = -1;
+      for (let c = 0; c < cells.length; c++) {
+        const cell = cells[c];
+        if (cell === undefined || (valuesOnly && isBlankCell(cell))) continue;
+        if (lo < 0) lo = c;
+        hi = c;
+      }
+      if (lo < 0) continue;
       if (r < r0) r0 = r;
       if (r > r1) r1 = r;
-      if (c < c0) c0 = c;
-      if (c > c1) c1 = c;
+      if (lo < c0) c0 = lo;
+      if (hi > c1) c1 = hi;
     }
     return r1 < 0 ? null : { r0, c0, r1, c1 };
   }
@@ -274,7 +443,7 @@ function readCell(cell: Cell, prop: ReadableCellProperty): unknown {
     case "numberFormat":
       return cell.format ?? GENERAL;
     case "text":
-      return typeof cell.value === "boolean" ? (cell.value ? "TRUE" : "FALSE") : String(cell.value);
+      return typeof cell.value === "boolean" ? (cell.value ? "TRUE" : "FALSE") : toText(cell.value);
     case "valueTypes":
       if (isBlankCell(cell)) return "Empty";
       return typeof cell.value === "number" ? "Double" : typeof cell.value === "boolean" ? "Boolean" : "String";

@@ -3,7 +3,11 @@ export const PAYLOAD_LIMIT_BYTES = 5_000_000;
 export const READ_CELL_LIMIT = 5_000_000;
 
 /** UTF-8 byte length of a string (what goes over the wire), without TextEncoder allocation for ASCII. */
+// eslint-disable-next-line no-control-regex
+const NON_ASCII = /[^\u0000-\u007f]/;
+
 export function utf8Bytes(s: string): number {
+  if (!NON_ASCII.test(s)) return s.length; // the usual batch: one native scan
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

@@ -87,8 +87,9 @@ export class HostRange extends HostObject<RangeTarget> {
     const cellProp = CELL_PROPS[name];
     if (cellProp) {
       io.readCells(cellCount(t.rect));
-      io.addResponse(t.sheet.grid.readSize(t.rect, cellProp));
-      return t.sheet.grid.read(t.rect, cellProp);
+      const { values, bytes } = t.sheet.grid.readMeasured(t.rect, cellProp);
+      io.addResponse(bytes);
+      return values;
     }
     const r = t.rect;
     switch (name) {
@@ -354,6 +355,64 @@ export class HostRange extends HostObject<RangeTarget> {
   insert(shift: Excel.InsertShiftDirection | "Down" | "Right"): HostRange {
     this._call("insert", [shift], (t) => insertCells(this._model, t.sheet, t.rect, shift));
     return this._derive("insert", [shift], ({ rect }) => rect);
+  }
+
+  /**
+   * Copies the source's cells onto this range, anchored at its top-left cell (the source's size; Excel's tiling
+   * onto a larger multiple of the source is not modelled). One action: it applies whole or not at all.
+   * copyType All (default): contents, number formats, text prefixes; Values: contents as constants (a formula
+   * cell gives its value), keeping this range's formats; Formats: number formats only. skipBlanks leaves the
+   * cells under blank source cells unchanged. The source may be on another sheet; overlapping copies read the
+   * source before writing.
+   */
+  copyFrom(
+    sourceRange: HostRange | string,
+    copyType?: Excel.RangeCopyType | "All" | "Formulas" | "Values" | "Formats",
+    skipBlanks?: boolean,
+    transpose?: boolean,
+  ): void {
+    checkSameContext(this.context, sourceRange);
+    const how = (copyType ?? "All") as string;
+    const label = sourceRange instanceof HostRange ? sourceRange._path : sourceRange;
+    this._call("copyFrom", [label, how, !!skipBlanks, !!transpose], (t, io) => {
+      if (!["All", "Formulas", "Values", "Formats"].includes(how)) throw invalidArgument(`Unknown copy type "${how}".`);
+      if (transpose) throw invalidArgument("copyFrom with transpose is not modelled by the host.");
+      const src = resolveRangeArg(this.context, sourceRange, t.sheet);
+      const rows = rowCount(src.rect),
+        cols = columnCount(src.rect);
+      const dest = checkInSheet({ r0: t.rect.r0, c0: t.rect.c0, r1: t.rect.r0 + rows - 1, c1: t.rect.c0 + cols - 1 });
+      const cells = [];
+      for (let r = 0; r < rows; r++)
+        for (let c = 0; c < cols; c++) cells.push(src.sheet.grid.get(src.rect.r0 + r, src.rect.c0 + c));
+      let i = 0;
+      for (let r = dest.r0; r <= dest.r1; r++) {
+        for (let c = dest.c0; c <= dest.c1; c++) {
+          const from = cells[i++];
+          const blank = from === undefined || (from.value === "" && from.formula === undefined);
+          if (skipBlanks && blank) continue;
+          const cur = t.sheet.grid.get(r, c);
+          const format = how === "Values" ? cur?.format : how === "Formats" ? from?.format : from?.format;
+          if (how === "Formats") {
+            t.sheet.grid.put(r, c, {
+              value: cur?.value ?? "",
+              formula: cur?.formula,
+              format,
+              quotePrefix: cur?.quotePrefix,
+            });
+            continue;
+          }
+          const keepFormula = how !== "Values" && from?.formula !== undefined;
+          t.sheet.grid.put(r, c, {
+            value: from?.value ?? "",
+            formula: keepFormula ? from?.formula : undefined,
+            format,
+            quotePrefix: from?.quotePrefix,
+          });
+        }
+      }
+      io.wroteCells(rows * cols);
+      afterCellsWritten(this._model, t.sheet, dest);
+    });
   }
 
   select(): void {
