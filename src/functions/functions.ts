@@ -1,37 +1,46 @@
-/* The SALES.* custom functions. Spilled tables are `any[][]`: the metadata generator maps only `any` to
- * mixed text/number cells.
- * Excel reads their names, descriptions and argument help from the JSDoc
- * below (custom-functions-metadata-plugin turns it into functions.json and fails the build on bad JSDoc).
- * Keep the syntax plain: the metadata generator parses this file with an older TypeScript. */
+/* The SALES.* custom functions. Excel reads their names, descriptions and argument help from the JSDoc below
+ * (custom-functions-metadata-plugin turns it into functions.json and fails the build on bad JSDoc).
+ * Keep the syntax plain: the metadata generator parses this file with an older TypeScript.
+ * Spilled tables are `any[][]` (the generator maps only `any` to mixed cells); dates, SKU codes and headers are
+ * `any` so that serials, text, date cells and TRUE/1 all arrive; a range argument is a matrix (`string[][]`).
+ * Each function hands its arguments to the engine (./engine.ts), which checks them with the shared rules,
+ * batches and caches requests and always settles; failures become #VALUE! or #N/A with a message. */
 
-import { notYetAvailable } from "./availability";
+import { FunctionError, toExcelError } from "./errors";
+import { functionsEngine } from "./runtime";
+
+function settle<T>(work: Promise<T>): Promise<T> {
+  return work.catch((err: unknown) => {
+    throw err instanceof FunctionError ? toExcelError(err) : err;
+  });
+}
 
 /**
- * Sales data at SKU level as a table that spills: one row per period and SKU (or product filter).
+ * Sales data at SKU level as a table that spills: one row per period and SKU (or product filter), with the period as a date, the SKU, its name and one column per metric.
  * @customfunction SKU
  * @param retailer Retailer identifier, as listed by SALES.RETAILERS(); "all" for the Sales Summary across retailers.
- * @param metrics Metric names, e.g. "revenue,units", or a range of cells holding them.
- * @param from First day: a date, a date cell, "YYYY-MM-DD", or "today", "-7d", "-4w", "-12m".
+ * @param metrics Metric names, e.g. "revenue,units" or "Revenue, Units", or a range of cells holding them.
+ * @param from First day: a date, a date cell, "YYYY-MM-DD", or relative to today: "today", "-7d", "-4w", "-12m", "-1y".
  * @param to Last day, in the same forms as from.
  * @param [timeframe] "daily", "weekly" (the default) or "monthly".
- * @param [comparison] "period" (vs previous period) or "year" (vs same period last year); empty for none.
- * @param [filter] "sku" (the default) or "filter1" to "filter5": group rows by SKU or by a product filter.
- * @param [viewby] One SKU code or filter name to restrict the rows to (case sensitive).
- * @param [headers] TRUE (the default) to include a header row.
+ * @param [comparison] "period" (change vs the previous period) or "year" (vs the same period last year); empty for none.
+ * @param [filter] "sku" (the default) or "filter1" to "filter5": rows by SKU or by one of your product filters.
+ * @param [viewby] One SKU code or filter name to restrict the rows to (case sensitive); needs filter.
+ * @param [headers] TRUE (the default) to start with a header row of column names, FALSE for data only.
  * @returns The data table.
  */
 export function sku(
   retailer: string,
   metrics: string[][],
-  from: string | number,
-  to: string | number,
+  from: any,
+  to: any,
   timeframe?: string,
   comparison?: string,
   filter?: string,
-  viewby?: string,
-  headers?: boolean,
+  viewby?: any,
+  headers?: any,
 ): Promise<any[][]> {
-  return notYetAvailable("SALES.SKU", [retailer, metrics, from, to, timeframe, comparison, filter, viewby, headers]);
+  return settle(functionsEngine().sku({ retailer, metrics, from, to, timeframe, comparison, filter, viewby, headers }));
 }
 
 /**
@@ -39,60 +48,56 @@ export function sku(
  * @customfunction STORE
  * @param retailer Retailer identifier, as listed by SALES.RETAILERS() ("all" is not valid at store level).
  * @param metrics Metric names, e.g. "revenue,stock", or a range of cells holding them.
- * @param from First day: a date, a date cell, "YYYY-MM-DD", or "today", "-7d", "-4w", "-12m".
+ * @param from First day: a date, a date cell, "YYYY-MM-DD", or relative to today: "today", "-7d", "-4w", "-12m", "-1y".
  * @param to Last day, in the same forms as from.
  * @param [timeframe] "daily", "weekly" (the default) or "monthly". Daily store data covers the last 14 days only.
- * @param [comparison] "period" (vs previous period) or "year" (vs same period last year); empty for none.
+ * @param [comparison] "period" (change vs the previous period) or "year" (vs the same period last year); empty for none.
  * @param [filter] "sku" (the default) or "filter1" to "filter5".
- * @param [viewby] One SKU code or filter name to restrict the rows to (case sensitive).
- * @param [headers] TRUE (the default) to include a header row.
+ * @param [viewby] One SKU code or filter name to restrict the rows to (case sensitive); needs filter.
+ * @param [headers] TRUE (the default) to start with a header row of column names, FALSE for data only.
  * @returns The data table.
  */
 export function store(
   retailer: string,
   metrics: string[][],
-  from: string | number,
-  to: string | number,
+  from: any,
+  to: any,
   timeframe?: string,
   comparison?: string,
   filter?: string,
-  viewby?: string,
-  headers?: boolean,
+  viewby?: any,
+  headers?: any,
 ): Promise<any[][]> {
-  return notYetAvailable("SALES.STORE", [retailer, metrics, from, to, timeframe, comparison, filter, viewby, headers]);
+  return settle(
+    functionsEngine().store({ retailer, metrics, from, to, timeframe, comparison, filter, viewby, headers }),
+  );
 }
 
 /**
- * One number: a metric for one SKU in the period that contains a date.
+ * One number: a metric for one SKU in the period (day, week or month) that contains a date. Cells of one calculation share one request per retailer and timeframe.
  * @customfunction VALUE
  * @param retailer Retailer identifier, or "all".
  * @param metric One metric name, e.g. "revenue".
- * @param sku SKU code.
- * @param date Any day of the period wanted: a date, a date cell, "YYYY-MM-DD", or a relative form such as "-7d".
+ * @param sku SKU code (a number or text), as listed by SALES.FILTERS(retailer).
+ * @param date Any day of the period wanted: a date, a date cell, "YYYY-MM-DD", or relative to today such as "-7d".
  * @param [timeframe] "daily", "weekly" (the default) or "monthly".
  * @returns The metric's value.
  */
-export function value(
-  retailer: string,
-  metric: string,
-  sku: string | number,
-  date: string | number,
-  timeframe?: string,
-): Promise<number> {
-  return notYetAvailable("SALES.VALUE", [retailer, metric, sku, date, timeframe]);
+export function value(retailer: string, metric: string, sku: any, date: any, timeframe?: string): Promise<number> {
+  return settle(functionsEngine().value({ retailer, metric, sku, date, timeframe }));
 }
 
 /**
- * The retailers your API key can read, including "all".
+ * The retailers your API key can read, including "all" (the Sales Summary), one per row.
  * @customfunction RETAILERS
  * @returns One retailer per row.
  */
 export function retailers(): Promise<string[][]> {
-  return notYetAvailable("SALES.RETAILERS", []);
+  return settle(functionsEngine().retailers());
 }
 
 /**
- * The metrics a retailer serves at a level and timeframe.
+ * The metrics a retailer serves at a level and timeframe, one per row.
  * @customfunction METRICS
  * @param retailer Retailer identifier (not "all").
  * @param [level] "sku" (the default) or "store".
@@ -100,26 +105,26 @@ export function retailers(): Promise<string[][]> {
  * @returns One metric per row.
  */
 export function metrics(retailer: string, level?: string, timeframe?: string): Promise<string[][]> {
-  return notYetAvailable("SALES.METRICS", [retailer, level, timeframe]);
+  return settle(functionsEngine().metrics(retailer, level, timeframe));
 }
 
 /**
- * Your SKU codes, SKU product names or the names of one of your product filters for a retailer.
+ * Your SKU codes, SKU product names or the names of one of your product filters for a retailer, one per row.
  * @customfunction FILTERS
  * @param retailer Retailer identifier (not "all").
  * @param [field] "sku" (the default), "skuProductName", or "filter1" to "filter5".
  * @returns One entry per row.
  */
 export function filters(retailer: string, field?: string): Promise<string[][]> {
-  return notYetAvailable("SALES.FILTERS", [retailer, field]);
+  return settle(functionsEngine().filters(retailer, field));
 }
 
 /**
- * This week's actions, insights and alerts for a retailer, as a table that spills.
+ * This week's actions, insights and alerts for a retailer, as a table that spills with a header row.
  * @customfunction ACTIONS
  * @param retailer Retailer identifier (not "all").
  * @returns The actions table with a header row.
  */
 export function actions(retailer: string): Promise<any[][]> {
-  return notYetAvailable("SALES.ACTIONS", [retailer]);
+  return settle(functionsEngine().actions(retailer));
 }

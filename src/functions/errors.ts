@@ -1,0 +1,61 @@
+// What a SALES function shows when it cannot give a result. Excel shows a custom function's message only for
+// #VALUE! and #N/A, so those are the two codes: #VALUE! for a bad argument (the message names it), #N/A for
+// everything else (no key, the service, the network, a result too big for a formula).
+import { isSalesApiError } from "../api/errors";
+import { ArgumentError, argumentMessage } from "../core/args";
+import { NO_KEY_MESSAGE } from "../session";
+
+export type FunctionErrorCode = "#VALUE!" | "#N/A";
+
+export class FunctionError extends Error {
+  override readonly name = "FunctionError";
+  constructor(
+    readonly code: FunctionErrorCode,
+    message: string,
+    /** For #VALUE!: the argument at fault. */
+    readonly argument?: string,
+  ) {
+    super(message);
+  }
+}
+
+export function isFunctionError(err: unknown): err is FunctionError {
+  return err instanceof FunctionError;
+}
+
+/** The message when no API key is saved (the session's own words). */
+export const NO_KEY = NO_KEY_MESSAGE;
+
+/**
+ * Any failure as a FunctionError. `fields` renames validation fields to the function's argument names
+ * (SALES.VALUE calls its metric "metric" and its date "date").
+ */
+export function toFunctionError(err: unknown, fields: Record<string, string> = {}): FunctionError {
+  if (err instanceof FunctionError) return err;
+  if (err instanceof ArgumentError) return new FunctionError("#VALUE!", err.message, err.argument);
+  if (isSalesApiError(err)) {
+    if (err.kind === "validation") {
+      const argument = err.field ? (fields[err.field] ?? err.field) : undefined;
+      return new FunctionError("#VALUE!", argument ? argumentMessage(argument, err.message) : err.message, argument);
+    }
+    if (err.kind === "auth" && err.message === NO_KEY_MESSAGE) return new FunctionError("#N/A", NO_KEY);
+    if (err.kind === "cancelled")
+      return new FunctionError("#N/A", "The request was cancelled. Recalculate to try again.");
+    return new FunctionError("#N/A", err.message);
+  }
+  const text = err instanceof Error ? err.message : String(err);
+  return new FunctionError("#N/A", `Sales Data could not compute this: ${text}`);
+}
+
+/**
+ * What a custom function rejects with: Excel's CustomFunctions.Error where the runtime defines it (so the cell
+ * shows #VALUE! or #N/A with the message), else the FunctionError itself (tests, the preview).
+ */
+export function toExcelError(err: FunctionError): FunctionError | CustomFunctions.Error {
+  if (typeof CustomFunctions !== "undefined" && CustomFunctions.Error) {
+    const code =
+      err.code === "#VALUE!" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
+    return new CustomFunctions.Error(code, err.message);
+  }
+  return err;
+}

@@ -1,0 +1,293 @@
+// Arguments as people write them: property tests over every accepted form, and errors that name the argument.
+import fc from "fast-check";
+import {
+  ArgumentError,
+  booleanArg,
+  dateArg,
+  metricsArg,
+  parseTableArgs,
+  parseValueArgs,
+  parseFilterField,
+  parseMetricsListArgs,
+  listRetailerArg,
+} from "../../src/core/args";
+import { addDays, addPeriods, excelSerial, toIsoDate } from "../../src/core/dates";
+import { METRICS } from "../../src/core/metrics";
+import { resolveRelativeDate } from "../../src/core/relativeDates";
+import { validateDataQuery } from "../../src/core/validate";
+
+const TODAY = "2026-11-23";
+
+const day = fc
+  .date({ min: new Date(1900, 2, 1), max: new Date(9997, 11, 31), noInvalidDate: true })
+  .map((d) => toIsoDate(d));
+
+const spaces = fc.constantFrom("", " ", "  ", "\t");
+const randomCase = (s: string) =>
+  fc
+    .array(fc.boolean(), { minLength: s.length, maxLength: s.length })
+    .map((flags) => [...s].map((ch, i) => (flags[i] ? ch.toUpperCase() : ch)).join(""));
+
+function thrown(f: () => unknown): ArgumentError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof ArgumentError) return e;
+    throw e;
+  }
+  throw new Error("expected an ArgumentError");
+}
+
+describe("dates", () => {
+  test("a date serial (with or without a time of day, alone or as a one-cell range) is its day", () => {
+    fc.assert(
+      fc.property(day, fc.double({ min: 0, max: 0.999, noNaN: true }), fc.boolean(), (d, time, asRange) => {
+        const serial = excelSerial(d) + time;
+        expect(dateArg("from", asRange ? [[serial]] : serial, TODAY)).toBe(d);
+      }),
+    );
+  });
+
+  test('"YYYY-MM-DD" text, with spaces around, is that day', () => {
+    fc.assert(fc.property(day, spaces, spaces, (d, a, b) => expect(dateArg("to", `${a}${d}${b}`, TODAY)).toBe(d)));
+  });
+
+  test('relative forms: "-7d", "+3d", "-4w", "-12m", "-1y", "today", "today-2w", any case and spacing', () => {
+    const unitDays = { d: 1, w: 7 } as const;
+    fc.assert(
+      fc.property(
+        fc.constantFrom("-", "+"),
+        fc.integer({ min: 0, max: 999 }),
+        fc.constantFrom("d", "w", "m", "y"),
+        fc.boolean(),
+        spaces,
+        (sign, big, unit, prefix, sp) => {
+          const n = unit === "y" ? big % 100 : big; // relative forms reach about 100 years
+          fc.assert(
+            fc.property(randomCase(`${prefix ? "today" : ""}${sp}${sign}${sp}${n}${sp}${unit}`), (text) => {
+              const k = sign === "-" ? -n : n;
+              const expected =
+                unit === "d" || unit === "w"
+                  ? addDays(TODAY, k * unitDays[unit])
+                  : addPeriods(TODAY, "monthly", unit === "m" ? k : 12 * k);
+              expect(dateArg("from", text, TODAY)).toBe(expected);
+            }),
+            { numRuns: 3 },
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
+    expect(dateArg("from", "today", TODAY)).toBe(TODAY);
+    expect(dateArg("from", " TODAY ", TODAY)).toBe(TODAY);
+    expect(dateArg("from", "-7d", TODAY)).toBe("2026-11-16");
+    expect(dateArg("from", "-4w", TODAY)).toBe("2026-10-26");
+    expect(dateArg("from", "-12m", TODAY)).toBe("2025-11-23");
+    expect(resolveRelativeDate("-1m", "2026-03-31")).toBe("2026-02-28"); // clipped to the month's end
+    expect(resolveRelativeDate("-101y", TODAY)).toBeNull();
+  });
+
+  test("anything else is refused with #VALUE!-style errors naming the argument and listing the forms", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), (text) => {
+        let result: string | undefined;
+        try {
+          result = dateArg("from", text, TODAY);
+        } catch (e) {
+          expect(e).toBeInstanceOf(ArgumentError);
+          expect((e as ArgumentError).argument).toBe("from");
+          expect((e as ArgumentError).message).toMatch(/^from: /);
+          expect((e as ArgumentError).message).toContain('"YYYY-MM-DD"');
+          expect((e as ArgumentError).message).toContain('"-7d"');
+          return;
+        }
+        expect(result).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      }),
+    );
+    for (const bad of ["2026-02-30", "yesterday", "7d", "-7x", "05/01/2026", true, 0, -5, 1e9, [[1, 2]]]) {
+      const e = thrown(() => dateArg("date", bad, TODAY));
+      expect(e.argument).toBe("date");
+    }
+    expect(thrown(() => dateArg("from", undefined, TODAY)).message).toMatch(/^from: is missing/);
+    expect(thrown(() => dateArg("from", "", TODAY)).message).toMatch(/^from: is missing/);
+  });
+});
+
+describe("metrics", () => {
+  const metricName = fc.constantFrom(...METRICS);
+
+  test("a comma list in any case and spacing, or a range with empty cells, gives the names in order, once each", () => {
+    fc.assert(
+      fc.property(
+        fc.array(metricName, { minLength: 1, maxLength: 6 }),
+        fc.array(spaces, { minLength: 12, maxLength: 12 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.boolean(),
+        (names, pads, width, upper) => {
+          const shown = names.map((n, i) => `${pads[i]}${upper && i % 2 ? n.toUpperCase() : n}${pads[i + 6]}`);
+          const expected = [...new Set(names)];
+          // as one text
+          expect(metricsArg("metrics", shown.join(","))).toEqual(expected);
+          // as a range: one name per cell, padded with empty cells ("" and null), `width` columns
+          const cells: unknown[] = shown.flatMap((n, i) => (i % 2 ? [n, ""] : [n, null]));
+          const range: unknown[][] = [];
+          for (let i = 0; i < cells.length; i += width) {
+            const row = cells.slice(i, i + width);
+            while (row.length < width) row.push("");
+            range.push(row);
+          }
+          expect(metricsArg("metrics", range)).toEqual(expected);
+          // a range whose cells hold lists
+          expect(metricsArg("metrics", [[shown.slice(0, 2).join(",")], [shown.slice(2).join(", ")]])).toEqual(expected);
+        },
+      ),
+    );
+  });
+
+  test("numbers or booleans in the range are refused, naming the argument", () => {
+    expect(thrown(() => metricsArg("metrics", [["revenue"], [42]])).message).toMatch(/^metrics: expected metric names/);
+    expect(thrown(() => metricsArg("metrics", [[true]])).argument).toBe("metrics");
+  });
+});
+
+describe("booleans (headers)", () => {
+  test("TRUE/FALSE, 1/0, their text, yes/no and empty (the default)", () => {
+    const cases: [unknown, boolean][] = [
+      [true, true],
+      [false, false],
+      [1, true],
+      [0, false],
+      [2, true],
+      ["TRUE", true],
+      ["false", false],
+      [" True ", true],
+      ["1", true],
+      ["0", false],
+      ["yes", true],
+      ["NO", false],
+      [[[false]], false],
+    ];
+    for (const [raw, expected] of cases) expect([raw, booleanArg("headers", raw, !expected)]).toEqual([raw, expected]);
+    for (const empty of [undefined, null, "", "  ", [[""]]]) {
+      expect(booleanArg("headers", empty, true)).toBe(true);
+      expect(booleanArg("headers", empty, false)).toBe(false);
+    }
+  });
+
+  test("anything else names the argument", () => {
+    fc.assert(
+      fc.property(
+        fc.string().filter((s) => !["true", "false", "yes", "no", "1", "0", ""].includes(s.trim().toLowerCase())),
+        (s) => expect(thrown(() => booleanArg("headers", s, true)).message).toMatch(/^headers: must be TRUE or FALSE/),
+      ),
+    );
+  });
+});
+
+describe("whole calls", () => {
+  const retailer = fc.constantFrom("northmart", "freshway", "all");
+  const timeframe = fc.constantFrom(undefined, "", "daily", "Weekly", "MONTHLY");
+
+  test("SALES.SKU arguments give exactly what the shared validation gives for the same query", () => {
+    fc.assert(
+      fc.property(
+        retailer,
+        fc.array(fc.constantFrom("revenue", "units", "availability"), { minLength: 1, maxLength: 3 }),
+        day,
+        fc.integer({ min: 0, max: 400 }),
+        timeframe,
+        fc.constantFrom(undefined, "", "period", "year"),
+        fc.constantFrom(undefined, true, false, 0, "FALSE"),
+        (r, ms, from, span, tf, comparison, headers) => {
+          const to = addDays(from, span);
+          const call = parseTableArgs(
+            "sku",
+            {
+              retailer: r,
+              metrics: [[ms.join(", ")]],
+              from: excelSerial(from),
+              to,
+              timeframe: tf,
+              comparison,
+              headers,
+            },
+            TODAY,
+          );
+          const expected = validateDataQuery(
+            { level: "sku", retailer: r, metrics: ms, from, to, timeframe: tf || "weekly", comparison },
+            { today: TODAY },
+          );
+          expect(expected.ok).toBe(true);
+          if (expected.ok) expect(call.query).toEqual(expected.query);
+          expect(call.headers).toBe(headers === undefined ? true : headers === true);
+        },
+      ),
+    );
+  });
+
+  test("each bad argument is named", () => {
+    const good = { retailer: "northmart", metrics: [["revenue"]], from: "2026-01-05", to: "2026-03-01" };
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ retailer: "" }, "retailer", /Retailer is missing/],
+      [{ metrics: [["revenue"], ["bogus"]] }, "metrics", /"bogus" is not a metric/],
+      [{ metrics: "" }, "metrics", /Metrics is empty/],
+      [{ from: "soon" }, "from", /^from: "soon" is not a date/],
+      [{ to: "2025-01-01" }, "to", /^To \(2025-01-01\) is before From/],
+      [{ timeframe: "hourly" }, "timeframe", /Timeframe must be one of daily, weekly, monthly/],
+      [{ comparison: "month" }, "comparison", /Comparison must be "period", "year" or empty/],
+      [{ filter: "filter9" }, "filter", /Filter must be one of/],
+      [{ viewby: 100001 }, "viewby", /View by needs a filter/],
+      [{ headers: "maybe" }, "headers", /^headers: must be TRUE or FALSE/],
+    ];
+    for (const [change, argument, message] of cases) {
+      const e = thrown(() => parseTableArgs("sku", { ...good, ...change }, TODAY));
+      expect([argument, e.argument]).toEqual([argument, argument]);
+      expect(e.message).toMatch(message);
+    }
+    const store = thrown(() => parseTableArgs("store", { ...good, retailer: "all" }, TODAY));
+    expect(store.argument).toBe("retailer");
+    const old = thrown(() => parseTableArgs("store", { ...good, timeframe: "daily" }, TODAY));
+    expect(old.argument).toBe("from");
+    expect(old.message).toContain("2026-11-09");
+  });
+
+  test("SALES.VALUE: one metric, a SKU, a date; the validation's fields are renamed to its arguments", () => {
+    const good = { retailer: "northmart", metric: "Revenue", sku: 100001, date: "2026-01-07" };
+    expect(parseValueArgs(good, TODAY)).toEqual({
+      retailer: "northmart",
+      metric: "revenue",
+      sku: "100001",
+      date: "2026-01-07",
+      timeframe: "weekly",
+    });
+    expect(parseValueArgs({ ...good, sku: " 100002 ", timeframe: "Daily", date: "-1d" }, TODAY)).toMatchObject({
+      sku: "100002",
+      timeframe: "daily",
+      date: "2026-11-22",
+    });
+    expect(thrown(() => parseValueArgs({ ...good, metric: "revenue,units" }, TODAY)).message).toMatch(
+      /^metric: give one metric name/,
+    );
+    expect(thrown(() => parseValueArgs({ ...good, metric: "" }, TODAY)).argument).toBe("metric");
+    expect(thrown(() => parseValueArgs({ ...good, metric: "stock" }, TODAY)).message).toMatch(
+      /^metric: stock is not available at SKU level/,
+    );
+    expect(thrown(() => parseValueArgs({ ...good, sku: "" }, TODAY)).message).toMatch(/^sku: is missing/);
+    expect(thrown(() => parseValueArgs({ ...good, date: "2026-13-01" }, TODAY)).argument).toBe("date");
+    expect(thrown(() => parseValueArgs({ ...good, timeframe: "yearly" }, TODAY)).argument).toBe("timeframe");
+    expect(thrown(() => parseValueArgs({ ...good, retailer: undefined }, TODAY)).argument).toBe("retailer");
+  });
+
+  test("list arguments", () => {
+    expect(parseMetricsListArgs(undefined, "")).toEqual({ level: "sku", timeframe: "weekly" });
+    expect(parseMetricsListArgs("STORE", "Daily")).toEqual({ level: "store", timeframe: "daily" });
+    expect(thrown(() => parseMetricsListArgs("shelf", undefined)).message).toBe(
+      'level: must be "sku" or "store", not "shelf".',
+    );
+    expect(parseFilterField("skuproductname")).toBe("skuProductName");
+    expect(parseFilterField(undefined)).toBe("sku");
+    expect(thrown(() => parseFilterField("brand")).argument).toBe("field");
+    expect(thrown(() => listRetailerArg("All")).message).toMatch(/^retailer: lists are per retailer/);
+    expect(thrown(() => listRetailerArg(undefined)).argument).toBe("retailer");
+  });
+});

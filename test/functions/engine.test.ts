@@ -1,0 +1,452 @@
+// The SALES engine against the simulator over real HTTP: batching and caching counted at the simulator,
+// results equal to the client's answer for the same query, every error path, the large-result guard.
+import { tabulate } from "../../src/core/tabulate";
+import { addDays, excelSerial } from "../../src/core/dates";
+import { FunctionError } from "../../src/functions/errors";
+import { FunctionsEngine, NOT_STARTED_MESSAGE } from "../../src/functions/engine";
+import { NO_KEY_MESSAGE } from "../../src/session";
+import { startTestSimulator, SIM_KEY, type TestSimulator } from "../support/simulator";
+import { engineFor, expectedSpill, referenceClient, rejection, sessionFor } from "./helpers";
+
+let sim: TestSimulator;
+beforeAll(async () => {
+  sim = await startTestSimulator();
+});
+afterAll(() => sim.close());
+beforeEach(() => sim.reset());
+
+const DATA = "/api/data";
+
+describe("SALES.VALUE: one request per (retailer, timeframe) group", () => {
+  const retailers = ["northmart", "budgetbox"];
+  let skus: string[];
+  // Weeks of 2026 from 2026-03-02 (a Monday); each cell names a different weekday of its week.
+  const weeks = Array.from({ length: 6 }, (_, w) => addDays("2026-03-02", 7 * w));
+  const cellDate = (w: number, s: number) => addDays(weeks[w], (w + s) % 7);
+
+  beforeAll(async () => {
+    const ref = referenceClient(sim);
+    const [a, b] = await Promise.all(retailers.map((r) => ref.listFilters(r)));
+    skus = a.sku.filter((s) => b.sku.includes(s)).slice(0, 3);
+    expect(skus).toHaveLength(3);
+  });
+
+  function cells() {
+    const out: { retailer: string; metric: string; sku: string | number; date: string | number }[] = [];
+    for (const retailer of retailers)
+      for (let s = 0; s < skus.length; s++)
+        for (let w = 0; w < weeks.length; w++) {
+          const date = cellDate(w, s);
+          // every form a cell may hold: numbers and text for SKUs, serials and text for dates
+          out.push({
+            retailer,
+            metric: (w + s) % 2 ? "revenue" : "Units",
+            sku: s % 2 ? Number(skus[s]) : skus[s],
+            date: w % 2 ? excelSerial(date) : date,
+          });
+        }
+    return out;
+  }
+
+  async function reference(): Promise<Map<string, number>> {
+    // Whole Monday-to-Sunday weeks read by the client: the exact weekly totals each cell must show.
+    const ref = referenceClient(sim);
+    const map = new Map<string, number>();
+    for (const retailer of retailers) {
+      const r = await ref.getData({
+        level: "sku",
+        retailer,
+        timeframe: "weekly",
+        metrics: "revenue,units",
+        from: weeks[0],
+        to: addDays(weeks[weeks.length - 1], 6),
+      });
+      for (const row of r.rows) {
+        const week = String(row.week).slice(0, 10);
+        map.set(`${retailer}|${row.sku}|${week}|revenue`, row.revenue as number);
+        map.set(`${retailer}|${row.sku}|${week}|units`, row.units as number);
+      }
+    }
+    return map;
+  }
+
+  test("a calculation of many cells makes one request per group; each cell is the client's weekly value", async () => {
+    const session = await sessionFor(sim);
+    const engine = engineFor(session);
+    const all = cells();
+    const values = await Promise.all(all.map((c) => engine.value(c)));
+    expect(sim.count(DATA)).toBe(retailers.length);
+
+    const expected = await reference();
+    all.forEach((c, i) => {
+      const s = skus.indexOf(String(c.sku));
+      const w = all.indexOf(c) % weeks.length;
+      const key = `${c.retailer}|${skus[s]}|${weeks[w]}|${c.metric.toLowerCase()}`;
+      expect([key, values[i]]).toEqual([key, expected.get(key)]);
+    });
+  });
+
+  test("within the TTL a recalculation, a single cell, or any subset makes no request; clearing the cache does", async () => {
+    const session = await sessionFor(sim);
+    const engine = engineFor(session);
+    const all = cells();
+    const first = await Promise.all(all.map((c) => engine.value(c)));
+    await sim.reset();
+
+    expect(await Promise.all(all.map((c) => engine.value(c)))).toEqual(first);
+    expect(await engine.value(all[7])).toBe(first[7]);
+    expect(await Promise.all(all.filter((_, i) => i % 5 === 0).map((c) => engine.value(c)))).toEqual(
+      first.filter((_, i) => i % 5 === 0),
+    );
+    expect(sim.count(DATA)).toBe(0);
+
+    // A week outside what was read: one more request.
+    await engine.value({ ...all[0], date: "2025-06-11" });
+    expect(sim.count(DATA)).toBe(1);
+
+    engine.clearCache();
+    await sim.reset();
+    expect(await Promise.all(all.map((c) => engine.value(c)))).toEqual(first);
+    expect(sim.count(DATA)).toBe(retailers.length);
+  });
+
+  test("calls spread over several ticks within the batch window still share one request", async () => {
+    const engine = engineFor(await sessionFor(sim), { batchWindowMs: 30 });
+    const all = cells().filter((c) => c.retailer === "northmart");
+    const pending: Promise<number>[] = [];
+    for (let i = 0; i < all.length; i++) {
+      pending.push(engine.value(all[i]));
+      if (i % 5 === 4) await new Promise((r) => setTimeout(r, 2));
+    }
+    await Promise.all(pending);
+    expect(sim.count(DATA)).toBe(1);
+  });
+
+  test("daily and monthly values are the client's day and whole-month figures", async () => {
+    const engine = engineFor(await sessionFor(sim));
+    const ref = referenceClient(sim);
+    const [daily, monthly] = await Promise.all([
+      engine.value({ retailer: "northmart", metric: "revenue", sku: skus[0], date: "2026-05-13", timeframe: "daily" }),
+      engine.value({ retailer: "northmart", metric: "units", sku: skus[0], date: "2026-05-13", timeframe: "monthly" }),
+    ]);
+    expect(sim.count(DATA)).toBe(2);
+    const d = await ref.getData({
+      level: "sku",
+      retailer: "northmart",
+      timeframe: "daily",
+      metrics: "revenue",
+      from: "2026-05-13",
+      to: "2026-05-13",
+      viewby: skus[0],
+      filter: "sku",
+    });
+    const m = await ref.getData({
+      level: "sku",
+      retailer: "northmart",
+      timeframe: "monthly",
+      metrics: "units",
+      from: "2026-05-01",
+      to: "2026-05-31",
+      viewby: skus[0],
+      filter: "sku",
+    });
+    expect(daily).toBe(d.rows[0].revenue);
+    expect(monthly).toBe(m.rows[0].units);
+  });
+
+  test("a SKU the retailer does not have, a period with no data yet, and an unserved metric give #N/A saying so", async () => {
+    const engine = engineFor(await sessionFor(sim));
+    const base = { retailer: "northmart", metric: "revenue", sku: skus[0], date: "2026-03-04" };
+    const [unknownSku, future, notServed, served] = await Promise.all([
+      rejection(engine.value({ ...base, sku: 999999 })),
+      rejection(engine.value({ ...base, date: "2026-12-09" })),
+      rejection(engine.value({ ...base, retailer: "budgetbox", metric: "availability" })),
+      engine.value({ ...base, retailer: "budgetbox" }),
+    ]);
+    expect(typeof served).toBe("number"); // its group-mate's metric was left out by the service, not this one
+    // Alone in its group, the unservable metric is refused by the service itself: its words come through.
+    const alone = await rejection(
+      engineFor(await sessionFor(sim)).value({ ...base, retailer: "budgetbox", metric: "availability" }),
+    );
+    expect(alone).toMatchObject({ code: "#N/A", message: expect.stringMatching(/HTTP 400.*availability/) });
+    expect(unknownSku).toMatchObject({ code: "#N/A" });
+    expect(unknownSku.message).toMatch(/SKU 999999 is not in northmart's data/);
+    expect(future).toMatchObject({ code: "#N/A" });
+    expect(future.message).toMatch(/no weekly data for the week of 2026-12-09 yet/);
+    expect(notServed).toMatchObject({ code: "#N/A" });
+    expect(notServed.message).toMatch(/budgetbox does not serve availability/);
+  });
+});
+
+describe("SALES.SKU and SALES.STORE", () => {
+  const args = {
+    retailer: "northmart",
+    metrics: [["Revenue"], [""], ["units"]],
+    from: "2026-01-05",
+    to: "2026-03-01",
+    comparison: "period",
+    filter: "filter2",
+  };
+
+  test("identical calls in one calculation make one request; the spill is tabulate() of the client's answer", async () => {
+    const engine = engineFor(await sessionFor(sim));
+    const results = await Promise.all(Array.from({ length: 5 }, () => engine.sku(args)));
+    expect(sim.count(DATA)).toBe(1);
+
+    const ref = await referenceClient(sim).getData({
+      level: "sku",
+      retailer: "northmart",
+      timeframe: "weekly",
+      metrics: "revenue,units",
+      from: "2026-01-05",
+      to: "2026-03-01",
+      comparison: "period",
+      filter: "filter2",
+    });
+    const t = tabulate(ref, ref.query);
+    expect(t.values.length).toBeGreaterThan(10);
+    for (const r of results) expect(r).toEqual(expectedSpill(t.headers, t.values));
+    expect(results[0][0]).toEqual(["week", "sku", "sku_product_name", "revenue", "units", ...t.headers.slice(5)]);
+    expect(results[0][1][0]).toBe(excelSerial("2026-01-05"));
+  });
+
+  test("headers FALSE drops the header row from the same cached answer; within the TTL no request, after it one", async () => {
+    let now = 1_000_000;
+    const engine = engineFor(await sessionFor(sim), { now: () => now, ttlMs: 60_000 });
+    const withHeaders = await engine.sku(args);
+    const without = await engine.sku({ ...args, headers: false });
+    expect(without).toEqual(withHeaders.slice(1));
+    expect(sim.count(DATA)).toBe(1);
+    now += 59_000;
+    await engine.sku({ ...args, headers: 0 });
+    expect(sim.count(DATA)).toBe(1);
+    now += 2_000;
+    await engine.sku(args);
+    expect(sim.count(DATA)).toBe(2);
+  });
+
+  test("where formatted numbers are supported, dates show as dates and comparisons as percentages", async () => {
+    const engine = engineFor(await sessionFor(sim), { formattedNumbers: true });
+    const plain = await engineFor(await sessionFor(sim)).sku(args);
+    const spill = await engine.sku(args);
+    const head = spill[0] as string[];
+    const cmp = head.findIndex((h) => h.startsWith("revenue_vs"));
+    expect(cmp).toBeGreaterThan(0);
+    const row = spill.find(
+      (r) => r !== spill[0] && typeof (r[cmp] as { basicValue?: number }).basicValue === "number",
+    )!;
+    const plainRow = plain[spill.indexOf(row)];
+    expect(row[0]).toEqual({ type: "FormattedNumber", basicValue: plainRow[0], numberFormat: "yyyy-mm-dd" });
+    expect(row[cmp]).toEqual({ type: "FormattedNumber", basicValue: plainRow[cmp], numberFormat: "0.0%" });
+    expect(row[3]).toBe(plainRow[3]); // other numbers stay plain numbers
+  });
+
+  test("store level with viewby: the client's answer, text kept as text", async () => {
+    const engine = engineFor(await sessionFor(sim));
+    const q = { retailer: "pharmaplus", metrics: "revenue,stock", from: "2026-10-05", to: "2026-10-18" };
+    const spill = await engine.store({ ...q, filter: "sku", viewby: 100001, headers: "TRUE" });
+    const ref = await referenceClient(sim).getData({
+      level: "store",
+      timeframe: "weekly",
+      ...q,
+      filter: "sku",
+      viewby: "100001",
+    });
+    const t = tabulate(ref, ref.query);
+    expect(spill).toEqual(expectedSpill(t.headers, t.values));
+    expect(spill.length).toBeGreaterThan(2);
+  });
+});
+
+describe("lists", () => {
+  test("RETAILERS, METRICS, FILTERS and ACTIONS spill the client's lists, cached", async () => {
+    const engine = engineFor(await sessionFor(sim));
+    const ref = referenceClient(sim);
+    expect(await engine.retailers()).toEqual((await ref.listRetailers()).map((r) => [r]));
+    const metricsRecord = (await ref.listMetrics("freshway"))[0];
+    expect(await engine.metrics("freshway")).toEqual(metricsRecord.sku_metrics!.map((m) => [m]));
+    expect(await engine.metrics("freshway", "store", "monthly")).toEqual(metricsRecord.store_metrics!.map((m) => [m]));
+    const filters = await ref.listFilters("northmart");
+    expect(await engine.filters("northmart")).toEqual(filters.sku.map((s) => [s]));
+    expect(await engine.filters("northmart", "filter1")).toEqual(filters.filter1.map((s) => [s]));
+    const actions = await engine.actions("northmart");
+    const list = await ref.getActions("northmart");
+    expect(actions[0]).toEqual(expect.arrayContaining(["alert_date", "action", "action_description", "sku_code"]));
+    expect(actions).toHaveLength(list.length + 1);
+    const desc = (actions[0] as string[]).indexOf("action_description");
+    expect(actions.slice(1).map((r) => r[desc])).toEqual(list.map((a) => a.action_description));
+    expect(actions[1][0]).toBe(excelSerial(list[0].alert_date.slice(0, 10)));
+
+    await sim.reset();
+    await engine.retailers();
+    await engine.metrics("freshway", "sku", "weekly");
+    await engine.filters("northmart", "skuProductName");
+    await engine.actions("northmart");
+    expect(sim.count()).toBe(0);
+    engine.clearCache();
+    await engine.retailers();
+    await engine.actions("northmart");
+    expect(sim.count()).toBe(2);
+  });
+
+  test("a timeframe the retailer does not have, and bad list arguments", async () => {
+    const engine = engineFor(await sessionFor(sim));
+    expect(await rejection(engine.metrics("freshway", "sku", "daily"))).toMatchObject({
+      code: "#N/A",
+      message: "freshway has no data at SKU level, daily.",
+    });
+    expect(await rejection(engine.metrics("all"))).toMatchObject({ code: "#VALUE!", argument: "retailer" });
+    expect(await rejection(engine.metrics("northmart", "aisle"))).toMatchObject({ code: "#VALUE!", argument: "level" });
+    expect(await rejection(engine.filters("northmart", "filter7"))).toMatchObject({
+      code: "#VALUE!",
+      argument: "field",
+    });
+    expect(await rejection(engine.actions(""))).toMatchObject({ code: "#VALUE!", argument: "retailer" });
+    expect(sim.count()).toBe(1); // only the metrics list was read
+  });
+});
+
+describe("errors", () => {
+  const good = { retailer: "northmart", metrics: "revenue", from: "2026-01-05", to: "2026-01-18" };
+
+  test("bad arguments give #VALUE! naming the argument, and send nothing", async () => {
+    const engine = engineFor(await sessionFor(sim));
+    const cases: [Record<string, unknown>, string][] = [
+      [{ retailer: "" }, "retailer"],
+      [{ metrics: "revenue;units" }, "metrics"],
+      [{ from: "last week" }, "from"],
+      [{ to: "2025-12-01" }, "to"],
+      [{ timeframe: "quarterly" }, "timeframe"],
+      [{ comparison: "yoy" }, "comparison"],
+      [{ filter: "brand" }, "filter"],
+      [{ viewby: "100001" }, "viewby"],
+      [{ headers: "no headers" }, "headers"],
+    ];
+    for (const [change, argument] of cases) {
+      const e = await rejection(engine.sku({ ...good, ...change }));
+      expect(e).toBeInstanceOf(FunctionError);
+      expect([argument, e.code, e.argument]).toEqual([argument, "#VALUE!", argument]);
+      expect(e.message.toLowerCase().startsWith(argument)).toBe(true);
+    }
+    const v = await rejection(
+      engine.value({ retailer: "northmart", metric: "revenue,units", sku: 100001, date: "2026-01-05" }),
+    );
+    expect(v).toMatchObject({ code: "#VALUE!", argument: "metric" });
+    const d = await rejection(engine.value({ retailer: "northmart", metric: "revenue", sku: 100001, date: "soon" }));
+    expect(d).toMatchObject({ code: "#VALUE!", argument: "date" });
+    expect(sim.count()).toBe(0);
+  });
+
+  test("no key: #N/A with the pane's words, for every function, and nothing sent", async () => {
+    const engine = engineFor(await sessionFor(null));
+    const calls = [
+      engine.sku(good),
+      engine.store(good),
+      engine.value({ retailer: "northmart", metric: "revenue", sku: 100001, date: "2026-01-05" }),
+      engine.retailers(),
+      engine.metrics("northmart"),
+      engine.filters("northmart"),
+      engine.actions("northmart"),
+    ];
+    for (const e of await Promise.all(calls.map(rejection))) {
+      expect(e).toMatchObject({ code: "#N/A", message: NO_KEY_MESSAGE });
+      expect(e.message).toContain("Enter your API key in the Sales Data pane");
+    }
+    expect(sim.count()).toBe(0);
+  });
+
+  test("a service 400 gives #N/A with the service's own words", async () => {
+    const engine = engineFor(await sessionFor(sim));
+    const res = await fetch(
+      `${sim.url}/api/data?type=sku&retailer=nowhere&timeframe=weekly&metric=revenue&datefrom=2026-01-05&dateto=2026-01-18`,
+      {
+        headers: { Authorization: `Token ${SIM_KEY}` },
+      },
+    );
+    const detail = ((await res.json()) as { detail: string }).detail;
+    expect(res.status).toBe(400);
+    const e = await rejection(engine.sku({ ...good, retailer: "nowhere" }));
+    expect(e.code).toBe("#N/A");
+    expect(e.message).toContain(detail);
+    const v = await rejection(engine.value({ retailer: "nowhere", metric: "revenue", sku: 1, date: "2026-01-05" }));
+    expect(v.code).toBe("#N/A");
+    expect(v.message).toContain(detail);
+  });
+
+  test("503s and a dropped connection give #N/A with the client's message; all cells of a VALUE group share it", async () => {
+    const engine = engineFor(await sessionFor(sim));
+    await sim.inject({ count: 8, path: DATA, status: 503 });
+    const [a, b, c] = await Promise.all([
+      rejection(engine.sku(good)),
+      rejection(engine.value({ retailer: "freshway", metric: "revenue", sku: 100001, date: "2026-01-05" })),
+      rejection(engine.value({ retailer: "freshway", metric: "units", sku: 100002, date: "2026-02-05" })),
+    ]);
+    for (const e of [a, b, c]) expect(e).toMatchObject({ code: "#N/A", message: expect.stringMatching(/HTTP 503/) });
+    expect(sim.count(DATA)).toBe(8); // 2 requests x 4 attempts: the VALUE cells shared theirs
+    await sim.reset();
+    await sim.inject({ count: 4, path: DATA, drop: true });
+    const dropped = await rejection(engine.sku(good));
+    expect(dropped.code).toBe("#N/A");
+    expect(dropped.message).toMatch(/Could not reach the service/);
+    // failures are not cached: the next call asks again and succeeds
+    expect((await engine.sku(good)).length).toBeGreaterThan(1);
+  }, 30_000);
+
+  test("an answer slower than the timeout settles with #N/A in time: no cell is left on #BUSY!", async () => {
+    const session = await sessionFor(sim, { timeoutMs: 800 });
+    const engine = engineFor(session, { timeoutMs: 800 });
+    await sim.inject({ count: 3, path: DATA, delayMs: 4000 });
+    const t0 = Date.now();
+    const [a, b] = await Promise.all([
+      rejection(engine.sku(good)),
+      rejection(engine.value({ retailer: "northmart", metric: "revenue", sku: 100001, date: "2026-01-05" })),
+    ]);
+    const elapsed = Date.now() - t0;
+    expect(a).toMatchObject({ code: "#N/A", message: expect.stringMatching(/did not answer within 1 s/) });
+    expect(b).toMatchObject({ code: "#N/A", message: expect.stringMatching(/did not answer within/) });
+    expect(elapsed).toBeLessThan(1500);
+  });
+
+  test("even a transport that never answers (and ignores cancellation) settles at the guard", async () => {
+    const { ConnectionStore, memoryStorage } = await import("../../src/excel/connectionStore");
+    const { Session } = await import("../../src/session");
+    const store = new ConnectionStore(memoryStorage());
+    await store.save({ baseUrl: sim.url, apiKey: SIM_KEY });
+    const session = new Session(store, { fetch: () => new Promise<Response>(() => undefined), timeoutMs: 60_000 });
+    const engine = engineFor(session, { timeoutMs: 300 });
+    const t0 = Date.now();
+    const e = await rejection(engine.sku(good));
+    expect(e).toMatchObject({ code: "#N/A", message: expect.stringMatching(/did not answer/) });
+    expect(Date.now() - t0).toBeLessThan(1000);
+  });
+
+  test("before the runtime hands over its session, calls wait, then give #N/A saying how to start", async () => {
+    const engine = new FunctionsEngine(() => new Promise(() => undefined), { startupWaitMs: 100 });
+    expect(await rejection(engine.retailers())).toMatchObject({ code: "#N/A", message: NOT_STARTED_MESSAGE });
+  });
+});
+
+describe("large results", () => {
+  test("over 100,000 cells: #N/A pointing to the pane; a recalculation answers from the cache", async () => {
+    const engine = engineFor(await sessionFor(sim));
+    const q = { retailer: "northmart", metrics: "revenue,units,stock", from: "2026-08-03", to: "2026-09-27" };
+    const e = await rejection(engine.store(q));
+    expect(e.code).toBe("#N/A");
+    expect(e.message).toMatch(/more than a formula should spill \(100,000 cells\)/);
+    expect(e.message).toMatch(/Use the Sales Data pane/);
+    expect(sim.count(DATA)).toBeGreaterThan(0);
+    await sim.reset();
+    expect((await rejection(engine.store({ ...q, headers: false }))).message).toMatch(/Use the Sales Data pane/);
+    expect(sim.count(DATA)).toBe(0);
+  });
+
+  test("the limit counts every cell, header row included", async () => {
+    const q = { retailer: "northmart", metrics: "revenue", from: "2026-01-05", to: "2026-01-11" };
+    const full = await engineFor(await sessionFor(sim)).sku(q);
+    const cells = full.length * full[0].length;
+    expect(await engineFor(await sessionFor(sim), { maxCells: cells }).sku(q)).toEqual(full);
+    const tight = engineFor(await sessionFor(sim), { maxCells: cells - 1 });
+    expect((await rejection(tight.sku(q))).code).toBe("#N/A");
+    expect(await tight.sku({ ...q, headers: false })).toEqual(full.slice(1));
+  });
+});
