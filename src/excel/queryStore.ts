@@ -22,6 +22,8 @@ export interface ManagedTable {
   periodColumn?: string;
   /** The window the last refresh rewrote. */
   lastWindow?: { from: string; to: string };
+  /** The service's day of the last read: the next refresh reaches back seven days before it. */
+  lastRead?: string;
 }
 
 interface Stored {
@@ -73,4 +75,34 @@ export function saveManagedTable(run: ExcelRun, table: ManagedTable): Promise<Ma
 /** "Stop managing": forgets the query; the table and its data stay. */
 export function forgetManagedTable(run: ExcelRun, tableName: string): Promise<ManagedTable[]> {
   return updateManagedTables(run, (tables) => tables.filter((t) => t.tableName !== tableName));
+}
+
+export const ACTIONS_SETTING = "SalesData.actions";
+
+/** Where the Actions table is and when it was last pulled. */
+export interface ActionsRecord {
+  tableName: string;
+  pulledAt: string;
+  retailers: string[];
+}
+
+export async function readActionsRecord(run: ExcelRun): Promise<ActionsRecord | undefined> {
+  return run(async (context) => {
+    const setting = context.workbook.settings.getItemOrNullObject(ACTIONS_SETTING);
+    setting.load("value");
+    await context.sync();
+    if (setting.isNullObject) return undefined;
+    try {
+      return JSON.parse(String(setting.value)) as ActionsRecord;
+    } catch {
+      return undefined;
+    }
+  });
+}
+
+export async function saveActionsRecord(run: ExcelRun, record: ActionsRecord): Promise<void> {
+  await run(async (context) => {
+    context.workbook.settings.add(ACTIONS_SETTING, JSON.stringify(record));
+    await context.sync();
+  });
 }

@@ -203,6 +203,8 @@ export interface TailReplacement {
   /** The new rows, in the table's column order. */
   data: TableData;
   limits?: Partial<BlockLimits>;
+  /** Checked before the table is touched (and between staging blocks): a cancel then changes nothing. */
+  signal?: AbortSignal;
 }
 
 export interface TailResult {
@@ -212,20 +214,36 @@ export interface TailResult {
   /** Rows before the cut-off, left exactly as they were. */
   kept: number;
   address: string;
+  /** True when the new rows were too big for one request and went through the staging sheet. */
+  staged: boolean;
 }
+
+/** A very hidden sheet that holds a big replacement while it is sent in blocks; deleted afterwards. */
+export const STAGING_SHEET = "SalesData_staging";
 
 /**
  * Replaces every row of the table whose period is at or after the cut-off with `data`, keeping the
  * table's name, header, formats and position and leaving the rows before the cut-off untouched.
- * The rows are written in place, then the table is resized; a replacement that fits one request
- * (the usual case: a week of daily rows) is a single sync, so it applies whole or not at all.
+ *
+ * Failure safety (Excel does not roll a failed batch back: the actions before a failing one stay applied).
+ * The table changes in one "commit" sync whose every prefix is safe:
+ *   1. growing: the table is resized over the empty rows below it (old rows + blank rows at the end);
+ *   2. number formats of the rows new to the table (formats only; replaced rows keep theirs);
+ *   3. ONE write of the whole window: the new rows, then blank rows where old rows are left over;
+ *   4. shrinking: the table is resized to its new end and the rows left below lose their formats.
+ * So after any failure the table holds the rows before the cut-off and either the old window or the new one,
+ * possibly followed by blank rows, which are part of the window the next refresh replaces. A window too big
+ * for one request (over ~4 MB) is first written in blocks to a very hidden staging sheet (the table is not
+ * touched), then step 3 is one `copyFrom` of the staged rows; the staging sheet is deleted after the commit,
+ * and a leftover one (a failure in between) is deleted by the next replacement.
  */
 export async function replaceTail(run: ExcelRun, tableName: string, rep: TailReplacement): Promise<TailResult> {
   const limits = { ...DEFAULT_LIMITS, ...rep.limits };
   const cols = rep.data.columns.length;
   const grid: Grid = excelRows(rep.data.values, rep.data.columns);
   return run(async (context) => {
-    const table = context.workbook.tables.getItemOrNullObject(tableName);
+    const wb = context.workbook;
+    const table = wb.tables.getItemOrNullObject(tableName);
     table.load("name");
     const headerRange = table.getHeaderRowRange();
     headerRange.load("values");
@@ -234,12 +252,14 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
     // eslint-disable-next-line office-addins/call-sync-before-read -- a navigation property, not a read
     const sheet = table.worksheet;
     sheet.load("name");
+    const leftover = wb.worksheets.getItemOrNullObject(STAGING_SHEET);
     await context.sync();
     if (table.isNullObject)
       throw new WorkbookError(
         "not-found",
         `The table "${tableName}" is no longer in this workbook. It may have been renamed or deleted.`,
       );
+    if (!leftover.isNullObject) leftover.delete(); // from a replacement that failed midway; synced below
 
     const headers = headerRange.values[0].map(String);
     const expected = rep.data.columns.map((c) => c.name);
@@ -256,52 +276,161 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
         `The table "${tableName}" has no "${rep.periodColumn}" column. Nothing was written.`,
       );
 
-    const bodyTop = whole.rowIndex + 1;
+    const top = whole.rowIndex;
+    const bodyTop = top + 1;
     const left = whole.columnIndex;
     const count = whole.rowCount - 1;
     const cutAt = await firstRowAtOrAfter(context, sheet, bodyTop, left + pc, count, rep.cutoff);
     const removed = count - cutAt;
     const added = grid.length;
-    checkFits(cutAt + added, cols, whole.rowIndex, left);
+    const finalRows = cutAt + added;
+    checkFits(finalRows, cols, top, left);
 
-    if (added > removed && !(await isEmpty(context, sheet, bodyTop + count, left, added - removed, cols))) {
+    if (finalRows > count && !(await isEmpty(context, sheet, bodyTop + count, left, finalRows - count, cols))) {
       throw new WorkbookError(
         "no-room",
-        `"${tableName}" needs ${added - removed} more rows, but the cells below it are not empty. Move what is below the table; nothing was changed.`,
+        `"${tableName}" needs ${finalRows - count} more rows, but the cells below it are not empty. Move what is below the table; nothing was changed.`,
       );
     }
 
-    // In place, in blocks of whole rows; a window that fits one request is one sync.
-    const perBlock = blockRows(grid, cols, limits);
-    let done = 0;
-    do {
-      const n = Math.min(perBlock, added - done);
-      const last = done + n >= added;
-      suspend(context);
-      if (n > 0) {
-        setFormats(sheet, bodyTop + cutAt + done, left, n, rep.data.columns);
-        sheet.getRangeByIndexes(bodyTop + cutAt + done, left, n, cols).values = grid.slice(done, done + n);
-      }
-      const rowsNow = Math.max(cutAt + done + n, last ? 0 : count);
-      if (last) {
-        // At least one body row stays: Excel tables cannot have none.
-        table.resize(sheet.getRangeByIndexes(whole.rowIndex, left, 1 + Math.max(1, rowsNow), cols));
-        if (rowsNow < count)
-          sheet
-            .getRangeByIndexes(bodyTop + Math.max(1, rowsNow), left, count - Math.max(1, rowsNow), cols)
-            .clear("Contents");
-        if (rowsNow === 0) sheet.getRangeByIndexes(bodyTop, left, 1, cols).clear("Contents");
-      } else if (cutAt + done + n > count) {
-        table.resize(sheet.getRangeByIndexes(whole.rowIndex, left, 1 + cutAt + done + n, cols));
-      }
-      await context.sync();
-      done += n;
-    } while (done < added);
+    // The window as one block: new rows, then blanks over the old rows left over (when the table shrinks).
+    const span = Math.max(added, removed);
+    const blank = new Array<string>(cols).fill("");
+    const window: Grid = added === span ? grid : grid.concat(Array.from({ length: span - added }, () => blank));
+    const perBlock = blockRows(window, cols, limits);
+    const staged = window.length > perBlock;
+    const checkCancel = () => {
+      if (rep.signal?.aborted)
+        throw new WorkbookError("cancelled", "Refresh was cancelled; the table was not changed.");
+    };
 
+    let staging: Excel.Worksheet | undefined;
+    if (staged) {
+      staging = wb.worksheets.add(STAGING_SHEET);
+      staging.visibility = "VeryHidden" as Excel.SheetVisibility;
+      await context.sync();
+      for (let done = 0; done < window.length; done += perBlock) {
+        checkCancel();
+        const n = Math.min(perBlock, window.length - done);
+        suspend(context);
+        setFormats(staging, done, 0, n, rep.data.columns);
+        staging.getRangeByIndexes(done, 0, n, cols).values = window.slice(done, done + n);
+        await context.sync();
+      }
+    } else if (!leftover.isNullObject) {
+      await context.sync();
+    }
+    checkCancel();
+
+    // The commit: one sync, each prefix of it safe (see above).
+    suspend(context);
+    if (finalRows > count) table.resize(sheet.getRangeByIndexes(top, left, 1 + finalRows, cols));
+    // Rows replaced in place keep their formats; only rows new to the table get them.
+    if (finalRows > count) setFormats(sheet, bodyTop + count, left, finalRows - count, rep.data.columns);
+    if (span > 0) {
+      const target = sheet.getRangeByIndexes(bodyTop + cutAt, left, span, cols);
+      if (staging) target.copyFrom(staging.getRangeByIndexes(0, 0, span, cols), "Values");
+      else target.values = window;
+    }
+    if (finalRows < count) {
+      // At least one body row stays: Excel tables cannot have none.
+      const rowsNow = Math.max(1, finalRows);
+      table.resize(sheet.getRangeByIndexes(top, left, 1 + rowsNow, cols));
+      if (count > rowsNow) sheet.getRangeByIndexes(bodyTop + rowsNow, left, count - rowsNow, cols).clear("Formats");
+    }
     const after = table.getRange();
     after.load("address");
     await context.sync();
-    return { removed, added, kept: cutAt, address: after.address };
+
+    if (staging) {
+      staging.delete();
+      await context.sync();
+    }
+    return { removed, added, kept: cutAt, address: after.address, staged };
+  });
+}
+
+export interface PeriodTail {
+  tableName: string;
+  sheet: string;
+  headers: string[];
+  /** Number formats of the first body row (what each column is shown as). */
+  formats: string[];
+  /** The header of the period column read. */
+  periodColumn: string;
+  /** Body rows of the table. */
+  count: number;
+  /** Index (in the body) of the first period value returned. */
+  offset: number;
+  /** Period values of body rows offset .. count-1. */
+  periods: unknown[];
+}
+
+/**
+ * Reads the table's header and the tail of its period column, from the last row back to the first row whose
+ * period is a number below `until` (or the table's start): what a refresh needs to place its window, without
+ * reading the whole table. One column, 100,000 cells per sync.
+ */
+export async function readPeriodTail(
+  run: ExcelRun,
+  tableName: string,
+  /** The period column's header; when absent (or not found), the first column shown as a date. */
+  periodColumn: string | undefined,
+  until: number,
+): Promise<PeriodTail> {
+  return run(async (context) => {
+    const table = context.workbook.tables.getItemOrNullObject(tableName);
+    table.load("name");
+    await context.sync();
+    if (table.isNullObject)
+      throw new WorkbookError(
+        "not-found",
+        `The table "${tableName}" is no longer in this workbook. It may have been renamed or deleted.`,
+      );
+    const headerRange = table.getHeaderRowRange();
+    headerRange.load("values");
+    const whole = table.getRange();
+    whole.load("rowIndex,columnIndex,rowCount,columnCount");
+    const sheet = table.worksheet;
+    sheet.load("name");
+    await context.sync();
+    const headers = headerRange.values[0].map(String);
+    const bodyTop = whole.rowIndex + 1;
+    const count = whole.rowCount - 1;
+    const firstRow = sheet.getRangeByIndexes(bodyTop, whole.columnIndex, 1, whole.columnCount);
+    firstRow.load("numberFormat");
+    await context.sync();
+    const formats = firstRow.numberFormat[0].map(String);
+    let pc = periodColumn === undefined ? -1 : headers.indexOf(periodColumn);
+    if (pc < 0) pc = formats.indexOf(NUMBER_FORMATS.date);
+    if (pc < 0)
+      throw new WorkbookError(
+        "changed",
+        `The table "${tableName}" has no date column (${periodColumn ?? "period"}), so it cannot be refreshed. Nothing was written.`,
+      );
+    const step = 100_000; // one column: well under the 5 MB response limit
+    let end = count;
+    const parts: unknown[][] = [];
+    while (end > 0) {
+      const start = Math.max(0, end - step);
+      const part = sheet.getRangeByIndexes(bodyTop + start, whole.columnIndex + pc, end - start, 1);
+      part.load("values");
+      await context.sync();
+      const column = part.values.map((r) => r[0] as unknown);
+      parts.unshift(column);
+      end = start;
+      if (column.some((v) => typeof v === "number" && v < until)) break;
+    }
+    return {
+      tableName: table.name,
+      sheet: sheet.name,
+      headers,
+      formats,
+      periodColumn: headers[pc],
+      count,
+      offset: end,
+      periods: parts.flat(),
+    };
   });
 }
 
@@ -376,5 +505,30 @@ export async function readTable(run: ExcelRun, tableName: string): Promise<Table
       values,
       formats,
     };
+  });
+}
+
+/** The first and last values of a table's column (for a period column: the period covered). */
+export async function readColumnEnds(
+  run: ExcelRun,
+  tableName: string,
+  column: string,
+): Promise<{ first: unknown; last: unknown } | undefined> {
+  return run(async (context) => {
+    const table = context.workbook.tables.getItemOrNullObject(tableName);
+    const header = table.getHeaderRowRange();
+    header.load("values");
+    const body = table.getDataBodyRange();
+    body.load("rowCount");
+    await context.sync();
+    if (table.isNullObject) return undefined;
+    const c = header.values[0].map(String).indexOf(column);
+    if (c < 0 || body.rowCount === 0) return undefined;
+    const first = body.getCell(0, c);
+    const last = body.getCell(body.rowCount - 1, c);
+    first.load("values");
+    last.load("values");
+    await context.sync();
+    return { first: first.values[0][0], last: last.values[0][0] };
   });
 }

@@ -1,0 +1,274 @@
+// Refresh, decided: which window of a stored table is re-read, how the service's answer is laid onto the
+// stored header, and what the table holds afterwards. Pure; the workbook and the network are elsewhere
+// (src/refresh wires them, src/excel writes). See docs/refresh.md for the same rules in a finance user's words.
+import { addDays, addPeriods, daysBetween, excelSerial, fromExcelSerial, periodStart, type IsoDate } from "./dates";
+import { STORE_DAILY_RETENTION_DAYS, type Level, type Timeframe } from "./metrics";
+import type { Cell, Column, ColumnKind } from "./tabulate";
+
+/** Served on day T, the days T-1 .. T-7 may still be revised (spec: "the previous 4 to 7 days"). */
+export const REVISION_DAYS = 7;
+
+export interface WindowInput {
+  /** The service's today. */
+  today: IsoDate;
+  level: Level;
+  timeframe: Timeframe;
+  /** The query's dates. `to` is ignored for a rolling ("Up to today") query. */
+  from: IsoDate;
+  to: IsoDate;
+  rolling: boolean;
+  /**
+   * The service's today when the table was last read (pulled or refreshed). The days that were still
+   * provisional then (lastRead-7 .. lastRead-1) may have changed since, so the window reaches back to them.
+   * Unknown: today is assumed.
+   */
+  lastRead?: IsoDate;
+  /**
+   * Period values (Excel serials) of the stored rows, in table order: all of them, or a tail that reaches back
+   * to a row before `anchorOf(...)` (see readPeriodTail). Non-numbers (blank rows) are ignored.
+   */
+  storedPeriods: readonly Cell[];
+}
+
+export type RefreshWindow =
+  | {
+      kind: "window";
+      /** The dates asked of the service. */
+      from: IsoDate;
+      to: IsoDate;
+      /** First day of the window: every stored row whose period is on or after it is replaced. */
+      start: IsoDate;
+      /** `start` as an Excel serial (what the period column holds). */
+      cutoff: number;
+      /** The oldest day that may have changed since the last read: the window's period contains it. */
+      anchor: IsoDate;
+      /** Where `start` came from: a stored row's period, or the calendar (no stored row contains `anchor`). */
+      startFrom: "stored-period" | "calendar" | "retention" | "query-from";
+    }
+  | { kind: "nothing"; reason: string; start: IsoDate; to: IsoDate };
+
+/** The oldest day that may differ from what the table holds: 7 days before the last read (or today). */
+export function anchorOf(today: IsoDate, lastRead?: IsoDate): IsoDate {
+  const read = lastRead && daysBetween(lastRead, today) >= 0 ? lastRead : today;
+  return addDays(read, -REVISION_DAYS);
+}
+
+/** The first day after the period that starts on `start`. */
+export function periodEnd(start: IsoDate, timeframe: Timeframe): IsoDate {
+  return addPeriods(start, timeframe, 1);
+}
+
+/**
+ * The stored row period (serial) whose period contains `day`, searching the sorted periods from the end.
+ * Null when no stored row covers that day (an empty table, a gap, or a table that starts later).
+ */
+export function storedPeriodContaining(periods: readonly Cell[], day: IsoDate, timeframe: Timeframe): number | null {
+  const target = excelSerial(day);
+  for (let i = periods.length - 1; i >= 0; i--) {
+    const p = periods[i];
+    if (typeof p !== "number") continue;
+    if (p > target) continue;
+    const end = excelSerial(periodEnd(fromExcelSerial(p), timeframe));
+    return target < end ? p : null;
+  }
+  return null;
+}
+
+const later = (a: IsoDate, b: IsoDate): IsoDate => (daysBetween(a, b) > 0 ? b : a);
+
+/**
+ * The window a refresh re-reads.
+ *
+ * - anchor = (the last read, or today) - 7 days: the oldest day the service may have revised since.
+ * - start = the first day of the stored period that contains the anchor (daily: the anchor itself), so a
+ *   weekly or monthly row is only ever replaced by a whole-period total. No stored row contains it (empty
+ *   table, a gap): the calendar's period start (weeks from Monday, months from the 1st).
+ * - store-level daily: never before today - 14 (the service's retention); older rows are the only copy.
+ * - the dates asked: from max(start, query from) to today (rolling) or the query's `to`; a fixed query that
+ *   ends before the window has nothing to refresh.
+ */
+export function refreshWindow(input: WindowInput): RefreshWindow {
+  const { today, timeframe } = input;
+  const anchor = anchorOf(today, input.lastRead);
+  let start: IsoDate;
+  let startFrom: "stored-period" | "calendar" | "retention" | "query-from";
+  if (timeframe === "daily") {
+    start = anchor;
+    startFrom = "stored-period";
+  } else {
+    const stored = storedPeriodContaining(input.storedPeriods, anchor, timeframe);
+    start = stored !== null ? fromExcelSerial(stored) : periodStart(anchor, timeframe);
+    startFrom = stored !== null ? "stored-period" : "calendar";
+  }
+  if (input.level === "store" && timeframe === "daily") {
+    const earliest = addDays(today, -STORE_DAILY_RETENTION_DAYS);
+    if (daysBetween(start, earliest) > 0) {
+      start = earliest;
+      startFrom = "retention";
+    }
+  }
+  const to = input.rolling ? today : input.to;
+  if (timeframe === "daily" && daysBetween(start, input.from) > 0) {
+    // A daily table that starts inside the window: no stored row is older than `from`.
+    start = input.from;
+    startFrom = "query-from";
+  }
+  const from = later(start, input.from);
+  if (daysBetween(anchor, to) < 0 || daysBetween(from, to) < 0) {
+    return {
+      kind: "nothing",
+      start,
+      to,
+      reason:
+        `This table's dates end on ${to}; the service has not revised anything up to that day since the table ` +
+        "was last read, so its figures are final and there is nothing to refresh.",
+    };
+  }
+  return { kind: "window", from, to, start, cutoff: excelSerial(start), anchor, startFrom };
+}
+
+/** Stable sort of rows by their period (Excel serials), non-numeric periods last; already-sorted input is returned as is. */
+export function sortByPeriod<R extends readonly Cell[]>(rows: readonly R[], periodIndex: number): R[] {
+  const key = (r: R): number => {
+    const v = r[periodIndex];
+    return typeof v === "number" ? v : Infinity;
+  };
+  let sorted = true;
+  for (let i = 1; i < rows.length && sorted; i++) sorted = key(rows[i - 1]) <= key(rows[i]);
+  if (sorted) return rows as R[];
+  return rows
+    .map((r, i) => ({ r, i, k: key(r) }))
+    .sort((a, b) => a.k - b.k || a.i - b.i)
+    .map((x) => x.r);
+}
+
+export interface TableShape {
+  columns: Column[];
+  values: Cell[][];
+}
+
+/** Index of the period column: by name, else the first date column. -1 when there is none. */
+export function periodIndexOf(columns: readonly Column[], periodColumn?: string): number {
+  if (periodColumn) {
+    const i = columns.findIndex((c) => c.name === periodColumn);
+    if (i >= 0) return i;
+  }
+  return columns.findIndex((c) => c.kind === "date");
+}
+
+/** What a table holds, as written on first pull and on every refresh: tabulated rows in period order. */
+export function tableContents(data: TableShape, periodColumn?: string): TableShape {
+  const p = periodIndexOf(data.columns, periodColumn);
+  return p < 0 ? data : { columns: data.columns, values: sortByPeriod(data.values, p) };
+}
+
+export interface HeaderMapping extends TableShape {
+  /** Stored columns the service did not send this time: their cells in the window are left empty. */
+  missing: string[];
+  /** Columns the service sent that the stored table does not have: left out (the table's columns never change). */
+  extra: string[];
+}
+
+const sameHeader = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Lays fresh data onto the stored table's header (Excel keeps header names unique case-insensitively).
+ * `storedKinds` (from the stored cells' formats) is used for columns the fresh data lacks.
+ */
+export function mapToHeader(
+  header: readonly string[],
+  fresh: TableShape,
+  storedKinds: readonly (ColumnKind | undefined)[] = [],
+): HeaderMapping {
+  const used = new Set<number>();
+  const sources = header.map((h) => {
+    let i = fresh.columns.findIndex((c, j) => !used.has(j) && c.name === h);
+    if (i < 0) i = fresh.columns.findIndex((c, j) => !used.has(j) && sameHeader(c.name, h));
+    if (i >= 0) used.add(i);
+    return i;
+  });
+  const columns: Column[] = header.map((name, k) => ({
+    name,
+    kind: sources[k] >= 0 ? fresh.columns[sources[k]].kind : (storedKinds[k] ?? "decimal"),
+  }));
+  const values = fresh.values.map((row) => sources.map((s) => (s >= 0 ? row[s] : null)));
+  return {
+    columns,
+    values,
+    missing: header.filter((_, k) => sources[k] < 0),
+    extra: fresh.columns.filter((_, j) => !used.has(j)).map((c) => c.name),
+  };
+}
+
+export interface Rewrite<R> {
+  rows: R[];
+  /** Stored rows before the window, kept exactly. */
+  kept: number;
+  /** Stored rows in the window, replaced. */
+  removed: number;
+  /** Fresh rows written in the window. */
+  added: number;
+  /** Fresh rows labelled before the window start (left out: they would duplicate or cut a stored period). */
+  early: number;
+}
+
+/** Rows before the cut: every row up to the last one whose period is a number below `cutoff` (rows are in period order). */
+export function keptCount(periods: readonly Cell[], cutoff: number): number {
+  for (let i = periods.length - 1; i >= 0; i--) {
+    const v = periods[i];
+    if (typeof v === "number" && v < cutoff) return i + 1;
+  }
+  return 0;
+}
+
+/**
+ * The table after a refresh: the stored rows before the window start, exactly as they were, then the fresh
+ * rows of the window in period order. The specification of what src/excel's replaceTail must leave.
+ */
+export function rewrite<R extends readonly Cell[]>(
+  stored: readonly R[],
+  fresh: readonly R[],
+  periodIndex: number,
+  cutoff: number,
+): Rewrite<R> {
+  const kept = keptCount(
+    stored.map((r) => r[periodIndex]),
+    cutoff,
+  );
+  const inWindow = sortByPeriod(fresh, periodIndex).filter(
+    (r) => !(typeof r[periodIndex] === "number" && (r[periodIndex] as number) < cutoff),
+  );
+  return {
+    rows: [...stored.slice(0, kept), ...inWindow],
+    kept,
+    removed: stored.length - kept,
+    added: inWindow.length,
+    early: fresh.length - inWindow.length,
+  };
+}
+
+/** Fresh rows that belong in the window (period on or after the cut-off), in period order, and how many were left out. */
+export function windowRows(
+  fresh: TableShape,
+  periodIndex: number,
+  cutoff: number,
+): { values: Cell[][]; early: number } {
+  const sorted = periodIndex < 0 ? fresh.values : sortByPeriod(fresh.values, periodIndex);
+  if (periodIndex < 0) return { values: sorted, early: 0 };
+  const values = sorted.filter((r) => !(typeof r[periodIndex] === "number" && (r[periodIndex] as number) < cutoff));
+  return { values, early: sorted.length - values.length };
+}
+
+/** Number formats back to column kinds (for stored columns the service no longer sends). */
+export function kindOfFormat(format: string | undefined, formats: Record<ColumnKind, string>): ColumnKind | undefined {
+  if (!format) return undefined;
+  const hit = (Object.keys(formats) as ColumnKind[]).find((k) => formats[k] === format);
+  return hit;
+}
+
+/** Append-only (for contrast in the benchmark): only periods after the last stored one are added. */
+export function appendOnlyCutoff(storedPeriods: readonly Cell[]): number {
+  let last = -Infinity;
+  for (const p of storedPeriods) if (typeof p === "number" && p > last) last = p;
+  return last + 1;
+}

@@ -1,0 +1,116 @@
+// "A failure at any point of the write leaves either the old window or the new one, never a gap or
+// duplicates, and the next refresh repairs it": every sync of a refresh fails in turn, before any of its
+// actions and after each one (Excel applies the actions before a failing one and does not roll back).
+import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
+import { createClient, type SalesClient } from "../../src/api";
+import { addDays } from "../../src/core/dates";
+import type { DataQuery } from "../../src/core/query";
+import { listManagedTables, readTable } from "../../src/excel";
+import { pullTable, refreshTable, type RefreshDeps, type RefreshableTable } from "../../src/refresh";
+import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
+
+let sim: TestSimulator;
+let client: SalesClient;
+beforeAll(async () => {
+  sim = await startTestSimulator({ skus: 3, stores: 3 });
+  client = createClient({ baseUrl: sim.url, apiKey: SIM_KEY, today: () => sim.simulator.today() });
+});
+afterAll(() => sim.close());
+
+const isBlankRow = (r: unknown[]) => r.every((v) => v === "");
+const trimBlank = (rows: unknown[][]) => {
+  const out = [...rows];
+  while (out.length > 0 && isBlankRow(out[out.length - 1])) out.pop();
+  return out;
+};
+
+interface Case {
+  name: string;
+  query: DataQuery;
+  /** Days the clock moves between the pull and the refresh. */
+  days: number;
+  limits?: { rows?: number; bytes?: number };
+  /** Make the service send fewer rows than stored (the table shrinks). */
+  dropSku?: boolean;
+}
+
+const base: DataQuery = {
+  level: "sku",
+  retailer: "northmart",
+  timeframe: "daily",
+  metrics: "revenue,units",
+  from: "2026-10-20",
+  to: SIM_TODAY,
+};
+
+const cases: Case[] = [
+  { name: "daily, grows by a day, one commit sync", query: base, days: 1 },
+  { name: "daily, shrinks (a SKU disappeared at the service)", query: base, days: 0, dropSku: true },
+  { name: "weekly, same size", query: { ...base, timeframe: "weekly", from: "2026-08-03" }, days: 2 },
+  { name: "daily, staged through the hidden sheet in blocks", query: base, days: 2, limits: { rows: 4 } },
+  { name: "daily, staged and shrinking", query: base, days: 0, limits: { rows: 4 }, dropSku: true },
+];
+
+async function setup(c: Case): Promise<{ host: WorkbookHost; deps: RefreshDeps; table: RefreshableTable }> {
+  sim.simulator.setToday(SIM_TODAY);
+  const host = createWorkbookHost();
+  const deps: RefreshDeps = { run: host.run, client, today: () => sim.simulator.today(), limits: c.limits };
+  const { table } = await pullTable(deps, c.query, { destination: { kind: "new-sheet" }, rolling: true });
+  sim.simulator.setToday(addDays(SIM_TODAY, c.days));
+  if (c.dropSku) {
+    const real = client;
+    deps.client = {
+      ...real,
+      getData: async (q, o) => {
+        const r = await real.getData(q, o);
+        return { ...r, rows: r.rows.filter((row) => row.sku !== 100002) };
+      },
+    };
+  }
+  const rec = (await listManagedTables(host.run)).find((t) => t.tableName === table.tableName) as RefreshableTable;
+  return { host, deps, table: rec };
+}
+
+describe.each(cases)("$name", (c) => {
+  test("every sync, failed before and after each of its actions: old or new window, then repaired", async () => {
+    // The reference: the table before, the table after a clean refresh, and the refresh's syncs.
+    const ref = await setup(c);
+    const old = (await readTable(ref.host.run, ref.table.tableName)).values;
+    ref.host.stats.reset();
+    const clean = await refreshTable(ref.deps, ref.table);
+    expect(clean.status).toBe("refreshed");
+    const log = ref.host.stats.syncLog.map((s) => s.actions);
+    const expected = (await readTable(ref.host.run, ref.table.tableName)).values;
+    expect(expected).not.toEqual(old);
+    const keptRows = old.length - clean.rowsReplaced - clean.rowsRemoved;
+
+    let points = 0;
+    for (let k = 1; k <= log.length; k++) {
+      for (let after = 0; after <= log[k - 1]; after++) {
+        const { host, deps, table } = await setup(c);
+        host.failSync(k, { code: "GeneralException", afterActions: after });
+        const failed = await refreshTable(deps, table);
+        const now = trimBlank((await readTable(host.run, table.tableName)).values);
+        if (failed.status === "refreshed") {
+          // The failure hit after the commit (the saved record or the staging sheet's removal).
+          expect(now).toEqual(expected);
+        } else {
+          expect(failed.status).toBe("failed");
+          expect(failed.error).toMatch(/GeneralException|Injected/);
+          expect(now.slice(0, keptRows)).toEqual(old.slice(0, keptRows)); // nothing before the window lost
+          expect([JSON.stringify(old), JSON.stringify(expected)]).toContain(JSON.stringify(now));
+        }
+        // The next refresh repairs it, leaving no staging sheet behind.
+        const rec = (await listManagedTables(host.run)).find(
+          (t) => t.tableName === table.tableName,
+        ) as RefreshableTable;
+        const again = await refreshTable(deps, rec);
+        expect(again.error).toBeUndefined();
+        expect((await readTable(host.run, table.tableName)).values).toEqual(expected);
+        expect(host.snapshot().sheets.map((s) => s.name)).not.toContain("SalesData_staging");
+        points++;
+      }
+    }
+    expect(points).toBeGreaterThan(log.length);
+  }, 120_000);
+});
