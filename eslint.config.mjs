@@ -29,6 +29,7 @@ export default [
       "react/react-in-jsx-scope": "off", // the automatic JSX runtime
       "react/prop-types": "off", // TypeScript checks props
       "no-undef": "off", // TypeScript checks names
+      "no-unused-vars": "off", // the TypeScript rule below understands types
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },

@@ -41,6 +41,8 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<Runni
   const config = webpackConfig({}, { mode: "development" });
   if (opts.quiet) config.infrastructureLogging = { level: "error" };
   const compiler = webpack(config);
+  // Resolve only once the first build is done, so the printed URLs answer at once.
+  const firstBuild = new Promise<void>((resolve) => compiler.hooks.done.tap("sales-data-first-build", () => resolve()));
   const server = new WebpackDevServer(
     {
       host: "localhost", // never the network: the simulator's demo key would be reachable otherwise
@@ -62,6 +64,7 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<Runni
     compiler,
   );
   await server.start();
+  await firstBuild;
   return {
     origin: `https://localhost:${port}`,
     simulator,

@@ -1,9 +1,11 @@
 // /preview.html: the real task pane next to an in-memory workbook, talking to the simulator. How a
 // newcomer sees the add-in work without Excel, and what the browser tests drive.
+import "./customFunctionsShim"; // first: functions.ts registers with CustomFunctions when it loads
 import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { ConnectionStore, webStorage } from "../../src/excel/connectionStore";
 import type { ExcelRun } from "../../src/excel/run";
+import { clearFunctionCache, setFunctionsSession } from "../../src/functions";
 import { Session } from "../../src/session";
 import { App } from "../../src/taskpane/App";
 import { createWorkbookHost } from "../workbook-host";
@@ -25,7 +27,13 @@ const run: ExcelRun = async (batch) => {
 
 const session = new Session(new ConnectionStore(webStorage(window.localStorage), "preview:"));
 const simulator = { url: `${window.location.origin}/simulator`, apiKey: "demo" };
-installPreviewApi(window, host, run);
+setFunctionsSession(session);
+const preview = installPreviewApi(window, host, run);
+/** Refresh all's part for formulas, as the preview models it: clear the cache, evaluate the formulas again. */
+const afterRefreshAll = () => {
+  clearFunctionCache();
+  void preview.recalculate();
+};
 
 function Preview() {
   const [version, setVersion] = useState(0);
@@ -41,7 +49,7 @@ function Preview() {
         <WorkbookView run={host.run} version={version} />
       </section>
       <aside aria-label="Sales Data pane">
-        <App dark={false} services={{ run, session, simulator }} />
+        <App dark={false} services={{ run, session, simulator, afterRefreshAll }} />
       </aside>
     </div>
   );

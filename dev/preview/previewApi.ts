@@ -1,14 +1,20 @@
 // window.previewWorkbook: what tests (and curious people in the console) use to look into the preview.
+// setFormula evaluates =SALES.*(...) through the same function implementations Excel calls and writes the
+// spill, as Excel would show it, from the formula's cell (see dev/preview/formula.ts for what it parses).
+import { a1, parseAddress } from "../../src/excel/addresses";
 import type { ExcelRun } from "../../src/excel/run";
 import type { WorkbookHost } from "../workbook-host";
+import { evaluateSalesFormula, spillToCells } from "./formula";
 
 export interface PreviewWorkbook {
   sheetNames(): string[];
   /** The used range of a sheet as a 2D array. */
   values(sheet: string): unknown[][];
   tables(): { name: string; sheet: string; address: string }[];
-  /** Writes a formula into a cell (address like "Sheet1!A1"). */
+  /** Evaluates a formula in a cell (address like "Sheet1!A1") and spills its result from there. */
   setFormula(address: string, formula: string): Promise<void>;
+  /** Evaluates every formula set so far again (what Refresh all does to SALES formulas). */
+  recalculate(): Promise<void>;
 }
 
 declare global {
@@ -17,20 +23,70 @@ declare global {
   }
 }
 
-export function installPreviewApi(win: Window, host: WorkbookHost, run: ExcelRun): void {
-  win.previewWorkbook = {
+interface Placed {
+  formula: string;
+  sheet: string;
+  row: number;
+  col: number;
+  rows: number;
+  cols: number;
+}
+
+export function installPreviewApi(win: Window, host: WorkbookHost, run: ExcelRun): PreviewWorkbook {
+  const placed = new Map<string, Placed>();
+
+  const readRange = (sheet: string, address: string) =>
+    host.run(async (context) => {
+      const range = context.workbook.worksheets.getItem(sheet).getRange(address);
+      range.load("values");
+      await context.sync();
+      return range.values;
+    });
+
+  async function evaluate(key: string, p: Placed): Promise<void> {
+    const result = await evaluateSalesFormula(p.formula, { readRange, defaultSheet: p.sheet });
+    let { values, numberFormat } = spillToCells(result);
+    await run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem(p.sheet);
+      if (p.rows > 0) sheet.getRangeByIndexes(p.row, p.col, p.rows, p.cols).clear("Contents");
+      const target = sheet.getRangeByIndexes(p.row, p.col, values.length, values[0].length);
+      target.load("values");
+      await context.sync();
+      // Like Excel: a spill that would cover something shows #SPILL! instead.
+      if (target.values.some((line) => line.some((v) => v !== ""))) {
+        values = [["#SPILL!"]];
+        numberFormat = [["General"]];
+      }
+      const out = sheet.getRangeByIndexes(p.row, p.col, values.length, values[0].length);
+      out.numberFormat = numberFormat;
+      out.values = values;
+      await context.sync();
+    });
+    placed.set(key, { ...p, rows: values.length, cols: values[0].length });
+  }
+
+  const api: PreviewWorkbook = {
     sheetNames: () => host.snapshot().sheets.map((s) => s.name),
     values: (sheet) => host.sheetValues(sheet),
     tables: () => host.snapshot().tables.map((t) => ({ name: t.name, sheet: t.sheet, address: t.address })),
-    setFormula: (address, formula) =>
-      run(async (context) => {
-        const bang = address.lastIndexOf("!");
-        const sheetName = bang >= 0 ? address.slice(0, bang).replace(/^'|'$/g, "") : undefined;
-        const sheet = sheetName
-          ? context.workbook.worksheets.getItem(sheetName)
-          : context.workbook.worksheets.getActiveWorksheet();
-        sheet.getRange(bang >= 0 ? address.slice(bang + 1) : address).formulas = [[formula]];
-        await context.sync();
-      }),
+    async setFormula(address, formula) {
+      const where = parseAddress(address);
+      const sheet = where.sheet || "Sheet1";
+      const key = `${sheet}!${a1(where.row, where.col, 1, 1)}`;
+      const before = placed.get(key);
+      await evaluate(key, {
+        formula,
+        sheet,
+        row: where.row,
+        col: where.col,
+        rows: before?.rows ?? 0,
+        cols: before?.cols ?? 0,
+      });
+    },
+    async recalculate() {
+      for (const [key, p] of placed) await evaluate(key, p);
+    },
   };
+  win.previewWorkbook = api;
+  return api;
 }

@@ -1,4 +1,7 @@
+// The task pane: connection, query builder, the workbook's tables, actions. It renders at once (nothing
+// waits on the network); the saved connection and the service's lists arrive as they come.
 import {
+  Divider,
   FluentProvider,
   Text,
   Title3,
@@ -7,7 +10,17 @@ import {
   webDarkTheme,
   webLightTheme,
 } from "@fluentui/react-components";
+import { useEffect, useMemo, useState } from "react";
+import { presetRange } from "../core/presets";
+import { todayIso } from "../core/dates";
+import { ActionsSection } from "./ActionsSection";
+import { ConnectionSection } from "./ConnectionSection";
+import { paneOperations } from "./paneOperations";
+import { QueryBuilder } from "./QueryBuilder";
+import { emptyForm, fromDataQuery, type QueryForm } from "./queryForm";
+import { SavedQueries } from "./SavedQueries";
 import type { PaneServices } from "./services";
+import { useLists } from "./useLists";
 
 const useStyles = makeStyles({
   root: {
@@ -15,20 +28,68 @@ const useStyles = makeStyles({
     padding: tokens.spacingHorizontalL,
     display: "flex",
     flexDirection: "column",
-    gap: tokens.spacingVerticalM,
+    gap: tokens.spacingVerticalL,
     boxSizing: "border-box",
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
   },
 });
 
-export function App({ dark }: { dark: boolean; services: PaneServices }) {
+export function App({ dark, services }: { dark: boolean; services: PaneServices }) {
   const styles = useStyles();
+  const { session, run } = services;
+  const today = todayIso();
+  const ops = useMemo(
+    () => services.operations ?? paneOperations(run, session, services.afterRefreshAll),
+    [services.operations, services.afterRefreshAll, run, session],
+  );
+  const [connected, setConnected] = useState(session.hasKey());
+  const [connectedVersion, setConnectedVersion] = useState(0);
+  const [tablesVersion, setTablesVersion] = useState(0);
+  const [form, setForm] = useState<QueryForm>(() => emptyForm(presetRange("last-13-weeks", today)));
+  const lists = useLists(session, form.retailer, connectedVersion);
+
+  useEffect(() => {
+    const off = session.onChange(() => {
+      setConnected(session.hasKey());
+      setConnectedVersion((n) => n + 1);
+    });
+    void session.ready();
+    return off;
+  }, [session]);
+
+  async function edit(tableName: string) {
+    const saved = await ops.queryOf(tableName);
+    if (saved) setForm(fromDataQuery(saved.query, saved.rolling));
+    document.getElementById("builder-title")?.scrollIntoView({ behavior: "smooth" });
+  }
+
   return (
-    <FluentProvider theme={dark ? webDarkTheme : webLightTheme}>
+    <FluentProvider theme={dark ? webDarkTheme : webLightTheme} style={{ height: "100%" }}>
       <main className={styles.root} aria-labelledby="pane-title">
-        <Title3 as="h1" id="pane-title">
-          Sales Data
-        </Title3>
-        <Text>Retailer sales data in your workbook: revenue, units, availability, stock and rate of sale.</Text>
+        <header style={{ display: "flex", flexDirection: "column", gap: 4 }}>
+          <Title3 as="h1" id="pane-title">
+            Sales Data
+          </Title3>
+          <Text as="p" size={200}>
+            Retailer sales data in your workbook. Tables refresh the last seven days, which retailers revise.
+          </Text>
+        </header>
+        <ConnectionSection services={services} onConnected={() => setConnectedVersion((n) => n + 1)} />
+        <Divider />
+        <QueryBuilder
+          form={form}
+          setForm={(update) => setForm(update)}
+          lists={lists}
+          today={today}
+          connected={connected}
+          operations={ops}
+          onPulled={() => setTablesVersion((n) => n + 1)}
+        />
+        <Divider />
+        <SavedQueries ops={ops} version={tablesVersion} connected={connected} onEdit={(t) => void edit(t)} />
+        <Divider />
+        <ActionsSection ops={ops} retailers={lists.retailers} connected={connected} />
       </main>
     </FluentProvider>
   );

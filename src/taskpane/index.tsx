@@ -5,23 +5,32 @@ import { createRoot } from "react-dom/client";
 import { registerCommands } from "../commands/commands";
 import { officeConnectionStore } from "../excel/connectionStore";
 import { officeRun } from "../excel/run";
+import {
+  configureFunctions,
+  formattedNumbersSupported,
+  refreshSalesFunctions,
+  setFunctionsSession,
+} from "../functions";
 import { Session } from "../session";
 import { App } from "./App";
 import type { PaneServices } from "./services";
 import { officeThemeIsDark } from "./theme";
 
-function services(): PaneServices {
-  const development = process.env.NODE_ENV !== "production";
-  return {
-    run: officeRun,
-    session: new Session(officeConnectionStore()),
-    simulator: development ? { url: `${window.location.origin}/simulator`, apiKey: "demo" } : undefined,
-  };
-}
+// One session for the whole shared runtime: the pane, the SALES functions and the ribbon commands.
+const session = new Session(officeConnectionStore());
+setFunctionsSession(session);
+
+const services: PaneServices = {
+  run: officeRun,
+  session,
+  simulator:
+    process.env.NODE_ENV !== "production" ? { url: `${window.location.origin}/simulator`, apiKey: "demo" } : undefined,
+  afterRefreshAll: () => refreshSalesFunctions(officeRun),
+};
 
 function render(dark: boolean): void {
   const container = document.getElementById("root");
-  if (container) createRoot(container).render(<App dark={dark} services={services()} />);
+  if (container) createRoot(container).render(<App dark={dark} services={services} />);
 }
 
 if (typeof Office === "undefined") {
@@ -29,7 +38,8 @@ if (typeof Office === "undefined") {
   render(false);
 } else {
   void Office.onReady(async () => {
-    if (Office.actions) registerCommands();
+    if (Office.actions) registerCommands(session);
+    configureFunctions({ formattedNumbers: formattedNumbersSupported() });
     // Bundled (eager), but evaluated only where the CustomFunctions runtime exists.
     if (typeof CustomFunctions !== "undefined") await import(/* webpackMode: "eager" */ "../functions/functions");
     render(officeThemeIsDark());

@@ -6,7 +6,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { startDevServer, type RunningDevServer } from "../../dev/dev-server";
-import { SIM_TODAY } from "./simulator";
 
 export const OUTPUT_DIR = join(__dirname, "..", "..", "test-output");
 
@@ -51,7 +50,8 @@ export async function startBrowserRig(): Promise<BrowserRig> {
     port,
     selfSigned: true,
     quiet: true,
-    simulator: { today: SIM_TODAY, faults: true },
+    // The simulator keeps the real date, as the pane does (it validates against this machine's date).
+    simulator: { faults: true },
   });
   const browser = await chromium
     .launch({

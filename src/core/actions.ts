@@ -1,0 +1,45 @@
+// The Actions table: this week's actions, insights and alerts of one or more retailers, as cells.
+import { dayOfTimestamp, excelSerial } from "./dates";
+import type { Cell, Column, Tabulated } from "./tabulate";
+
+export interface ActionLike {
+  retailer: string;
+  alert_date: string;
+  action: string;
+  action_description: string;
+  sku_code: string | number;
+  sku_description: string;
+  store_id: string | number | null;
+  store_description: string | null;
+  client_name: string;
+}
+
+export const ACTION_COLUMNS: Column[] = [
+  { name: "retailer", kind: "text" },
+  { name: "alert_date", kind: "date" },
+  { name: "action", kind: "text" },
+  { name: "action_description", kind: "text" },
+  { name: "sku_code", kind: "code" },
+  { name: "sku_description", kind: "text" },
+  { name: "store_id", kind: "code" },
+  { name: "store_description", kind: "text" },
+  { name: "client_name", kind: "text" },
+];
+
+export function tabulateActions(records: readonly ActionLike[]): Tabulated {
+  const values: Cell[][] = records.map((a) => {
+    const day = dayOfTimestamp(a.alert_date);
+    return [
+      a.retailer,
+      day ? excelSerial(day) : a.alert_date,
+      a.action,
+      a.action_description,
+      a.sku_code,
+      a.sku_description,
+      a.store_id,
+      a.store_description,
+      a.client_name,
+    ];
+  });
+  return { columns: ACTION_COLUMNS, headers: ACTION_COLUMNS.map((c) => c.name), values };
+}

@@ -1,0 +1,95 @@
+// This week's actions, insights and alerts, pulled into an Actions table that each pull replaces.
+import {
+  Button,
+  Dropdown,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  Text,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
+import { useEffect, useState } from "react";
+import { errorText } from "./messages";
+import type { TableOperations } from "./operations";
+
+const useStyles = makeStyles({
+  section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+});
+
+export function ActionsSection({
+  ops,
+  retailers,
+  connected,
+}: {
+  ops: TableOperations;
+  retailers: string[];
+  connected: boolean;
+}) {
+  const styles = useStyles();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [last, setLast] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  useEffect(() => {
+    void ops.lastActionsPull().then(setLast, () => undefined);
+  }, [ops]);
+
+  async function pull() {
+    if (chosen.length === 0) return setMessage({ ok: false, text: "Choose one or more retailers." });
+    setBusy(true);
+    setMessage(null);
+    try {
+      const r = await ops.pullActions(chosen);
+      setLast(r.pulledAt);
+      setMessage({ ok: true, text: `Wrote ${r.rows} actions to ${r.tableName}.` });
+    } catch (e) {
+      setMessage({ ok: false, text: errorText(e) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby="actions-title">
+      <Text as="h2" weight="semibold" size={400} id="actions-title">
+        Actions
+      </Text>
+      <Text size={200}>
+        This week&apos;s actions, insights and alerts. The service refreshes them weekly: Tuesday is the day to pull
+        them.
+        {last ? ` Last pulled ${new Date(last).toLocaleString()}.` : " Not pulled yet in this workbook."}
+      </Text>
+      <Field label="Retailers for actions">
+        <Dropdown
+          multiselect
+          placeholder="Choose retailers"
+          value={chosen.join(", ")}
+          selectedOptions={chosen}
+          onOptionSelect={(_, d) => setChosen(d.selectedOptions)}
+          disabled={!connected}
+        >
+          {retailers
+            .filter((r) => r.toLowerCase() !== "all")
+            .map((r) => (
+              <Option key={r} value={r}>
+                {r}
+              </Option>
+            ))}
+        </Dropdown>
+      </Field>
+      <div>
+        <Button onClick={() => void pull()} disabled={!connected || busy}>
+          Pull actions
+        </Button>
+      </div>
+      {message && (
+        <MessageBar intent={message.ok ? "success" : "error"} role="status">
+          <MessageBarBody>{message.text}</MessageBarBody>
+        </MessageBar>
+      )}
+    </section>
+  );
+}
