@@ -12,7 +12,7 @@ const CODE_FIELDS = new Set(["sku", "store_id"]);
 
 function plainCell(v: unknown): boolean {
   const t = typeof v;
-  return v === null || t === "number" || t === "string" || t === "boolean";
+  return v === null || (t === "number" && Number.isFinite(v)) || t === "string" || t === "boolean";
 }
 
 /** True when the row certainly satisfies DataRowSchema (false means: ask zod). */
@@ -22,9 +22,9 @@ function vouch(row: unknown): boolean {
   for (const key in r) {
     const v = r[key];
     if (isMetric(key)) {
-      if (v !== null && (typeof v !== "number" || v !== v)) return false;
+      if (v !== null && !(typeof v === "number" && Number.isFinite(v))) return false;
     } else if (CODE_FIELDS.has(key)) {
-      if (typeof v !== "number" && typeof v !== "string") return false;
+      if (!(typeof v === "string" || (typeof v === "number" && Number.isFinite(v)))) return false;
     } else if (TEXT_FIELDS.has(key)) {
       if (v !== null && typeof v !== "string") return false;
     } else if (!plainCell(v)) return false;
