@@ -35,6 +35,8 @@ const afterRefreshAll = () => {
   void preview.recalculate();
 };
 
+const services = { run, session, simulator, afterRefreshAll };
+
 function Preview() {
   const [version, setVersion] = useState(0);
   useEffect(() => {
@@ -49,7 +51,7 @@ function Preview() {
         <WorkbookView run={host.run} version={version} />
       </section>
       <aside aria-label="Sales Data pane">
-        <App dark={false} services={{ run, session, simulator, afterRefreshAll }} />
+        <App dark={false} services={services} />
       </aside>
     </div>
   );

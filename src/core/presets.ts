@@ -1,5 +1,4 @@
-// Date presets of the query builder. "Up to today" (rolling) queries end yesterday: the service has no
-// data for today yet, and the last day it has is revised for a week.
+// Date presets of the query builder, and where an "Up to today" (rolling) query ends.
 import { addDays, periodStart, type IsoDate } from "./dates";
 
 export type PresetId = "last-7-days" | "last-4-weeks" | "last-13-weeks" | "last-52-weeks" | "year-to-date";
@@ -30,7 +29,11 @@ export function presetRange(id: PresetId, today: IsoDate): { from: IsoDate; to: 
   }
 }
 
-/** The `to` of a rolling ("Up to today") query on `today`. */
+/**
+ * The `to` of a rolling ("Up to today") query on `today`: today itself, as refresh reads it too. The service
+ * has nothing for today until tomorrow's synchronisation; asking for it costs nothing and keeps pull and
+ * refresh on one definition.
+ */
 export function rollingEnd(today: IsoDate): IsoDate {
-  return addDays(today, -1);
+  return today;
 }

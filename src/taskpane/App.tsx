@@ -39,10 +39,7 @@ export function App({ dark, services }: { dark: boolean; services: PaneServices 
   const styles = useStyles();
   const { session, run } = services;
   const today = todayIso();
-  const ops = useMemo(
-    () => services.operations ?? paneOperations(run, session, services.afterRefreshAll),
-    [services.operations, services.afterRefreshAll, run, session],
-  );
+  const ops = useMemo(() => services.operations ?? paneOperations(run, session, services), [services, run, session]);
   const [connected, setConnected] = useState(session.hasKey());
   const [connectedVersion, setConnectedVersion] = useState(0);
   const [tablesVersion, setTablesVersion] = useState(0);

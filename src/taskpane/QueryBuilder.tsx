@@ -240,7 +240,7 @@ export function QueryBuilder({ form, setForm, lists, today, connected, operation
       <Checkbox
         checked={form.rolling}
         onChange={(_, d) => set("rolling", !!d.checked)}
-        label="Up to today (the saved query rolls forward: each refresh reads to yesterday)"
+        label="Up to today (the saved query rolls forward with each refresh)"
       />
       <Field label="Comparison" validationMessage={shown("comparison")}>
         <Dropdown

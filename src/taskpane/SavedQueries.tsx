@@ -1,5 +1,5 @@
 // The tables this workbook pulls: what each asks for, when it was refreshed, and what to do with it.
-import { Button, MessageBar, MessageBarBody, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, Checkbox, MessageBar, MessageBarBody, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useCallback, useEffect, useState } from "react";
 import { errorText } from "./messages";
 import type { ManagedRow, RefreshLine, TableOperations } from "./operations";
@@ -48,6 +48,21 @@ export function SavedQueries({
   const [lines, setLines] = useState<RefreshLine[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
+  const [onOpen, setOnOpen] = useState(false);
+
+  useEffect(() => {
+    void ops.getRefreshOnOpen().then(setOnOpen, () => undefined);
+  }, [ops, version]);
+
+  async function toggleOnOpen(on: boolean) {
+    setError(null);
+    try {
+      await ops.setRefreshOnOpen(on);
+      setOnOpen(on);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   useEffect(() => {
@@ -90,6 +105,11 @@ export function SavedQueries({
           Refresh all
         </Button>
       </div>
+      <Checkbox
+        checked={onOpen}
+        onChange={(_, d) => void toggleOnOpen(!!d.checked)}
+        label="Refresh when this workbook opens"
+      />
       {rows.length === 0 && (
         <Text size={200}>No tables yet. Tables you get with the builder appear here, with their queries.</Text>
       )}

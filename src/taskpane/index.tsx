@@ -11,6 +11,8 @@ import {
   refreshSalesFunctions,
   setFunctionsSession,
 } from "../functions";
+import { todayIso } from "../core/dates";
+import { refreshOnOpen } from "../refresh";
 import { Session } from "../session";
 import { App } from "./App";
 import type { PaneServices } from "./services";
@@ -26,7 +28,22 @@ const services: PaneServices = {
   simulator:
     process.env.NODE_ENV !== "production" ? { url: `${window.location.origin}/simulator`, apiKey: "demo" } : undefined,
   afterRefreshAll: () => refreshSalesFunctions(officeRun),
+  setStartupBehavior: (loadOnOpen) =>
+    Office.addin.setStartupBehavior(loadOnOpen ? Office.StartupBehavior.load : Office.StartupBehavior.none),
 };
+
+/** "Refresh when this workbook opens": runs once the runtime is up, if the workbook asks for it and a key is saved. */
+async function refreshOnOpenIfWanted(): Promise<void> {
+  await session.ready();
+  if (!session.hasKey()) return;
+  const summary = await refreshOnOpen({
+    run: officeRun,
+    client: session.client(),
+    today: () => todayIso(),
+    afterRefreshAll: () => refreshSalesFunctions(officeRun),
+  });
+  if (summary) console.info(`Sales Data: ${summary.message}`);
+}
 
 function render(dark: boolean): void {
   const container = document.getElementById("root");
@@ -43,5 +60,6 @@ if (typeof Office === "undefined") {
     // Bundled (eager), but evaluated only where the CustomFunctions runtime exists.
     if (typeof CustomFunctions !== "undefined") await import(/* webpackMode: "eager" */ "../functions/functions");
     render(officeThemeIsDark());
+    void refreshOnOpenIfWanted().catch(() => undefined);
   });
 }

@@ -52,5 +52,8 @@ export interface TableOperations {
   /** The saved query of a table, for "Edit". */
   queryOf(tableName: string): Promise<{ query: DataQuery; rolling: boolean } | undefined>;
   pullActions(retailers: string[]): Promise<{ tableName: string; rows: number; pulledAt: string }>;
+  /** "Refresh when this workbook opens" (saved in the workbook; off by default). */
+  getRefreshOnOpen(): Promise<boolean>;
+  setRefreshOnOpen(on: boolean): Promise<void>;
   lastActionsPull(): Promise<string | undefined>;
 }

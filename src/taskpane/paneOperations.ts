@@ -8,6 +8,7 @@ import type { ExcelRun } from "../excel/run";
 import { goToTable, writeFormulaAtSelection } from "../excel/selection";
 import { readColumnEnds, readTable, replaceTail, writeTable } from "../excel/tables";
 import { pullTable, refreshAll, refreshTable, type RefreshDeps, type RefreshOutcome } from "../refresh";
+import { getRefreshOnOpen, setRefreshOnOpen } from "../excel/refreshSettings";
 import type { Session } from "../session";
 import { errorText } from "./messages";
 import type { Operations, PullSummary, RefreshLine, TableOperations } from "./operations";
@@ -38,8 +39,12 @@ export function refreshLine(o: RefreshOutcome): RefreshLine {
 export function paneOperations(
   run: ExcelRun,
   session: Session,
-  afterRefreshAll?: () => Promise<void> | void,
+  hooks: {
+    afterRefreshAll?: () => Promise<void> | void;
+    setStartupBehavior?: (loadOnOpen: boolean) => Promise<void>;
+  } = {},
 ): Operations & TableOperations {
+  const { afterRefreshAll, setStartupBehavior } = hooks;
   const deps = (): RefreshDeps => ({
     run,
     client: session.client(),
@@ -139,5 +144,12 @@ export function paneOperations(
     },
 
     lastActionsPull: async () => (await readActionsRecord(run))?.pulledAt,
+
+    getRefreshOnOpen: () => getRefreshOnOpen(run),
+    async setRefreshOnOpen(on) {
+      // Office must load the add-in with the workbook for the refresh to run; the flag says the workbook wants it.
+      await setStartupBehavior?.(on);
+      await setRefreshOnOpen(run, on);
+    },
   };
 }

@@ -12,4 +12,6 @@ export interface PaneServices {
   operations?: Operations & TableOperations;
   /** After Refresh all: clear the SALES functions' cache and recalculate their formulas. */
   afterRefreshAll?: () => Promise<void> | void;
+  /** Tells Office whether to load the add-in when the workbook opens (Office.addin.setStartupBehavior). */
+  setStartupBehavior?: (loadOnOpen: boolean) => Promise<void>;
 }

@@ -2,7 +2,7 @@
 import type { Page } from "playwright-core";
 import { createClient } from "../../src/api";
 import { tabulate } from "../../src/core/tabulate";
-import { addDays } from "../../src/core/dates";
+import { addDays, todayIso } from "../../src/core/dates";
 import { startBrowserRig, type BrowserRig } from "../support/browser";
 import { startTestSimulator, type TestSimulator } from "../support/simulator";
 
@@ -67,7 +67,7 @@ test("2. a weekly SKU query with three metrics and a comparison writes the clien
   await choose("Retailer", "northmart");
   await chooseMany("Metrics", ["revenue", "units", "availability"]);
   const from = addDays(today(), -63);
-  const to = addDays(today(), -1); // "Up to today" reads to yesterday, the last day with data
+  const to = today(); // "Up to today"
   await page.getByRole("textbox", { name: "From", exact: true }).fill(from);
   await page.getByRole("checkbox", { name: /^Up to today/ }).check();
   await choose("Comparison", "vs previous period");
@@ -153,4 +153,75 @@ test("6. the saved query is listed and refreshes", async () => {
     .waitFor();
   await rig.screenshot(page, "pane-7-refreshed");
   expect(errors).toEqual([]);
+});
+
+test("7. accessibility: no serious or critical axe-core violations, and a sensible keyboard order", async () => {
+  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run({ include: [["aside"]] }, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
+  });
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+
+  // Tab from the Service URL walks the connection controls in reading order.
+  await page.getByLabel("Service URL").focus();
+  const order: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press("Tab");
+    order.push(
+      await page.evaluate(
+        () =>
+          document.activeElement?.getAttribute("aria-label") ||
+          document.activeElement?.textContent?.trim() ||
+          (document.activeElement as HTMLInputElement | null)?.type ||
+          "",
+      ),
+    );
+  }
+  expect(order).toEqual(["password", "Show API key", "Endpoint paths", "Test connection", "Forget key"]);
+});
+
+test("8. after the service revises recent days, Refresh rewrites exactly the changed window", async () => {
+  const table = (await page.evaluate(() => window.previewWorkbook.tables())).find(
+    (t) => t.name === "Sales_northmart_SKU_weekly",
+  )!;
+  const before = await page.evaluate((sheet) => window.previewWorkbook.values(sheet), table.sheet);
+  const from = addDays(today(), -63); // as in test 2
+  // Two days later at the service: the last weeks' totals are revised.
+  const later = addDays(today(), 2);
+  rig.server.simulator!.setToday(later);
+  twin.simulator.setToday(later);
+  await page.getByRole("button", { name: "Refresh Sales_northmart_SKU_weekly" }).click();
+  await page
+    .getByText(/^Sales_northmart_SKU_weekly: rewrote .* rows replaced/)
+    .last()
+    .waitFor();
+  const after = await page.evaluate((sheet) => window.previewWorkbook.values(sheet), table.sheet);
+  await rig.screenshot(page, "pane-8-refreshed-after-revision");
+
+  // Equal to a fresh pull of the same query now, cell for cell.
+  const client = createClient({ baseUrl: twin.url, apiKey: "sk-test-Zq8v1-SECRET", today: () => later });
+  // The pane's today is this machine's; the service is two days ahead of it now.
+  const fresh = await client.getData({
+    level: "sku",
+    retailer: "northmart",
+    timeframe: "weekly",
+    metrics: "revenue,units,availability",
+    from,
+    to: todayIso(),
+    comparison: "period",
+  });
+  const expected = tabulate(fresh, fresh.query).values.map((r) => r.map((v) => (v === null ? "" : v)));
+  expect(after.slice(1)).toEqual(expected);
+  // Settled weeks were not touched; some recent cells did change.
+  const changed = after.slice(1).filter((row, i) => JSON.stringify(row) !== JSON.stringify(before[i + 1]));
+  expect(changed.length).toBeGreaterThan(0);
+  expect(after.slice(1, 49)).toEqual(before.slice(1, 49)); // the first week's rows (48 SKUs) are settled
 });
