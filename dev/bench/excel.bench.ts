@@ -4,32 +4,23 @@
 // - excel.max_sync_bytes: the largest request of those syncs (must stay under 5,000,000);
 // - excel.write_vs_tabulate: time to write the rows into the host divided by the time to tabulate them.
 import { createWorkbookHost } from "../workbook-host";
-import { startSimulator } from "../simulator";
 import { checkRows, findPeriodField } from "../../src/api/rows";
 import { tabulate } from "../../src/core/tabulate";
 import { writeTable } from "../../src/excel";
 import type { Report } from "./run";
+import { median, simulatorPayload } from "./support";
 
 const ROUNDS = 3;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 export async function run(report: Report): Promise<void> {
-  const sim = await startSimulator({ port: 0, today: "2026-11-23", skus: 2000 });
-  let text: string;
-  try {
-    const params = new URLSearchParams({
-      type: "sku",
-      retailer: "northmart",
-      timeframe: "weekly",
-      metric: "revenue,units,average_price",
-      datefrom: "2024-12-23",
-      dateto: "2026-11-22",
-    });
-    const res = await fetch(`${sim.url}/api/data?${params}`, { headers: { Authorization: `Token ${sim.apiKey}` } });
-    text = await res.text();
-  } finally {
-    await sim.close();
-  }
+  const text = await simulatorPayload(2000, {
+    type: "sku",
+    retailer: "northmart",
+    timeframe: "weekly",
+    metric: "revenue,units,average_price",
+    datefrom: "2024-12-23",
+    dateto: "2026-11-22",
+  });
   const rows = checkRows(JSON.parse(text));
   const tabulateTimes: number[] = [];
   const writeTimes: number[] = [];

@@ -2,34 +2,21 @@
 // payload measured side by side in the same run (goal: at most 2.0).
 import { checkRows, findPeriodField } from "../../src/api/rows";
 import { tabulate } from "../../src/core/tabulate";
-import { startSimulator } from "../simulator";
 import type { Report } from "./run";
+import { median, simulatorPayload } from "./support";
 
 const ROUNDS = 7;
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1];
-}
-
 export async function run(report: Report): Promise<void> {
-  const sim = await startSimulator({ port: 0, today: "2026-11-23", skus: 1000 });
-  let text: string;
-  try {
-    const params = new URLSearchParams({
-      type: "sku",
-      retailer: "northmart",
-      timeframe: "weekly",
-      metric: "revenue,units,average_price,availability",
-      datefrom: "2024-11-25",
-      dateto: "2026-11-22",
-      comparison: "period",
-    });
-    const res = await fetch(`${sim.url}/api/data?${params}`, { headers: { Authorization: `Token ${sim.apiKey}` } });
-    text = await res.text();
-  } finally {
-    await sim.close();
-  }
+  const text = await simulatorPayload(1000, {
+    type: "sku",
+    retailer: "northmart",
+    timeframe: "weekly",
+    metric: "revenue,units,average_price,availability",
+    datefrom: "2024-11-25",
+    dateto: "2026-11-22",
+    comparison: "period",
+  });
   const rowCount = (JSON.parse(text) as unknown[]).length;
   const query = {
     metrics: ["revenue", "units", "average_price", "availability"] as const,
