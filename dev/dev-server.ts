@@ -51,7 +51,8 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<Runni
       hot: false,
       liveReload: true,
       client: { overlay: { errors: true, warnings: false }, logging: opts.quiet ? "error" : "info" },
-      devMiddleware: opts.quiet ? { stats: "errors-only" } : {},
+      devMiddleware: { stats: opts.quiet ? "errors-only" : "errors-warnings" },
+      static: false, // everything is built by webpack
       setupMiddlewares: (middlewares, devServer) => {
         devServer.app?.use(functionsJsonCors);
         if (simulator)
@@ -81,6 +82,7 @@ export function banner(running: RunningDevServer, manifestPath: string): string 
     `  Task pane:  ${o}/taskpane.html`,
     `  Manifest:   ${manifestPath}  (sideload this file; also served at ${o}/manifest.xml)`,
     `  Functions:  ${o}/functions.json`,
+    `  Preview:    ${o}/preview.html  (the pane beside an in-memory workbook, no Excel needed)`,
   ];
   if (running.simulator) {
     lines.push(
