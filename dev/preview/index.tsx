@@ -36,6 +36,8 @@ const afterRefreshAll = () => {
 };
 
 const services = { run, session, simulator, afterRefreshAll };
+/** /preview.html?theme=dark shows the pane in Office's dark theme. */
+const dark = new URLSearchParams(window.location.search).get("theme") === "dark";
 
 function Preview() {
   const [version, setVersion] = useState(0);
@@ -51,7 +53,7 @@ function Preview() {
         <WorkbookView run={host.run} version={version} />
       </section>
       <aside aria-label="Sales Data pane">
-        <App dark={false} services={services} />
+        <App dark={dark} services={services} />
       </aside>
     </div>
   );
