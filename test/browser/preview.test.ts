@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { startBrowserRig, type BrowserRig } from "../support/browser";
 
 jest.setTimeout(60_000);
@@ -26,4 +28,37 @@ test("the task pane page itself loads outside Office without errors from our cod
   await page.goto(`${rig.origin}/taskpane.html`);
   await page.getByRole("heading", { name: "Sales Data" }).waitFor();
   expect(errors.filter((e) => !/appsforoffice|ERR_FAILED|net::/.test(e))).toEqual([]);
+});
+
+test("the dev server lets Excel on the web fetch functions.json (CORS)", async () => {
+  const { page } = await rig.page();
+  const res = await page.request.get(`${rig.origin}/functions.json`, {
+    headers: { Origin: "https://excel.officeapps.live.com" },
+  });
+  expect(res.status()).toBe(200);
+  expect(res.headers()["access-control-allow-origin"]).toBe("*");
+  expect((await res.json()).functions.length).toBe(7);
+});
+
+test("a service that does not allow the add-in's origin: the pane names CORS as the likely cause", async () => {
+  // A service without CORS headers, on another origin: the browser refuses to let the page read it.
+  const server = createServer((_, res) => {
+    res.writeHead(200, { "Content-Type": "application/json" });
+    res.end('{"success": true}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const { page } = await rig.page();
+    await page.goto(`${rig.origin}/preview.html`);
+    await page.getByLabel("Service URL").fill(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    await page.getByLabel("API key", { exact: true }).fill("some-key");
+    await page.getByRole("button", { name: "Test connection" }).click();
+    await page.getByText("Service unreachable.").waitFor();
+    await rig.screenshot(page, "pane-cors-refused");
+    expect(await page.getByRole("status").filter({ hasText: "Service unreachable." }).textContent()).toContain(
+      `the service must allow requests from this add-in's origin (${rig.origin})`,
+    );
+  } finally {
+    server.close();
+  }
 });
