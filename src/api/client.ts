@@ -155,16 +155,29 @@ class Client implements SalesClient {
   }
 
   private async fetchChunks(query: NormalizedQuery, chunks: DateChunk[], signal?: AbortSignal): Promise<Part[]> {
+    if (chunks.length === 1) return [await this.fetchPart({ ...query, ...chunks[0] }, signal)];
+    // The first chunk that fails stops the others: the read has failed as a whole.
+    const stop = new AbortController();
+    const onCaller = () => stop.abort();
+    signal?.addEventListener("abort", onCaller, { once: true });
     const parts: Part[] = new Array(chunks.length);
     let next = 0;
     const worker = async () => {
-      while (next < chunks.length) {
+      while (next < chunks.length && !stop.signal.aborted) {
         const i = next++;
-        parts[i] = await this.fetchPart({ ...query, ...chunks[i] }, signal);
+        parts[i] = await this.fetchPart({ ...query, ...chunks[i] }, stop.signal);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.concurrency, chunks.length) }, worker));
-    return parts;
+    try {
+      await Promise.all(Array.from({ length: Math.min(this.concurrency, chunks.length) }, worker));
+      if (signal?.aborted) throw new SalesApiError("cancelled", "The request was cancelled.");
+      return parts;
+    } catch (err) {
+      stop.abort();
+      throw err;
+    } finally {
+      signal?.removeEventListener("abort", onCaller);
+    }
   }
 
   private async fetchPart(query: NormalizedQuery, signal?: AbortSignal): Promise<Part> {

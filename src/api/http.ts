@@ -66,23 +66,25 @@ export class Http {
     if (!shared) {
       const controller = new AbortController();
       const entry: InFlight = { controller, users: 0, promise: this.fetchJson(url, controller) };
-      entry.promise.then(
-        () => this.inFlight.delete(url),
-        () => this.inFlight.delete(url),
-      );
+      const forget = () => this.inFlight.get(url) === entry && this.inFlight.delete(url);
+      entry.promise.then(forget, forget);
       this.inFlight.set(url, entry);
       shared = entry;
     }
-    return this.follow(shared, signal);
+    return this.follow(url, shared, signal);
   }
 
   /** One caller's view of a shared request: it can cancel itself without cancelling the others. */
-  private follow(shared: InFlight, signal?: AbortSignal): Promise<JsonResponse> {
+  private follow(url: string, shared: InFlight, signal?: AbortSignal): Promise<JsonResponse> {
     shared.users++;
     if (!signal) return shared.promise;
     return new Promise<JsonResponse>((resolve, reject) => {
       const onAbort = () => {
-        if (--shared.users === 0) shared.controller.abort();
+        if (--shared.users === 0) {
+          // Gone at once, so that an identical request made right now starts afresh instead of joining this one.
+          if (this.inFlight.get(url) === shared) this.inFlight.delete(url);
+          shared.controller.abort();
+        }
         reject(cancelled());
       };
       signal.addEventListener("abort", onAbort, { once: true });

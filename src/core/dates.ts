@@ -63,9 +63,12 @@ export function periodStart(day: IsoDate, timeframe: Timeframe): IsoDate {
   return toIsoDate(startOfMonth(d));
 }
 
-/** Today as a calendar day in the machine's time zone. */
+/**
+ * Today on the service's calendar: the UTC date (the service's timestamps are UTC). Using the local date
+ * would, west of UTC in the evening, count the 14-day store retention from a day the service has left.
+ */
 export function todayIso(now: Date = new Date()): IsoDate {
-  return toIsoDate(now);
+  return now.toISOString().slice(0, 10);
 }
 
 /** Excel's serial number for a day (1900 date system): 2026-01-05 -> 46027. */

@@ -84,8 +84,8 @@ export function ConnectionSection({ services, onConnected }: { services: PaneSer
       const message = errorText(err);
       if (err instanceof SalesApiError && err.kind === "auth") setStatus({ kind: "rejected", message });
       else if (err instanceof SalesApiError && (err.kind === "network" || err.kind === "timeout")) {
-        // Saved all the same: the service may only be down for now.
-        await session.save({ baseUrl, apiKey, paths });
+        // Kept for later only when nothing is saved yet: an untested URL never replaces a working connection.
+        if (!session.connection()?.apiKey) await session.save({ baseUrl, apiKey, paths });
         setStatus({ kind: "unreachable", message });
       } else setStatus({ kind: "error", message });
     }

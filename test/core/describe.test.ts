@@ -1,4 +1,5 @@
 import { formulaFor, summarizeQuery } from "../../src/core/describe";
+import { todayIso } from "../../src/core/dates";
 import { presetRange, rollingEnd } from "../../src/core/presets";
 import { parseSalesFormula } from "../../dev/preview/formula";
 
@@ -55,5 +56,12 @@ describe("presets", () => {
     expect(presetRange("last-7-days", "2026-11-23")).toEqual({ from: "2026-11-16", to: "2026-11-22" });
     expect(presetRange("year-to-date", "2026-11-23")).toEqual({ from: "2026-01-01", to: "2026-11-22" });
     expect(rollingEnd("2026-11-23")).toBe("2026-11-23");
+  });
+});
+
+describe("todayIso", () => {
+  test("is the service's (UTC) calendar day, whatever the machine's time zone", () => {
+    expect(todayIso(new Date("2026-11-23T23:30:00-05:00"))).toBe("2026-11-24");
+    expect(todayIso(new Date("2026-11-24T00:30:00+09:00"))).toBe("2026-11-23");
   });
 });

@@ -66,10 +66,10 @@ describe("response size measured without stringifying", () => {
 });
 
 describe("speed", () => {
-  test("200,000 x 6 cells: formats and values written in blocks and read back in well under the old 10 s", async () => {
+  // How fast is a benchmark figure (excel.write_ms, excel.write_vs_tabulate in `npm run bench`), not a test.
+  test("200,000 x 6 cells: formats and values written in blocks and read back whole", async () => {
     const host = createWorkbookHost();
     const rows = 200_000;
-    const started = Date.now();
     await host.run(async (ctx) => {
       const sheet = ctx.workbook.worksheets.getItem("Sheet1");
       for (let top = 0; top < rows; top += 20_000) {
@@ -89,10 +89,9 @@ describe("speed", () => {
         r.load("values");
         await ctx.sync();
         expect(r.values).toHaveLength(40_000);
+        expect(r.values[39_999][0]).toBe(46000 + ((top + 39_999) % 20_000));
       }
     });
     expect(host.stats.maxRequestBytes).toBeLessThan(5_000_000);
-    // About 1 s on a 2-core machine; the limit leaves room for a busy CI box.
-    expect(Date.now() - started).toBeLessThan(8_000);
   });
 });
