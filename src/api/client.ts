@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { planChunks, type DateChunk } from "../core/chunks";
 import { dayOfTimestamp, periodStart, todayIso, type IsoDate } from "../core/dates";
 import { dataParams, type DataQuery, type NormalizedQuery } from "../core/query";
+import { serviceUrlProblem } from "../core/serviceUrl";
 import { validateDataQuery } from "../core/validate";
 import { SalesApiError } from "./errors";
 import { Http } from "./http";
@@ -245,24 +246,8 @@ function listRetailer(retailer: string): string {
 }
 
 function checkBaseUrl(baseUrl: string): void {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new SalesApiError(
-      "validation",
-      `Service URL "${baseUrl}" is not a web address. Use the form https://service.example.com.`,
-      { field: "baseUrl" },
-    );
-  }
-  const local = url.hostname === "localhost" || url.hostname === "127.0.0.1";
-  if (url.protocol !== "https:" && !(local && url.protocol === "http:")) {
-    throw new SalesApiError(
-      "validation",
-      "Service URL must start with https:// (http:// is allowed only for localhost and 127.0.0.1).",
-      { field: "baseUrl" },
-    );
-  }
+  const problem = serviceUrlProblem(baseUrl);
+  if (problem) throw new SalesApiError("validation", problem, { field: "baseUrl" });
 }
 
 function alignedToChunkStarts(parts: Part[], query: NormalizedQuery): boolean {

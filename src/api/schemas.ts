@@ -62,5 +62,4 @@ export const DataRowSchema = z
     ...Object.fromEntries(METRICS.map((m) => [m, metricValue])),
   })
   .catchall(cell);
-export const DataRowsSchema = z.array(DataRowSchema);
 export type DataRow = Record<string, string | number | boolean | null | undefined>;

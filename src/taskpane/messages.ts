@@ -11,15 +11,4 @@ export function errorText(err: unknown): string {
   return "Something went wrong. Try again; if it keeps happening, reload the add-in.";
 }
 
-/** A URL the pane may send the key to: https, or http on this machine only. */
-export function checkServiceUrl(text: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    return "Enter the service's address, e.g. https://sales.example.com.";
-  }
-  const local = url.hostname === "localhost" || url.hostname === "127.0.0.1";
-  if (url.protocol === "https:" || (local && url.protocol === "http:")) return null;
-  return "The Service URL must start with https:// (http:// is allowed only for localhost and 127.0.0.1).";
-}
+export { serviceUrlProblem as checkServiceUrl } from "../core/serviceUrl";

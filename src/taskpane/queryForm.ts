@@ -13,7 +13,7 @@ export interface QueryForm {
   metrics: string[];
   from: string;
   to: string;
-  /** "Up to today": the saved query rolls forward; `to` is yesterday on every refresh. */
+  /** "Up to today": the saved query rolls forward; `to` is today on every refresh. */
   rolling: boolean;
   comparison: "" | "period" | "year";
   filter: "sku" | "filter1" | "filter2" | "filter3" | "filter4" | "filter5";
