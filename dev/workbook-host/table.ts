@@ -18,7 +18,9 @@ import {
   renameTable,
   resizeTable,
   setShowHeaders,
+  setShowTotals,
   tablesOn,
+  totalRect,
 } from "./tables";
 import type { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
 import { HostWorksheet } from "./worksheet";
@@ -168,9 +170,7 @@ export class HostTable extends HostObject<TableModel> {
     return this._get("showTotals");
   }
   set showTotals(v: boolean) {
-    this._set("showTotals", v, () => {
-      if (v) throw invalidArgument("The in-memory host does not model total rows.");
-    });
+    this._set("showTotals", v, (t) => setShowTotals(this._model, t, !!v));
   }
   get style(): string {
     return this._get("style");
@@ -238,7 +238,10 @@ export class HostTable extends HostObject<TableModel> {
 
   getTotalRowRange(): HostRange {
     return new HostRange(this.context, `${this._path}.getTotalRowRange()`, () => {
-      throw itemNotFound("Total rows are not modelled (showTotals is always false).");
+      const t = this._need();
+      const r = totalRect(t);
+      if (!r) throw itemNotFound(`Table "${t.name}" does not show its Total Row.`);
+      return { sheet: t.sheet, rect: r };
     });
   }
 

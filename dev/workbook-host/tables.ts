@@ -12,7 +12,7 @@ export function headerRect(t: TableModel): Rect | null {
 }
 
 export function bodyRect(t: TableModel): Rect {
-  return { ...t.rect, r0: t.showHeaders ? t.rect.r0 + 1 : t.rect.r0 };
+  return { ...t.rect, r0: t.showHeaders ? t.rect.r0 + 1 : t.rect.r0, r1: t.showTotals ? t.rect.r1 - 1 : t.rect.r1 };
 }
 
 function rowBlank(sheet: SheetModel, rect: Rect): boolean {
@@ -147,6 +147,27 @@ export function setShowHeaders(wb: WorkbookModel, t: TableModel, show: boolean):
   t.rect = { ...t.rect, r0: above.r0 };
   t.showHeaders = true;
   normalizeHeaders(t);
+}
+
+/** The Total Row, modelled minimally: one blank row added below the body (no totals are computed). */
+export function totalRect(t: TableModel): Rect | null {
+  return t.showTotals ? { ...t.rect, r0: t.rect.r1 } : null;
+}
+
+export function setShowTotals(wb: WorkbookModel, t: TableModel, show: boolean): void {
+  if (show === t.showTotals) return;
+  if (!show) {
+    t.sheet.grid.clear(totalRect(t)!, "Contents");
+    t.rect = { ...t.rect, r1: t.rect.r1 - 1 };
+    t.showTotals = false;
+    return;
+  }
+  const below = { ...t.rect, r0: t.rect.r1 + 1, r1: t.rect.r1 + 1 };
+  checkInSheet(below);
+  if (!rowBlank(t.sheet, below) || tablesOn(wb, t.sheet).some((o) => o !== t && intersects(o.rect, below)))
+    throw invalidOperation("There is no empty row below the table for its Total Row.");
+  t.rect = { ...t.rect, r1: below.r1 };
+  t.showTotals = true;
 }
 
 export function deleteTable(wb: WorkbookModel, t: TableModel): void {

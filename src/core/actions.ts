@@ -1,4 +1,8 @@
-// The Actions table: this week's actions, insights and alerts of one or more retailers, as cells.
+// The Actions table: this week's actions, insights and alerts of one or more retailers, as cells. The one
+// shape of actions in the add-in: the pane's Actions table and SALES.ACTIONS both write tabulateActions().
+// Only the known columns, in this order: fields the service may add are left out (the schema keeps them on the
+// records), so the header never depends on which fields one week's records carry. A pane re-pull replaces the
+// table's rows under the stored header and refuses a changed header, and formulas keep their column positions.
 import { dayOfTimestamp, excelSerial } from "./dates";
 import type { Cell, Column, Tabulated } from "./tabulate";
 
@@ -14,7 +18,8 @@ export interface ActionLike {
   client_name: string;
 }
 
-export const ACTION_COLUMNS: Column[] = [
+/** The columns of the actions table, in the order people read them. */
+export const ACTION_COLUMNS: readonly Column[] = [
   { name: "retailer", kind: "text" },
   { name: "alert_date", kind: "date" },
   { name: "action", kind: "text" },
@@ -41,5 +46,5 @@ export function tabulateActions(records: readonly ActionLike[]): Tabulated {
       a.client_name,
     ];
   });
-  return { columns: ACTION_COLUMNS, headers: ACTION_COLUMNS.map((c) => c.name), values };
+  return { columns: [...ACTION_COLUMNS], headers: ACTION_COLUMNS.map((c) => c.name), values };
 }

@@ -50,8 +50,23 @@ function parseStored(value: unknown): Stored {
   }
 }
 
-/** Applies `change` to the stored list in one read-modify-write. */
-export async function updateManagedTables(
+// The read-modify-write below takes two syncs: two updates at once (Get data saving a new table while a
+// refresh saves another's record) would both read the old list and the later write would drop the other's
+// change. The shared runtime has one instance of this module, so one queue here orders them all.
+let updates: Promise<unknown> = Promise.resolve();
+
+/** Applies `change` to the stored list in one read-modify-write; updates run one at a time, in call order. */
+export function updateManagedTables(
+  run: ExcelRun,
+  change: (tables: ManagedTable[]) => ManagedTable[],
+): Promise<ManagedTable[]> {
+  const op = () => readModifyWrite(run, change);
+  const result = updates.then(op, op);
+  updates = result.catch(() => undefined);
+  return result;
+}
+
+async function readModifyWrite(
   run: ExcelRun,
   change: (tables: ManagedTable[]) => ManagedTable[],
 ): Promise<ManagedTable[]> {

@@ -2,7 +2,7 @@
 // Rules kept here: no sync over ~4 MB or 250k cells, calculation and screen updating suspended while
 // writing, one sync per block, nothing of the user's overwritten, the table's identity never changes.
 import type { Cell, Column } from "../core/tabulate";
-import { a1, parseAddress } from "./addresses";
+import { a1, parseAddress, quoteSheet } from "./addresses";
 import { WorkbookError } from "./errors";
 import { NUMBER_FORMATS, blockRows, excelHeader, excelRows } from "./formats";
 import { sheetNameBase, tableNameBase, uniqueName, uniqueSheetName } from "./names";
@@ -41,8 +41,10 @@ export interface WriteResult {
   /** The table's range, e.g. "Sheet2!A1:F101". */
   address: string;
   rows: number;
-  /** False when cancelled between blocks: the table then holds the first `rows` rows, whole. */
+  /** False when cancelled or when Excel failed between blocks: the table then holds the first `rows` rows, whole. */
   complete: boolean;
+  /** Why the write stopped early when Excel failed after the table was created (absent for a cancel). */
+  error?: string;
 }
 
 type Grid = (string | number | boolean)[][];
@@ -57,6 +59,12 @@ function setFormats(sheet: Excel.Worksheet, row: number, col: number, rows: numb
 function suspend(context: Excel.RequestContext): void {
   context.application.suspendApiCalculationUntilNextSync();
   context.application.suspendScreenUpdatingUntilNextSync();
+}
+
+function failureText(err: unknown): string {
+  const e = err as { code?: unknown; message?: unknown } | undefined;
+  const message = e && typeof e.message === "string" ? e.message : String(err);
+  return e && typeof e.code === "string" && !message.includes(e.code) ? `${e.code}: ${message}` : message;
 }
 
 /** Refuses, before writing, what Excel's grid cannot hold. */
@@ -169,29 +177,50 @@ export async function writeTable(run: ExcelRun, data: TableData, opts: WriteOpti
 
     let written = first;
     let complete = true;
+    let error: string | undefined;
     while (written < total) {
       if (opts.signal?.aborted) {
         complete = false;
         break;
       }
       const n = Math.min(perBlock, total - written);
-      suspend(context);
-      setFormats(sheet, top + 1 + written, left, n, data.columns);
-      sheet.getRangeByIndexes(top + 1 + written, left, n, cols).values = grid.slice(written, written + n);
-      table.resize(sheet.getRangeByIndexes(top, left, 1 + written + n, cols));
-      await context.sync();
+      try {
+        suspend(context);
+        setFormats(sheet, top + 1 + written, left, n, data.columns);
+        sheet.getRangeByIndexes(top + 1 + written, left, n, cols).values = grid.slice(written, written + n);
+        table.resize(sheet.getRangeByIndexes(top, left, 1 + written + n, cols));
+        await context.sync();
+      } catch (err) {
+        // The table exists and holds the first `written` rows, whole. Part of this block may have landed below
+        // it (cells that were empty): clear them so the table can grow there on the next refresh.
+        complete = false;
+        error = failureText(err);
+        try {
+          sheet.getRangeByIndexes(top + 1 + written, left, n, cols).clear("All");
+          await context.sync();
+        } catch {
+          // Best effort: the table itself is consistent.
+        }
+        break;
+      }
       written += n;
       opts.onProgress?.(written, total);
     }
 
-    const range = table.getRange();
-    range.load("address");
-    if (opts.select !== false) {
-      sheet.activate();
-      range.select();
+    let address = `${quoteSheet(sheetName)}!${a1(top, left, 1 + Math.max(written, 1), cols)}`;
+    try {
+      const range = table.getRange();
+      range.load("address");
+      if (opts.select !== false) {
+        sheet.activate();
+        range.select();
+      }
+      await context.sync();
+      address = range.address;
+    } catch (err) {
+      if (error === undefined) throw err;
     }
-    await context.sync();
-    return { tableName, sheet: sheetName, address: range.address, rows: written, complete };
+    return { tableName, sheet: sheetName, address, rows: written, complete, ...(error !== undefined ? { error } : {}) };
   });
 }
 
@@ -244,7 +273,7 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
   return run(async (context) => {
     const wb = context.workbook;
     const table = wb.tables.getItemOrNullObject(tableName);
-    table.load("name");
+    table.load("name,showTotals");
     const headerRange = table.getHeaderRowRange();
     headerRange.load("values");
     const whole = table.getRange();
@@ -259,6 +288,10 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
         "not-found",
         `The table "${tableName}" is no longer in this workbook. It may have been renamed or deleted.`,
       );
+    refuseTotalRow(table, tableName);
+    const body = table.getDataBodyRange();
+    body.load("rowIndex,rowCount");
+    await context.sync();
     if (!leftover.isNullObject) leftover.delete(); // from a replacement that failed midway; synced below
 
     const headers = headerRange.values[0].map(String);
@@ -277,10 +310,19 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
       );
 
     const top = whole.rowIndex;
-    const bodyTop = top + 1;
+    const bodyTop = body.rowIndex;
     const left = whole.columnIndex;
-    const count = whole.rowCount - 1;
-    const cutAt = await firstRowAtOrAfter(context, sheet, bodyTop, left + pc, count, rep.cutoff);
+    const count = body.rowCount;
+    const cutAt = await firstRowAtOrAfter(
+      context,
+      sheet,
+      bodyTop,
+      left + pc,
+      count,
+      rep.cutoff,
+      tableName,
+      headers[pc],
+    );
     const removed = count - cutAt;
     const added = grid.length;
     const finalRows = cutAt + added;
@@ -327,6 +369,15 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
     if (finalRows > count) table.resize(sheet.getRangeByIndexes(top, left, 1 + finalRows, cols));
     // Rows replaced in place keep their formats; only rows new to the table get them.
     if (finalRows > count) setFormats(sheet, bodyTop + count, left, finalRows - count, rep.data.columns);
+    // Text columns are Text (@) again for every row written, whatever a user made them since: service text
+    // such as "=SUM(1)" or "+Vita" then lands as text. Before the values, so every prefix stays safe.
+    if (span > 0) {
+      rep.data.columns.forEach((c, i) => {
+        if (c.kind === "text")
+          sheet.getRangeByIndexes(bodyTop + cutAt, left + i, span, 1).numberFormat =
+            NUMBER_FORMATS.text as unknown as string[][];
+      });
+    }
     if (span > 0) {
       const target = sheet.getRangeByIndexes(bodyTop + cutAt, left, span, cols);
       if (staging) target.copyFrom(staging.getRangeByIndexes(0, 0, span, cols), "Values");
@@ -380,23 +431,26 @@ export async function readPeriodTail(
 ): Promise<PeriodTail> {
   return run(async (context) => {
     const table = context.workbook.tables.getItemOrNullObject(tableName);
-    table.load("name");
+    table.load("name,showTotals");
     await context.sync();
     if (table.isNullObject)
       throw new WorkbookError(
         "not-found",
         `The table "${tableName}" is no longer in this workbook. It may have been renamed or deleted.`,
       );
+    refuseTotalRow(table, tableName);
     const headerRange = table.getHeaderRowRange();
     headerRange.load("values");
     const whole = table.getRange();
     whole.load("rowIndex,columnIndex,rowCount,columnCount");
+    const body = table.getDataBodyRange();
+    body.load("rowIndex,rowCount");
     const sheet = table.worksheet;
     sheet.load("name");
     await context.sync();
     const headers = headerRange.values[0].map(String);
-    const bodyTop = whole.rowIndex + 1;
-    const count = whole.rowCount - 1;
+    const bodyTop = body.rowIndex;
+    const count = body.rowCount;
     const firstRow = sheet.getRangeByIndexes(bodyTop, whole.columnIndex, 1, whole.columnCount);
     firstRow.load("numberFormat");
     await context.sync();
@@ -421,6 +475,7 @@ export async function readPeriodTail(
       end = start;
       if (column.some((v) => typeof v === "number" && v < until)) break;
     }
+    checkDateOrder(parts.flat(), tableName, headers[pc]);
     return {
       tableName: table.name,
       sheet: sheet.name,
@@ -434,7 +489,42 @@ export async function readPeriodTail(
   });
 }
 
-/** Index of the first body row whose period is on or after `cutoff` (rows are in period order). */
+/** Refresh rewrites a table's tail by row position, which a Total Row below the body would break. */
+function refuseTotalRow(table: Excel.Table, tableName: string): void {
+  if (table.showTotals)
+    throw new WorkbookError(
+      "changed",
+      `Turn off the Total Row of "${tableName}" (Table Design > Total Row), refresh, then turn it back on. Nothing was written.`,
+    );
+}
+
+/**
+ * Refresh places its window by position, so the period column must still be in date order (oldest first).
+ * Checks that the numbers of `values` (in table order) never decrease; blanks (e.g. rows left empty by an
+ * interrupted refresh) are skipped. A user's sort (newest first, by revenue, ...) breaks it: refused.
+ */
+function checkDateOrder(values: readonly unknown[], tableName: string, periodHeader: string): void {
+  let last = -Infinity;
+  for (const v of values) {
+    if (typeof v !== "number") continue;
+    if (v < last) throw outOfOrder(tableName, periodHeader);
+    last = v;
+  }
+}
+
+function outOfOrder(tableName: string, periodHeader: string): WorkbookError {
+  return new WorkbookError(
+    "changed",
+    `The rows of "${tableName}" are no longer in date order (the table was sorted or rows were moved), so refresh cannot tell which rows to replace. ` +
+      `Sort "${tableName}" by ${periodHeader} oldest to newest, then refresh. Nothing was written.`,
+  );
+}
+
+/**
+ * Index of the first body row whose period is on or after `cutoff`. Refuses a table whose rows are not in
+ * date order: the values read must never decrease, and the row just before the window (read too when it
+ * falls outside the block) must be below the cut-off.
+ */
 async function firstRowAtOrAfter(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,
@@ -442,19 +532,29 @@ async function firstRowAtOrAfter(
   col: number,
   count: number,
   cutoff: number,
+  tableName: string,
+  periodHeader: string,
 ): Promise<number> {
   const step = 100_000; // one column: well under the 5 MB response limit
   let end = count;
+  let after = Infinity; // the smallest period below the block read last (in table order: the next values)
   while (end > 0) {
     const start = Math.max(0, end - step);
     const part = sheet.getRangeByIndexes(bodyTop + start, col, end - start, 1);
+    // The row above the block too, so the row before the window is always checked against its neighbour.
+    const above = start > 0 ? sheet.getRangeByIndexes(bodyTop + start - 1, col, 1, 1) : undefined;
     part.load("values");
+    above?.load("values");
     await context.sync();
-    const values = part.values;
+    const values = part.values.map((r) => r[0] as unknown);
+    if (above) values.unshift(above.values[0][0]);
+    checkDateOrder([...values, Number.isFinite(after) ? after : ""], tableName, periodHeader);
+    const first = above ? start - 1 : start;
     for (let i = values.length - 1; i >= 0; i--) {
-      const v = values[i][0];
-      if (typeof v === "number" && v < cutoff) return start + i + 1;
+      const v = values[i];
+      if (typeof v === "number" && v < cutoff) return first + i + 1;
     }
+    for (const v of values) if (typeof v === "number") after = Math.min(after, v);
     end = start;
   }
   return 0;
@@ -477,6 +577,8 @@ export async function readTable(run: ExcelRun, tableName: string): Promise<Table
     whole.load("rowIndex,columnIndex,rowCount,columnCount,address");
     const headerRange = table.getHeaderRowRange();
     headerRange.load("values");
+    const body = table.getDataBodyRange(); // without the Total Row, when shown
+    body.load("rowIndex,rowCount");
     // eslint-disable-next-line office-addins/call-sync-before-read -- a navigation property, not a read
     const sheet = table.worksheet;
     sheet.load("name");
@@ -484,14 +586,14 @@ export async function readTable(run: ExcelRun, tableName: string): Promise<Table
     await context.sync();
     if (table.isNullObject) throw new WorkbookError("not-found", `The table "${tableName}" is not in this workbook.`);
     const cols = whole.columnCount;
-    const count = whole.rowCount - 1;
+    const count = body.rowCount;
     const step = Math.max(1, Math.floor(MAX_SYNC_CELLS / cols));
     const values: unknown[][] = [];
     let formats: string[] = [];
     for (let r = 0; r < count; r += step) {
-      const part = sheet.getRangeByIndexes(whole.rowIndex + 1 + r, whole.columnIndex, Math.min(step, count - r), cols);
+      const part = sheet.getRangeByIndexes(body.rowIndex + r, whole.columnIndex, Math.min(step, count - r), cols);
       part.load("values");
-      const firstRow = r === 0 ? sheet.getRangeByIndexes(whole.rowIndex + 1, whole.columnIndex, 1, cols) : undefined;
+      const firstRow = r === 0 ? sheet.getRangeByIndexes(body.rowIndex, whole.columnIndex, 1, cols) : undefined;
       firstRow?.load("numberFormat");
       await context.sync();
       if (firstRow) formats = firstRow.numberFormat[0].map(String);

@@ -21,16 +21,8 @@ export class TtlCache {
     private readonly maxEntries = 300,
   ) {}
 
-  get ttl(): number {
-    return this.ttlMs;
-  }
-
   setTtl(ms: number): void {
     this.ttlMs = ms;
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 
   get<T>(key: string): Promise<T> | undefined {

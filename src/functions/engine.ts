@@ -4,6 +4,7 @@
 // timeout, so no cell is left on #BUSY!.
 import type { DataResult, SalesClient } from "../api";
 import type { DataRow } from "../api/schemas";
+import { tabulateActions } from "../core/actions";
 import {
   listRetailerArg,
   parseFilterField,
@@ -14,22 +15,24 @@ import {
   type ValueArgs,
   type ValueCall,
 } from "../core/args";
-import { addDays, addPeriods, dayOfTimestamp, periodStart, todayIso, type IsoDate } from "../core/dates";
+import {
+  addDays,
+  addPeriods,
+  dayOfTimestamp,
+  excelSerial,
+  fromExcelSerial,
+  periodStart,
+  todayIso,
+  type IsoDate,
+} from "../core/dates";
 import { servedMetrics, type Level, type Metric, type Timeframe } from "../core/metrics";
 import { queryKey, type NormalizedQuery } from "../core/query";
+import { storedPeriodContaining } from "../core/refresh";
 import { tabulate, type Tabulated } from "../core/tabulate";
 import type { Session } from "../session";
 import { TtlCache } from "./cache";
 import { FunctionError, toFunctionError } from "./errors";
-import {
-  DEFAULT_MAX_CELLS,
-  actionsSpill,
-  checkSize,
-  listSpill,
-  tableSpill,
-  type OutputOptions,
-  type SpillCell,
-} from "./output";
+import { DEFAULT_MAX_CELLS, checkSize, listSpill, tableSpill, type OutputOptions, type SpillCell } from "./output";
 
 export interface FunctionsOptions {
   /** The service's today, for relative dates ("today", "-7d", ...). Default: this machine's date. */
@@ -89,8 +92,11 @@ interface GroupMeta {
 export interface ValueIndex {
   retailer: string;
   timeframe: Timeframe;
-  /** Period start days present in the answer, ascending (found from the rows, whatever day weeks start on). */
-  starts: IsoDate[];
+  /**
+   * Period starts present in the answer, as Excel serials, ascending (found from the rows, whatever day weeks
+   * start on): the shape refresh's storedPeriodContaining reads.
+   */
+  starts: number[];
   rows: Map<string, DataRow>;
   skus: Set<string>;
   byName: Map<string, string>;
@@ -134,10 +140,6 @@ export class FunctionsEngine {
     this.cache.setTtl(this.opts.ttlMs);
   }
 
-  get options(): Readonly<FunctionsOptions> {
-    return this.opts;
-  }
-
   /** Forgets every cached result (and the client's cached lists): the next calls read the service again. */
   clearCache(): void {
     this.cache.clear();
@@ -147,11 +149,6 @@ export class FunctionsEngine {
     } catch {
       // no client: nothing cached there
     }
-  }
-
-  /** Entries in the cache (tests). */
-  get cacheSize(): number {
-    return this.cache.size;
   }
 
   // ---- the functions ----
@@ -226,7 +223,7 @@ export class FunctionsEngine {
       const r = listRetailerArg(retailer);
       const { client, scope } = await this.connection();
       const list = await this.cache.getOrLoad(`${scope}|actions|${r}`, () => client.getActions(r));
-      return actionsSpill(list, this.output());
+      return tableSpill(tabulateActions(list), true, this.output());
     });
   }
 
@@ -396,29 +393,12 @@ export function indexValues(result: DataResult, retailer: string, timeframe: Tim
   return {
     retailer,
     timeframe,
-    starts: [...starts].sort(),
+    starts: [...starts].sort().map(excelSerial),
     rows,
     skus,
     byName,
     omitted: new Set(result.omittedMetrics),
   };
-}
-
-/** The period of the answer that contains `date`: the latest start on or before it, if the date lies inside it. */
-export function containingPeriod(starts: readonly IsoDate[], date: IsoDate, timeframe: Timeframe): IsoDate | undefined {
-  let lo = 0;
-  let hi = starts.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (starts[mid] <= date) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  if (found < 0) return undefined;
-  const start = starts[found];
-  return date < addPeriods(start, timeframe, 1) ? start : undefined;
 }
 
 const PERIOD_WORD: Record<Timeframe, string> = { daily: "day", weekly: "week", monthly: "month" };
@@ -429,7 +409,8 @@ export function pickValue(idx: ValueIndex, call: ValueCall, today: IsoDate): num
     throw new FunctionError("#N/A", `${retailer} does not serve ${metric} at SKU level, ${timeframe}.`);
   }
   const sku = idx.skus.has(call.sku) ? call.sku : (idx.byName.get(call.sku.toLowerCase()) ?? normalizeCode(call.sku));
-  const start = containingPeriod(idx.starts, date, timeframe);
+  const serial = storedPeriodContaining(idx.starts, date, timeframe);
+  const start = serial === null ? undefined : fromExcelSerial(serial);
   if (!start) {
     const why = date >= periodStart(today, timeframe) ? " yet" : "";
     throw new FunctionError(

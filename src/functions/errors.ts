@@ -19,13 +19,6 @@ export class FunctionError extends Error {
   }
 }
 
-export function isFunctionError(err: unknown): err is FunctionError {
-  return err instanceof FunctionError;
-}
-
-/** The message when no API key is saved (the session's own words). */
-export const NO_KEY = NO_KEY_MESSAGE;
-
 /**
  * Any failure as a FunctionError. `fields` renames validation fields to the function's argument names
  * (SALES.VALUE calls its metric "metric" and its date "date").
@@ -38,7 +31,7 @@ export function toFunctionError(err: unknown, fields: Record<string, string> = {
       const argument = err.field ? (fields[err.field] ?? err.field) : undefined;
       return new FunctionError("#VALUE!", argument ? argumentMessage(argument, err.message) : err.message, argument);
     }
-    if (err.kind === "auth" && err.message === NO_KEY_MESSAGE) return new FunctionError("#N/A", NO_KEY);
+    if (err.kind === "auth" && err.message === NO_KEY_MESSAGE) return new FunctionError("#N/A", NO_KEY_MESSAGE); // the session's own words
     if (err.kind === "cancelled")
       return new FunctionError("#N/A", "The request was cancelled. Recalculate to try again.");
     return new FunctionError("#N/A", err.message);

@@ -9,5 +9,5 @@ export {
   functionsEngine,
 } from "./runtime";
 export { FunctionsEngine, NOT_STARTED_MESSAGE, type FunctionsOptions } from "./engine";
-export { FunctionError, NO_KEY, type FunctionErrorCode } from "./errors";
+export { FunctionError, type FunctionErrorCode } from "./errors";
 export { DEFAULT_MAX_CELLS, type FormattedNumber, type SpillCell } from "./output";

@@ -2,8 +2,6 @@
 // empty cells as "", period dates as date serials. Where Excel supports data types (ExcelApi 1.16), dates and
 // comparison percentages are FormattedNumber values, so they display as dates / percentages without the
 // user formatting the spill; elsewhere they are plain serials and fractions.
-import type { ActionRecord } from "../api/schemas";
-import { dayOfTimestamp, excelSerial } from "../core/dates";
 import type { ColumnKind, Tabulated } from "../core/tabulate";
 import { FunctionError } from "./errors";
 
@@ -74,36 +72,4 @@ export function tableSpill(table: Tabulated, headers: boolean, opts: OutputOptio
 export function listSpill(items: readonly (string | number)[], opts: OutputOptions): (string | number)[][] {
   checkSize(items.length, 1, opts.maxCells);
   return items.map((i) => [i]);
-}
-
-/** The columns of the actions table, in the order people read them; unknown fields follow. */
-export const ACTION_COLUMNS = [
-  "alert_date",
-  "retailer",
-  "action",
-  "action_description",
-  "sku_code",
-  "sku_description",
-  "store_id",
-  "store_description",
-  "client_name",
-] as const;
-
-export function actionsSpill(actions: readonly ActionRecord[], opts: OutputOptions): SpillCell[][] {
-  const columns: string[] = [...ACTION_COLUMNS];
-  for (const a of actions) for (const k of Object.keys(a)) if (!columns.includes(k)) columns.push(k);
-  checkSize(actions.length + 1, columns.length, opts.maxCells);
-  const rows = actions.map((a) =>
-    columns.map((k): SpillCell => {
-      const v = (a as Record<string, unknown>)[k];
-      if (k === "alert_date" && typeof v === "string") {
-        const day = dayOfTimestamp(v);
-        if (day) return opts.formattedNumbers ? formatted(excelSerial(day), DATE_FORMAT) : excelSerial(day);
-      }
-      if (v === null || v === undefined) return "";
-      if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return v;
-      return JSON.stringify(v);
-    }),
-  );
-  return [columns, ...rows];
 }

@@ -3,7 +3,7 @@
 // The pane, the ribbon's "Refresh all" and the on-open refresh all call this module; it decides nothing itself
 // (src/core/refresh.ts does) and touches Excel only through src/excel.
 import type { DataResult, SalesClient } from "../api";
-import { isSalesApiError } from "../api/errors";
+import { SalesApiError, isSalesApiError } from "../api/errors";
 import { addDays, excelSerial, fromExcelSerial, type IsoDate } from "../core/dates";
 import type { DataQuery } from "../core/query";
 import {
@@ -148,11 +148,34 @@ async function saveRecord(run: ExcelRun, tableName: string, change: (t: Refresha
   );
 }
 
+/**
+ * One operation on the workbook's Sales Data tables at a time. The pane's Get data and Refresh, Refresh all
+ * (pane and ribbon) and the on-open refresh all run in the shared runtime's one instance of this module; each
+ * reads a table (or the saved records) and writes it back over several syncs, so two at once could write a
+ * table twice. Only the exported entry points queue; what they call inside is unqueued (no deadlock when
+ * Refresh all refreshes each table). The saved records have their own queue (updateManagedTables).
+ */
+let queueTail: Promise<unknown> = Promise.resolve();
+
+function serialized<T>(op: () => Promise<T>): Promise<T> {
+  const result = queueTail.then(op, op);
+  queueTail = result.catch(() => undefined);
+  return result;
+}
+
 /** Refreshes one saved table. Never throws: failures come back as an outcome with `error`. */
-export async function refreshTable(
+export function refreshTable(
   deps: RefreshDeps,
   managed: RefreshableTable,
   opts: RefreshOptions = {},
+): Promise<RefreshOutcome> {
+  return serialized(() => refreshTableNow(deps, managed, opts));
+}
+
+async function refreshTableNow(
+  deps: RefreshDeps,
+  managed: RefreshableTable,
+  opts: RefreshOptions,
 ): Promise<RefreshOutcome> {
   const out = outcomeBase(managed);
   try {
@@ -280,7 +303,7 @@ let running: Promise<RefreshSummary> | null = null;
  * running gets the same promise (the ribbon button pressed twice).
  */
 export function refreshAll(deps: RefreshDeps, opts: RefreshOptions = {}): Promise<RefreshSummary> {
-  running ??= doRefreshAll(deps, opts).finally(() => (running = null));
+  running ??= serialized(() => doRefreshAll(deps, opts)).finally(() => (running = null));
   return running;
 }
 
@@ -298,7 +321,7 @@ async function doRefreshAll(deps: RefreshDeps, opts: RefreshOptions): Promise<Re
       deps.onTableDone?.(o);
       continue;
     }
-    outcomes.push(await refreshTable(deps, t, opts));
+    outcomes.push(await refreshTableNow(deps, t, opts));
   }
   const extra: string[] = [];
   if (deps.afterRefreshAll) {
@@ -355,10 +378,22 @@ export interface PullResult {
  * The pane's "Get data": fetches the query, writes it as a new table in period order (the same definition of
  * a table's contents refresh keeps) and saves the query record so the table can be refreshed.
  */
-export async function pullTable(deps: RefreshDeps, query: DataQuery, opts: PullOptions): Promise<PullResult> {
+export function pullTable(deps: RefreshDeps, query: DataQuery, opts: PullOptions): Promise<PullResult> {
+  return serialized(() => pullTableNow(deps, query, opts));
+}
+
+async function pullTableNow(deps: RefreshDeps, query: DataQuery, opts: PullOptions): Promise<PullResult> {
   const today = deps.today();
   const result = await deps.client.getData(query, { signal: opts.signal });
   const data = tableContents(tabulate(result, result.query), result.periodField);
+  if (data.values.length === 0) {
+    // A table without rows has no date column to refresh from: refuse before anything is written.
+    const q = result.query;
+    throw new SalesApiError(
+      "not-found",
+      `The service has no rows for ${q.retailer}, ${q.level}, ${q.timeframe}, ${q.from} to ${q.to}. Nothing was written; check the dates and View by.`,
+    );
+  }
   const name = opts.name ?? `Sales ${result.query.retailer} ${result.query.level} ${result.query.timeframe}`;
   const write = await writeTable(deps.run, data, {
     name,
@@ -369,7 +404,8 @@ export async function pullTable(deps: RefreshDeps, query: DataQuery, opts: PullO
     select: opts.select,
   });
   const pi = periodIndexOf(data.columns, result.periodField);
-  // A pull cancelled between blocks holds whole rows up to some period: the next refresh reaches back to it.
+  // A pull cancelled (or failed) between blocks holds whole rows up to some period: the next refresh reaches
+  // back to it.
   let lastRead = today;
   if (!write.complete && pi >= 0 && write.rows > 0) {
     const last = data.values[write.rows - 1][pi];
@@ -392,7 +428,12 @@ export async function pullTable(deps: RefreshDeps, query: DataQuery, opts: PullO
     lastRead,
   };
   await updateManagedTables(deps.run, (tables) => [...tables.filter((t) => t.tableName !== table.tableName), table]);
-  return { write, table, omittedMetrics: result.omittedMetrics, warnings: result.warnings };
+  const warnings = [...result.warnings];
+  if (write.error !== undefined)
+    warnings.push(
+      `Wrote ${write.rows.toLocaleString("en-US")} of ${data.values.length.toLocaleString("en-US")} rows before Excel failed (${write.error}). Refresh the table to complete it.`,
+    );
+  return { write, table, omittedMetrics: result.omittedMetrics, warnings };
 }
 
 export { refreshWindow, tableContents } from "../core/refresh";

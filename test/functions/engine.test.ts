@@ -1,5 +1,6 @@
 // The SALES engine against the simulator over real HTTP: batching and caching counted at the simulator,
 // results equal to the client's answer for the same query, every error path, the large-result guard.
+import { ACTION_COLUMNS, tabulateActions } from "../../src/core/actions";
 import { tabulate } from "../../src/core/tabulate";
 import { addDays, excelSerial } from "../../src/core/dates";
 import { FunctionError } from "../../src/functions/errors";
@@ -271,11 +272,24 @@ describe("lists", () => {
     expect(await engine.filters("northmart", "filter1")).toEqual(filters.filter1.map((s) => [s]));
     const actions = await engine.actions("northmart");
     const list = await ref.getActions("northmart");
-    expect(actions[0]).toEqual(expect.arrayContaining(["alert_date", "action", "action_description", "sku_code"]));
+    // The pane's Actions table, cell for cell: the same header, the same columns in the same order.
+    const table = tabulateActions(list);
+    expect(actions[0]).toEqual(ACTION_COLUMNS.map((c) => c.name));
+    expect(actions).toEqual(expectedSpill(table.headers, table.values));
     expect(actions).toHaveLength(list.length + 1);
     const desc = (actions[0] as string[]).indexOf("action_description");
     expect(actions.slice(1).map((r) => r[desc])).toEqual(list.map((a) => a.action_description));
-    expect(actions[1][0]).toBe(excelSerial(list[0].alert_date.slice(0, 10)));
+    const date = (actions[0] as string[]).indexOf("alert_date");
+    expect(actions[1][date]).toBe(excelSerial(list[0].alert_date.slice(0, 10)));
+    // Where formatted numbers are supported, the date shows as a date, like the data tables' period.
+    const formattedActions = await engineFor(await sessionFor(sim), { formattedNumbers: true }).actions("northmart");
+    expect(formattedActions[1][date]).toEqual({
+      type: "FormattedNumber",
+      basicValue: actions[1][date],
+      numberFormat: "yyyy-mm-dd",
+    });
+    const code = (actions[0] as string[]).indexOf("sku_code");
+    expect(formattedActions[1][code]).toBe(actions[1][code]); // codes stay plain
 
     await sim.reset();
     await engine.retailers();
@@ -308,6 +322,34 @@ describe("lists", () => {
 
 describe("errors", () => {
   const good = { retailer: "northmart", metrics: "revenue", from: "2026-01-05", to: "2026-01-18" };
+
+  // First in this block: the simulator answers the delayed requests 4 s later, while the tests below run.
+  test("an answer much slower than the timeout settles with #N/A before it would have come: no cell is left on #BUSY!", async () => {
+    // No wall-clock bound: the cells must settle before the delayed answer could have arrived (10x the timeout).
+    const timeoutMs = 400;
+    const delayMs = 4000;
+    const session = await sessionFor(sim, { timeoutMs });
+    const engine = engineFor(session, { timeoutMs });
+    await sim.inject({ count: 3, path: DATA, delayMs });
+    let answerDue: ReturnType<typeof setTimeout> | undefined;
+    const answered = new Promise<"answered">((resolve) => (answerDue = setTimeout(() => resolve("answered"), delayMs)));
+    try {
+      const settled = await Promise.race([
+        Promise.all([
+          rejection(engine.sku(good)),
+          rejection(engine.value({ retailer: "northmart", metric: "revenue", sku: 100001, date: "2026-01-05" })),
+        ]),
+        answered,
+      ]);
+      expect(settled).not.toBe("answered");
+      const [a, b] = settled as Awaited<ReturnType<typeof rejection>>[];
+      expect(a).toMatchObject({ code: "#N/A", message: expect.stringMatching(/did not answer within/) });
+      expect(b).toMatchObject({ code: "#N/A", message: expect.stringMatching(/did not answer within/) });
+    } finally {
+      clearTimeout(answerDue);
+    }
+    expect(sim.count(DATA)).toBeGreaterThan(0); // the requests reached the service, which held them
+  });
 
   test("bad arguments give #VALUE! naming the argument, and send nothing", async () => {
     const engine = engineFor(await sessionFor(sim));
@@ -392,32 +434,35 @@ describe("errors", () => {
     expect((await engine.sku(good)).length).toBeGreaterThan(1);
   }, 30_000);
 
-  test("an answer slower than the timeout settles with #N/A in time: no cell is left on #BUSY!", async () => {
-    const session = await sessionFor(sim, { timeoutMs: 800 });
-    const engine = engineFor(session, { timeoutMs: 800 });
-    await sim.inject({ count: 3, path: DATA, delayMs: 4000 });
-    const t0 = Date.now();
-    const [a, b] = await Promise.all([
-      rejection(engine.sku(good)),
-      rejection(engine.value({ retailer: "northmart", metric: "revenue", sku: 100001, date: "2026-01-05" })),
-    ]);
-    const elapsed = Date.now() - t0;
-    expect(a).toMatchObject({ code: "#N/A", message: expect.stringMatching(/did not answer within 1 s/) });
-    expect(b).toMatchObject({ code: "#N/A", message: expect.stringMatching(/did not answer within/) });
-    expect(elapsed).toBeLessThan(1500);
-  });
-
-  test("even a transport that never answers (and ignores cancellation) settles at the guard", async () => {
+  test("even a transport that never answers (and ignores cancellation) settles at the guard, at its timeout", async () => {
     const { ConnectionStore, memoryStorage } = await import("../../src/excel/connectionStore");
     const { Session } = await import("../../src/session");
     const store = new ConnectionStore(memoryStorage());
     await store.save({ baseUrl: sim.url, apiKey: SIM_KEY });
-    const session = new Session(store, { fetch: () => new Promise<Response>(() => undefined), timeoutMs: 60_000 });
-    const engine = engineFor(session, { timeoutMs: 300 });
-    const t0 = Date.now();
-    const e = await rejection(engine.sku(good));
-    expect(e).toMatchObject({ code: "#N/A", message: expect.stringMatching(/did not answer/) });
-    expect(Date.now() - t0).toBeLessThan(1000);
+    let requests = 0;
+    const never = () => {
+      requests++;
+      return new Promise<Response>(() => undefined);
+    };
+    // The client's own deadline (60 s) is far beyond the engine's: only the engine's guard can settle the call.
+    const session = new Session(store, { fetch: never, timeoutMs: 60_000 });
+    await session.ready();
+    // Fake timers: the guard's 2 s and the client's 60 s pass on the test's command, not the machine's clock,
+    // and the client's timer (held while the transport never settles) is dropped with them afterwards.
+    jest.useFakeTimers();
+    try {
+      const engine = engineFor(session, { timeoutMs: 2000 });
+      let outcome: Awaited<ReturnType<typeof rejection>> | undefined;
+      void rejection(engine.sku(good)).then((e) => (outcome = e));
+      await jest.advanceTimersByTimeAsync(1999);
+      expect(requests).toBe(1);
+      expect(outcome).toBeUndefined();
+      await jest.advanceTimersByTimeAsync(1);
+      expect(outcome).toMatchObject({ code: "#N/A", message: expect.stringMatching(/did not answer within 2 s/) });
+    } finally {
+      jest.clearAllTimers();
+      jest.useRealTimers();
+    }
   });
 
   test("before the runtime hands over its session, calls wait, then give #N/A saying how to start", async () => {

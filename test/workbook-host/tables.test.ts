@@ -261,3 +261,59 @@ describe("tables", () => {
     expect(host.snapshot().tables.map((t) => t.name)).toEqual(["Table1"]);
   });
 });
+
+describe("Total Row (modelled minimally)", () => {
+  test("showTotals adds a row below the body, getDataBodyRange excludes it, turning it off removes it", async () => {
+    const host = createWorkbookHost();
+    await host.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      sheet.getRange("A1:B3").values = [
+        ["day", "n"],
+        [1, 2],
+        [3, 4],
+      ];
+      const t = sheet.tables.add("A1:B3", true);
+      t.name = "T";
+      await context.sync();
+      t.showTotals = true;
+      const body = t.getDataBodyRange();
+      const whole = t.getRange();
+      const total = t.getTotalRowRange();
+      body.load("address,rowCount");
+      whole.load("address");
+      total.load("address");
+      t.load("showTotals");
+      await context.sync();
+      expect(t.showTotals).toBe(true);
+      expect(body.address).toBe("Sheet1!A2:B3");
+      expect(whole.address).toBe("Sheet1!A1:B4");
+      expect(total.address).toBe("Sheet1!A4:B4");
+      t.showTotals = false;
+      whole.load("address");
+      await context.sync();
+    });
+    expect(host.snapshot().tables[0]).toEqual(expect.objectContaining({ address: "Sheet1!A1:B3", rowCount: 2 }));
+  });
+
+  test("no empty row below: InvalidOperation, nothing changes", async () => {
+    const host = createWorkbookHost();
+    await host.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      sheet.getRange("A1:B4").values = [
+        ["day", "n"],
+        [1, 2],
+        [3, 4],
+        ["below", ""],
+      ];
+      sheet.tables.add("A1:B3", true).name = "T";
+      await context.sync();
+    });
+    await expect(
+      host.run(async (context) => {
+        context.workbook.tables.getItem("T").showTotals = true;
+        await context.sync();
+      }),
+    ).rejects.toMatchObject({ code: "InvalidOperation" });
+    expect(host.snapshot().tables[0]).toEqual(expect.objectContaining({ address: "Sheet1!A1:B3" }));
+  });
+});

@@ -1,0 +1,146 @@
+// The ribbon's Refresh all (src/commands): it refreshes the tables and the SALES formulas, keeps its summary for
+// the pane, and opens the pane when the user has something to see (no key, a table failed, the run failed),
+// only where the host has Office.addin. Real HTTP to the simulator, the in-memory workbook as Excel.
+import { createWorkbookHost, installExcelGlobal, type WorkbookHost } from "../../dev/workbook-host";
+import {
+  lastRibbonRefresh,
+  onRibbonRefresh,
+  refreshAll,
+  registerCommands,
+  resetRibbonRefresh,
+  type RibbonRefreshSummary,
+} from "../../src/commands/commands";
+import { pullTable } from "../../src/refresh";
+import { NO_KEY_MESSAGE, type Session } from "../../src/session";
+import { SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { sessionFor } from "./helpers";
+
+let sim: TestSimulator;
+beforeAll(async () => {
+  sim = await startTestSimulator({ skus: 4, stores: 2 });
+});
+afterAll(() => sim.close());
+
+const g = globalThis as Record<string, unknown>;
+let showAsTaskpane: jest.Mock<Promise<void>, []>;
+let completed: jest.Mock<void, []>;
+let undoExcel: () => void = () => undefined;
+
+beforeEach(async () => {
+  await sim.reset();
+  resetRibbonRefresh();
+  showAsTaskpane = jest.fn(() => Promise.resolve());
+  completed = jest.fn();
+  g.Office = { addin: { showAsTaskpane } };
+  jest.spyOn(console, "info").mockImplementation(() => undefined);
+  jest.spyOn(console, "warn").mockImplementation(() => undefined);
+  // Refresh all reads this machine's today: pin it to the simulator's. Only Date is faked; timers are real.
+  jest.useFakeTimers({
+    now: new Date(`${SIM_TODAY}T12:00:00Z`),
+    advanceTimers: true,
+    doNotFake: [
+      "hrtime",
+      "nextTick",
+      "performance",
+      "queueMicrotask",
+      "setImmediate",
+      "clearImmediate",
+      "setInterval",
+      "clearInterval",
+      "setTimeout",
+      "clearTimeout",
+    ],
+  });
+});
+afterEach(() => {
+  undoExcel();
+  undoExcel = () => undefined;
+  delete g.Office;
+  jest.restoreAllMocks();
+  jest.useRealTimers();
+});
+
+const event = () => ({ completed }) as unknown as Office.AddinCommands.Event;
+
+/** A workbook with one managed table, pulled from the simulator; Excel.run is that workbook. */
+async function workbookWithTable(session: Session): Promise<{ host: WorkbookHost; tableName: string }> {
+  const host = createWorkbookHost();
+  const { write } = await pullTable(
+    { run: host.run, client: session.client(), today: () => SIM_TODAY },
+    { level: "sku", retailer: "northmart", timeframe: "weekly", metrics: "revenue", from: "2026-10-05", to: SIM_TODAY },
+    { destination: { kind: "new-sheet" }, rolling: true },
+  );
+  undoExcel = installExcelGlobal(host.run as Parameters<typeof installExcelGlobal>[0]);
+  await sim.reset();
+  return { host, tableName: write.tableName };
+}
+
+test("no key: nothing is sent, the pane opens, and the summary says to enter the key", async () => {
+  await refreshAll(await sessionFor(null), event());
+  expect(sim.count()).toBe(0);
+  expect(showAsTaskpane).toHaveBeenCalledTimes(1);
+  expect(completed).toHaveBeenCalledTimes(1);
+  expect(lastRibbonRefresh()).toEqual({
+    at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
+    message: expect.stringContaining(NO_KEY_MESSAGE),
+    failed: 0,
+    ok: false,
+  });
+});
+
+test("every table refreshed: the summary is kept and listeners hear it, the pane stays closed", async () => {
+  const session = await sessionFor(sim);
+  await workbookWithTable(session);
+  const heard: RibbonRefreshSummary[] = [];
+  const stop = onRibbonRefresh((s) => heard.push(s));
+  await refreshAll(session, event());
+  stop();
+  expect(sim.count("/api/data")).toBeGreaterThan(0);
+  const summary = lastRibbonRefresh();
+  expect(summary).toMatchObject({ ok: true, failed: 0, message: expect.stringMatching(/^Sales Data: 1 of 1 table/) });
+  expect(heard).toEqual([summary]);
+  expect(showAsTaskpane).not.toHaveBeenCalled();
+  expect(completed).toHaveBeenCalledTimes(1);
+});
+
+test("a table that fails: the pane opens and the summary counts it", async () => {
+  const session = await sessionFor(sim);
+  const { host, tableName } = await workbookWithTable(session);
+  // The table was deleted by hand: its saved query is still there, so Refresh all tries it and fails.
+  await host.run(async (context) => {
+    context.workbook.tables.getItem(tableName).delete();
+    await context.sync();
+  });
+  await refreshAll(session, event());
+  expect(lastRibbonRefresh()).toMatchObject({ ok: false, failed: 1, message: expect.stringMatching(/1 failed/) });
+  expect(showAsTaskpane).toHaveBeenCalledTimes(1);
+  expect(completed).toHaveBeenCalledTimes(1);
+});
+
+test("a Refresh all that cannot run at all opens the pane with the reason; a host without Office.addin is fine", async () => {
+  const session = await sessionFor(sim);
+  // No Excel global: Excel.run throws.
+  await refreshAll(session, event());
+  expect(lastRibbonRefresh()).toMatchObject({ ok: false, failed: 0, message: /^Sales Data: Refresh all failed\./ });
+  expect(showAsTaskpane).toHaveBeenCalledTimes(1);
+
+  g.Office = {}; // a host without SharedRuntime 1.1
+  await refreshAll(await sessionFor(null), event());
+  expect(lastRibbonRefresh()).toMatchObject({ ok: false, message: expect.stringContaining(NO_KEY_MESSAGE) });
+  expect(completed).toHaveBeenCalledTimes(2);
+
+  showAsTaskpane.mockRejectedValueOnce(new Error("not supported"));
+  g.Office = { addin: { showAsTaskpane } };
+  await refreshAll(await sessionFor(null), event());
+  expect(completed).toHaveBeenCalledTimes(3);
+});
+
+test("registerCommands associates the manifest's refreshAll", async () => {
+  const associate = jest.fn();
+  g.Office = { actions: { associate }, addin: { showAsTaskpane } };
+  registerCommands(await sessionFor(null));
+  expect(associate).toHaveBeenCalledWith("refreshAll", expect.any(Function));
+  await (associate.mock.calls[0][1] as (e: Office.AddinCommands.Event) => Promise<void>)(event());
+  expect(completed).toHaveBeenCalledTimes(1);
+  expect(lastRibbonRefresh()?.ok).toBe(false);
+});
