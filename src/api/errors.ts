@@ -1,5 +1,6 @@
 // Every failure of the client is a SalesApiError: a kind for code to branch on and a message for the person
 // at the keyboard (what happened, what to do next). Messages never contain the API key.
+import { UserError } from "../core/errorText";
 
 export type SalesApiErrorKind =
   | "validation"
@@ -23,7 +24,7 @@ export interface SalesApiErrorDetails {
   field?: string;
 }
 
-export class SalesApiError extends Error {
+export class SalesApiError extends UserError {
   override readonly name = "SalesApiError";
   readonly status?: number;
   readonly serviceMessage?: string;

@@ -1,6 +1,7 @@
 // Arguments of the SALES functions as Excel hands them over (text, numbers, booleans, date serials, 2D ranges,
 // empty cells, omitted optionals) turned into a DataQuery, then checked by the shared validation, so a formula
 // can never send what the pane would refuse. Every error names the ARGUMENT and says what is allowed.
+import { UserError } from "./errorText";
 import { type IsoDate } from "./dates";
 import { FILTERS, LEVELS, TIMEFRAMES, type Level, type Metric, type Timeframe } from "./metrics";
 import type { DataQuery, NormalizedQuery } from "./query";
@@ -8,7 +9,7 @@ import { DATE_FORMS, parseDateValue } from "./relativeDates";
 import { splitMetrics, validateDataQuery, type Issue, type QueryField } from "./validate";
 
 /** A bad argument: Excel shows it as #VALUE! with this message. */
-export class ArgumentError extends Error {
+export class ArgumentError extends UserError {
   override readonly name = "ArgumentError";
   constructor(
     /** The argument's name as declared in the function (e.g. "from", "metrics", "headers"). */
