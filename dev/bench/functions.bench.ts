@@ -4,7 +4,7 @@
 //   functions.recalc_requests_within_ttl  requests when the same 1,000 cells recalculate in the TTL  goal 0
 import { createClient } from "../../src/api";
 import { addDays, excelSerial } from "../../src/core/dates";
-import { ConnectionStore, memoryStorage } from "../../src/excel/connectionStore";
+import { ConnectionStore, memoryStorage } from "../../src/session";
 import { FunctionsEngine } from "../../src/functions/engine";
 import { Session } from "../../src/session";
 import { startSimulator } from "../simulator";

@@ -3,7 +3,7 @@
 import "./customFunctionsShim"; // first: functions.ts registers with CustomFunctions when it loads
 import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
-import { ConnectionStore, webStorage } from "../../src/excel/connectionStore";
+import { ConnectionStore, webStorage } from "../../src/session";
 import type { ExcelRun } from "../../src/excel/run";
 import { clearFunctionCache, setFunctionsSession } from "../../src/functions";
 import { Session } from "../../src/session";

@@ -8,10 +8,3 @@ export {
   updateManagedTables,
   type ManagedTable,
 } from "./queryStore";
-export {
-  ConnectionStore,
-  officeConnectionStore,
-  memoryStorage,
-  webStorage,
-  type ConnectionSettings,
-} from "./connectionStore";

@@ -3,7 +3,7 @@
 // is ready. Outside Office (a browser, the tests) the pane still renders.
 import { createRoot } from "react-dom/client";
 import { registerCommands } from "../commands/commands";
-import { officeConnectionStore } from "../excel/connectionStore";
+import { officeConnectionStore } from "../session";
 import { officeRun } from "../excel/run";
 import {
   configureFunctions,

@@ -435,7 +435,7 @@ describe("errors", () => {
   }, 30_000);
 
   test("even a transport that never answers (and ignores cancellation) settles at the guard, at its timeout", async () => {
-    const { ConnectionStore, memoryStorage } = await import("../../src/excel/connectionStore");
+    const { ConnectionStore, memoryStorage } = await import("../../src/session");
     const { Session } = await import("../../src/session");
     const store = new ConnectionStore(memoryStorage());
     await store.save({ baseUrl: sim.url, apiKey: SIM_KEY });

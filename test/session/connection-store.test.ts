@@ -3,9 +3,9 @@
 // or custom XML part of the workbook contains it.
 import { createWorkbookHost } from "../../dev/workbook-host";
 import { tabulateActions } from "../../src/core/actions";
-import { ConnectionStore, memoryStorage, writeTable, listManagedTables } from "../../src/excel";
+import { writeTable, listManagedTables } from "../../src/excel";
 import { pullTable, refreshTable } from "../../src/refresh";
-import { Session } from "../../src/session";
+import { ConnectionStore, memoryStorage, Session } from "../../src/session";
 import { SIM_KEY, startTestSimulator, type TestSimulator } from "../support/simulator";
 
 let sim: TestSimulator;

@@ -1,8 +1,8 @@
 // The shared runtime's one session: the user's connection (from the per-user store) and the client built
 // from it. The pane, the SALES functions and the ribbon commands all read the service through it, so they
 // share the client's list cache and in-flight requests, and a key entered in the pane serves the formulas.
-import { createClient, SalesApiError, type SalesClient } from "./api";
-import type { ConnectionSettings, ConnectionStore } from "./excel/connectionStore";
+import { createClient, SalesApiError, type SalesClient } from "../api";
+import type { ConnectionSettings, ConnectionStore } from "./connectionStore";
 
 export const NO_KEY_MESSAGE = "Enter your API key in the Sales Data pane.";
 

@@ -1,0 +1,11 @@
+// The session: the user's connection (per user and device, never in the workbook) and the one client built
+// from it. May import src/api and src/core; never Excel.
+export { Session, NO_KEY_MESSAGE } from "./session";
+export {
+  ConnectionStore,
+  officeConnectionStore,
+  memoryStorage,
+  webStorage,
+  type ConnectionSettings,
+  type KeyValueStorage,
+} from "./connectionStore";
