@@ -3,6 +3,7 @@
 // everything else (no key, the service, the network, a result too big for a formula).
 import { isSalesApiError } from "../api/errors";
 import { ArgumentError, argumentMessage } from "../core/args";
+import { UserError, errorText, type ErrorFraming } from "../core/errorText";
 import { NO_KEY_MESSAGE } from "../session";
 
 export type FunctionErrorCode = "#VALUE!" | "#N/A";
@@ -36,8 +37,20 @@ export function toFunctionError(err: unknown, fields: Record<string, string> = {
       return new FunctionError("#N/A", "The request was cancelled. Recalculate to try again.");
     return new FunctionError("#N/A", err.message);
   }
-  const text = err instanceof Error ? err.message : String(err);
-  return new FunctionError("#N/A", `Sales Data could not compute this: ${text}`);
+  return new FunctionError("#N/A", unexpectedText(err));
+}
+
+const cannotCompute = (message: string) => `Sales Data could not compute this: ${message}`;
+const FRAMING: ErrorFraming = { excel: (_code, message) => cannotCompute(message), other: cannotCompute };
+
+/**
+ * A failure nobody worded for a cell: "Sales Data could not compute this: " and its message (String(err) for a
+ * thrown non-Error). errorText shows a UserError bare and reads a thrown object's `message`; a UserError not
+ * mapped above (a WorkbookError) and a non-Error go in as text, so they keep that framing too.
+ */
+function unexpectedText(err: unknown): string {
+  const subject = err instanceof UserError ? err.message : err instanceof Error ? err : String(err);
+  return errorText(subject, FRAMING);
 }
 
 /**
