@@ -23,8 +23,25 @@ import type { DataQuery, NormalizedQuery } from "./query";
 
 export type QueryField = keyof DataQuery;
 
+/** What kind of problem an issue is, so callers decide what to show without reading the message. */
+export type IssueCode =
+  /** A required value is empty: Retailer, Metrics. */
+  | "missing"
+  /** A value outside the allowed ones: a level, timeframe, comparison, filter or metric name, a metric at the
+   * wrong level, "all" at store level. */
+  | "not-allowed"
+  /** Not in the form asked for: a date that is not a real YYYY-MM-DD day, metric names not separated by commas. */
+  | "format"
+  /** Dates out of bounds: To before From, a store-level daily From before the 14-day limit. */
+  | "range"
+  /** A value that needs another one: View by without a Filter. */
+  | "requires"
+  /** Asked for, but not served: a timeframe or metrics the retailer does not publish, metrics never served daily. */
+  | "not-served";
+
 export interface Issue {
   field: QueryField;
+  code: IssueCode;
   message: string;
 }
 
@@ -66,39 +83,54 @@ export function earliestStoreDailyDate(today: IsoDate): IsoDate {
   return addDays(today, -STORE_DAILY_RETENTION_DAYS);
 }
 
+type Fail = (field: QueryField, code: IssueCode, message: string) => void;
+
 export function validateDataQuery(input: DataQuery, ctx: ValidationContext): Validation {
   const errors: Issue[] = [];
   const warnings: Issue[] = [];
-  const fail = (field: QueryField, message: string) => errors.push({ field, message });
+  const fail: Fail = (field, code, message) => errors.push({ field, code, message });
 
   const level = oneOf(LEVELS, input.level);
-  if (!level) fail("level", `Level must be "sku" or "store", not "${String(input.level ?? "")}".`);
+  if (!level) fail("level", "not-allowed", `Level must be "sku" or "store", not "${String(input.level ?? "")}".`);
 
   const timeframe = oneOf(TIMEFRAMES, input.timeframe);
   if (!timeframe)
-    fail("timeframe", `Timeframe must be one of ${quoteList(TIMEFRAMES)}, not "${String(input.timeframe ?? "")}".`);
+    fail(
+      "timeframe",
+      "not-allowed",
+      `Timeframe must be one of ${quoteList(TIMEFRAMES)}, not "${String(input.timeframe ?? "")}".`,
+    );
 
   const retailer = typeof input.retailer === "string" ? input.retailer.trim() : "";
-  if (!retailer) fail("retailer", "Retailer is missing. Choose one of the retailers your key can read.");
+  if (!retailer) fail("retailer", "missing", "Retailer is missing. Choose one of the retailers your key can read.");
   else if (retailer.toLowerCase() === "all" && level === "store") {
-    fail("retailer", `"all" (Sales Summary) exists at SKU level only. Choose one retailer for store-level data.`);
+    fail(
+      "retailer",
+      "not-allowed",
+      `"all" (Sales Summary) exists at SKU level only. Choose one retailer for store-level data.`,
+    );
   }
   const isAll = retailer.toLowerCase() === "all";
 
   const comparison = isBlank(input.comparison) ? undefined : oneOf(COMPARISONS, input.comparison);
   if (!isBlank(input.comparison) && !comparison) {
-    fail("comparison", `Comparison must be "period", "year" or empty, not "${String(input.comparison)}".`);
+    fail(
+      "comparison",
+      "not-allowed",
+      `Comparison must be "period", "year" or empty, not "${String(input.comparison)}".`,
+    );
   }
 
   const filter = isBlank(input.filter) ? undefined : oneOf(FILTERS, input.filter);
   if (!isBlank(input.filter) && !filter) {
-    fail("filter", `Filter must be one of ${quoteList(FILTERS)}, not "${String(input.filter)}".`);
+    fail("filter", "not-allowed", `Filter must be one of ${quoteList(FILTERS)}, not "${String(input.filter)}".`);
   }
 
   const viewby = isBlank(input.viewby) ? undefined : String(input.viewby);
   if (viewby !== undefined && !filter) {
     fail(
       "viewby",
+      "requires",
       `View by needs a filter: set Filter to "sku" to pick one SKU, or to filter1..filter5 for a filter name.`,
     );
   }
@@ -115,6 +147,7 @@ export function validateDataQuery(input: DataQuery, ctx: ValidationContext): Val
       const other = TIMEFRAMES.filter((t) => t !== timeframe && servedMetrics(record, level, t) !== null);
       fail(
         "timeframe",
+        "not-served",
         `${retailer} has no ${timeframe} data at ${LEVEL_LABEL[level]}.` +
           (other.length ? ` Available: ${quoteList(other)}.` : ` It has no ${LEVEL_LABEL[level]} data at all.`),
       );
@@ -124,11 +157,13 @@ export function validateDataQuery(input: DataQuery, ctx: ValidationContext): Val
       if (served.length === 0) {
         fail(
           "metrics",
+          "not-served",
           `${retailer} serves none of ${quoteList(metrics)} at ${LEVEL_LABEL[level]}, ${timeframe}. It serves: ${quoteList(list) || "nothing"}.`,
         );
       } else if (omitted.length > 0) {
         warnings.push({
           field: "metrics",
+          code: "not-served",
           message: `${retailer} does not serve ${quoteList(omitted)} at ${LEVEL_LABEL[level]}, ${timeframe}: the service will leave ${omitted.length === 1 ? "it" : "them"} out.`,
         });
       }
@@ -147,12 +182,16 @@ function validateMetrics(
   raw: DataQuery["metrics"],
   level: Level | undefined,
   timeframe: Timeframe | undefined,
-  fail: (field: QueryField, message: string) => void,
+  fail: Fail,
   warnings: Issue[],
 ): Metric[] {
   const names = splitMetrics(raw ?? "");
   if (names.length === 0) {
-    fail("metrics", `Metrics is empty. Give one or more of: ${quoteList(level ? LEVEL_METRICS[level] : METRICS)}.`);
+    fail(
+      "metrics",
+      "missing",
+      `Metrics is empty. Give one or more of: ${quoteList(level ? LEVEL_METRICS[level] : METRICS)}.`,
+    );
     return [];
   }
   const unknown = names.filter((n) => !isMetric(n));
@@ -160,6 +199,7 @@ function validateMetrics(
     const badForm = unknown.some((n) => /[^a-z_]/.test(n));
     fail(
       "metrics",
+      badForm ? "format" : "not-allowed",
       `${unknown.map((n) => `"${n}"`).join(", ")} ${unknown.length === 1 ? "is not a metric" : "are not metrics"}.` +
         (badForm ? " Separate names with commas only." : "") +
         ` Allowed${level ? ` at ${LEVEL_LABEL[level]}` : ""}: ${quoteList(level ? LEVEL_METRICS[level] : METRICS)}.`,
@@ -172,6 +212,7 @@ function validateMetrics(
     if (wrongLevel.length > 0) {
       fail(
         "metrics",
+        "not-allowed",
         `${quoteList(wrongLevel)} ${wrongLevel.length === 1 ? "is" : "are"} not available at ${LEVEL_LABEL[level]}. Allowed: ${quoteList(LEVEL_METRICS[level])}.`,
       );
       return [];
@@ -184,11 +225,16 @@ function validateMetrics(
       if (metrics.length === 0) {
         fail(
           "metrics",
+          "not-served",
           `${quoteList(dropped)} ${dropped.length === 1 ? "is" : "are"} never available daily. Choose weekly or monthly, or other metrics.`,
         );
         return [];
       }
-      warnings.push({ field: "metrics", message: `Left out ${quoteList(dropped)}: never available daily.` });
+      warnings.push({
+        field: "metrics",
+        code: "not-served",
+        message: `Left out ${quoteList(dropped)}: never available daily.`,
+      });
     }
   }
   return metrics;
@@ -199,17 +245,17 @@ function validateDates(
   level: Level | undefined,
   timeframe: Timeframe | undefined,
   today: IsoDate,
-  fail: (field: QueryField, message: string) => void,
+  fail: Fail,
 ): { from: IsoDate; to: IsoDate } | undefined {
   const from = typeof input.from === "string" ? input.from.trim() : "";
   const to = typeof input.to === "string" ? input.to.trim() : "";
   const fromOk = parseIsoDate(from) !== null;
   const toOk = parseIsoDate(to) !== null;
-  if (!fromOk) fail("from", `From must be a real date as YYYY-MM-DD, not "${String(input.from ?? "")}".`);
-  if (!toOk) fail("to", `To must be a real date as YYYY-MM-DD, not "${String(input.to ?? "")}".`);
+  if (!fromOk) fail("from", "format", `From must be a real date as YYYY-MM-DD, not "${String(input.from ?? "")}".`);
+  if (!toOk) fail("to", "format", `To must be a real date as YYYY-MM-DD, not "${String(input.to ?? "")}".`);
   if (!fromOk || !toOk) return undefined;
   if (daysBetween(from, to) < 0) {
-    fail("to", `To (${to}) is before From (${from}). Swap them or pick a later To.`);
+    fail("to", "range", `To (${to}) is before From (${from}). Swap them or pick a later To.`);
     return undefined;
   }
   if (level === "store" && timeframe === "daily") {
@@ -217,6 +263,7 @@ function validateDates(
     if (daysBetween(earliest, from) < 0) {
       fail(
         "from",
+        "range",
         `Store-level daily data is kept for ${STORE_DAILY_RETENTION_DAYS} days only: the earliest From is ${earliest}. Use weekly store data for older dates.`,
       );
       return undefined;

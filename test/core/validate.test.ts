@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { addDays, parseIsoDate } from "../../src/core/dates";
 import { LEVEL_METRICS, METRICS, NEVER_DAILY, type MetricsAvailability } from "../../src/core/metrics";
 import { dataParams, type DataQuery } from "../../src/core/query";
-import { splitMetrics, validateDataQuery } from "../../src/core/validate";
+import { splitMetrics, validateDataQuery, type IssueCode } from "../../src/core/validate";
 
 const TODAY = "2026-11-23";
 const base: DataQuery = {
@@ -47,37 +47,47 @@ describe("validateDataQuery: each rule, with a message naming the argument and w
   });
 
   test.each([
-    [{ level: "region" }, "level", 'Level must be "sku" or "store"'],
-    [{ timeframe: "hourly" }, "timeframe", "Timeframe must be one of daily, weekly, monthly"],
-    [{ retailer: " " }, "retailer", "Retailer is missing"],
+    [{ level: "region" }, "level", "not-allowed", 'Level must be "sku" or "store"'],
+    [{ timeframe: "hourly" }, "timeframe", "not-allowed", "Timeframe must be one of daily, weekly, monthly"],
+    [{ retailer: " " }, "retailer", "missing", "Retailer is missing"],
     [
       { level: "store", retailer: "all", metrics: "revenue" },
       "retailer",
+      "not-allowed",
       '"all" (Sales Summary) exists at SKU level only',
     ],
-    [{ metrics: "" }, "metrics", "Metrics is empty. Give one or more of: revenue, units"],
-    [{ metrics: "revenue;units" }, "metrics", '"revenue;units" is not a metric. Separate names with commas only.'],
-    [{ metrics: "stock" }, "metrics", "stock is not available at SKU level. Allowed: revenue, units"],
+    [{ metrics: "" }, "metrics", "missing", "Metrics is empty. Give one or more of: revenue, units"],
+    [
+      { metrics: "revenue;units" },
+      "metrics",
+      "format",
+      '"revenue;units" is not a metric. Separate names with commas only.',
+    ],
+    [{ metrics: "revenue,bogus" }, "metrics", "not-allowed", '"bogus" is not a metric. Allowed at SKU level:'],
+    [{ metrics: "stock" }, "metrics", "not-allowed", "stock is not available at SKU level. Allowed: revenue, units"],
     [
       { timeframe: "daily", metrics: "unit_ros,ranged_stores" },
       "metrics",
+      "not-served",
       "unit_ros, ranged_stores are never available daily",
     ],
-    [{ from: "2026-02-30" }, "from", 'From must be a real date as YYYY-MM-DD, not "2026-02-30"'],
-    [{ to: "01/11/2026" }, "to", "To must be a real date as YYYY-MM-DD"],
-    [{ from: "2026-11-02", to: "2026-11-01" }, "to", "To (2026-11-01) is before From (2026-11-02)"],
+    [{ from: "2026-02-30" }, "from", "format", 'From must be a real date as YYYY-MM-DD, not "2026-02-30"'],
+    [{ to: "01/11/2026" }, "to", "format", "To must be a real date as YYYY-MM-DD"],
+    [{ from: "2026-11-02", to: "2026-11-01" }, "to", "range", "To (2026-11-01) is before From (2026-11-02)"],
     [
       { level: "store", timeframe: "daily", metrics: "revenue", from: "2026-11-08", to: "2026-11-20" },
       "from",
+      "range",
       "the earliest From is 2026-11-09",
     ],
-    [{ comparison: "month" }, "comparison", 'Comparison must be "period", "year" or empty'],
-    [{ filter: "filter9" }, "filter", "Filter must be one of sku, filter1"],
-    [{ viewby: "100001" }, "viewby", "View by needs a filter"],
-  ] as [Partial<DataQuery>, string, string][])("%j is refused on %s", (q, field, text) => {
+    [{ comparison: "month" }, "comparison", "not-allowed", 'Comparison must be "period", "year" or empty'],
+    [{ filter: "filter9" }, "filter", "not-allowed", "Filter must be one of sku, filter1"],
+    [{ viewby: "100001" }, "viewby", "requires", "View by needs a filter"],
+  ] as [Partial<DataQuery>, string, IssueCode, string][])("%j is refused on %s (%s)", (q, field, code, text) => {
     const errors = errorsOf(q);
     expect(errors.map((e) => e.field)).toContain(field);
     expect(errors.find((e) => e.field === field)?.message).toContain(text);
+    expect(errors.find((e) => e.field === field)?.code).toBe(code);
   });
 
   test("store daily from exactly the earliest allowed day is accepted", () => {
@@ -90,6 +100,7 @@ describe("validateDataQuery: each rule, with a message naming the argument and w
     const v = validateDataQuery({ ...base, timeframe: "daily", metrics: "revenue,unit_ros" }, { today: TODAY });
     expect(v.ok && v.query.metrics).toEqual(["revenue"]);
     expect(v.warnings[0].message).toBe("Left out unit_ros: never available daily.");
+    expect(v.warnings[0].code).toBe("not-served");
   });
 
   const freshway: MetricsAvailability = {
@@ -101,25 +112,32 @@ describe("validateDataQuery: each rule, with a message naming the argument and w
   };
 
   test("with the metrics list known: a null level/timeframe is refused, unserved metrics are announced", () => {
-    expect(errorsOf({ retailer: "freshway", timeframe: "daily" }, { metricsList: [freshway] })[0].message).toBe(
-      "freshway has no daily data at SKU level. Available: weekly, monthly.",
-    );
+    expect(errorsOf({ retailer: "freshway", timeframe: "daily" }, { metricsList: [freshway] })[0]).toEqual({
+      field: "timeframe",
+      code: "not-served",
+      message: "freshway has no daily data at SKU level. Available: weekly, monthly.",
+    });
     expect(
       errorsOf({ retailer: "freshway", level: "store", metrics: "revenue" }, { metricsList: [freshway] })[0].message,
     ).toContain("It has no store level data at all.");
     expect(
       errorsOf({ retailer: "freshway", metrics: "availability" }, { metricsList: [freshway] })[0].message,
     ).toContain("serves none of availability");
+    expect(errorsOf({ retailer: "freshway", metrics: "availability" }, { metricsList: [freshway] })[0].code).toBe(
+      "not-served",
+    );
     const v = validateDataQuery(
       { ...base, retailer: "freshway", metrics: "revenue,availability" },
       { today: TODAY, metricsList: [freshway] },
     );
     expect(v.ok).toBe(true);
     expect(v.warnings[0].message).toContain("does not serve availability");
+    expect(v.warnings[0].code).toBe("not-served");
   });
 });
 
 describe("validateDataQuery: properties", () => {
+  const ISSUE_CODES: IssueCode[] = ["missing", "not-allowed", "format", "range", "requires", "not-served"];
   // Mostly well-formed values, with enough junk mixed in that both verdicts are reached often.
   const metricText = fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...METRICS).map(String) },
@@ -192,11 +210,29 @@ describe("validateDataQuery: properties", () => {
             "filter",
             "viewby",
           ]).toContain(e.field);
+          expect(ISSUE_CODES).toContain(e.code);
           expect(e.message.length).toBeGreaterThan(10);
         }
       }),
       { numRuns: 2000 },
     );
+  });
+
+  test('"missing" is the code of exactly the messages that say a required value is missing or empty', () => {
+    // The pane holds these back until the first "Get data"; it reads the code, never the wording.
+    let missing = 0;
+    fc.assert(
+      fc.property(query, (q) => {
+        const v = validateDataQuery(q, { today: TODAY });
+        if (v.ok) return;
+        for (const e of v.errors) {
+          expect(e.code === "missing").toBe(/is missing|is empty/.test(e.message));
+          if (e.code === "missing") missing++;
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    expect(missing).toBeGreaterThan(0);
   });
 
   test("splitMetrics is idempotent and yields unique, trimmed, lower-case names", () => {
