@@ -31,7 +31,8 @@ import { storedPeriodContaining } from "../core/refresh";
 import { tabulate, type Tabulated } from "../core/tabulate";
 import type { Session } from "../session";
 import { TtlCache } from "./cache";
-import { FunctionError, toFunctionError } from "./errors";
+import { withDeadline } from "./deadline";
+import { FunctionError, timeoutError, toFunctionError } from "./errors";
 import { DEFAULT_MAX_CELLS, checkSize, listSpill, tableSpill, type OutputOptions, type SpillCell } from "./output";
 
 export interface FunctionsOptions {
@@ -264,8 +265,9 @@ export class FunctionsEngine {
   /** The session's client and the cache scope; waits (bounded) for the runtime to hand over its session. */
   private async connection(): Promise<Connection> {
     const source = this.sessionSource();
+    const notStarted = () => new FunctionError("#N/A", NOT_STARTED_MESSAGE);
     const session =
-      source instanceof Promise ? await within(source, this.opts.startupWaitMs, NOT_STARTED_MESSAGE) : source;
+      source instanceof Promise ? await withDeadline(this.opts.startupWaitMs, notStarted, () => source) : source;
     await session.ready();
     const client = session.client(); // SalesApiError "auth" with the no-key message when there is no key
     const c = session.connection();
@@ -273,37 +275,24 @@ export class FunctionsEngine {
     return { client, scope };
   }
 
+  /**
+   * One data request, aborted at the timeout. Its own deadline (not the calling cell's): the request may be
+   * shared by every cell that finds it in the cache, so one cell's guard must not cancel it for the others.
+   */
   private fetchData(client: SalesClient, query: NormalizedQuery): Promise<DataResult> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.opts.timeoutMs);
-    return client
-      .getData(query, { signal: controller.signal })
-      .catch((err: unknown) => {
-        throw controller.signal.aborted ? timeoutError(this.opts.timeoutMs) : err;
-      })
-      .finally(() => clearTimeout(timer));
+    const ms = this.opts.timeoutMs;
+    return withDeadline(
+      ms,
+      () => timeoutError(ms),
+      (signal) => client.getData(query, { signal }),
+    );
   }
 
   /** Runs a call so that it always settles: with its result, a FunctionError, or #N/A after the timeout. */
   private guarded<T>(work: () => Promise<T>, fields?: Record<string, string>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(timeoutError(this.opts.timeoutMs)), this.opts.timeoutMs);
-      let running: Promise<T>;
-      try {
-        running = work();
-      } catch (err) {
-        running = Promise.reject(err);
-      }
-      running.then(
-        (v) => {
-          clearTimeout(timer);
-          resolve(v);
-        },
-        (err: unknown) => {
-          clearTimeout(timer);
-          reject(toFunctionError(err, fields));
-        },
-      );
+    const ms = this.opts.timeoutMs;
+    return withDeadline(ms, () => timeoutError(ms), work).catch((err: unknown) => {
+      throw toFunctionError(err, fields);
     });
   }
 
@@ -439,30 +428,6 @@ export function pickValue(idx: ValueIndex, call: ValueCall, today: IsoDate): num
 function normalizeCode(sku: string): string {
   const n = Number(sku);
   return sku.trim() !== "" && Number.isFinite(n) ? String(n) : sku;
-}
-
-function timeoutError(ms: number): FunctionError {
-  return new FunctionError(
-    "#N/A",
-    `The service did not answer within ${Math.round(ms / 1000)} s. Try again, or ask for a shorter date range.`,
-  );
-}
-
-/** `p`, or #N/A with `message` if it has not settled after `ms`. */
-function within<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new FunctionError("#N/A", message)), ms);
-    p.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(timer);
-        reject(e);
-      },
-    );
-  });
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

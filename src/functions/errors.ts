@@ -20,6 +20,14 @@ export class FunctionError extends Error {
   }
 }
 
+/** #N/A for a call or request that the deadline (withDeadline) ended: the client's own words for its timeout. */
+export function timeoutError(ms: number): FunctionError {
+  return new FunctionError(
+    "#N/A",
+    `The service did not answer within ${Math.round(ms / 1000)} s. Try again, or ask for a shorter date range.`,
+  );
+}
+
 /**
  * Any failure as a FunctionError. `fields` renames validation fields to the function's argument names
  * (SALES.VALUE calls its metric "metric" and its date "date").
