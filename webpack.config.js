@@ -36,8 +36,8 @@ module.exports = (env, argv) => {
     devtool: production ? "source-map" : "eval-source-map",
     // The preview (the pane beside an in-memory workbook) is a development tool: never in production.
     entry: production
-      ? { taskpane: "./src/taskpane/index.tsx" }
-      : { taskpane: "./src/taskpane/index.tsx", preview: "./dev/preview/index.tsx" },
+      ? { taskpane: "./src/runtime.ts" }
+      : { taskpane: "./src/runtime.ts", preview: "./dev/preview/index.tsx" },
     output: {
       path: path.resolve(__dirname, "dist"),
       filename: "[name].js",

@@ -2,12 +2,26 @@
 // workbook, because workbooks get mailed around and a colleague must use their own key.
 // Web storage is partitioned by Office.context.partitionKey where Office defines one (Excel on the web
 // isolates add-ins that way); OfficeRuntime.storage is the fallback where web storage is not available.
+// Office.context exists only once Office is ready, so the partition is a promise the runtime resolves then.
+import { z } from "zod";
 
-export interface ConnectionSettings {
-  baseUrl: string;
-  apiKey: string;
-  paths?: { test?: string; list?: string; data?: string; actions?: string };
-}
+const PathsSchema = z
+  .object({
+    test: z.string().optional(),
+    list: z.string().optional(),
+    data: z.string().optional(),
+    actions: z.string().optional(),
+  })
+  .strict();
+
+/** What is saved; anything read back is checked against it. */
+export const ConnectionSettingsSchema = z.object({
+  baseUrl: z.string(),
+  apiKey: z.string(),
+  paths: PathsSchema.optional(),
+});
+
+export type ConnectionSettings = z.infer<typeof ConnectionSettingsSchema>;
 
 export interface KeyValueStorage {
   getItem(key: string): Promise<string | null>;
@@ -15,31 +29,69 @@ export interface KeyValueStorage {
   removeItem(key: string): Promise<void>;
 }
 
+/** A saved connection, or why the one saved could not be used (never the key itself). */
+export type LoadedConnection = { settings: ConnectionSettings | null; problem?: string };
+
 const KEY = "SalesData.connection";
 
+/** Words for a damaged saved connection: which part is wrong, never its value (it may hold the key). */
+function damaged(issues: readonly { path: PropertyKey[] }[]): string {
+  const where = [...new Set(issues.map((i) => i.path.map(String).join(".") || "the record"))].join(", ");
+  return `The saved connection on this device is damaged (${where}), so it was not used. Enter the Service URL and API key again.`;
+}
+
+/** Reads a stored record: the settings, or why they cannot be used. */
+export function parseConnection(raw: string | null): LoadedConnection {
+  if (!raw) return { settings: null };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { settings: null, problem: damaged([{ path: [] }]) };
+  }
+  const parsed = ConnectionSettingsSchema.safeParse(json);
+  return parsed.success ? { settings: parsed.data } : { settings: null, problem: damaged(parsed.error.issues) };
+}
+
 export class ConnectionStore {
+  private partition: Promise<string | undefined>;
+  private moved: Promise<void> | undefined;
+
   constructor(
     private readonly storage: KeyValueStorage,
-    private readonly partitionKey?: string,
-  ) {}
+    /** A prefix for the storage key: Office's partitionKey, known once Office is ready. */
+    partitionKey?: string | Promise<string | undefined>,
+  ) {
+    this.partition = Promise.resolve(partitionKey);
+  }
 
-  private get key(): string {
-    return this.partitionKey ? `${this.partitionKey}${KEY}` : KEY;
+  /** The storage key, after a connection saved unpartitioned (before Office was ready) moved under the partition once. */
+  private async key(): Promise<string> {
+    const partition = await this.partition;
+    if (!partition) return KEY;
+    this.moved ??= this.moveUnpartitioned(`${partition}${KEY}`);
+    await this.moved;
+    return `${partition}${KEY}`;
+  }
+
+  private async moveUnpartitioned(key: string): Promise<void> {
+    const old = await this.storage.getItem(KEY);
+    if (old === null) return;
+    if ((await this.storage.getItem(key)) === null) await this.storage.setItem(key, old);
+    await this.storage.removeItem(KEY);
+  }
+
+  /** The saved connection and, when one was saved but cannot be used, why. */
+  async read(): Promise<LoadedConnection> {
+    return parseConnection(await this.storage.getItem(await this.key()));
   }
 
   async load(): Promise<ConnectionSettings | null> {
-    const raw = await this.storage.getItem(this.key);
-    if (!raw) return null;
-    try {
-      const parsed = JSON.parse(raw) as ConnectionSettings;
-      return typeof parsed.baseUrl === "string" && typeof parsed.apiKey === "string" ? parsed : null;
-    } catch {
-      return null;
-    }
+    return (await this.read()).settings;
   }
 
-  save(settings: ConnectionSettings): Promise<void> {
-    return this.storage.setItem(this.key, JSON.stringify(settings));
+  async save(settings: ConnectionSettings): Promise<void> {
+    await this.storage.setItem(await this.key(), JSON.stringify(ConnectionSettingsSchema.parse(settings)));
   }
 
   /** "Forget key": removes the key and keeps the URL and paths. */
@@ -47,11 +99,6 @@ export class ConnectionStore {
     const current = await this.load();
     if (!current) return;
     await this.save({ ...current, apiKey: "" });
-  }
-
-  /** Removes everything this store ever saved. */
-  clear(): Promise<void> {
-    return this.storage.removeItem(this.key);
   }
 }
 
@@ -64,9 +111,12 @@ export function webStorage(store: Storage): KeyValueStorage {
   };
 }
 
-/** The store the add-in uses in Office: partitioned web storage, or OfficeRuntime.storage. */
-export function officeConnectionStore(): ConnectionStore {
-  const partitionKey = typeof Office !== "undefined" ? Office.context?.partitionKey : undefined;
+/**
+ * The store the add-in uses in Office: web storage, or OfficeRuntime.storage where there is none, under
+ * `partitionKey` (resolve it inside Office.onReady with Office.context.partitionKey: before that
+ * Office.context is undefined).
+ */
+export function officeConnectionStore(partitionKey: Promise<string | undefined>): ConnectionStore {
   let local: Storage | undefined;
   try {
     local = typeof localStorage !== "undefined" ? localStorage : undefined;

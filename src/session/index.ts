@@ -1,6 +1,6 @@
 // The session: the user's connection (per user and device, never in the workbook) and the one client built
 // from it. May import src/api and src/core; never Excel.
-export { Session, NO_KEY_MESSAGE } from "./session";
+export { Session, NO_KEY_MESSAGE, type WorkbookTarget } from "./session";
 export {
   ConnectionStore,
   officeConnectionStore,
@@ -8,4 +8,5 @@ export {
   webStorage,
   type ConnectionSettings,
   type KeyValueStorage,
+  type LoadedConnection,
 } from "./connectionStore";

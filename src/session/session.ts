@@ -2,17 +2,28 @@
 // from it. The pane, the SALES functions and the ribbon commands all read the service through it, so they
 // share the client's list cache and in-flight requests, and a key entered in the pane serves the formulas.
 import { createClient, SalesApiError, type SalesClient } from "../api";
+import { todayIso, type IsoDate } from "../core/dates";
+import type { ExcelRun } from "../excel/run";
+import type { RefreshDeps } from "../refresh";
 import type { ConnectionSettings, ConnectionStore } from "./connectionStore";
 
 export const NO_KEY_MESSAGE = "Enter your API key in the Sales Data pane.";
 
 type Listener = (settings: ConnectionSettings | null) => void;
 
+/** Where refreshes and pulls write: Excel (or the preview's workbook), and what runs after Refresh all. */
+export interface WorkbookTarget {
+  run: ExcelRun;
+  /** After Refresh all: clear the SALES functions' cache and recalculate their formulas. */
+  afterRefreshAll?: () => Promise<void> | void;
+}
+
 export class Session {
   private settings: ConnectionSettings | null = null;
   private current: SalesClient | null = null;
   private readonly listeners = new Set<Listener>();
   private loaded: Promise<void> | null = null;
+  private problem: string | undefined;
 
   constructor(
     private readonly store: ConnectionStore,
@@ -21,8 +32,32 @@ export class Session {
 
   /** Reads the saved connection once; later calls wait for the same read. */
   ready(): Promise<void> {
-    this.loaded ??= this.store.load().then((s) => this.apply(s));
+    this.loaded ??= this.store.read().then(({ settings, problem }) => {
+      this.problem = problem;
+      this.apply(settings);
+    });
     return this.loaded;
+  }
+
+  /** Why the connection saved on this device could not be used (a damaged record), if it could not. */
+  loadProblem(): string | undefined {
+    return this.problem;
+  }
+
+  /** The service's today (the simulator's clock in tests; this machine's UTC date in the add-in). */
+  today(): IsoDate {
+    return (this.clientOptions.today ?? todayIso)();
+  }
+
+  /** Everything a refresh or a pull needs, built in this one place: the workbook, the client, today. */
+  refreshDeps(target: WorkbookTarget): RefreshDeps {
+    const after = target.afterRefreshAll;
+    return {
+      run: target.run,
+      client: this.client(),
+      today: () => this.today(),
+      afterRefreshAll: after ? async () => void (await after()) : undefined,
+    };
   }
 
   connection(): ConnectionSettings | null {
@@ -41,6 +76,7 @@ export class Session {
 
   async save(settings: ConnectionSettings): Promise<void> {
     await this.store.save(settings);
+    this.problem = undefined;
     this.apply(settings);
   }
 

@@ -51,3 +51,69 @@ test("the key is kept in the per-user store and nowhere in the workbook", async 
   expect(await storage.getItem("partition-1:SalesData.connection")).not.toContain(SIM_KEY);
   expect(() => session.client()).toThrow("Enter your API key in the Sales Data pane");
 });
+
+describe("the store under Office's partition", () => {
+  const settings = { baseUrl: "https://sales.example.com", apiKey: "key-1234" };
+
+  test("the partition comes from a promise (Office.context exists only once Office is ready)", async () => {
+    const storage = memoryStorage();
+    let ready: (key: string) => void = () => undefined;
+    const store = new ConnectionStore(storage, new Promise<string | undefined>((resolve) => (ready = resolve)));
+    const saving = store.save(settings);
+    expect(await storage.getItem("SalesData.connection")).toBeNull(); // nothing written before the partition is known
+    ready("p1:");
+    await saving;
+    expect(JSON.parse((await storage.getItem("p1:SalesData.connection"))!)).toEqual(settings);
+    expect(await storage.getItem("SalesData.connection")).toBeNull();
+  });
+
+  test("a connection saved under the unpartitioned name is moved once to the partitioned one", async () => {
+    const storage = memoryStorage();
+    await storage.setItem("SalesData.connection", JSON.stringify(settings));
+    const store = new ConnectionStore(storage, Promise.resolve("p1:"));
+    expect(await store.load()).toEqual(settings);
+    expect(await storage.getItem("SalesData.connection")).toBeNull();
+    expect(JSON.parse((await storage.getItem("p1:SalesData.connection"))!)).toEqual(settings);
+  });
+
+  test("a partitioned connection wins over an unpartitioned leftover, which is removed", async () => {
+    const storage = memoryStorage();
+    const mine = { ...settings, apiKey: "mine-5678" };
+    await storage.setItem("SalesData.connection", JSON.stringify(settings));
+    await storage.setItem("p1:SalesData.connection", JSON.stringify(mine));
+    expect(await new ConnectionStore(storage, "p1:").load()).toEqual(mine);
+    expect(await storage.getItem("SalesData.connection")).toBeNull();
+  });
+
+  test("no partition (outside Excel on the web): the plain name, nothing moved", async () => {
+    const storage = memoryStorage();
+    const store = new ConnectionStore(storage, Promise.resolve(undefined));
+    await store.save(settings);
+    expect(JSON.parse((await storage.getItem("SalesData.connection"))!)).toEqual(settings);
+  });
+});
+
+describe("a damaged saved connection", () => {
+  test.each([
+    ["not JSON", "{oops", "the record"],
+    ["a number for the key", JSON.stringify({ baseUrl: "https://x.example", apiKey: 42 }), "apiKey"],
+    ["no URL", JSON.stringify({ apiKey: "key-1234" }), "baseUrl"],
+    [
+      "a path that is not text",
+      JSON.stringify({ baseUrl: "https://x.example", apiKey: "k", paths: { data: 1 } }),
+      "paths.data",
+    ],
+  ])("%s: not used, and the session says which part is wrong without showing it", async (_, raw, part) => {
+    const storage = memoryStorage();
+    await storage.setItem("SalesData.connection", raw);
+    const session = new Session(new ConnectionStore(storage));
+    await session.ready();
+    expect(session.connection()).toBeNull();
+    expect(session.hasKey()).toBe(false);
+    expect(session.loadProblem()).toContain(`The saved connection on this device is damaged (${part})`);
+    expect(session.loadProblem()).not.toContain("key-1234");
+    expect(await storage.getItem("SalesData.connection")).toBe(raw); // nothing is overwritten until the user saves
+    await session.save({ baseUrl: "https://x.example", apiKey: "new-key-9" });
+    expect(session.loadProblem()).toBeUndefined();
+  });
+});

@@ -1,19 +1,15 @@
-// The ribbon's Refresh all (src/commands): it refreshes the tables and the SALES formulas, keeps its summary for
-// the pane, and opens the pane when the user has something to see (no key, a table failed, the run failed),
-// only where the host has Office.addin. Real HTTP to the simulator, the in-memory workbook as Excel.
+// The ribbon's Refresh all (src/commands): it refreshes the tables and the SALES formulas, returns and logs its
+// summary, and opens the pane when the user has something to see (no key, a table failed, the run failed),
+// only where the host has Office.addin. Real HTTP to the simulator, the in-memory workbook as Excel (through
+// the Excel.run global, as in Office).
 import { createWorkbookHost, installExcelGlobal, type WorkbookHost } from "../../dev/workbook-host";
-import {
-  lastRibbonRefresh,
-  onRibbonRefresh,
-  refreshAll,
-  registerCommands,
-  resetRibbonRefresh,
-  type RibbonRefreshSummary,
-} from "../../src/commands/commands";
+import { registerCommands, ribbonRefreshAll, type RibbonRefreshSummary } from "../../src/commands/commands";
+import { officeRun } from "../../src/excel/run";
+import { refreshSalesFunctions } from "../../src/functions";
 import { pullTable } from "../../src/refresh";
-import { NO_KEY_MESSAGE, type Session } from "../../src/session";
+import { NO_KEY_MESSAGE, type Session, type WorkbookTarget } from "../../src/session";
 import { SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
-import { sessionFor } from "./helpers";
+import { sessionFor } from "../functions/helpers";
 
 let sim: TestSimulator;
 beforeAll(async () => {
@@ -25,14 +21,17 @@ const g = globalThis as Record<string, unknown>;
 let showAsTaskpane: jest.Mock<Promise<void>, []>;
 let completed: jest.Mock<void, []>;
 let undoExcel: () => void = () => undefined;
+let info: jest.SpyInstance;
+/** What the runtime root hands the commands: Excel through its global, and the SALES formulas' recalculation. */
+const workbook: WorkbookTarget = { run: officeRun, afterRefreshAll: () => refreshSalesFunctions(officeRun) };
+const refreshAll = (session: Session, e: Office.AddinCommands.Event) => ribbonRefreshAll(session, workbook, e);
 
 beforeEach(async () => {
   await sim.reset();
-  resetRibbonRefresh();
   showAsTaskpane = jest.fn(() => Promise.resolve());
   completed = jest.fn();
   g.Office = { addin: { showAsTaskpane } };
-  jest.spyOn(console, "info").mockImplementation(() => undefined);
+  info = jest.spyOn(console, "info").mockImplementation(() => undefined);
   jest.spyOn(console, "warn").mockImplementation(() => undefined);
   // Refresh all reads this machine's today: pin it to the simulator's. Only Date is faked; timers are real.
   jest.useFakeTimers({
@@ -76,11 +75,11 @@ async function workbookWithTable(session: Session): Promise<{ host: WorkbookHost
 }
 
 test("no key: nothing is sent, the pane opens, and the summary says to enter the key", async () => {
-  await refreshAll(await sessionFor(null), event());
+  const summary = await refreshAll(await sessionFor(null), event());
   expect(sim.count()).toBe(0);
   expect(showAsTaskpane).toHaveBeenCalledTimes(1);
   expect(completed).toHaveBeenCalledTimes(1);
-  expect(lastRibbonRefresh()).toEqual({
+  expect(summary).toEqual({
     at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
     message: expect.stringContaining(NO_KEY_MESSAGE),
     failed: 0,
@@ -88,17 +87,13 @@ test("no key: nothing is sent, the pane opens, and the summary says to enter the
   });
 });
 
-test("every table refreshed: the summary is kept and listeners hear it, the pane stays closed", async () => {
+test("every table refreshed: the summary is returned and logged, the pane stays closed", async () => {
   const session = await sessionFor(sim);
   await workbookWithTable(session);
-  const heard: RibbonRefreshSummary[] = [];
-  const stop = onRibbonRefresh((s) => heard.push(s));
-  await refreshAll(session, event());
-  stop();
+  const summary: RibbonRefreshSummary = await refreshAll(session, event());
   expect(sim.count("/api/data")).toBeGreaterThan(0);
-  const summary = lastRibbonRefresh();
   expect(summary).toMatchObject({ ok: true, failed: 0, message: expect.stringMatching(/^Sales Data: 1 of 1 table/) });
-  expect(heard).toEqual([summary]);
+  expect(info).toHaveBeenCalledWith(summary.message);
   expect(showAsTaskpane).not.toHaveBeenCalled();
   expect(completed).toHaveBeenCalledTimes(1);
 });
@@ -111,8 +106,11 @@ test("a table that fails: the pane opens and the summary counts it", async () =>
     context.workbook.tables.getItem(tableName).delete();
     await context.sync();
   });
-  await refreshAll(session, event());
-  expect(lastRibbonRefresh()).toMatchObject({ ok: false, failed: 1, message: expect.stringMatching(/1 failed/) });
+  expect(await refreshAll(session, event())).toMatchObject({
+    ok: false,
+    failed: 1,
+    message: expect.stringMatching(/1 failed/),
+  });
   expect(showAsTaskpane).toHaveBeenCalledTimes(1);
   expect(completed).toHaveBeenCalledTimes(1);
 });
@@ -120,13 +118,18 @@ test("a table that fails: the pane opens and the summary counts it", async () =>
 test("a Refresh all that cannot run at all opens the pane with the reason; a host without Office.addin is fine", async () => {
   const session = await sessionFor(sim);
   // No Excel global: Excel.run throws.
-  await refreshAll(session, event());
-  expect(lastRibbonRefresh()).toMatchObject({ ok: false, failed: 0, message: /^Sales Data: Refresh all failed\./ });
+  expect(await refreshAll(session, event())).toMatchObject({
+    ok: false,
+    failed: 0,
+    message: /^Sales Data: Refresh all failed\./,
+  });
   expect(showAsTaskpane).toHaveBeenCalledTimes(1);
 
   g.Office = {}; // a host without SharedRuntime 1.1
-  await refreshAll(await sessionFor(null), event());
-  expect(lastRibbonRefresh()).toMatchObject({ ok: false, message: expect.stringContaining(NO_KEY_MESSAGE) });
+  expect(await refreshAll(await sessionFor(null), event())).toMatchObject({
+    ok: false,
+    message: expect.stringContaining(NO_KEY_MESSAGE),
+  });
   expect(completed).toHaveBeenCalledTimes(2);
 
   showAsTaskpane.mockRejectedValueOnce(new Error("not supported"));
@@ -138,9 +141,9 @@ test("a Refresh all that cannot run at all opens the pane with the reason; a hos
 test("registerCommands associates the manifest's refreshAll", async () => {
   const associate = jest.fn();
   g.Office = { actions: { associate }, addin: { showAsTaskpane } };
-  registerCommands(await sessionFor(null));
+  registerCommands(await sessionFor(null), workbook);
   expect(associate).toHaveBeenCalledWith("refreshAll", expect.any(Function));
-  await (associate.mock.calls[0][1] as (e: Office.AddinCommands.Event) => Promise<void>)(event());
+  const handler = associate.mock.calls[0][1] as (e: Office.AddinCommands.Event) => Promise<RibbonRefreshSummary>;
+  expect((await handler(event())).ok).toBe(false);
   expect(completed).toHaveBeenCalledTimes(1);
-  expect(lastRibbonRefresh()?.ok).toBe(false);
 });

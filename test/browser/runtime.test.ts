@@ -1,0 +1,68 @@
+// The shared runtime's start-up order, on the real page Excel loads (taskpane.html, built by webpack with the
+// metadata plugin's CustomFunctions.associate calls): an office.js stand-in records what the page does and
+// lets the test decide when Office is ready. Office's rules: functions and commands are associated while the
+// script loads, before anything is awaited; Office.context (partitionKey, theme) is read only after onReady.
+import type { Page } from "playwright-core";
+import { startBrowserRig, type BrowserRig } from "../support/browser";
+
+jest.setTimeout(60_000);
+
+let rig: BrowserRig;
+beforeAll(async () => {
+  rig = await startBrowserRig();
+}, 120_000);
+afterAll(() => rig?.close());
+
+/** What office.js gives the shared runtime at load; Office.context appears only when __officeReady() is called. */
+const OFFICE_STAND_IN = `
+window.__log = [];
+window.CustomFunctions = {
+  associate: (id) => window.__log.push("associate:" + id),
+  Error: class extends Error { constructor(code, message) { super(message); this.code = code; } },
+  ErrorCode: { invalidValue: "#VALUE!", notAvailable: "#N/A" },
+};
+let resolveReady;
+const ready = new Promise((resolve) => (resolveReady = resolve));
+window.Office = {
+  onReady: (cb) => ready.then((info) => { if (cb) cb(info); return info; }),
+  actions: { associate: (id) => window.__log.push("command:" + id) },
+  addin: { setStartupBehavior: async () => undefined, showAsTaskpane: async () => undefined },
+  StartupBehavior: { load: "load", none: "none" },
+};
+window.__officeReady = () => {
+  window.__log.push("office-ready");
+  window.Office.context = { partitionKey: "p1:", requirements: { isSetSupported: () => false } };
+  resolveReady({ host: "Excel", platform: "OfficeOnline" });
+};
+`;
+
+const log = (page: Page) => page.evaluate(() => (window as unknown as { __log: string[] }).__log);
+
+test("functions and commands are associated at load; the connection is read under partitionKey once Office is ready", async () => {
+  const { page } = await rig.page();
+  await page.route("https://appsforoffice.microsoft.com/**", (route) =>
+    route.fulfill({ contentType: "text/javascript", body: OFFICE_STAND_IN }),
+  );
+  // A connection saved by the previous version under the unpartitioned name (Office.context was not read then).
+  const saved = { baseUrl: `${rig.origin}/simulator`, apiKey: "demo" };
+  await page.goto(`${rig.origin}/help.html`);
+  await page.evaluate((s) => localStorage.setItem("SalesData.connection", JSON.stringify(s)), saved);
+
+  await page.goto(`${rig.origin}/taskpane.html`);
+  await page.waitForFunction(() => (window as unknown as { __log?: string[] }).__log?.includes("command:refreshAll"));
+  const ids = (
+    (await (await page.request.get(`${rig.origin}/functions.json`)).json()) as { functions: { id: string }[] }
+  ).functions.map((f) => f.id);
+  expect(ids.length).toBe(7);
+  // Everything Excel may call is associated although Office has not said it is ready.
+  expect((await log(page)).sort()).toEqual([...ids.map((id) => `associate:${id}`), "command:refreshAll"].sort());
+  expect(await page.getByRole("heading", { name: "Sales Data" }).count()).toBe(0); // the pane waits for the theme
+  expect(await page.evaluate(() => localStorage.getItem("SalesData.connection"))).not.toBeNull(); // not read yet
+
+  await page.evaluate(() => (window as unknown as { __officeReady: () => void }).__officeReady());
+  await page.getByRole("heading", { name: "Sales Data" }).waitFor();
+  await page.waitForFunction((s) => localStorage.getItem("p1:SalesData.connection") === s, JSON.stringify(saved));
+  expect(await page.evaluate(() => localStorage.getItem("SalesData.connection"))).toBeNull();
+  expect(await page.getByLabel("Service URL").inputValue()).toBe(saved.baseUrl);
+  await rig.screenshot(page, "runtime-office-ready");
+});
