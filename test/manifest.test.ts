@@ -23,6 +23,8 @@ describe("manifest.xml", () => {
     expect(facts.taskpaneResid).toBe(facts.runtimeResid);
     expect(xml).toMatch(/<Runtime resid="Taskpane.Url" lifetime="long"\s*\/>/);
     expect(xml).toMatch(/<Set Name="SharedRuntime" MinVersion="1.1"\s*\/>/);
+    // CustomFunctions.Error with a message (every #VALUE! and #N/A the SALES functions explain) needs 1.2.
+    expect(xml).toMatch(/<Set Name="CustomFunctionsRuntime" MinVersion="1.2"\s*\/>/);
     // Table.resize (every multi-block write and every refresh) needs ExcelApi 1.13.
     expect(xml).toMatch(/<Set Name="ExcelApi" MinVersion="1.13"\s*\/>/);
   });
