@@ -1,6 +1,8 @@
 // HTTP for the client: ky does the retries (429 honouring Retry-After, 502/503/504, network errors;
-// exponential backoff with jitter, bounded attempts). This module adds the overall deadline, cancellation,
-// sharing of identical requests in flight, and the mapping of every failure to a SalesApiError.
+// exponential backoff with jitter, bounded attempts). This module adds the overall deadline (underDeadline),
+// cancellation, sharing of identical requests in flight, and the mapping of every failure to a SalesApiError.
+// ky stays at 1.x: ky 2's `totalTimeout` would replace underDeadline, but ky 2 needs Node 22 and this project
+// supports Node 20 (package.json engines).
 import ky, { HTTPError } from "ky";
 import { SalesApiError, redact, serviceWords } from "./errors";
 
@@ -101,28 +103,32 @@ export class Http {
     });
   }
 
-  private async fetchJson(url: string, controller: AbortController): Promise<JsonResponse> {
-    const timer = setTimeout(() => controller.abort(TIMEOUT), this.opts.timeoutMs);
+  /** One request under the overall deadline; every failure comes out as a SalesApiError. */
+  private fetchJson(url: string, controller: AbortController): Promise<JsonResponse> {
+    return underDeadline(this.opts.timeoutMs, controller, () => this.readJson(url, controller.signal)).catch(
+      (err: unknown) => {
+        throw this.toSalesApiError(err, controller.signal);
+      },
+    );
+  }
+
+  /** ky's attempts, then the body as JSON. An HTTP status becomes its SalesApiError here; the rest outside. */
+  private async readJson(url: string, signal: AbortSignal): Promise<JsonResponse> {
+    let response: Response;
     try {
-      const response = await this.ky.get(url, { signal: controller.signal });
-      const text = await response.text();
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new SalesApiError(
-          "format",
-          `The service's answer is not valid JSON (${text.length ? "cut off or malformed" : "empty"}). Try again; if it persists, check the endpoint paths.`,
-          { status: response.status },
-        );
-      }
-      return { body, headers: response.headers };
+      response = await this.ky.get(url, { signal });
     } catch (err) {
-      throw err instanceof HTTPError && !controller.signal.aborted
-        ? await this.fromStatus(err)
-        : this.toSalesApiError(err, controller.signal);
-    } finally {
-      clearTimeout(timer);
+      throw err instanceof HTTPError && !signal.aborted ? await this.fromStatus(err) : err;
+    }
+    const text = await response.text();
+    try {
+      return { body: JSON.parse(text), headers: response.headers };
+    } catch {
+      throw new SalesApiError(
+        "format",
+        `The service's answer is not valid JSON (${text.length ? "cut off or malformed" : "empty"}). Try again; if it persists, check the endpoint paths.`,
+        { status: response.status },
+      );
     }
   }
 
@@ -206,6 +212,28 @@ export class Http {
       "network",
       `Could not reach the service at ${where}${cause ? ` (${cause})` : ""}. Check the Service URL and your connection.`,
     );
+  }
+}
+
+/**
+ * The overall deadline of one request, covering every attempt, every wait between attempts and the body. At
+ * `ms` the controller is aborted with TIMEOUT. The result settles as soon as `work` settles or the controller
+ * aborts (deadline, or every caller cancelled), whichever comes first, so it never waits on ky noticing the
+ * abort; the timer is cleared when the result settles, either way. Rejects with the abort reason on abort.
+ */
+async function underDeadline<T>(ms: number, controller: AbortController, work: () => Promise<T>): Promise<T> {
+  const { signal } = controller;
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  const timer = setTimeout(() => controller.abort(TIMEOUT), ms);
+  try {
+    return await Promise.race([work(), aborted]);
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener("abort", onAbort);
   }
 }
 

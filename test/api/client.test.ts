@@ -226,6 +226,45 @@ describe("errors", () => {
     expect(sim.count()).toBe(1); // no retry was started once the budget was spent
   });
 
+  describe("the deadline's timer (fake timers; the service is a fetch function, since the simulator uses timers too)", () => {
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+    /** A fetch that never answers and ignores its abort signal. */
+    const deaf: typeof fetch = () => new Promise<Response>(() => {});
+    beforeEach(() => jest.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] }));
+    afterEach(() => jest.useRealTimers());
+
+    test("is cleared when the request succeeds", async () => {
+      expect(await make({ fetch: async () => json({ success: true }) }).testConnection()).toBe(true);
+      expect(jest.getTimerCount()).toBe(0);
+    });
+
+    test("is cleared when the request fails", async () => {
+      const e = await failure(make({ fetch: async () => json({ detail: "no" }, 401) }).testConnection());
+      expect(e.kind).toBe("auth");
+      expect(jest.getTimerCount()).toBe(0);
+    });
+
+    test("ends the request at the deadline even when the fetch ignores the abort", async () => {
+      const pending = failure(make({ fetch: deaf, timeoutMs: 1000 }).testConnection());
+      await jest.advanceTimersByTimeAsync(1000);
+      const e = await pending;
+      expect(e.kind).toBe("timeout");
+      expect(e.message).toBe("The service did not answer within 1 s. Try again, or ask for a shorter date range.");
+      expect(jest.getTimerCount()).toBe(0);
+    });
+
+    test("is cleared when every caller cancels, even when the fetch ignores the abort", async () => {
+      const controller = new AbortController();
+      const pending = failure(make({ fetch: deaf }).getData(weekly, { signal: controller.signal }));
+      await jest.advanceTimersByTimeAsync(0);
+      controller.abort();
+      expect((await pending).kind).toBe("cancelled");
+      await jest.advanceTimersByTimeAsync(0);
+      expect(jest.getTimerCount()).toBe(0);
+    });
+  });
+
   test("format: malformed and truncated JSON bodies", async () => {
     await sim.inject({ body: "malformed", count: 1 });
     expect((await failure(client.listRetailers())).kind).toBe("format");
