@@ -1,4 +1,6 @@
-// A data request as people and code write it (DataQuery) and as the service must receive it (NormalizedQuery).
+// src/core decides, purely: queries, dates, validation, tabulation, the refresh window. It imports nothing
+// from Office, the DOM, the network or any other src folder. This file: a data request as people and code
+// write it (DataQuery) and as the service must receive it (NormalizedQuery).
 import type { IsoDate } from "./dates";
 import type { Comparison, Filter, Level, Metric, Timeframe } from "./metrics";
 

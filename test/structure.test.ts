@@ -1,0 +1,117 @@
+// The codebase's shape, checked: each src folder imports only the folders its main file says it may (type-only
+// imports aside), and no two exported things in src share a name (re-exports through barrels aside).
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import ts from "typescript";
+
+const SRC = join(__dirname, "..", "src");
+
+/** What each folder may import at run time (besides itself and npm packages). */
+const MAY_IMPORT: Record<string, string[]> = {
+  core: [],
+  api: ["core"],
+  excel: ["core"],
+  session: ["core", "api"],
+  refresh: ["core", "api", "excel"],
+  functions: ["core", "api", "excel", "session"],
+  commands: ["core", "refresh", "session"],
+  taskpane: ["core", "api", "excel", "session", "refresh", "functions"],
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const files = sourceFiles(SRC).map((path) => ({
+  path,
+  folder: relative(SRC, path)
+    .split(sep)[0]
+    .replace(/\.tsx?$/, ""),
+  source: ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.Latest, true),
+}));
+
+/** Run-time imports (and re-exports) of a file that point into another src folder. */
+function crossImports(file: (typeof files)[number]): string[] {
+  const found: string[] = [];
+  for (const node of file.source.statements) {
+    const isImport = ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly;
+    const isExport = ts.isExportDeclaration(node) && !node.isTypeOnly;
+    if (!(isImport || isExport) || !node.moduleSpecifier || !ts.isStringLiteral(node.moduleSpecifier)) continue;
+    const spec = node.moduleSpecifier.text;
+    if (!spec.startsWith(".")) continue;
+    const target = relative(SRC, join(file.path, "..", spec)).split(sep)[0];
+    if (target !== file.folder && !target.startsWith("..")) found.push(target);
+  }
+  // require("./x") in the runtime root counts too
+  file.source.forEachChild(function visit(n): void {
+    if (ts.isCallExpression(n) && n.expression.getText() === "require" && ts.isStringLiteral(n.arguments[0])) {
+      found.push(relative(SRC, join(file.path, "..", n.arguments[0].text)).split(sep)[0]);
+    }
+    n.forEachChild(visit);
+  });
+  return found;
+}
+
+test("each src folder imports only what its layer allows (the runtime root wires them all)", () => {
+  const wrong = files
+    .filter((f) => f.folder in MAY_IMPORT)
+    .flatMap((f) =>
+      crossImports(f)
+        .filter((t) => !MAY_IMPORT[f.folder].includes(t))
+        .map((t) => `${relative(SRC, f.path)} imports src/${t}`),
+    );
+  expect(wrong).toEqual([]);
+  expect(files.map((f) => f.folder).filter((f) => !(f in MAY_IMPORT) && f !== "runtime" && f !== "help")).toEqual([]);
+});
+
+test("no two exported things in src share a name", () => {
+  const owners = new Map<string, string[]>();
+  for (const f of files) {
+    for (const node of f.source.statements) {
+      const exported = ts.canHaveModifiers(node)
+        ? ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+        : false;
+      if (!exported) continue;
+      const names = ts.isVariableStatement(node)
+        ? node.declarationList.declarations.map((d) => d.name.getText())
+        : "name" in node && node.name
+          ? [(node.name as ts.Identifier).text]
+          : [];
+      for (const name of names) owners.set(name, [...(owners.get(name) ?? []), relative(SRC, f.path)]);
+    }
+  }
+  const shared = [...owners]
+    .filter(([, where]) => where.length > 1)
+    .map(([name, where]) => `${name}: ${where.join(", ")}`);
+  expect(shared).toEqual([]);
+});
+
+/** Each folder's main file: the one a newcomer opens first. */
+const MAIN_FILE: Record<string, string> = {
+  core: "core/query.ts",
+  api: "api/index.ts",
+  excel: "excel/index.ts",
+  session: "session/index.ts",
+  refresh: "refresh/index.ts",
+  functions: "functions/index.ts",
+  commands: "commands/commands.ts",
+  taskpane: "taskpane/App.tsx",
+};
+
+test("each folder's main file opens with what it owns and what it may import", () => {
+  expect(Object.keys(MAIN_FILE).sort()).toEqual(Object.keys(MAY_IMPORT).sort());
+  const silent = Object.values(MAIN_FILE).filter((main) => {
+    const head = readFileSync(join(SRC, main), "utf8").split("\n").slice(0, 6).join("\n");
+    return !/^\/\//.test(head) || !/\bimport/i.test(head);
+  });
+  expect(silent).toEqual([]);
+});
+
+test("every file in src opens with a comment on what it is for", () => {
+  const bare = files.filter((f) => !/^(\/\/|\/\*)/.test(f.source.text)).map((f) => relative(SRC, f.path));
+  expect(bare).toEqual([]);
+});
