@@ -1,3 +1,5 @@
+// src/api owns the service client: HTTP (retries, deadline, cancellation, sharing), the service's quirks, schemas.
+// It may import src/core only: never Excel, never the DOM beyond fetch. Its reference is docs/client.md.
 export { createClient, DEFAULT_PATHS } from "./client";
 export type { ClientOptions, DataResult, EndpointPaths, SalesClient } from "./client";
 export { SalesApiError, isSalesApiError } from "./errors";
