@@ -1,7 +1,7 @@
 // The service's JSON, as zod schemas: the single source of the response types. Unknown extra fields are
 // kept (loose objects), because the service may add fields and the spec leaves some names unshown.
 import { z } from "zod";
-import { METRICS } from "../core/metrics";
+import { METRICS, type Metric } from "../core/metrics";
 
 const nullableList = z
   .array(z.string())
@@ -51,6 +51,8 @@ export const ConnectionTestSchema = z.looseObject({ success: z.boolean() });
 /** Any other column of a data row: the period (name not shown for daily/monthly), comparisons, extras. */
 const cell = z.union([z.number(), z.string(), z.boolean(), z.null()]);
 const metricValue = z.number().nullable().optional();
+/** Every metric by name (typed, so DataRow knows them). */
+const metricFields = Object.fromEntries(METRICS.map((m) => [m, metricValue])) as Record<Metric, typeof metricValue>;
 
 export const DataRowSchema = z
   .object({
@@ -59,7 +61,8 @@ export const DataRowSchema = z
     store_id: z.union([z.number(), z.string()]).optional(),
     store_name: z.string().nullable().optional(),
     product_name: z.string().nullable().optional(),
-    ...Object.fromEntries(METRICS.map((m) => [m, metricValue])),
+    ...metricFields,
   })
   .catchall(cell);
-export type DataRow = Record<string, string | number | boolean | null | undefined>;
+/** A row as the client returns it: the known keys typed, any other column a plain cell. */
+export type DataRow = z.infer<typeof DataRowSchema>;
