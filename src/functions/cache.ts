@@ -2,7 +2,7 @@
 // arrives while the same request is in flight joins it. Keys are built from the normalized query and the
 // service's address and paths, never from the API key. Failures are not kept.
 
-export interface CacheEntry<T, M = unknown> {
+interface CacheEntry<T, M = unknown> {
   key: string;
   value: Promise<T>;
   /** When the entry stops being served (ms since the epoch, from `now`). */

@@ -6,7 +6,7 @@ import { ArgumentError, argumentMessage } from "../core/args";
 import { UserError, errorText, type ErrorFraming } from "../core/errorText";
 import { NO_KEY_MESSAGE } from "../session";
 
-export type FunctionErrorCode = "#VALUE!" | "#N/A";
+type FunctionErrorCode = "#VALUE!" | "#N/A";
 
 export class FunctionError extends Error {
   override readonly name = "FunctionError";

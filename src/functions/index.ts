@@ -1,13 +1,9 @@
-// What the rest of the add-in uses of the SALES functions: the runtime entry hands over its Session, Refresh all
-// clears the cache and recalculates. The function implementations themselves are in functions.ts.
+// src/functions owns the SALES.* custom functions (functions.ts): their arguments, batching, cache, timeouts, spills.
+// It may import src/core, src/api's types and errors, src/session, and src/excel only for recalculation; never the DOM.
 export {
   setFunctionsSession,
   configureFunctions,
   clearFunctionCache,
   formattedNumbersSupported,
   refreshSalesFunctions,
-  functionsEngine,
 } from "./runtime";
-export { FunctionsEngine, NOT_STARTED_MESSAGE, type FunctionsOptions } from "./engine";
-export { FunctionError, type FunctionErrorCode } from "./errors";
-export { DEFAULT_MAX_CELLS, type FormattedNumber, type SpillCell } from "./output";

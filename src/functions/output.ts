@@ -24,12 +24,12 @@ export interface OutputOptions {
 /** 100,000 cells: beyond that a spill makes Excel slow to recalculate and Excel on the web nears its 5 MB limit. */
 export const DEFAULT_MAX_CELLS = 100_000;
 
-export const DATE_FORMAT = "yyyy-mm-dd";
-export const PERCENT_FORMAT = "0.0%";
+const DATE_FORMAT = "yyyy-mm-dd";
+const PERCENT_FORMAT = "0.0%";
 
 const FORMAT_OF: Partial<Record<ColumnKind, string>> = { date: DATE_FORMAT, percent: PERCENT_FORMAT };
 
-export function formatted(value: number, numberFormat: string): FormattedNumber {
+function formatted(value: number, numberFormat: string): FormattedNumber {
   return { type: "FormattedNumber", basicValue: value, numberFormat };
 }
 

@@ -28,7 +28,7 @@ export interface Connection {
   scope: string;
 }
 
-export interface ValueBatchOptions {
+interface ValueBatchOptions {
   /** Cells are collected until none has arrived for this long ... */
   batchWindowMs: number;
   /** ... or this long after the first of them, then requested together. */
@@ -49,7 +49,7 @@ interface GroupMeta {
 }
 
 /** A SALES.VALUE group's answer, indexed for picking cells. */
-export interface ValueIndex {
+interface ValueIndex {
   retailer: string;
   timeframe: Timeframe;
   /**
