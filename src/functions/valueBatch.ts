@@ -191,6 +191,7 @@ export function valueRange(date: IsoDate, timeframe: Timeframe): { from: IsoDate
   return { from: start, to: addDays(addPeriods(start, "monthly", 1), -1) };
 }
 
+/** A group's answer indexed by (period start, SKU), with its SKUs, product names and omitted metrics. */
 export function indexValues(result: DataResult, retailer: string, timeframe: Timeframe): ValueIndex {
   const field = result.periodField;
   const rows = new Map<string, DataRow>();
@@ -219,6 +220,7 @@ export function indexValues(result: DataResult, retailer: string, timeframe: Tim
 
 const PERIOD_WORD: Record<Timeframe, string> = { daily: "day", weekly: "week", monthly: "month" };
 
+/** One cell's figure from its group's answer, or #N/A saying what is missing (metric, period, SKU, value). */
 export function pickValue(idx: ValueIndex, call: ValueCall, today: IsoDate): number {
   const { retailer, metric, date, timeframe } = call;
   if (idx.omitted.has(metric)) {
