@@ -17,10 +17,18 @@
 import { createWorkbookHost, type WorkbookHost } from "../workbook-host";
 import { startSimulator } from "../simulator";
 import { createClient, type SalesClient } from "../../src/api";
-import { addDays } from "../../src/core/dates";
+import { addDays, excelSerial, fromExcelSerial } from "../../src/core/dates";
 import type { DataQuery } from "../../src/core/query";
+import { periodEnd } from "../../src/core/refresh";
 import { listManagedTables, readTable } from "../../src/excel";
-import { pullTable, refreshTable, type RefreshDeps, type RefreshableTable } from "../../src/refresh";
+import {
+  pullTable,
+  refreshTable,
+  refreshTableWithWindow,
+  type RefreshDeps,
+  type RefreshableTable,
+  type WindowRule,
+} from "../../src/refresh";
 import type { Report } from "./run";
 
 const START = "2026-09-01"; // a Tuesday
@@ -29,6 +37,17 @@ const DAYS = 60;
 async function records(run: WorkbookHost["run"]): Promise<RefreshableTable[]> {
   return (await listManagedTables(run)) as RefreshableTable[];
 }
+
+/** The contrast: a refresh that only appends the periods after the last stored one and never rewrites a stored row. */
+const appendOnly: WindowRule = ({ storedPeriods, timeframe, from: queryFrom, to: queryTo, rolling, today }) => {
+  let last = -Infinity;
+  for (const p of storedPeriods) if (typeof p === "number" && p > last) last = p;
+  const from = Number.isFinite(last) ? periodEnd(fromExcelSerial(last), timeframe) : queryFrom;
+  const to = rolling ? today : queryTo;
+  return from > to
+    ? { kind: "nothing", reason: "No new periods yet.", start: from, to }
+    : { kind: "window", from, to, start: from, cutoff: excelSerial(from) };
+};
 
 function diffCells(a: unknown[][], b: unknown[][]): number {
   let n = 0;
@@ -85,7 +104,7 @@ async function driftRun(
     const monday = new Date(`${day}T00:00:00Z`).getUTCDay() === 1;
     for (const t of await records(host.run)) {
       if (mode.weeklyOnMondays && String(t.query.timeframe) === "weekly" && !monday) continue;
-      const o = await refreshTable(deps, t, { appendOnly: mode.appendOnly });
+      const o = mode.appendOnly ? await refreshTableWithWindow(deps, t, appendOnly) : await refreshTable(deps, t);
       if (o.status === "failed") throw new Error(`${t.tableName} on ${day}: ${o.error}`);
     }
   }

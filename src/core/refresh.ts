@@ -1,6 +1,7 @@
-// Refresh, decided: which window of a stored table is re-read, how the service's answer is laid onto the
-// stored header, and what the table holds afterwards. Pure; the workbook and the network are elsewhere
-// (src/refresh wires them, src/excel writes). See docs/refresh.md for the same rules in a finance user's words.
+// Refresh, decided: which window of a stored table is re-read (and the day of the last read it starts from),
+// how the service's answer is laid onto the stored header, whether it is written, and how its rows are counted.
+// Pure; the workbook and the network are elsewhere (src/refresh wires them, src/excel writes). See
+// docs/refresh.md for the same rules in a finance user's words.
 import { addDays, addPeriods, daysBetween, excelSerial, fromExcelSerial, periodStart, type IsoDate } from "./dates";
 import { STORE_DAILY_RETENTION_DAYS, type Level, type Timeframe } from "./metrics";
 import type { Cell, Column, ColumnKind } from "./tabulate";
@@ -27,7 +28,7 @@ export interface WindowInput {
    * Period values (Excel serials) of the stored rows, in table order: all of them, or a tail that reaches back
    * to a row before `anchorOf(...)` (see readPeriodTail). Non-numbers (blank rows) are ignored.
    */
-  storedPeriods: readonly Cell[];
+  storedPeriods: readonly unknown[];
 }
 
 export type RefreshWindow =
@@ -40,10 +41,6 @@ export type RefreshWindow =
       start: IsoDate;
       /** `start` as an Excel serial (what the period column holds). */
       cutoff: number;
-      /** The oldest day that may have changed since the last read: the window's period contains it. */
-      anchor: IsoDate;
-      /** Where `start` came from: a stored row's period, or the calendar (no stored row contains `anchor`). */
-      startFrom: "stored-period" | "calendar" | "retention" | "query-from";
     }
   | { kind: "nothing"; reason: string; start: IsoDate; to: IsoDate };
 
@@ -62,7 +59,7 @@ export function periodEnd(start: IsoDate, timeframe: Timeframe): IsoDate {
  * The stored row period (serial) whose period contains `day`, searching the sorted periods from the end.
  * Null when no stored row covers that day (an empty table, a gap, or a table that starts later).
  */
-export function storedPeriodContaining(periods: readonly Cell[], day: IsoDate, timeframe: Timeframe): number | null {
+export function storedPeriodContaining(periods: readonly unknown[], day: IsoDate, timeframe: Timeframe): number | null {
   const target = excelSerial(day);
   for (let i = periods.length - 1; i >= 0; i--) {
     const p = periods[i];
@@ -91,28 +88,20 @@ export function refreshWindow(input: WindowInput): RefreshWindow {
   const { today, timeframe } = input;
   const anchor = anchorOf(today, input.lastRead);
   let start: IsoDate;
-  let startFrom: "stored-period" | "calendar" | "retention" | "query-from";
   if (timeframe === "daily") {
     start = anchor;
-    startFrom = "stored-period";
   } else {
+    // No stored row contains the anchor: the calendar's period start.
     const stored = storedPeriodContaining(input.storedPeriods, anchor, timeframe);
     start = stored !== null ? fromExcelSerial(stored) : periodStart(anchor, timeframe);
-    startFrom = stored !== null ? "stored-period" : "calendar";
   }
   if (input.level === "store" && timeframe === "daily") {
     const earliest = addDays(today, -STORE_DAILY_RETENTION_DAYS);
-    if (daysBetween(start, earliest) > 0) {
-      start = earliest;
-      startFrom = "retention";
-    }
+    if (daysBetween(start, earliest) > 0) start = earliest;
   }
   const to = input.rolling ? today : input.to;
-  if (timeframe === "daily" && daysBetween(start, input.from) > 0) {
-    // A daily table that starts inside the window: no stored row is older than `from`.
-    start = input.from;
-    startFrom = "query-from";
-  }
+  // A daily table that starts inside the window: no stored row is older than `from`.
+  if (timeframe === "daily" && daysBetween(start, input.from) > 0) start = input.from;
   const from = later(start, input.from);
   if (daysBetween(anchor, to) < 0 || daysBetween(from, to) < 0) {
     return {
@@ -124,7 +113,46 @@ export function refreshWindow(input: WindowInput): RefreshWindow {
         "was last read, so its figures are final and there is nothing to refresh.",
     };
   }
-  return { kind: "window", from, to, start, cutoff: excelSerial(start), anchor, startFrom };
+  return { kind: "window", from, to, start, cutoff: excelSerial(start) };
+}
+
+/** What a saved table's record tells about its last read. */
+export interface ReadRecord {
+  /** The service's today when the table was last read. */
+  lastRead?: IsoDate;
+  /** When it was last refreshed (ISO timestamp); records written before `lastRead` existed have only this. */
+  lastRefreshedAt?: string;
+}
+
+/** The day of the last read: the record's `lastRead`, else the date of `lastRefreshedAt` (not after today), else today. */
+export function lastReadOf(record: ReadRecord, today: IsoDate): IsoDate {
+  if (record.lastRead) return record.lastRead;
+  const d = /^\d{4}-\d{2}-\d{2}/.exec(record.lastRefreshedAt ?? "")?.[0];
+  return d && d <= today ? d : today;
+}
+
+/** A first pull as written: the table's rows (in period order) and how many of them reached the sheet. */
+export interface WrittenPull {
+  values: readonly (readonly Cell[])[];
+  /** Index of the period column; -1 when there is none. */
+  periodIndex: number;
+  /** Rows written (whole rows, from the first). */
+  written: number;
+  complete: boolean;
+}
+
+/**
+ * The day of the last read a pull records: today. A pull stopped part way (cancelled, or Excel failed between
+ * blocks) holds whole rows up to some period: then the last read is put back to that period + 7 days (when
+ * earlier than today), so the next refresh's window reaches back to the last period written and completes the
+ * table.
+ */
+export function lastReadAfterPull(today: IsoDate, pull: WrittenPull): IsoDate {
+  if (pull.complete || pull.periodIndex < 0 || pull.written <= 0) return today;
+  const last = pull.values[pull.written - 1][pull.periodIndex];
+  if (typeof last !== "number") return today;
+  const resume = addDays(fromExcelSerial(last), REVISION_DAYS);
+  return resume < today ? resume : today;
 }
 
 /** Stable sort of rows by their period (Excel serials), non-numeric periods last; already-sorted input is returned as is. */
@@ -200,53 +228,6 @@ export function mapToHeader(
   };
 }
 
-export interface Rewrite<R> {
-  rows: R[];
-  /** Stored rows before the window, kept exactly. */
-  kept: number;
-  /** Stored rows in the window, replaced. */
-  removed: number;
-  /** Fresh rows written in the window. */
-  added: number;
-  /** Fresh rows labelled before the window start (left out: they would duplicate or cut a stored period). */
-  early: number;
-}
-
-/** Rows before the cut: every row up to the last one whose period is a number below `cutoff` (rows are in period order). */
-export function keptCount(periods: readonly Cell[], cutoff: number): number {
-  for (let i = periods.length - 1; i >= 0; i--) {
-    const v = periods[i];
-    if (typeof v === "number" && v < cutoff) return i + 1;
-  }
-  return 0;
-}
-
-/**
- * The table after a refresh: the stored rows before the window start, exactly as they were, then the fresh
- * rows of the window in period order. The specification of what src/excel's replaceTail must leave.
- */
-export function rewrite<R extends readonly Cell[]>(
-  stored: readonly R[],
-  fresh: readonly R[],
-  periodIndex: number,
-  cutoff: number,
-): Rewrite<R> {
-  const kept = keptCount(
-    stored.map((r) => r[periodIndex]),
-    cutoff,
-  );
-  const inWindow = sortByPeriod(fresh, periodIndex).filter(
-    (r) => !(typeof r[periodIndex] === "number" && (r[periodIndex] as number) < cutoff),
-  );
-  return {
-    rows: [...stored.slice(0, kept), ...inWindow],
-    kept,
-    removed: stored.length - kept,
-    added: inWindow.length,
-    early: fresh.length - inWindow.length,
-  };
-}
-
 /** Fresh rows that belong in the window (period on or after the cut-off), in period order, and how many were left out. */
 export function windowRows(
   fresh: TableShape,
@@ -266,9 +247,69 @@ export function kindOfFormat(format: string | undefined, formats: Record<ColumnK
   return hit;
 }
 
-/** Append-only (for contrast in the benchmark): only periods after the last stored one are added. */
-export function appendOnlyCutoff(storedPeriods: readonly Cell[]): number {
-  let last = -Infinity;
-  for (const p of storedPeriods) if (typeof p === "number" && p > last) last = p;
-  return last + 1;
+/** Rows before the cut: every row up to the last one whose period is a number below `cutoff` (rows are in period order). */
+export function keptCount(periods: readonly unknown[], cutoff: number): number {
+  for (let i = periods.length - 1; i >= 0; i--) {
+    const v = periods[i];
+    if (typeof v === "number" && v < cutoff) return i + 1;
+  }
+  return 0;
+}
+
+/** The tail of a stored table's period column, as src/excel's readPeriodTail reads it: body rows offset .. count-1. */
+export interface StoredTail {
+  /** Body rows of the table. */
+  count: number;
+  /** Index (in the body) of the first period in `periods`. */
+  offset: number;
+  periods: readonly unknown[];
+}
+
+/** Stored rows from the cut-off on (those a refresh replaces). A table holding only one blank row has none. */
+function storedRowsInWindow(tail: StoredTail, cutoff: number): number {
+  const kept = tail.offset + keptCount(tail.periods, cutoff);
+  const blankOnly = tail.count === 1 && kept === 0 && tail.periods.every((v) => v === "" || v === null);
+  return blankOnly ? 0 : tail.count - kept;
+}
+
+/** What a refresh does with the service's answer for its window. */
+export type AnswerPlan =
+  /** Replace the stored rows from the cut-off on with the answer's rows. */
+  | { kind: "write" }
+  /** The service returned nothing for a window that holds `storedRows` rows: they are kept, nothing is written. */
+  | { kind: "keep"; storedRows: number };
+
+/** Nothing is deleted on an empty answer: an answer with no rows for a window that holds stored rows is not written. */
+export function planForAnswer(tail: StoredTail, cutoff: number, freshRows: number): AnswerPlan {
+  const storedRows = storedRowsInWindow(tail, cutoff);
+  return freshRows === 0 && storedRows > 0 ? { kind: "keep", storedRows } : { kind: "write" };
+}
+
+/** What replaceTail (src/excel) reports: stored rows taken out of the window, fresh rows written, rows before it. */
+export interface TailChange {
+  removed: number;
+  added: number;
+  kept: number;
+}
+
+/** A refresh's rows, as the outcome tells them. */
+export interface RowCounts {
+  /** Stored rows of the window whose place a fresh row took. */
+  rowsReplaced: number;
+  /** Fresh rows beyond the stored rows of the window. */
+  rowsAdded: number;
+  /** Stored rows of the window left over (the service no longer returns them). */
+  rowsRemoved: number;
+  /** Rows of the table after the refresh. */
+  rows: number;
+}
+
+export function rowCounts(change: TailChange): RowCounts {
+  const replaced = Math.min(change.removed, change.added);
+  return {
+    rowsReplaced: replaced,
+    rowsAdded: change.added - replaced,
+    rowsRemoved: change.removed - replaced,
+    rows: Math.max(change.kept + change.added, 0),
+  };
 }

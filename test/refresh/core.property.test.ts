@@ -2,8 +2,19 @@
 import fc from "fast-check";
 import { addDays, addPeriods, daysBetween, excelSerial, fromExcelSerial, periodStart } from "../../src/core/dates";
 import type { Timeframe } from "../../src/core/metrics";
-import { anchorOf, mapToHeader, periodEnd, refreshWindow, rewrite, sortByPeriod } from "../../src/core/refresh";
+import {
+  anchorOf,
+  lastReadAfterPull,
+  lastReadOf,
+  mapToHeader,
+  periodEnd,
+  planForAnswer,
+  refreshWindow,
+  rowCounts,
+  sortByPeriod,
+} from "../../src/core/refresh";
 import type { Cell, Column } from "../../src/core/tabulate";
+import { rewrite } from "./support/rewrite";
 
 const day = fc.integer({ min: 0, max: 900 }).map((n) => addDays("2024-01-01", n));
 const timeframe = fc.constantFrom<Timeframe>("daily", "weekly", "monthly");
@@ -189,4 +200,139 @@ describe("mapping onto the stored header", () => {
 
 test("fromExcelSerial and excelSerial agree (what cut-offs are made of)", () => {
   fc.assert(fc.property(day, (d) => fromExcelSerial(excelSerial(d)) === d));
+});
+
+describe("an empty answer", () => {
+  /** A stored period column in period order, possibly ending in blank rows (left by an interrupted refresh). */
+  const column = fc
+    .tuple(fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 40 }), fc.integer({ min: 0, max: 3 }))
+    .map(([ps, blanks]) => [...[...ps].sort((a, b) => a - b).map((p) => 46000 + p), ...Array<Cell>(blanks).fill("")]);
+  const asRows = (periods: Cell[]) => periods.map((p) => [p]);
+
+  test("is never written over stored rows: only blank rows can go; a non-empty answer is always written", () => {
+    fc.assert(
+      fc.property(column, fc.integer({ min: 0, max: 35 }), fc.nat(3), (periods, cut, freshRows) => {
+        const cutoff = 46000 + cut;
+        const tail = { count: periods.length, offset: 0, periods };
+        const plan = planForAnswer(tail, cutoff, freshRows);
+        if (freshRows > 0) expect(plan).toEqual({ kind: "write" });
+        const removed = asRows(periods).slice(rewrite(asRows(periods), [], 0, cutoff).kept);
+        if (freshRows === 0 && plan.kind === "write") expect(removed.every((r) => r[0] === "")).toBe(true);
+        // Kept: exactly the rows writing the empty answer would have removed.
+        if (plan.kind === "keep") expect(plan.storedRows).toBe(removed.length);
+      }),
+    );
+  });
+
+  test("decides the same from a tail of the column that reaches a row before the cut-off", () => {
+    fc.assert(
+      fc.property(column, fc.integer({ min: 0, max: 35 }), fc.nat(), fc.nat(2), (periods, cut, pick, freshRows) => {
+        const cutoff = 46000 + cut;
+        const before = periods.filter((p) => typeof p === "number" && p < cutoff).length; // rows before the cut
+        const offset = before === 0 ? 0 : pick % before; // a tail that starts at or before the last of them
+        const whole = planForAnswer({ count: periods.length, offset: 0, periods }, cutoff, freshRows);
+        const tail = { count: periods.length, offset, periods: periods.slice(offset) };
+        expect(planForAnswer(tail, cutoff, freshRows)).toEqual(whole);
+      }),
+    );
+  });
+
+  test("a table holding only its one blank row is written (it has no rows to keep)", () => {
+    for (const blank of ["", null])
+      expect(planForAnswer({ count: 1, offset: 0, periods: [blank] }, 46000, 0)).toEqual({ kind: "write" });
+    expect(planForAnswer({ count: 1, offset: 0, periods: [46001] }, 46000, 0)).toEqual({ kind: "keep", storedRows: 1 });
+  });
+});
+
+describe("the outcome's counts", () => {
+  const change = fc.record({ removed: fc.nat(500), added: fc.nat(500), kept: fc.nat(5000) });
+
+  test("replaced + added = rows written, replaced + removed = stored rows of the window, never both added and removed", () => {
+    fc.assert(
+      fc.property(change, (c) => {
+        const n = rowCounts(c);
+        expect(n.rowsReplaced + n.rowsAdded).toBe(c.added);
+        expect(n.rowsReplaced + n.rowsRemoved).toBe(c.removed);
+        expect(Math.min(n.rowsAdded, n.rowsRemoved)).toBe(0);
+        expect(Math.min(n.rowsReplaced, n.rowsAdded, n.rowsRemoved)).toBeGreaterThanOrEqual(0);
+        expect(n.rows).toBe(c.kept + c.added);
+      }),
+    );
+  });
+
+  test("count the table the rewrite leaves", () => {
+    const rows = fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 40 }).map((ps) => ps.map((p) => [46000 + p]));
+    fc.assert(
+      fc.property(rows, rows, fc.integer({ min: 0, max: 35 }), (storedRaw, fresh, cut) => {
+        const stored = sortByPeriod(storedRaw, 0);
+        const r = rewrite(stored, fresh, 0, 46000 + cut);
+        const n = rowCounts(r);
+        expect(n.rows).toBe(r.rows.length);
+        expect(r.kept + n.rowsReplaced + n.rowsRemoved).toBe(stored.length);
+      }),
+    );
+  });
+});
+
+describe("the day of the last read", () => {
+  const stamp = fc
+    .tuple(day, fc.integer({ min: 0, max: 86_399 }))
+    .map(([d, s]) => new Date(Date.parse(`${d}T00:00:00Z`) + s * 1000).toISOString());
+
+  test("the record's lastRead, else the day it was last refreshed (never after today), else today", () => {
+    fc.assert(
+      fc.property(
+        day,
+        fc.option(day, { nil: undefined }),
+        fc.option(stamp, { nil: undefined }),
+        (today, lastRead, at) => {
+          const d = lastReadOf({ lastRead, lastRefreshedAt: at }, today);
+          if (lastRead) expect(d).toBe(lastRead);
+          else if (at && at.slice(0, 10) <= today) expect(d).toBe(at.slice(0, 10));
+          else expect(d).toBe(today);
+          if (!lastRead) expect(daysBetween(d, today)).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
+    expect(lastReadOf({ lastRefreshedAt: "not a date" }, "2026-11-23")).toBe("2026-11-23");
+  });
+});
+
+describe("where a partial pull resumes", () => {
+  const rowsOf = (days: string[]) => [...days].sort().map((d, i) => [excelSerial(d), i] as Cell[]);
+
+  test("a complete pull was read today; a partial one reaches back so the next window covers the last period written", () => {
+    fc.assert(
+      fc.property(
+        day,
+        fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 1, maxLength: 30 }),
+        fc.nat(),
+        fc.boolean(),
+        (today, back, pick, complete) => {
+          const values = rowsOf(back.map((b) => addDays(today, -b)));
+          const written = 1 + (pick % values.length);
+          const lastRead = lastReadAfterPull(today, { values, periodIndex: 0, written, complete });
+          if (complete) {
+            expect(lastRead).toBe(today);
+            return;
+          }
+          const lastWritten = fromExcelSerial(values[written - 1][0] as number);
+          expect(daysBetween(lastRead, today)).toBeGreaterThanOrEqual(0);
+          // The next refresh's anchor is on or before the last period written: the rows after it are re-read.
+          expect(daysBetween(anchorOf(today, lastRead), lastWritten)).toBeGreaterThanOrEqual(0);
+          // And no further back than that: today, or exactly that period.
+          expect(lastRead === today || anchorOf(today, lastRead) === lastWritten).toBe(true);
+        },
+      ),
+    );
+  });
+
+  test("nothing written, or no period column: today", () => {
+    const values = rowsOf(["2026-11-01"]);
+    expect(lastReadAfterPull("2026-11-23", { values, periodIndex: 0, written: 0, complete: false })).toBe("2026-11-23");
+    expect(lastReadAfterPull("2026-11-23", { values, periodIndex: -1, written: 1, complete: false })).toBe(
+      "2026-11-23",
+    );
+    expect(lastReadAfterPull("2026-11-23", { values, periodIndex: 0, written: 1, complete: false })).toBe("2026-11-08");
+  });
 });

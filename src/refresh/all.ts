@@ -1,0 +1,56 @@
+// Refresh all (pane, ribbon) and the refresh when the workbook opens: every saved table, one after the other,
+// in one turn of the queue; then the SALES formulas' recalculation.
+import { listManagedTables } from "../excel/queryStore";
+import { getRefreshOnOpen } from "../excel/refreshSettings";
+import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./deps";
+import {
+  CANCELLED_BEFORE_TABLE,
+  outcomeBase,
+  recalcFailedNote,
+  summarize,
+  type RefreshOutcome,
+  type RefreshSummary,
+} from "./outcomes";
+import { serialized } from "./queue";
+import { cancelled, refreshTableInTurn } from "./table";
+
+let running: Promise<RefreshSummary> | null = null;
+
+/**
+ * Refreshes every saved table of the workbook, one after the other. A table that fails does not stop the
+ * others. Then `afterRefreshAll` (the SALES functions' cache and recalculation). A second call while one is
+ * running gets the same promise (the ribbon button pressed twice).
+ */
+export function refreshAllTables(deps: RefreshDeps, opts: RefreshOptions = {}): Promise<RefreshSummary> {
+  running ??= serialized(() => refreshEach(deps, opts)).finally(() => (running = null));
+  return running;
+}
+
+async function refreshEach(deps: RefreshDeps, opts: RefreshOptions): Promise<RefreshSummary> {
+  const tables = (await listManagedTables(deps.run)) as RefreshableTable[];
+  const outcomes: RefreshOutcome[] = [];
+  for (const t of tables) {
+    if (cancelled(opts.signal)) {
+      const o = { ...outcomeBase(t), status: "cancelled" as const, error: CANCELLED_BEFORE_TABLE };
+      outcomes.push(o);
+      deps.onTableDone?.(o);
+      continue;
+    }
+    outcomes.push(await refreshTableInTurn(deps, t, opts));
+  }
+  const notes: string[] = [];
+  if (deps.afterRefreshAll) {
+    try {
+      await deps.afterRefreshAll();
+    } catch (err) {
+      notes.push(recalcFailedNote(err));
+    }
+  }
+  return summarize(outcomes, notes);
+}
+
+/** Called by the shared runtime when the workbook opens: refreshes all when the workbook asks for it. */
+export async function refreshOnOpen(deps: RefreshDeps): Promise<RefreshSummary | null> {
+  if (!(await getRefreshOnOpen(deps.run))) return null;
+  return refreshAllTables(deps);
+}

@@ -1,0 +1,78 @@
+// The pane's "Get data": fetch a query, write it as a new table in period order and save its record so the
+// table can be refreshed.
+import { SalesApiError } from "../api/errors";
+import type { DataQuery } from "../core/query";
+import { lastReadAfterPull, periodIndexOf, tableContents } from "../core/refresh";
+import { tabulate } from "../core/tabulate";
+import { updateManagedTables } from "../excel/queryStore";
+import { writeTable, type Destination, type WriteResult } from "../excel/tables";
+import type { RefreshDeps, RefreshableTable } from "./deps";
+import { noRowsToPull, partialPullWarning } from "./outcomes";
+import { serialized } from "./queue";
+
+export interface PullTableOptions {
+  destination: Destination;
+  /** "Up to today": each refresh reads up to the service's today. */
+  rolling: boolean;
+  /** Free text the table name is made from (default "Sales <retailer> <level> <timeframe>"). */
+  name?: string;
+  signal?: AbortSignal;
+  onProgress?: (rowsWritten: number, rowsTotal: number) => void;
+  select?: boolean;
+}
+
+export interface PullResult {
+  write: WriteResult;
+  table: RefreshableTable;
+  omittedMetrics: string[];
+  warnings: string[];
+}
+
+/**
+ * Fetches the query, writes it as a new table in period order (the same definition of a table's contents
+ * refresh keeps) and saves the query record so the table can be refreshed.
+ */
+export function pullTable(deps: RefreshDeps, query: DataQuery, opts: PullTableOptions): Promise<PullResult> {
+  return serialized(() => pullTableInTurn(deps, query, opts));
+}
+
+async function pullTableInTurn(deps: RefreshDeps, query: DataQuery, opts: PullTableOptions): Promise<PullResult> {
+  const today = deps.today();
+  const result = await deps.client.getData(query, { signal: opts.signal });
+  const data = tableContents(tabulate(result, result.query), result.periodField);
+  // A table without rows has no date column to refresh from: refuse before anything is written.
+  if (data.values.length === 0) throw new SalesApiError("not-found", noRowsToPull(result.query));
+  const name = opts.name ?? `Sales ${result.query.retailer} ${result.query.level} ${result.query.timeframe}`;
+  const write = await writeTable(deps.run, data, {
+    name,
+    destination: opts.destination,
+    signal: opts.signal,
+    onProgress: opts.onProgress,
+    limits: deps.limits,
+    select: opts.select,
+  });
+  const pi = periodIndexOf(data.columns, result.periodField);
+  const now = (deps.now?.() ?? new Date()).toISOString();
+  const table: RefreshableTable = {
+    tableName: write.tableName,
+    sheet: write.sheet,
+    query: { ...query },
+    rolling: opts.rolling,
+    createdAt: now,
+    lastRefreshedAt: now,
+    rows: write.rows,
+    periodColumn: pi >= 0 ? data.columns[pi].name : undefined,
+    lastWindow: { from: result.query.from, to: result.query.to },
+    // A pull stopped between blocks: the next refresh reaches back to the last period written.
+    lastRead: lastReadAfterPull(today, {
+      values: data.values,
+      periodIndex: pi,
+      written: write.rows,
+      complete: write.complete,
+    }),
+  };
+  await updateManagedTables(deps.run, (tables) => [...tables.filter((t) => t.tableName !== table.tableName), table]);
+  const warnings = [...result.warnings];
+  if (write.error !== undefined) warnings.push(partialPullWarning(write.rows, data.values.length, write.error));
+  return { write, table, omittedMetrics: result.omittedMetrics, warnings };
+}

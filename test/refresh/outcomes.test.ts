@@ -1,0 +1,69 @@
+// Refresh's words for a failure (refreshErrorText, on errorText) are the ones refresh gave before errorText
+// existed: the former messageOf is kept here as the reference.
+import fc from "fast-check";
+import { SalesApiError } from "../../src/api/errors";
+import { WorkbookError } from "../../src/excel/errors";
+import { refreshErrorText, summarize } from "../../src/refresh/outcomes";
+import { hostError } from "../../dev/workbook-host/errors";
+
+function formerMessageOf(err: unknown): string {
+  if (err instanceof SalesApiError || err instanceof WorkbookError) return err.message;
+  const e = err as { code?: string; message?: string };
+  if (e && typeof e.message === "string") {
+    return `Excel could not finish the refresh${e.code ? ` (${e.code})` : ""}: ${e.message} The table holds either its old or its new recent rows; refresh again to complete it.`;
+  }
+  return String(err);
+}
+
+describe("refreshErrorText", () => {
+  test.each<[string, unknown]>([
+    ["a service error", new SalesApiError("network", "The service could not be reached.")],
+    ["a workbook error", new WorkbookError("not-found", 'The table "T" is no longer in this workbook.')],
+    ["an Excel error with its code", hostError("GeneralException", "Injected failure.")],
+    ["an Excel error with an empty code", Object.assign(new Error("x"), { name: "RichApi.Error", code: "" })],
+    ["an Error without a code", new TypeError("boom")],
+    ["an object with only a message", { message: "plain" }],
+    ["an object with a code and a message", { code: "ItemNotFound", message: "gone" }],
+    ["a string", "just text"],
+    ["undefined", undefined],
+    ["null", null],
+    ["a number", 42],
+  ])("%s: as before", (_, err) => {
+    expect(refreshErrorText(err)).toBe(formerMessageOf(err));
+  });
+
+  test("any object with a message, an optional string code and an optional name: as before", () => {
+    const failure = fc.record(
+      {
+        message: fc.string(),
+        code: fc.string(),
+        name: fc.constantFrom("Error", "RichApi.Error", "TypeError"),
+      },
+      { requiredKeys: ["message"], noNullPrototype: true },
+    );
+    fc.assert(
+      fc.property(failure, fc.boolean(), (f, asError) => {
+        const err = asError ? Object.assign(new Error(f.message), f) : f;
+        expect(refreshErrorText(err)).toBe(formerMessageOf(err));
+      }),
+    );
+  });
+});
+
+test("the summary line of Refresh all", () => {
+  const o = (status: "refreshed" | "unchanged" | "kept" | "failed" | "cancelled") => ({
+    tableName: "T",
+    sheet: "S",
+    status,
+    rowsReplaced: 0,
+    rowsAdded: 0,
+    rowsRemoved: 0,
+    rows: 0,
+    omittedMetrics: [],
+    warnings: [],
+  });
+  expect(summarize([o("refreshed")]).message).toBe("1 of 1 table refreshed.");
+  expect(summarize([o("refreshed"), o("unchanged"), o("kept"), o("failed"), o("cancelled")], ["Note."]).message).toBe(
+    "2 of 5 tables refreshed, 1 kept (the service returned nothing), 1 failed, 1 cancelled. Note.",
+  );
+});
