@@ -2,20 +2,14 @@
 // duplicates, and the next refresh repairs it": every sync of a refresh fails in turn, before any of its
 // actions and after each one (Excel applies the actions before a failing one and does not roll back).
 import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
-import { createClient, type SalesClient } from "../../src/api";
 import { addDays } from "../../src/core/dates";
 import type { DataQuery } from "../../src/core/query";
-import { listManagedTables, readTable } from "../../src/excel";
+import { readTable } from "../../src/excel";
 import { pullTable, refreshTable, type RefreshDeps, type RefreshableTable } from "../../src/refresh";
-import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { SIM_TODAY } from "../support/simulator";
+import { recordOf, refreshFixture } from "./support/fixture";
 
-let sim: TestSimulator;
-let client: SalesClient;
-beforeAll(async () => {
-  sim = await startTestSimulator({ skus: 3, stores: 3 });
-  client = createClient({ baseUrl: sim.url, apiKey: SIM_KEY, today: () => sim.simulator.today() });
-});
-afterAll(() => sim.close());
+const f = refreshFixture({ skus: 3, stores: 3 });
 
 const isBlankRow = (r: unknown[]) => r.every((v) => v === "");
 const trimBlank = (rows: unknown[][]) => {
@@ -52,13 +46,13 @@ const cases: Case[] = [
 ];
 
 async function setup(c: Case): Promise<{ host: WorkbookHost; deps: RefreshDeps; table: RefreshableTable }> {
-  sim.simulator.setToday(SIM_TODAY);
+  f.sim.simulator.setToday(SIM_TODAY);
   const host = createWorkbookHost();
-  const deps: RefreshDeps = { run: host.run, client, today: () => sim.simulator.today(), limits: c.limits };
+  const deps: RefreshDeps = { ...f.deps, run: host.run, limits: c.limits };
   const { table } = await pullTable(deps, c.query, { destination: { kind: "new-sheet" }, rolling: true });
-  sim.simulator.setToday(addDays(SIM_TODAY, c.days));
+  f.sim.simulator.setToday(addDays(SIM_TODAY, c.days));
   if (c.dropSku) {
-    const real = client;
+    const real = f.client;
     deps.client = {
       ...real,
       getData: async (q, o) => {
@@ -67,8 +61,7 @@ async function setup(c: Case): Promise<{ host: WorkbookHost; deps: RefreshDeps; 
       },
     };
   }
-  const rec = (await listManagedTables(host.run)).find((t) => t.tableName === table.tableName) as RefreshableTable;
-  return { host, deps, table: rec };
+  return { host, deps, table: await recordOf(host.run, table.tableName) };
 }
 
 describe.each(cases)("$name", (c) => {
@@ -101,10 +94,7 @@ describe.each(cases)("$name", (c) => {
           expect([JSON.stringify(old), JSON.stringify(expected)]).toContain(JSON.stringify(now));
         }
         // The next refresh repairs it, leaving no staging sheet behind.
-        const rec = (await listManagedTables(host.run)).find(
-          (t) => t.tableName === table.tableName,
-        ) as RefreshableTable;
-        const again = await refreshTable(deps, rec);
+        const again = await refreshTable(deps, await recordOf(host.run, table.tableName));
         expect(again.error).toBeUndefined();
         expect((await readTable(host.run, table.tableName)).values).toEqual(expected);
         expect(host.snapshot().sheets.map((s) => s.name)).not.toContain("SalesData_staging");
