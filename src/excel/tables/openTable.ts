@@ -1,0 +1,115 @@
+// Opening a table the add-in manages: one sync loads its name, header, body, whole range and sheet; a missing
+// table or (for refresh) a Total Row is refused in the caller's words before anything is read or written.
+import { WorkbookError } from "../errors";
+
+export interface OpenTable {
+  table: Excel.Table;
+  sheet: Excel.Worksheet;
+  /** The body range (without the Total Row, when shown). */
+  body: Excel.Range;
+  name: string;
+  sheetName: string;
+  /** The whole table's address, e.g. "Sheet2!A1:F101". */
+  address: string;
+  headers: string[];
+  /** Sheet row of the header and sheet column of the first column. */
+  top: number;
+  left: number;
+  columns: number;
+  /** Sheet row of the first body row, and the body's rows (without the Total Row, when shown). */
+  bodyTop: number;
+  count: number;
+  /** Number formats of the first body row (what each column is shown as); empty unless asked for. */
+  formats: string[];
+}
+
+export interface OpenOptions {
+  /** Refresh rewrites a table's tail by row position, which a Total Row below the body would break. */
+  refuseTotalRow?: boolean;
+  /** Also load the first body row's number formats (same sync). */
+  formats?: boolean;
+}
+
+/**
+ * Opens `tableName`, or returns undefined when the workbook has no such table. Whatever the caller queued
+ * before (e.g. a getItemOrNullObject) is resolved by the same sync.
+ */
+export async function findTable(
+  context: Excel.RequestContext,
+  tableName: string,
+  opts: OpenOptions = {},
+): Promise<OpenTable | undefined> {
+  const table = context.workbook.tables.getItemOrNullObject(tableName);
+  table.load("name,showTotals");
+  const header = table.getHeaderRowRange();
+  header.load("values");
+  const whole = table.getRange();
+  whole.load("rowIndex,columnIndex,rowCount,columnCount,address");
+  const body = table.getDataBodyRange();
+  body.load("rowIndex,rowCount");
+  const firstRow = opts.formats ? body.getRow(0) : undefined;
+  firstRow?.load("numberFormat");
+  // eslint-disable-next-line office-addins/call-sync-before-read -- a navigation property, not a read
+  const sheet = table.worksheet;
+  sheet.load("name");
+  try {
+    await context.sync();
+  } catch (err) {
+    // Excel fails the whole batch when the table is gone (its ranges cannot be resolved). Only then is one
+    // more round trip spent, to tell a missing table (in the caller's words) from any other failure.
+    if (await isMissing(context, tableName)) return undefined;
+    throw err;
+  }
+  if (table.isNullObject) return undefined;
+  if (opts.refuseTotalRow) refuseTotalRow(table, tableName);
+  return {
+    table,
+    sheet,
+    body,
+    name: table.name,
+    sheetName: sheet.name,
+    address: whole.address,
+    headers: header.values[0].map(String),
+    top: whole.rowIndex,
+    left: whole.columnIndex,
+    columns: whole.columnCount,
+    bodyTop: body.rowIndex,
+    count: body.rowCount,
+    formats: firstRow ? firstRow.numberFormat[0].map(String) : [],
+  };
+}
+
+/** Opens `tableName`; a missing table is refused with `missing` (what the caller tells the user). */
+export async function openTable(
+  context: Excel.RequestContext,
+  tableName: string,
+  missing: string,
+  opts: OpenOptions = {},
+): Promise<OpenTable> {
+  const open = await findTable(context, tableName, opts);
+  if (!open) throw new WorkbookError("not-found", missing);
+  return open;
+}
+
+/** The words for a managed table that refresh can no longer find. */
+export function tableGone(tableName: string): string {
+  return `The table "${tableName}" is no longer in this workbook. It may have been renamed or deleted.`;
+}
+
+async function isMissing(context: Excel.RequestContext, tableName: string): Promise<boolean> {
+  try {
+    const probe = context.workbook.tables.getItemOrNullObject(tableName);
+    await context.sync();
+    return probe.isNullObject;
+  } catch {
+    return false; // the original failure is the one to report
+  }
+}
+
+function refuseTotalRow(table: Excel.Table, tableName: string): void {
+  if (table.showTotals)
+    throw new WorkbookError(
+      "changed",
+      `Turn off the Total Row of "${tableName}" (Table Design > Total Row), refresh, then turn it back on. Nothing was written.`,
+    );
+}

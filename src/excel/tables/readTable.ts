@@ -1,0 +1,115 @@
+// Reading a table back: all of it (in blocks), the tail of its period column (what refresh places its window
+// from), or the two ends of one column.
+import { NUMBER_FORMATS } from "../formats";
+import { WorkbookError } from "../errors";
+import { MAX_SYNC_CELLS, type ExcelRun } from "../run";
+import { findTable, openTable, tableGone } from "./openTable";
+import { scanPeriodsBack } from "./periodScan";
+
+export interface PeriodTail {
+  tableName: string;
+  sheet: string;
+  headers: string[];
+  /** Number formats of the first body row (what each column is shown as). */
+  formats: string[];
+  /** The header of the period column read. */
+  periodColumn: string;
+  /** Body rows of the table. */
+  count: number;
+  /** Index (in the body) of the first period value returned. */
+  offset: number;
+  /** Period values of body rows offset .. count-1. */
+  periods: unknown[];
+}
+
+export interface TableContents {
+  name: string;
+  sheet: string;
+  address: string;
+  headers: string[];
+  values: unknown[][];
+  formats: string[];
+}
+
+/**
+ * Reads the table's header and the tail of its period column, from the last row back to the first row whose
+ * period is a number below `until` (or the table's start): what a refresh needs to place its window, without
+ * reading the whole table. One column, 100,000 cells per sync.
+ */
+export async function readPeriodTail(
+  run: ExcelRun,
+  tableName: string,
+  /** The period column's header; when absent (or not found), the first column shown as a date. */
+  periodColumn: string | undefined,
+  until: number,
+): Promise<PeriodTail> {
+  return run(async (context) => {
+    const open = await openTable(context, tableName, tableGone(tableName), { refuseTotalRow: true, formats: true });
+    const { headers, formats } = open;
+    let pc = periodColumn === undefined ? -1 : headers.indexOf(periodColumn);
+    if (pc < 0) pc = formats.indexOf(NUMBER_FORMATS.date);
+    if (pc < 0)
+      throw new WorkbookError(
+        "changed",
+        `The table "${tableName}" has no date column (${periodColumn ?? "period"}), so it cannot be refreshed. Nothing was written.`,
+      );
+    const { offset, values } = await scanPeriodsBack(context, open, tableName, pc, until);
+    return {
+      tableName: open.name,
+      sheet: open.sheetName,
+      headers,
+      formats,
+      periodColumn: headers[pc],
+      count: open.count,
+      offset,
+      periods: values,
+    };
+  });
+}
+
+/** Reads a whole table (header, body values, the first row's formats), in blocks. */
+export async function readTable(run: ExcelRun, tableName: string): Promise<TableContents> {
+  return run(async (context) => {
+    const open = await openTable(context, tableName, `The table "${tableName}" is not in this workbook.`, {
+      formats: true,
+    });
+    const { sheet, bodyTop, left, columns: cols, count } = open;
+    const step = Math.max(1, Math.floor(MAX_SYNC_CELLS / cols));
+    const values: unknown[][] = [];
+    for (let r = 0; r < count; r += step) {
+      const part = sheet.getRangeByIndexes(bodyTop + r, left, Math.min(step, count - r), cols);
+      part.load("values");
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one block per sync (payload limit)
+      await context.sync();
+      for (const row of part.values) values.push(row);
+    }
+    return {
+      name: open.name,
+      sheet: open.sheetName,
+      address: open.address,
+      headers: open.headers,
+      values,
+      formats: open.formats,
+    };
+  });
+}
+
+/** The first and last values of a table's column (for a period column: the period covered). */
+export async function readColumnEnds(
+  run: ExcelRun,
+  tableName: string,
+  column: string,
+): Promise<{ first: unknown; last: unknown } | undefined> {
+  return run(async (context) => {
+    const open = await findTable(context, tableName);
+    if (!open) return undefined;
+    const c = open.headers.indexOf(column);
+    if (c < 0 || open.count === 0) return undefined;
+    const first = open.body.getCell(0, c);
+    const last = open.body.getCell(open.count - 1, c);
+    first.load("values");
+    last.load("values");
+    await context.sync();
+    return { first: first.values[0][0], last: last.values[0][0] };
+  });
+}
