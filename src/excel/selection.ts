@@ -8,7 +8,6 @@ export async function goToTable(run: ExcelRun, tableName: string): Promise<void>
     await context.sync();
     if (table.isNullObject)
       throw new WorkbookError("not-found", `The table "${tableName}" is no longer in this workbook.`);
-    // eslint-disable-next-line office-addins/call-sync-before-read -- a navigation property, not a read
     table.worksheet.activate();
     table.getRange().select();
     await context.sync();
