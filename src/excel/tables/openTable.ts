@@ -1,5 +1,5 @@
-// Opening a table the add-in manages: one sync loads its name, header, body, whole range and sheet; a missing
-// table or (for refresh) a Total Row is refused in the caller's words before anything is read or written.
+// Opening a table the add-in manages: one sync loads its name, header, body, whole range and sheet. A missing
+// table is refused in the caller's words, and (for refresh) a Total Row, before anything else is read or written.
 import { WorkbookError } from "../errors";
 
 export interface OpenTable {
@@ -44,7 +44,7 @@ export async function findTable(
   const header = table.getHeaderRowRange();
   header.load("values");
   const whole = table.getRange();
-  whole.load("rowIndex,columnIndex,rowCount,columnCount,address");
+  whole.load("rowIndex,columnIndex,columnCount,address");
   const body = table.getDataBodyRange();
   body.load("rowIndex,rowCount");
   const firstRow = opts.formats ? body.getRow(0) : undefined;
