@@ -1,4 +1,4 @@
-// src/refresh owns getting and refreshing the workbook's Sales Data tables: Get data, Refresh, Refresh all, their queue.
+// src/refresh owns Get data, Refresh and Refresh all of the workbook's Sales Data tables, their queue and outcomes.
 // It imports src/core, src/api (types and client) and src/excel; never Excel.* directly, never the DOM.
 export type { RefreshDeps, RefreshOptions, RefreshableTable } from "./deps";
 export type { RefreshOutcome, RefreshStatus, RefreshSummary } from "./outcomes";
