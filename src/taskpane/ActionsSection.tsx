@@ -12,7 +12,7 @@ import {
 } from "@fluentui/react-components";
 import { useEffect, useState } from "react";
 import { errorText } from "./messages";
-import type { TableOperations } from "./operations";
+import type { ActionOperations } from "./operations";
 
 const useStyles = makeStyles({
   section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
@@ -23,7 +23,7 @@ export function ActionsSection({
   retailers,
   connected,
 }: {
-  ops: TableOperations;
+  ops: ActionOperations;
   retailers: string[];
   connected: boolean;
 }) {

@@ -1,5 +1,8 @@
-// The task pane: connection, query builder, the workbook's tables, actions. It renders at once (nothing
-// waits on the network); the saved connection and the service's lists arrive as they come.
+// src/taskpane owns the pane's React UI (connection, query builder, tables, actions) and its operations.
+// Imports: src/core, src/session, src/api; src/refresh and src/excel only via operations/ (types aside); never Excel.*.
+
+// The pane renders at once (nothing waits on the network); the saved connection and the service's lists arrive
+// as they come.
 import {
   Divider,
   FluentProvider,
@@ -14,11 +17,11 @@ import { useEffect, useMemo, useState } from "react";
 import { presetRange } from "../core/presets";
 import { todayIso } from "../core/dates";
 import { ActionsSection } from "./ActionsSection";
-import { ConnectionSection } from "./ConnectionSection";
-import { paneOperations } from "./paneOperations";
-import { QueryBuilder } from "./QueryBuilder";
-import { emptyForm, fromDataQuery, type QueryForm } from "./queryForm";
-import { SavedQueries } from "./SavedQueries";
+import { ConnectionSection } from "./connection/ConnectionSection";
+import { paneOperations } from "./operations";
+import { QueryBuilder } from "./queryBuilder/QueryBuilder";
+import { emptyForm, fromDataQuery, type QueryForm } from "./queryBuilder/queryForm";
+import { SavedQueries } from "./savedQueries/SavedQueries";
 import type { PaneServices } from "./services";
 import { useLists } from "./useLists";
 
@@ -39,7 +42,7 @@ export function App({ dark, services }: { dark: boolean; services: PaneServices 
   const styles = useStyles();
   const { session, run } = services;
   const today = todayIso();
-  const ops = useMemo(() => services.operations ?? paneOperations(run, session, services), [services, run, session]);
+  const ops = useMemo(() => paneOperations(run, session, services), [services, run, session]);
   const [connected, setConnected] = useState(session.hasKey());
   const [connectedVersion, setConnectedVersion] = useState(0);
   const [tablesVersion, setTablesVersion] = useState(0);
@@ -72,7 +75,11 @@ export function App({ dark, services }: { dark: boolean; services: PaneServices 
             Retailer sales data in your workbook. Tables refresh the last seven days, which retailers revise.
           </Text>
         </header>
-        <ConnectionSection services={services} onConnected={() => setConnectedVersion((n) => n + 1)} />
+        <ConnectionSection
+          ops={ops}
+          simulator={services.simulator}
+          onConnected={() => setConnectedVersion((n) => n + 1)}
+        />
         <Divider />
         <QueryBuilder
           form={form}

@@ -9,7 +9,6 @@ export interface Lists {
   retailers: string[];
   metrics?: MetricsRecord[];
   filters?: FiltersRecord;
-  loading: boolean;
   error?: string;
   reload(): void;
 }
@@ -18,22 +17,19 @@ export function useLists(session: Session, retailer: string, connectedVersion: n
   const [retailers, setRetailers] = useState<string[]>([]);
   const [metrics, setMetrics] = useState<MetricsRecord[] | undefined>();
   const [filters, setFilters] = useState<FiltersRecord | undefined>();
-  const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
     if (!session.hasKey()) return;
     let live = true;
-    setLoading(true);
     session
       .client()
       .listRetailers()
       .then(
         (r) => live && (setRetailers(r), setError(undefined)),
         (e) => live && setError(errorText(e)),
-      )
-      .finally(() => live && setLoading(false));
+      );
     return () => {
       live = false;
     };
@@ -59,5 +55,5 @@ export function useLists(session: Session, retailer: string, connectedVersion: n
     setReloads((n) => n + 1);
   }, [session]);
 
-  return { retailers, metrics, filters, loading, error, reload };
+  return { retailers, metrics, filters, error, reload };
 }

@@ -1,22 +1,30 @@
 // The query builder's state as plain data, and what it means as a service query (pure, testable).
-import { rollingEnd } from "../core/presets";
-import type { DataQuery } from "../core/query";
-import { validateDataQuery, type Issue } from "../core/validate";
-import type { MetricsAvailability } from "../core/metrics";
+import {
+  TIMEFRAMES,
+  type Comparison,
+  type Filter,
+  type Level,
+  type MetricsAvailability,
+  type Timeframe,
+} from "../../core/metrics";
+import { rollingEnd } from "../../core/presets";
+import type { DataQuery } from "../../core/query";
+import { validateDataQuery, type IssueCode, type QueryField } from "../../core/validate";
 
 export type DestinationChoice = "new-sheet" | "selection";
 
 export interface QueryForm {
-  level: "sku" | "store";
+  level: Level;
   retailer: string;
-  timeframe: "daily" | "weekly" | "monthly";
+  timeframe: Timeframe;
   metrics: string[];
   from: string;
   to: string;
   /** "Up to today": the saved query rolls forward; `to` is today on every refresh. */
   rolling: boolean;
-  comparison: "" | "period" | "year";
-  filter: "sku" | "filter1" | "filter2" | "filter3" | "filter4" | "filter5";
+  /** "" is no comparison. */
+  comparison: "" | Comparison;
+  filter: Filter;
   viewby: string;
   destination: DestinationChoice;
 }
@@ -58,23 +66,27 @@ export function fromDataQuery(q: DataQuery, rolling: boolean, destination: Desti
   return {
     level: q.level === "store" ? "store" : "sku",
     retailer: q.retailer,
-    timeframe: (["daily", "weekly", "monthly"].includes(String(q.timeframe))
-      ? q.timeframe
-      : "weekly") as QueryForm["timeframe"],
+    timeframe: ((TIMEFRAMES as readonly string[]).includes(String(q.timeframe)) ? q.timeframe : "weekly") as Timeframe,
     metrics,
     from: q.from,
     to: q.to,
     rolling,
     comparison: (q.comparison ?? "") as QueryForm["comparison"],
-    filter: (q.filter ?? "sku") as QueryForm["filter"],
+    filter: (q.filter ?? "sku") as Filter,
     viewby: q.viewby ?? "",
     destination,
   };
 }
 
-export type FieldErrors = Partial<Record<Issue["field"], string>>;
+/** One control's validation: its messages in one text, and the kinds of problem they are. */
+export interface FieldError {
+  message: string;
+  codes: IssueCode[];
+}
 
-/** The shared validation, as messages per control. */
+export type FieldErrors = Partial<Record<QueryField, FieldError>>;
+
+/** The shared validation, per control. */
 export function checkForm(
   form: QueryForm,
   today: string,
@@ -83,6 +95,11 @@ export function checkForm(
   const v = validateDataQuery(toDataQuery(form, today), { today, metricsList });
   const errors: FieldErrors = {};
   if (!v.ok)
-    for (const e of v.errors) errors[e.field] = errors[e.field] ? `${errors[e.field]} ${e.message}` : e.message;
+    for (const e of v.errors) {
+      const before = errors[e.field];
+      errors[e.field] = before
+        ? { message: `${before.message} ${e.message}`, codes: [...before.codes, e.code] }
+        : { message: e.message, codes: [e.code] };
+    }
   return { errors, warnings: v.warnings.map((w) => w.message) };
 }

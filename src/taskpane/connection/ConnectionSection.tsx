@@ -1,0 +1,74 @@
+// Connection: service URL, API key (masked), endpoint paths, Test connection, Forget key, status line.
+import { Button, Field, Input, MessageBar, MessageBarBody, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { checkServiceUrl } from "../messages";
+import type { ConnectionOperations } from "../operations";
+import type { PaneServices } from "../services";
+import { ApiKeyField } from "./ApiKeyField";
+import { EndpointPathsField } from "./EndpointPathsField";
+import { StatusLine } from "./StatusLine";
+import { useConnectionForm } from "./useConnectionForm";
+
+const useStyles = makeStyles({
+  section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+  row: { display: "flex", gap: tokens.spacingHorizontalS, flexWrap: "wrap" },
+});
+
+export function ConnectionSection({
+  ops,
+  simulator,
+  onConnected,
+}: {
+  ops: ConnectionOperations;
+  simulator?: PaneServices["simulator"];
+  onConnected: () => void;
+}) {
+  const styles = useStyles();
+  const c = useConnectionForm(ops, onConnected);
+  const urlProblem = c.url ? checkServiceUrl(c.url) : null;
+
+  function useSimulator() {
+    if (!simulator) return;
+    c.setUrl(simulator.url);
+    c.setKey(simulator.apiKey);
+    void c.test({ url: simulator.url, key: simulator.apiKey });
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby="connection-title">
+      <Text as="h2" weight="semibold" size={400} id="connection-title">
+        Connection
+      </Text>
+      {simulator && !c.saved?.apiKey && c.status.kind !== "connected" && (
+        <MessageBar intent="info">
+          <MessageBarBody>
+            No service yet? This development build includes a simulator with demo data.{" "}
+            <Button size="small" appearance="primary" onClick={useSimulator}>
+              Use the simulator
+            </Button>
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <Field
+        label="Service URL"
+        validationMessage={urlProblem ?? undefined}
+        validationState={urlProblem ? "error" : "none"}
+      >
+        <Input
+          value={c.url}
+          onChange={(_, d) => c.setUrl(d.value)}
+          placeholder="https://sales.example.com"
+          type="url"
+        />
+      </Field>
+      <ApiKeyField value={c.key} onChange={c.setKey} shown={c.showKey} onToggleShown={c.toggleShowKey} />
+      <EndpointPathsField paths={c.paths} setPaths={c.setPaths} />
+      <div className={styles.row}>
+        <Button appearance="primary" onClick={() => void c.test()} disabled={c.status.kind === "testing"}>
+          Test connection
+        </Button>
+        <Button onClick={() => void c.forget()}>Forget key</Button>
+      </div>
+      <StatusLine status={c.status} />
+    </section>
+  );
+}

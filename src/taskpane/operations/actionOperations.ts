@@ -1,0 +1,41 @@
+// The actions' operations: this week's actions, insights and alerts into the one Actions table.
+import { tabulateActions } from "../../core/actions";
+import { readActionsRecord, saveActionsRecord } from "../../excel/queryStore";
+import type { ExcelRun } from "../../excel/run";
+import { readTable, replaceTail, writeTable } from "../../excel/tables";
+import type { Session } from "../../session";
+import type { ActionOperations } from "./types";
+
+export function actionOperations(run: ExcelRun, session: Session): ActionOperations {
+  return {
+    async pullActions(retailers) {
+      const client = session.client();
+      const records = (await Promise.all(retailers.map((r) => client.getActions(r)))).flat();
+      const table = tabulateActions(records);
+      const previous = await readActionsRecord(run);
+      const existing = previous && (await readTable(run, previous.tableName).catch(() => undefined));
+      let tableName: string;
+      if (existing && previous) {
+        // The service returns the current week only: the new pull replaces the table's rows, not the table.
+        await replaceTail(run, previous.tableName, {
+          periodColumn: "alert_date",
+          cutoff: Number.NEGATIVE_INFINITY,
+          data: table,
+        });
+        tableName = previous.tableName;
+      } else {
+        tableName = (
+          await writeTable(run, table, {
+            name: "Sales Actions",
+            destination: { kind: "new-sheet", sheetName: "Actions" },
+          })
+        ).tableName;
+      }
+      const pulledAt = new Date().toISOString();
+      await saveActionsRecord(run, { tableName, pulledAt, retailers });
+      return { tableName, rows: records.length, pulledAt };
+    },
+
+    lastActionsPull: async () => (await readActionsRecord(run))?.pulledAt,
+  };
+}

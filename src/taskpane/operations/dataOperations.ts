@@ -1,0 +1,38 @@
+// The query builder's operations: Get data (a managed table) and Insert formula.
+import { fromExcelSerial } from "../../core/dates";
+import type { ExcelRun } from "../../excel/run";
+import { writeFormulaAtSelection } from "../../excel/selection";
+import { readColumnEnds } from "../../excel/tables";
+import { pullTable, type RefreshDeps } from "../../refresh";
+import type { Operations, PullSummary } from "./types";
+
+export function dataOperations(run: ExcelRun, deps: () => RefreshDeps): Operations {
+  return {
+    async getData(query, opts): Promise<PullSummary> {
+      const level = query.level === "store" ? "Store" : "SKU";
+      const pulled = await pullTable(deps(), query, {
+        name: `Sales ${query.retailer} ${level} ${query.timeframe}`,
+        destination: opts.destination === "new-sheet" ? { kind: "new-sheet" } : { kind: "selection" },
+        rolling: opts.rolling,
+        signal: opts.signal,
+        onProgress: opts.onProgress,
+      });
+      const { write, table } = pulled;
+      // Rows are in period order: the first and last rows give the period covered.
+      const ends = table.periodColumn ? await readColumnEnds(run, write.tableName, table.periodColumn) : undefined;
+      const asDay = (v: unknown) => (typeof v === "number" ? fromExcelSerial(v) : undefined);
+      return {
+        tableName: write.tableName,
+        sheet: write.sheet,
+        rows: write.rows,
+        periodFrom: asDay(ends?.first),
+        periodTo: asDay(ends?.last),
+        omittedMetrics: pulled.omittedMetrics,
+        warnings: pulled.warnings,
+        complete: write.complete,
+      };
+    },
+
+    insertFormula: (formula) => writeFormulaAtSelection(run, formula),
+  };
+}

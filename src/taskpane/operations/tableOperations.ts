@@ -1,0 +1,83 @@
+// The managed tables' operations: list, refresh (one or all), go to, stop managing, Edit's saved query, and
+// the workbook's refresh-on-open flag.
+import { summarizeQuery } from "../../core/describe";
+import { forgetManagedTable, listManagedTables } from "../../excel/queryStore";
+import { getRefreshOnOpen, setRefreshOnOpen } from "../../excel/refreshSettings";
+import type { ExcelRun } from "../../excel/run";
+import { goToTable } from "../../excel/selection";
+import { refreshAllTables, refreshTable, type RefreshDeps, type RefreshOutcome } from "../../refresh";
+import { errorText } from "../messages";
+import type { RefreshLine, TableOperations } from "./types";
+
+/** One line of the refresh summary, in the words the pane shows. */
+export function refreshLine(o: RefreshOutcome): RefreshLine {
+  const notes = [
+    ...(o.omittedMetrics.length ? [`omitted by the retailer: ${o.omittedMetrics.join(", ")}`] : []),
+    ...o.warnings,
+  ];
+  const tail = notes.length ? `; ${notes.join("; ")}` : "";
+  switch (o.status) {
+    case "refreshed":
+      return {
+        tableName: o.tableName,
+        ok: true,
+        text: `rewrote ${o.window?.from} to ${o.window?.to}: ${o.rowsReplaced} rows replaced, ${o.rowsAdded} added, ${o.rowsRemoved} removed${tail}`,
+      };
+    case "unchanged":
+      return { tableName: o.tableName, ok: true, text: `nothing to refresh${tail || " (its figures are final)"}` };
+    case "kept":
+      return { tableName: o.tableName, ok: false, text: `kept as it was${tail}` };
+    default:
+      return { tableName: o.tableName, ok: false, text: o.error ?? o.status };
+  }
+}
+
+export function tableOperations(
+  run: ExcelRun,
+  deps: () => RefreshDeps,
+  setStartupBehavior?: (loadOnOpen: boolean) => Promise<void>,
+): TableOperations {
+  return {
+    async listManaged() {
+      const tables = await listManagedTables(run);
+      return tables.map((t) => ({
+        tableName: t.tableName,
+        sheet: t.sheet,
+        summary: summarizeQuery(t.query, t.rolling),
+        lastRefreshedAt: t.lastRefreshedAt,
+        rows: t.rows,
+        window: t.lastWindow,
+      }));
+    },
+
+    async refresh(tableName, signal): Promise<RefreshLine> {
+      try {
+        const managed = (await listManagedTables(run)).find((t) => t.tableName === tableName);
+        if (!managed) return { tableName, ok: false, text: "This table is no longer managed." };
+        return refreshLine(await refreshTable(deps(), managed, { signal }));
+      } catch (e) {
+        return { tableName, ok: false, text: errorText(e) };
+      }
+    },
+
+    async refreshAll(signal) {
+      const summary = await refreshAllTables(deps(), { signal });
+      return summary.outcomes.map(refreshLine);
+    },
+
+    goTo: (tableName) => goToTable(run, tableName),
+    stopManaging: async (tableName) => void (await forgetManagedTable(run, tableName)),
+
+    async queryOf(tableName) {
+      const t = (await listManagedTables(run)).find((m) => m.tableName === tableName);
+      return t && { query: t.query, rolling: t.rolling };
+    },
+
+    getRefreshOnOpen: () => getRefreshOnOpen(run),
+    async setRefreshOnOpen(on) {
+      // Office must load the add-in with the workbook for the refresh to run; the flag says the workbook wants it.
+      await setStartupBehavior?.(on);
+      await setRefreshOnOpen(run, on);
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// What the pane's buttons do, behind interfaces, so the components stay about presentation.
+import type { DataQuery } from "../../core/query";
+import type { ConnectionSettings } from "../../session";
+import type { DestinationChoice } from "../queryBuilder/queryForm";
+
+export interface PullSummary {
+  tableName: string;
+  sheet: string;
+  rows: number;
+  /** First and last period in the table (YYYY-MM-DD), when it has rows. */
+  periodFrom?: string;
+  periodTo?: string;
+  omittedMetrics: string[];
+  warnings: string[];
+  /** False when cancelled part way: the table holds the rows written so far. */
+  complete: boolean;
+}
+
+/** How "Get data" writes its table. */
+export interface GetDataOptions {
+  rolling: boolean;
+  destination: DestinationChoice;
+  signal: AbortSignal;
+  onProgress(rowsWritten: number, rowsTotal: number): void;
+}
+
+/** The query builder's buttons. */
+export interface Operations {
+  getData(query: DataQuery, opts: GetDataOptions): Promise<PullSummary>;
+  insertFormula(formula: string): Promise<string>;
+}
+
+export interface ManagedRow {
+  tableName: string;
+  sheet: string;
+  summary: string;
+  lastRefreshedAt: string;
+  rows: number;
+  window?: { from: string; to: string };
+}
+
+export interface RefreshLine {
+  tableName: string;
+  ok: boolean;
+  /** "replaced 40 rows, added 10" or the error message. */
+  text: string;
+}
+
+/** The tables this workbook manages. */
+export interface TableOperations {
+  listManaged(): Promise<ManagedRow[]>;
+  refresh(tableName: string, signal?: AbortSignal): Promise<RefreshLine>;
+  refreshAll(signal?: AbortSignal): Promise<RefreshLine[]>;
+  goTo(tableName: string): Promise<void>;
+  stopManaging(tableName: string): Promise<void>;
+  /** The saved query of a table, for "Edit". */
+  queryOf(tableName: string): Promise<{ query: DataQuery; rolling: boolean } | undefined>;
+  /** "Refresh when this workbook opens" (saved in the workbook; off by default). */
+  getRefreshOnOpen(): Promise<boolean>;
+  setRefreshOnOpen(on: boolean): Promise<void>;
+}
+
+/** This week's actions, pulled into the Actions table. */
+export interface ActionOperations {
+  pullActions(retailers: string[]): Promise<{ tableName: string; rows: number; pulledAt: string }>;
+  lastActionsPull(): Promise<string | undefined>;
+}
+
+/** What "Test connection" found; the status line shows it. */
+export type ConnectionOutcome =
+  | { kind: "connected" }
+  | { kind: "rejected"; message: string }
+  | { kind: "unreachable"; message: string }
+  | { kind: "error"; message: string };
+
+/** The user's connection: tested before it is saved, kept per user and device. */
+export interface ConnectionOperations {
+  /** The connection saved on this device (it arrives after the first render: storage is asynchronous). */
+  savedConnection(): ConnectionSettings | null;
+  /** Called whenever the saved connection changes (loaded, saved, key forgotten); returns the unsubscribe. */
+  onConnectionChange(listener: (settings: ConnectionSettings | null) => void): () => void;
+  /**
+   * Tests the settings and saves them once the service accepts the key. A rejected key, or an address that
+   * cannot be reached, never replaces a working connection; an unreachable one is kept only when no key is
+   * saved yet.
+   */
+  testConnection(settings: ConnectionSettings): Promise<ConnectionOutcome>;
+  /** "Forget key": removes the key, keeps the URL and paths. */
+  forgetKey(): Promise<void>;
+}
+
+/** Everything the pane can do. */
+export type PaneOperations = Operations & TableOperations & ActionOperations & ConnectionOperations;

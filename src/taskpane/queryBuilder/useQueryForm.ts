@@ -1,0 +1,45 @@
+// The builder's form state beyond the values themselves: the shared validation per control, what is shown
+// yet, and the retailer's metrics record the fields read.
+import { useMemo, useState } from "react";
+import type { MetricsRecord } from "../../api";
+import type { QueryField } from "../../core/validate";
+import { checkForm, type QueryForm } from "./queryForm";
+
+export type SetForm = (update: (f: QueryForm) => QueryForm) => void;
+
+/** What every field component gets: the form and the way to change it. */
+export interface FieldProps {
+  form: QueryForm;
+  setForm: SetForm;
+}
+
+export interface QueryFormState {
+  /** The message to show under a control, if any. */
+  shown(field: QueryField): string | undefined;
+  warnings: string[];
+  /** A run was asked for: from now on every error shows. True when the form may be sent. */
+  attempt(): boolean;
+  /** The chosen retailer's metrics list record, once loaded. */
+  record?: MetricsRecord;
+}
+
+export function useQueryForm(form: QueryForm, today: string, metrics?: MetricsRecord[]): QueryFormState {
+  const [attempted, setAttempted] = useState(false);
+  const { errors, warnings } = useMemo(() => checkForm(form, today, metrics), [form, today, metrics]);
+  const record = metrics?.find((r) => r.retailer === form.retailer);
+
+  // Before the first "Get data", empty required fields are not errors yet.
+  const shown = (field: QueryField) => {
+    const error = errors[field];
+    if (!error) return undefined;
+    if (!attempted && error.codes.includes("missing")) return undefined;
+    return error.message;
+  };
+
+  const attempt = () => {
+    setAttempted(true);
+    return Object.keys(errors).length === 0;
+  };
+
+  return { shown, warnings, attempt, record };
+}

@@ -1,0 +1,65 @@
+// One managed table: its name, query summary, rows, last refresh and window, with Refresh, Edit, Go to and
+// Stop managing.
+import { Button, Text, makeStyles, tokens } from "@fluentui/react-components";
+import type { ManagedRow } from "../operations";
+
+const useStyles = makeStyles({
+  item: {
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: tokens.spacingHorizontalS,
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalXXS,
+  },
+  actions: { display: "flex", gap: tokens.spacingHorizontalXS, flexWrap: "wrap" },
+});
+
+function when(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+}
+
+export function ManagedTableItem({
+  row: r,
+  connected,
+  busy,
+  onRefresh,
+  onEdit,
+  onGoTo,
+  onStopManaging,
+}: {
+  row: ManagedRow;
+  connected: boolean;
+  busy: boolean;
+  onRefresh: () => void;
+  onEdit: () => void;
+  onGoTo: () => void;
+  onStopManaging: () => void;
+}) {
+  const styles = useStyles();
+  return (
+    <li className={styles.item} aria-label={r.tableName}>
+      <Text weight="semibold">{r.tableName}</Text>
+      <Text size={200}>{r.summary}</Text>
+      <Text size={200}>
+        {r.rows.toLocaleString()} rows on {r.sheet} · last refreshed {when(r.lastRefreshedAt)}
+        {r.window ? ` · window ${r.window.from} to ${r.window.to}` : ""}
+      </Text>
+      <div className={styles.actions}>
+        <Button size="small" disabled={!connected || busy} onClick={onRefresh} aria-label={`Refresh ${r.tableName}`}>
+          Refresh
+        </Button>
+        <Button size="small" disabled={busy} onClick={onEdit} aria-label={`Edit ${r.tableName}`}>
+          Edit
+        </Button>
+        <Button size="small" disabled={busy} onClick={onGoTo} aria-label={`Go to ${r.tableName}`}>
+          Go to
+        </Button>
+        <Button size="small" disabled={busy} onClick={onStopManaging} aria-label={`Stop managing ${r.tableName}`}>
+          Stop managing
+        </Button>
+      </div>
+    </li>
+  );
+}

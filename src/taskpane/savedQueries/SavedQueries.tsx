@@ -1,0 +1,90 @@
+// The tables this workbook pulls: what each asks for, when it was refreshed, and what to do with it.
+import { Button, Checkbox, MessageBar, MessageBarBody, Text, makeStyles, tokens } from "@fluentui/react-components";
+import type { TableOperations } from "../operations";
+import { ManagedTableItem } from "./ManagedTableItem";
+import { useManagedTables } from "./useManagedTables";
+
+const useStyles = makeStyles({
+  section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+  header: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "center", justifyContent: "space-between" },
+  list: {
+    listStyleType: "none",
+    margin: 0,
+    padding: 0,
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalS,
+  },
+});
+
+export function SavedQueries({
+  ops,
+  version,
+  connected,
+  onEdit,
+}: {
+  ops: TableOperations;
+  version: number;
+  connected: boolean;
+  onEdit: (tableName: string) => void;
+}) {
+  const styles = useStyles();
+  const { rows, busy, lines, error, onOpen, toggleOnOpen, act } = useManagedTables(ops, version);
+
+  return (
+    <section className={styles.section} aria-labelledby="saved-title">
+      <div className={styles.header}>
+        <Text as="h2" weight="semibold" size={400} id="saved-title">
+          Tables in this workbook
+        </Text>
+        <Button
+          size="small"
+          appearance="primary"
+          disabled={!connected || rows.length === 0 || !!busy}
+          onClick={() => void act("all", () => ops.refreshAll())}
+        >
+          Refresh all
+        </Button>
+      </div>
+      <Checkbox
+        checked={onOpen}
+        onChange={(_, d) => void toggleOnOpen(!!d.checked)}
+        label="Refresh when this workbook opens"
+      />
+      {rows.length === 0 && (
+        <Text size={200}>No tables yet. Tables you get with the builder appear here, with their queries.</Text>
+      )}
+      <ul className={styles.list} aria-label="Managed tables">
+        {rows.map((r) => (
+          <ManagedTableItem
+            key={r.tableName}
+            row={r}
+            connected={connected}
+            busy={!!busy}
+            onRefresh={() => void act(r.tableName, async () => [await ops.refresh(r.tableName)])}
+            onEdit={() => onEdit(r.tableName)}
+            onGoTo={() => void act("goto", () => ops.goTo(r.tableName))}
+            onStopManaging={() => void act("stop", () => ops.stopManaging(r.tableName))}
+          />
+        ))}
+      </ul>
+      {busy && <Text size={200}>Working…</Text>}
+      {error && (
+        <MessageBar intent="error">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      )}
+      {lines.length > 0 && (
+        <MessageBar intent={lines.every((l) => l.ok) ? "success" : "warning"} role="status">
+          <MessageBarBody>
+            {lines.map((l) => (
+              <div key={l.tableName}>
+                {l.tableName}: {l.text}
+              </div>
+            ))}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+    </section>
+  );
+}
