@@ -231,7 +231,11 @@ describe("errors", () => {
       new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
     /** A fetch that never answers and ignores its abort signal. */
     const deaf: typeof fetch = () => new Promise<Response>(() => {});
-    beforeEach(() => jest.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] }));
+    beforeEach(() =>
+      jest.useFakeTimers({
+        doNotFake: ["Date", "hrtime", "nextTick", "performance", "queueMicrotask", "setImmediate", "clearImmediate"],
+      }),
+    );
     afterEach(() => jest.useRealTimers());
 
     test("is cleared when the request succeeds", async () => {
