@@ -4,50 +4,65 @@
 // Why workbook settings rather than a very hidden sheet: settings hold structured JSON without touching
 // the grid (no used ranges, sheet indexes or cells a user's formula or macro could trip over), are
 // invisible in the UI yet saved with the file, and are read and written in one call each.
-import type { DataQuery } from "../core/query";
+//
+// Everything read back is checked against the schemas in src/core/savedRecords.ts, never cast. What a damaged
+// record does (a hand-edited or corrupt setting):
+// - One damaged table record among good ones: the good ones stay usable (listManagedTables, refresh); the
+//   damaged one is reported (readManagedTables, findManagedTable: a message naming the table and what is
+//   wrong) and kept in the setting exactly as stored: updates write it back untouched. Only two things
+//   remove it: a new record for the same table name (the table's data got again), or forgetting that name.
+// - A setting that cannot be read as a whole (not JSON, no list of tables, a newer version's format): every
+//   function here throws a DamagedRecordError and none writes, so nothing in it is overwritten.
+// - A damaged Actions record: readActionsRecord throws a DamagedRecordError naming the table; a new pull's
+//   saveActionsRecord replaces it.
+import {
+  parseActionsRecord,
+  parseSavedTables,
+  DamagedRecordError,
+  type ActionsRecord,
+  type ManagedTable,
+  type SavedTables,
+} from "../core/savedRecords";
 import type { ExcelRun } from "./run";
+
+export { DamagedRecordError } from "../core/savedRecords";
+export type { ActionsRecord, DamagedTableRecord, ManagedTable, SavedTables } from "../core/savedRecords";
 
 export const QUERY_SETTING = "SalesData.tables";
 
-export interface ManagedTable {
-  tableName: string;
-  sheet: string;
-  query: DataQuery;
-  /** "Up to today": the query's `to` moves with the calendar. */
-  rolling: boolean;
-  createdAt: string;
-  lastRefreshedAt: string;
-  rows: number;
-  /** The period column's header, found when the table was written. */
-  periodColumn?: string;
-  /** The window the last refresh rewrote. */
-  lastWindow?: { from: string; to: string };
-  /** The service's day of the last read: the next refresh reaches back seven days before it. */
-  lastRead?: string;
+/** A setting's stored value, or undefined when the workbook has none. */
+async function settingValue(context: Excel.RequestContext, key: string): Promise<unknown> {
+  const setting = context.workbook.settings.getItemOrNullObject(key);
+  setting.load("value");
+  await context.sync();
+  return setting.isNullObject ? undefined : (setting.value as unknown);
 }
 
-interface Stored {
-  version: 1;
-  tables: ManagedTable[];
+function savedTables(value: unknown): SavedTables {
+  return value === undefined ? { tables: [], damaged: [] } : parseSavedTables(value);
 }
 
+/** The saved table records: the usable ones and the damaged ones (each with its message). */
+export function readManagedTables(run: ExcelRun): Promise<SavedTables> {
+  return run(async (context) => savedTables(await settingValue(context, QUERY_SETTING)));
+}
+
+/**
+ * The usable saved table records. A damaged record is not in this list (and stays in the workbook): where
+ * people see the list, or every table is refreshed, use readManagedTables so it is reported.
+ */
 export async function listManagedTables(run: ExcelRun): Promise<ManagedTable[]> {
-  return run(async (context) => {
-    const setting = context.workbook.settings.getItemOrNullObject(QUERY_SETTING);
-    setting.load("value");
-    await context.sync();
-    if (setting.isNullObject) return [];
-    return parseStored(setting.value).tables;
-  });
+  return (await readManagedTables(run)).tables;
 }
 
-function parseStored(value: unknown): Stored {
-  try {
-    const parsed = (typeof value === "string" ? JSON.parse(value) : value) as Stored;
-    return parsed && Array.isArray(parsed.tables) ? { version: 1, tables: parsed.tables } : { version: 1, tables: [] };
-  } catch {
-    return { version: 1, tables: [] };
-  }
+/** The record of one table; undefined when the table is not managed; a DamagedRecordError when it is damaged. */
+export async function findManagedTable(run: ExcelRun, tableName: string): Promise<ManagedTable | undefined> {
+  const { tables, damaged } = await readManagedTables(run);
+  const found = tables.find((t) => t.tableName === tableName);
+  if (found) return found;
+  const bad = damaged.find((d) => d.tableName === tableName);
+  if (bad) throw new DamagedRecordError(bad.message, tableName);
+  return undefined;
 }
 
 // The read-modify-write below takes two syncs: two updates at once (Get data saving a new table while a
@@ -55,12 +70,18 @@ function parseStored(value: unknown): Stored {
 // change. The shared runtime has one instance of this module, so one queue here orders them all.
 let updates: Promise<unknown> = Promise.resolve();
 
-/** Applies `change` to the stored list in one read-modify-write; updates run one at a time, in call order. */
+/**
+ * Applies `change` to the usable records in one read-modify-write; updates run one at a time, in call order.
+ * Damaged records are written back as they were stored (see the top of this file).
+ */
 export function updateManagedTables(
   run: ExcelRun,
   change: (tables: ManagedTable[]) => ManagedTable[],
 ): Promise<ManagedTable[]> {
-  const op = () => readModifyWrite(run, change);
+  return queued(() => readModifyWrite(run, change));
+}
+
+function queued<T>(op: () => Promise<T>): Promise<T> {
   const result = updates.then(op, op);
   updates = result.catch(() => undefined);
   return result;
@@ -69,15 +90,17 @@ export function updateManagedTables(
 async function readModifyWrite(
   run: ExcelRun,
   change: (tables: ManagedTable[]) => ManagedTable[],
+  forget?: string,
 ): Promise<ManagedTable[]> {
   return run(async (context) => {
-    const settings = context.workbook.settings;
-    const setting = settings.getItemOrNullObject(QUERY_SETTING);
-    setting.load("value");
-    await context.sync();
-    const current = setting.isNullObject ? [] : parseStored(setting.value).tables;
-    const next = change(current.map((t) => ({ ...t })));
-    settings.add(QUERY_SETTING, JSON.stringify({ version: 1, tables: next } satisfies Stored));
+    const saved = savedTables(await settingValue(context, QUERY_SETTING));
+    const next = change(saved.tables.map((t) => ({ ...t })));
+    const names = new Set(next.map((t) => t.tableName));
+    const kept = saved.damaged.filter(
+      (d) => d.tableName === undefined || (d.tableName !== forget && !names.has(d.tableName)),
+    );
+    const stored = { version: 1, tables: [...next, ...kept.map((d) => d.raw)] };
+    context.workbook.settings.add(QUERY_SETTING, JSON.stringify(stored));
     await context.sync();
     return next;
   });
@@ -87,31 +110,18 @@ export function saveManagedTable(run: ExcelRun, table: ManagedTable): Promise<Ma
   return updateManagedTables(run, (tables) => [...tables.filter((t) => t.tableName !== table.tableName), table]);
 }
 
-/** "Stop managing": forgets the query; the table and its data stay. */
+/** "Stop managing": forgets the query (a damaged record of that name too); the table and its data stay. */
 export function forgetManagedTable(run: ExcelRun, tableName: string): Promise<ManagedTable[]> {
-  return updateManagedTables(run, (tables) => tables.filter((t) => t.tableName !== tableName));
+  return queued(() => readModifyWrite(run, (tables) => tables.filter((t) => t.tableName !== tableName), tableName));
 }
 
 export const ACTIONS_SETTING = "SalesData.actions";
 
-/** Where the Actions table is and when it was last pulled. */
-export interface ActionsRecord {
-  tableName: string;
-  pulledAt: string;
-  retailers: string[];
-}
-
+/** The Actions record; undefined when there is none; a DamagedRecordError (naming the table) when damaged. */
 export async function readActionsRecord(run: ExcelRun): Promise<ActionsRecord | undefined> {
   return run(async (context) => {
-    const setting = context.workbook.settings.getItemOrNullObject(ACTIONS_SETTING);
-    setting.load("value");
-    await context.sync();
-    if (setting.isNullObject) return undefined;
-    try {
-      return JSON.parse(String(setting.value)) as ActionsRecord;
-    } catch {
-      return undefined;
-    }
+    const value = await settingValue(context, ACTIONS_SETTING);
+    return value === undefined ? undefined : parseActionsRecord(value);
   });
 }
 
