@@ -32,6 +32,14 @@ export function errorText(err: unknown, framing: ErrorFraming = {}): string {
   if (err instanceof UserError) return err.message;
   const excel = excelFailure(err);
   if (excel) return (framing.excel ?? DEFAULT_FRAMING.excel)(excel.code, excel.message);
-  const message = err instanceof Error ? err.message : String(err);
-  return (framing.other ?? DEFAULT_FRAMING.other)(message);
+  return (framing.other ?? DEFAULT_FRAMING.other)(err instanceof Error ? err.message : plainText(err));
+}
+
+/** String(err), for values that cannot say it themselves (an object without a prototype) too. */
+function plainText(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
 }
