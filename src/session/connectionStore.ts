@@ -36,7 +36,7 @@ const KEY = "SalesData.connection";
 
 /** Words for a damaged saved connection: which part is wrong, never its value (it may hold the key). */
 function damaged(issues: readonly { path: PropertyKey[] }[]): string {
-  const where = [...new Set(issues.map((i) => i.path.map(String).join(".") || "the record"))].join(", ");
+  const where = [...new Set(issues.map((i) => i.path.map(String).join(".") || "unreadable"))].join(", ");
   return `The saved connection on this device is damaged (${where}), so it was not used. Enter the Service URL and API key again.`;
 }
 

@@ -66,3 +66,14 @@ test("functions and commands are associated at load; the connection is read unde
   expect(await page.getByLabel("Service URL").inputValue()).toBe(saved.baseUrl);
   await rig.screenshot(page, "runtime-office-ready");
 });
+
+test("a damaged saved connection is named in the pane's status, not silently dropped", async () => {
+  const { page } = await rig.page();
+  await page.goto(`${rig.origin}/help.html`);
+  await page.evaluate(() => localStorage.setItem("preview:SalesData.connection", '{"baseUrl": "https://x.example"'));
+  await page.goto(`${rig.origin}/preview.html`);
+  const status = page.getByRole("status").filter({ hasText: "Not connected." });
+  await status.waitFor();
+  expect(await status.textContent()).toContain("The saved connection on this device is damaged (unreadable)");
+  await rig.screenshot(page, "pane-connection-damaged");
+});

@@ -95,7 +95,7 @@ describe("the store under Office's partition", () => {
 
 describe("a damaged saved connection", () => {
   test.each([
-    ["not JSON", "{oops", "the record"],
+    ["not JSON", "{oops", "unreadable"],
     ["a number for the key", JSON.stringify({ baseUrl: "https://x.example", apiKey: 42 }), "apiKey"],
     ["no URL", JSON.stringify({ apiKey: "key-1234" }), "baseUrl"],
     [

@@ -21,7 +21,7 @@ export function StatusLine({ status }: { status: Status }) {
         ? "info"
         : "error";
   return (
-    <MessageBar intent={intent} role="status" aria-live="polite">
+    <MessageBar intent={intent} layout="multiline" role="status" aria-live="polite">
       <MessageBarBody>
         <strong>{TEXT[status.kind]}</strong> {"message" in status ? status.message : ""}
       </MessageBarBody>

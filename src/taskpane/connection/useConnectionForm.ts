@@ -5,18 +5,26 @@ import { DEFAULT_PATHS, type EndpointPaths } from "../../api";
 import { connectionInputProblem, type ConnectionOperations } from "../operations";
 import type { Status } from "./StatusLine";
 
+/** A saved connection that could not be read is said, not silently replaced by an empty form. */
+function damagedStatus(ops: ConnectionOperations): Status | undefined {
+  const problem = ops.savedConnectionProblem();
+  return problem ? { kind: "error", message: problem } : undefined;
+}
+
 export function useConnectionForm(ops: ConnectionOperations, onConnected: () => void) {
   const saved = ops.savedConnection();
   const [url, setUrl] = useState(saved?.baseUrl ?? "");
   const [key, setKey] = useState(saved?.apiKey ?? "");
   const [showKey, setShowKey] = useState(false);
   const [paths, setPaths] = useState<EndpointPaths>({ ...DEFAULT_PATHS, ...saved?.paths });
-  const [status, setStatus] = useState<Status>({ kind: "not-tested" });
+  const [status, setStatus] = useState<Status>(() => damagedStatus(ops) ?? { kind: "not-tested" });
 
   // The saved connection arrives after the first render (storage is asynchronous).
   useEffect(
     () =>
       ops.onConnectionChange((s) => {
+        const damaged = damagedStatus(ops);
+        if (damaged) setStatus((now) => (now.kind === "not-tested" ? damaged : now));
         if (!s) return;
         setUrl((u) => u || s.baseUrl);
         setKey((k) => k || s.apiKey);

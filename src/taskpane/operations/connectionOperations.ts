@@ -14,6 +14,7 @@ export function connectionInputProblem(settings: ConnectionSettings): string | n
 export function connectionOperations(session: Session): ConnectionOperations {
   return {
     savedConnection: () => session.connection(),
+    savedConnectionProblem: () => session.loadProblem(),
     onConnectionChange: (listener) => session.onChange(listener),
 
     async testConnection(typed): Promise<ConnectionOutcome> {

@@ -1,8 +1,6 @@
 // The pane's operations on the real parts: the session's client, refresh, the workbook layer and the stores.
 // Each concern has its own module; this puts them together.
-import { todayIso } from "../../core/dates";
 import type { ExcelRun } from "../../excel/run";
-import type { RefreshDeps } from "../../refresh";
 import type { Session } from "../../session";
 import { actionOperations } from "./actionOperations";
 import { connectionOperations } from "./connectionOperations";
@@ -20,12 +18,7 @@ export function paneOperations(
 ): PaneOperations {
   const { afterRefreshAll, setStartupBehavior } = hooks;
   // Built for each operation: the client is the session's current one.
-  const deps = (): RefreshDeps => ({
-    run,
-    client: session.client(),
-    today: () => todayIso(),
-    afterRefreshAll: afterRefreshAll ? async () => void (await afterRefreshAll()) : undefined,
-  });
+  const deps = () => session.refreshDeps({ run, afterRefreshAll });
 
   return {
     ...dataOperations(run, deps),

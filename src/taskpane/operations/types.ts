@@ -77,6 +77,8 @@ export type ConnectionOutcome =
 export interface ConnectionOperations {
   /** The connection saved on this device (it arrives after the first render: storage is asynchronous). */
   savedConnection(): ConnectionSettings | null;
+  /** Why the connection saved on this device could not be used (a damaged record), if it could not. */
+  savedConnectionProblem(): string | undefined;
   /** Called whenever the saved connection changes (loaded, saved, key forgotten); returns the unsubscribe. */
   onConnectionChange(listener: (settings: ConnectionSettings | null) => void): () => void;
   /**
