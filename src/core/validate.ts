@@ -140,35 +140,7 @@ export function validateDataQuery(input: DataQuery, ctx: ValidationContext): Val
 
   // What the retailer publishes, when known, decides what can be asked at all.
   const record = !isAll && level && timeframe ? ctx.metricsList?.find((r) => r.retailer === retailer) : undefined;
-  let served = metrics;
-  if (record && level && timeframe) {
-    const list = servedMetrics(record, level, timeframe);
-    if (list === null) {
-      const other = TIMEFRAMES.filter((t) => t !== timeframe && servedMetrics(record, level, t) !== null);
-      fail(
-        "timeframe",
-        "not-served",
-        `${retailer} has no ${timeframe} data at ${LEVEL_LABEL[level]}.` +
-          (other.length ? ` Available: ${quoteList(other)}.` : ` It has no ${LEVEL_LABEL[level]} data at all.`),
-      );
-    } else if (metrics.length > 0) {
-      served = metrics.filter((m) => list.includes(m));
-      const omitted = metrics.filter((m) => !list.includes(m));
-      if (served.length === 0) {
-        fail(
-          "metrics",
-          "not-served",
-          `${retailer} serves none of ${quoteList(metrics)} at ${LEVEL_LABEL[level]}, ${timeframe}. It serves: ${quoteList(list) || "nothing"}.`,
-        );
-      } else if (omitted.length > 0) {
-        warnings.push({
-          field: "metrics",
-          code: "not-served",
-          message: `${retailer} does not serve ${quoteList(omitted)} at ${LEVEL_LABEL[level]}, ${timeframe}: the service will leave ${omitted.length === 1 ? "it" : "them"} out.`,
-        });
-      }
-    }
-  }
+  if (record && level && timeframe) checkServed(record, { retailer, level, timeframe, metrics }, fail, warnings);
 
   if (errors.length > 0 || !level || !timeframe || !dates) return { ok: false, errors, warnings };
   const query: NormalizedQuery = { level, retailer, timeframe, metrics, from: dates.from, to: dates.to };
@@ -176,6 +148,43 @@ export function validateDataQuery(input: DataQuery, ctx: ValidationContext): Val
   if (filter) query.filter = filter as Filter;
   if (viewby !== undefined) query.viewby = viewby;
   return { ok: true, query, warnings };
+}
+
+/** The query against the retailer's metrics list: a timeframe it has no data for, metrics it does not serve. */
+function checkServed(
+  record: MetricsAvailability,
+  q: { retailer: string; level: Level; timeframe: Timeframe; metrics: Metric[] },
+  fail: Fail,
+  warnings: Issue[],
+): void {
+  const { retailer, level, timeframe, metrics } = q;
+  const list = servedMetrics(record, level, timeframe);
+  if (list === null) {
+    const other = TIMEFRAMES.filter((t) => t !== timeframe && servedMetrics(record, level, t) !== null);
+    fail(
+      "timeframe",
+      "not-served",
+      `${retailer} has no ${timeframe} data at ${LEVEL_LABEL[level]}.` +
+        (other.length ? ` Available: ${quoteList(other)}.` : ` It has no ${LEVEL_LABEL[level]} data at all.`),
+    );
+    return;
+  }
+  if (metrics.length === 0) return;
+  const served = metrics.filter((m) => list.includes(m));
+  const omitted = metrics.filter((m) => !list.includes(m));
+  if (served.length === 0) {
+    fail(
+      "metrics",
+      "not-served",
+      `${retailer} serves none of ${quoteList(metrics)} at ${LEVEL_LABEL[level]}, ${timeframe}. It serves: ${quoteList(list) || "nothing"}.`,
+    );
+  } else if (omitted.length > 0) {
+    warnings.push({
+      field: "metrics",
+      code: "not-served",
+      message: `${retailer} does not serve ${quoteList(omitted)} at ${LEVEL_LABEL[level]}, ${timeframe}: the service will leave ${omitted.length === 1 ? "it" : "them"} out.`,
+    });
+  }
 }
 
 function validateMetrics(
