@@ -1,6 +1,6 @@
 // Refresh all (pane, ribbon) and the refresh when the workbook opens: every saved table, one after the other,
 // in one turn of the queue; then the SALES formulas' recalculation.
-import { listManagedTables } from "../excel/queryStore";
+import { readManagedTables, type DamagedTableRecord } from "../excel/queryStore";
 import { getRefreshOnOpen } from "../excel/refreshSettings";
 import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./deps";
 import {
@@ -27,8 +27,11 @@ export function refreshAllTables(deps: RefreshDeps, opts: RefreshOptions = {}): 
 }
 
 async function refreshEach(deps: RefreshDeps, opts: RefreshOptions): Promise<RefreshSummary> {
-  const tables = (await listManagedTables(deps.run)) as RefreshableTable[];
-  const outcomes: RefreshOutcome[] = [];
+  const saved = await readManagedTables(deps.run);
+  const tables: RefreshableTable[] = saved.tables;
+  // A damaged saved query cannot be refreshed: it fails with its words, and the others go on.
+  const outcomes: RefreshOutcome[] = saved.damaged.map(damagedOutcome);
+  outcomes.forEach((o) => deps.onTableDone?.(o));
   for (const t of tables) {
     if (cancelled(opts.signal)) {
       const o = { ...outcomeBase(t), status: "cancelled" as const, error: CANCELLED_BEFORE_TABLE };
@@ -47,6 +50,11 @@ async function refreshEach(deps: RefreshDeps, opts: RefreshOptions): Promise<Ref
     }
   }
   return summarize(outcomes, notes);
+}
+
+function damagedOutcome(d: DamagedTableRecord): RefreshOutcome {
+  const base = outcomeBase({ tableName: d.tableName ?? "(a saved query without a table name)", sheet: "", rows: 0 });
+  return { ...base, status: "failed", error: d.message };
 }
 
 /** Called by the shared runtime when the workbook opens: refreshes all when the workbook asks for it. */

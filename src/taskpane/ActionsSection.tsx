@@ -44,7 +44,7 @@ export function ActionsSection({
     try {
       const r = await ops.pullActions(chosen);
       setLast(r.pulledAt);
-      setMessage({ ok: true, text: `Wrote ${r.rows} actions to ${r.tableName}.` });
+      setMessage({ ok: true, text: `Wrote ${r.rows} actions to ${r.tableName}.${r.note ? ` ${r.note}` : ""}` });
     } catch (e) {
       setMessage({ ok: false, text: errorText(e) });
     } finally {

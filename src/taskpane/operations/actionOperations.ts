@@ -1,10 +1,20 @@
 // The actions' operations: this week's actions, insights and alerts into the one Actions table.
 import { tabulateActions } from "../../core/actions";
-import { readActionsRecord, saveActionsRecord } from "../../excel/queryStore";
+import { DamagedRecordError, readActionsRecord, saveActionsRecord, type ActionsRecord } from "../../excel/queryStore";
 import type { ExcelRun } from "../../excel/run";
 import { readTable, replaceTail, writeTable } from "../../excel/tables";
 import type { Session } from "../../session";
 import type { ActionOperations } from "./types";
+
+/** The last pull's record; a damaged one is set aside (a new Actions table is written, the old one stays). */
+async function previousPull(run: ExcelRun): Promise<{ previous?: ActionsRecord; note?: string }> {
+  try {
+    return { previous: await readActionsRecord(run) };
+  } catch (err) {
+    if (!(err instanceof DamagedRecordError)) throw err;
+    return { note: `${err.message} A new Actions table was written; the old one was left as it was.` };
+  }
+}
 
 export function actionOperations(run: ExcelRun, session: Session): ActionOperations {
   return {
@@ -12,7 +22,7 @@ export function actionOperations(run: ExcelRun, session: Session): ActionOperati
       const client = session.client();
       const records = (await Promise.all(retailers.map((r) => client.getActions(r)))).flat();
       const table = tabulateActions(records);
-      const previous = await readActionsRecord(run);
+      const { previous, note } = await previousPull(run);
       const existing = previous && (await readTable(run, previous.tableName).catch(() => undefined));
       let tableName: string;
       if (existing && previous) {
@@ -33,7 +43,7 @@ export function actionOperations(run: ExcelRun, session: Session): ActionOperati
       }
       const pulledAt = new Date().toISOString();
       await saveActionsRecord(run, { tableName, pulledAt, retailers });
-      return { tableName, rows: records.length, pulledAt };
+      return { tableName, rows: records.length, pulledAt, ...(note ? { note } : {}) };
     },
 
     lastActionsPull: async () => (await readActionsRecord(run))?.pulledAt,

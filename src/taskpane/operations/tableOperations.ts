@@ -1,13 +1,13 @@
 // The managed tables' operations: list, refresh (one or all), go to, stop managing, Edit's saved query, and
 // the workbook's refresh-on-open flag.
 import { summarizeQuery } from "../../core/describe";
-import { forgetManagedTable, listManagedTables } from "../../excel/queryStore";
+import { findManagedTable, forgetManagedTable, readManagedTables } from "../../excel/queryStore";
 import { getRefreshOnOpen, setRefreshOnOpen } from "../../excel/refreshSettings";
 import type { ExcelRun } from "../../excel/run";
 import { goToTable } from "../../excel/selection";
 import { refreshAllTables, refreshTable, type RefreshDeps, type RefreshOutcome } from "../../refresh";
 import { errorText } from "../messages";
-import type { RefreshLine, TableOperations } from "./types";
+import type { ManagedRow, RefreshLine, TableOperations } from "./types";
 
 /** One line of the refresh summary, in the words the pane shows. */
 export function refreshLine(o: RefreshOutcome): RefreshLine {
@@ -39,8 +39,8 @@ export function tableOperations(
 ): TableOperations {
   return {
     async listManaged() {
-      const tables = await listManagedTables(run);
-      return tables.map((t) => ({
+      const { tables, damaged } = await readManagedTables(run);
+      const rows: ManagedRow[] = tables.map((t) => ({
         tableName: t.tableName,
         sheet: t.sheet,
         summary: summarizeQuery(t.query, t.rolling),
@@ -48,11 +48,23 @@ export function tableOperations(
         rows: t.rows,
         window: t.lastWindow,
       }));
+      // A damaged saved query is listed with what is wrong, so it can be forgotten or pulled again.
+      for (const d of damaged) {
+        rows.push({
+          tableName: d.tableName ?? "",
+          sheet: "",
+          summary: "",
+          lastRefreshedAt: "",
+          rows: 0,
+          damaged: d.message,
+        });
+      }
+      return rows;
     },
 
     async refresh(tableName, signal): Promise<RefreshLine> {
       try {
-        const managed = (await listManagedTables(run)).find((t) => t.tableName === tableName);
+        const managed = await findManagedTable(run, tableName);
         if (!managed) return { tableName, ok: false, text: "This table is no longer managed." };
         return refreshLine(await refreshTable(deps(), managed, { signal }));
       } catch (e) {
@@ -69,7 +81,7 @@ export function tableOperations(
     stopManaging: async (tableName) => void (await forgetManagedTable(run, tableName)),
 
     async queryOf(tableName) {
-      const t = (await listManagedTables(run)).find((m) => m.tableName === tableName);
+      const t = await findManagedTable(run, tableName);
       return t && { query: t.query, rolling: t.rolling };
     },
 

@@ -37,6 +37,8 @@ export interface ManagedRow {
   lastRefreshedAt: string;
   rows: number;
   window?: { from: string; to: string };
+  /** A saved query that failed its check: what is wrong (the other fields are then empty). */
+  damaged?: string;
 }
 
 export interface RefreshLine {
@@ -62,7 +64,8 @@ export interface TableOperations {
 
 /** This week's actions, pulled into the Actions table. */
 export interface ActionOperations {
-  pullActions(retailers: string[]): Promise<{ tableName: string; rows: number; pulledAt: string }>;
+  /** `note`: something the user should know beyond the rows written (a damaged Actions record was replaced). */
+  pullActions(retailers: string[]): Promise<{ tableName: string; rows: number; pulledAt: string; note?: string }>;
   lastActionsPull(): Promise<string | undefined>;
 }
 

@@ -38,6 +38,7 @@ export function ManagedTableItem({
   onStopManaging: () => void;
 }) {
   const styles = useStyles();
+  if (r.damaged !== undefined) return <DamagedItem row={r} busy={busy} onStopManaging={onStopManaging} />;
   return (
     <li className={styles.item} aria-label={r.tableName}>
       <Text weight="semibold">{r.tableName}</Text>
@@ -60,6 +61,27 @@ export function ManagedTableItem({
           Stop managing
         </Button>
       </div>
+    </li>
+  );
+}
+
+/** A saved query that failed its check: what is wrong, and Stop managing (the table's data stays). */
+function DamagedItem({ row: r, busy, onStopManaging }: { row: ManagedRow; busy: boolean; onStopManaging: () => void }) {
+  const styles = useStyles();
+  const name = r.tableName || "A saved query without a table name";
+  return (
+    <li className={styles.item} aria-label={name}>
+      <Text weight="semibold">{name}</Text>
+      <Text size={200} style={{ color: tokens.colorPaletteRedForeground1 }}>
+        {r.damaged}
+      </Text>
+      {r.tableName && (
+        <div className={styles.actions}>
+          <Button size="small" disabled={busy} onClick={onStopManaging} aria-label={`Stop managing ${r.tableName}`}>
+            Stop managing
+          </Button>
+        </div>
+      )}
     </li>
   );
 }

@@ -55,9 +55,9 @@ export function SavedQueries({
         <Text size={200}>No tables yet. Tables you get with the builder appear here, with their queries.</Text>
       )}
       <ul className={styles.list} aria-label="Managed tables">
-        {rows.map((r) => (
+        {rows.map((r, i) => (
           <ManagedTableItem
-            key={r.tableName}
+            key={`${i}:${r.tableName}`}
             row={r}
             connected={connected}
             busy={!!busy}
