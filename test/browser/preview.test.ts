@@ -1,38 +1,34 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { startBrowserRig, type BrowserRig } from "../support/browser";
+import { useBrowserRig } from "../support/browser";
 
 jest.setTimeout(60_000);
 
-let rig: BrowserRig;
-beforeAll(async () => {
-  rig = await startBrowserRig();
-}, 120_000);
-afterAll(() => rig?.close());
+const browser = useBrowserRig();
 
 test("the preview page loads the pane and the workbook without console errors", async () => {
-  const { page, errors } = await rig.page();
-  await page.goto(`${rig.origin}/preview.html`);
+  const { page, errors } = await browser.rig.page();
+  await page.goto(`${browser.rig.origin}/preview.html`);
   await page.getByRole("heading", { name: "Sales Data" }).waitFor();
   await page.getByTestId("grid").waitFor();
-  await rig.screenshot(page, "preview-loaded");
+  await browser.rig.screenshot(page, "preview-loaded");
   expect(await page.evaluate(() => window.previewWorkbook.sheetNames())).toEqual(["Sheet1"]);
   expect(await page.evaluate(() => window.previewWorkbook.tables())).toEqual([]);
   expect(errors).toEqual([]);
 });
 
 test("the task pane page itself loads outside Office without errors from our code", async () => {
-  const { page, errors } = await rig.page();
+  const { page, errors } = await browser.rig.page();
   // office.js comes from Microsoft's CDN, which this machine cannot reach: that one failure is expected.
   await page.route("https://appsforoffice.microsoft.com/**", (route) => route.abort());
-  await page.goto(`${rig.origin}/taskpane.html`);
+  await page.goto(`${browser.rig.origin}/taskpane.html`);
   await page.getByRole("heading", { name: "Sales Data" }).waitFor();
   expect(errors.filter((e) => !/appsforoffice|ERR_FAILED|net::/.test(e))).toEqual([]);
 });
 
 test("the dev server lets Excel on the web fetch functions.json (CORS)", async () => {
-  const { page } = await rig.page();
-  const res = await page.request.get(`${rig.origin}/functions.json`, {
+  const { page } = await browser.rig.page();
+  const res = await page.request.get(`${browser.rig.origin}/functions.json`, {
     headers: { Origin: "https://excel.officeapps.live.com" },
   });
   expect(res.status()).toBe(200);
@@ -48,15 +44,15 @@ test("a service that does not allow the add-in's origin: the pane names CORS as 
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   try {
-    const { page } = await rig.page();
-    await page.goto(`${rig.origin}/preview.html`);
+    const { page } = await browser.rig.page();
+    await page.goto(`${browser.rig.origin}/preview.html`);
     await page.getByLabel("Service URL").fill(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     await page.getByLabel("API key", { exact: true }).fill("some-key");
     await page.getByRole("button", { name: "Test connection" }).click();
     await page.getByText("Service unreachable.").waitFor();
-    await rig.screenshot(page, "pane-cors-refused");
+    await browser.rig.screenshot(page, "pane-cors-refused");
     expect(await page.getByRole("status").filter({ hasText: "Service unreachable." }).textContent()).toContain(
-      `the service must allow requests from this add-in's origin (${rig.origin})`,
+      `the service must allow requests from this add-in's origin (${browser.rig.origin})`,
     );
   } finally {
     server.close();

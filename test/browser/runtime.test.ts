@@ -3,15 +3,11 @@
 // lets the test decide when Office is ready. Office's rules: functions and commands are associated while the
 // script loads, before anything is awaited; Office.context (partitionKey, theme) is read only after onReady.
 import type { Page } from "playwright-core";
-import { startBrowserRig, type BrowserRig } from "../support/browser";
+import { useBrowserRig } from "../support/browser";
 
 jest.setTimeout(60_000);
 
-let rig: BrowserRig;
-beforeAll(async () => {
-  rig = await startBrowserRig();
-}, 120_000);
-afterAll(() => rig?.close());
+const browser = useBrowserRig();
 
 /** What office.js gives the shared runtime at load; Office.context appears only when __officeReady() is called. */
 const OFFICE_STAND_IN = `
@@ -39,19 +35,19 @@ window.__officeReady = () => {
 const log = (page: Page) => page.evaluate(() => (window as unknown as { __log: string[] }).__log);
 
 test("functions and commands are associated at load; the connection is read under partitionKey once Office is ready", async () => {
-  const { page } = await rig.page();
+  const { page } = await browser.rig.page();
   await page.route("https://appsforoffice.microsoft.com/**", (route) =>
     route.fulfill({ contentType: "text/javascript", body: OFFICE_STAND_IN }),
   );
   // A connection saved by the previous version under the unpartitioned name (Office.context was not read then).
-  const saved = { baseUrl: `${rig.origin}/simulator`, apiKey: "demo" };
-  await page.goto(`${rig.origin}/help.html`);
+  const saved = { baseUrl: `${browser.rig.origin}/simulator`, apiKey: "demo" };
+  await page.goto(`${browser.rig.origin}/help.html`);
   await page.evaluate((s) => localStorage.setItem("SalesData.connection", JSON.stringify(s)), saved);
 
-  await page.goto(`${rig.origin}/taskpane.html`);
+  await page.goto(`${browser.rig.origin}/taskpane.html`);
   await page.waitForFunction(() => (window as unknown as { __log?: string[] }).__log?.includes("command:refreshAll"));
   const ids = (
-    (await (await page.request.get(`${rig.origin}/functions.json`)).json()) as { functions: { id: string }[] }
+    (await (await page.request.get(`${browser.rig.origin}/functions.json`)).json()) as { functions: { id: string }[] }
   ).functions.map((f) => f.id);
   expect(ids.length).toBe(7);
   // Everything Excel may call is associated although Office has not said it is ready.
@@ -64,16 +60,16 @@ test("functions and commands are associated at load; the connection is read unde
   await page.waitForFunction((s) => localStorage.getItem("p1:SalesData.connection") === s, JSON.stringify(saved));
   expect(await page.evaluate(() => localStorage.getItem("SalesData.connection"))).toBeNull();
   expect(await page.getByLabel("Service URL").inputValue()).toBe(saved.baseUrl);
-  await rig.screenshot(page, "runtime-office-ready");
+  await browser.rig.screenshot(page, "runtime-office-ready");
 });
 
 test("a damaged saved connection is named in the pane's status, not silently dropped", async () => {
-  const { page } = await rig.page();
-  await page.goto(`${rig.origin}/help.html`);
+  const { page } = await browser.rig.page();
+  await page.goto(`${browser.rig.origin}/help.html`);
   await page.evaluate(() => localStorage.setItem("preview:SalesData.connection", '{"baseUrl": "https://x.example"'));
-  await page.goto(`${rig.origin}/preview.html`);
+  await page.goto(`${browser.rig.origin}/preview.html`);
   const status = page.getByRole("status").filter({ hasText: "Not connected." });
   await status.waitFor();
   expect(await status.textContent()).toContain("The saved connection on this device is damaged (unreadable)");
-  await rig.screenshot(page, "pane-connection-damaged");
+  await browser.rig.screenshot(page, "pane-connection-damaged");
 });

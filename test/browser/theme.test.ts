@@ -1,23 +1,19 @@
 // The pane follows Office's theme: in the dark theme it renders dark, and stays free of serious or critical
 // accessibility violations (contrast included).
-import { startBrowserRig, type BrowserRig } from "../support/browser";
+import { useBrowserRig } from "../support/browser";
 
 jest.setTimeout(90_000);
 
-let rig: BrowserRig;
-beforeAll(async () => {
-  rig = await startBrowserRig();
-}, 120_000);
-afterAll(() => rig?.close());
+const browser = useBrowserRig();
 
 test("dark theme", async () => {
-  const { page, errors } = await rig.page();
-  await page.goto(`${rig.origin}/preview.html?theme=dark`);
+  const { page, errors } = await browser.rig.page();
+  await page.goto(`${browser.rig.origin}/preview.html?theme=dark`);
   await page.getByRole("heading", { name: "Sales Data" }).waitFor();
   const background = await page.locator("aside main").evaluate((el) => getComputedStyle(el).backgroundColor);
   const [r, g, b] = (background.match(/\d+/g) ?? []).map(Number);
   expect(0.2126 * r + 0.7152 * g + 0.0722 * b).toBeLessThan(80);
-  await rig.screenshot(page, "pane-dark");
+  await browser.rig.screenshot(page, "pane-dark");
   await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
   const serious = await page.evaluate(async () => {
     const axe = (

@@ -96,3 +96,21 @@ export async function startBrowserRig(): Promise<BrowserRig> {
     },
   };
 }
+
+/**
+ * Registers a test file's browser rig: started once before its tests, closed after them. Read `.rig` inside
+ * tests and hooks (it is set once beforeAll has run).
+ */
+export function useBrowserRig(): { readonly rig: BrowserRig } {
+  let rig: BrowserRig | undefined;
+  beforeAll(async () => {
+    rig = await startBrowserRig();
+  }, 120_000);
+  afterAll(() => rig?.close());
+  return {
+    get rig() {
+      if (!rig) throw new Error("The browser rig has not started: read it inside a test or hook.");
+      return rig;
+    },
+  };
+}
