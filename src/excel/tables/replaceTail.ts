@@ -188,12 +188,14 @@ async function commit(
   if (finalRows > count) table.resize(sheet.getRangeByIndexes(top, left, 1 + finalRows, cols));
   // Rows replaced in place keep their formats; only rows new to the table get them.
   if (finalRows > count) setFormats(sheet, bodyTop + count, left, finalRows - count, columns);
-  // Text columns are Text (@) again for every row written, whatever a user made them since: service text
-  // such as "=SUM(1)" or "+Vita" then lands as text. Before the values, so every prefix stays safe.
-  if (span > 0) {
+  // Text columns of the rows replaced in place are Text (@) again, whatever a user made them since: service
+  // text such as "=SUM(1)" or "+Vita" then lands as text (rows new to the table got it above; rows left blank
+  // need none). Before the values, so every prefix stays safe.
+  const inPlace = Math.min(finalRows, count) - cutAt;
+  if (inPlace > 0) {
     columns.forEach((c, i) => {
       if (c.kind === "text")
-        sheet.getRangeByIndexes(bodyTop + cutAt, left + i, span, 1).numberFormat =
+        sheet.getRangeByIndexes(bodyTop + cutAt, left + i, inPlace, 1).numberFormat =
           NUMBER_FORMATS.text as unknown as string[][];
     });
   }
