@@ -15,7 +15,6 @@ import {
 } from "@fluentui/react-components";
 import { useEffect, useMemo, useState } from "react";
 import { presetRange } from "../core/presets";
-import { todayIso } from "../core/dates";
 import { ActionsSection } from "./ActionsSection";
 import { ConnectionSection } from "./connection/ConnectionSection";
 import { paneOperations } from "./operations";
@@ -41,7 +40,7 @@ const useStyles = makeStyles({
 export function App({ dark, services }: { dark: boolean; services: PaneServices }) {
   const styles = useStyles();
   const { session, run } = services;
-  const today = todayIso();
+  const today = session.today(); // the service's today, as refresh and the client read it
   const ops = useMemo(() => paneOperations(run, session, services), [services, run, session]);
   const [connected, setConnected] = useState(session.hasKey());
   const [connectedVersion, setConnectedVersion] = useState(0);
