@@ -14,7 +14,7 @@ const { stringify } = JSON;
 export type Scalar = number | string | boolean;
 
 export interface Cell {
-  /** What `values` reads. For a formula cell: the formula text (the host has no formula engine). */
+  /** What `values` reads. For a formula cell: UNEVALUATED (the host has no formula engine). */
   value: Scalar;
   formula?: string;
   /** Number format; absent means "General". */
@@ -24,6 +24,12 @@ export interface Cell {
 }
 
 export const GENERAL = "General";
+/**
+ * What `values` (and `text`) read for a formula cell: the host has no formula engine, so every formula reads as
+ * Excel's #VALUE! error (valueTypes "Error"). Chosen as the least kind answer: code that reads `values` and
+ * writes them back replaces the user's formulas with constants, as it would in Excel, and a test sees it.
+ */
+export const UNEVALUATED = "#VALUE!";
 const TEXT_FORMAT = "@";
 
 const NUMBER = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d*)?(?:[eE][+-]?\d+)?%?$/;
@@ -73,7 +79,7 @@ export function enterValue(input: unknown, current: Cell | undefined): Cell | nu
   if (format === TEXT_FORMAT) return mk(input, undefined, format, undefined);
   const first = input.charCodeAt(0);
   if (first === 39 /* ' */) return mk(input.slice(1), undefined, format, true);
-  if (first === 61 /* = */) return mk(input, input, format, undefined);
+  if (first === 61 /* = */) return mk(UNEVALUATED, input, format, undefined);
   const t = input.trim();
   if (t !== "" && NUMBER.test(t) && /\d/.test(t)) {
     const pct = t.endsWith("%");
@@ -84,7 +90,7 @@ export function enterValue(input: unknown, current: Cell | undefined): Cell | nu
     }
   }
   if (first === 43 /* + */ || first === 45 /* - */ || first === 64 /* @ */)
-    return mk("=" + input, "=" + input, format, undefined);
+    return mk(UNEVALUATED, "=" + input, format, undefined);
   const upper = t.toUpperCase();
   if (upper === "TRUE" || upper === "FALSE") return mk(upper === "TRUE", undefined, format, undefined);
   const iso = ISO_DATE.exec(t);
@@ -446,6 +452,7 @@ function readCell(cell: Cell, prop: ReadableCellProperty): unknown {
       return typeof cell.value === "boolean" ? (cell.value ? "TRUE" : "FALSE") : toText(cell.value);
     case "valueTypes":
       if (isBlankCell(cell)) return "Empty";
+      if (cell.formula !== undefined) return "Error";
       return typeof cell.value === "number" ? "Double" : typeof cell.value === "boolean" ? "Boolean" : "String";
   }
 }

@@ -48,7 +48,10 @@ export interface QueuedAction {
 export interface SyncIO {
   addResponse(bytes: number): void;
   readCells(count: number): void;
+  /** Number-format writes: counted in cellsWritten only. */
   wroteCells(count: number): void;
+  /** Values or formulas written: counted in cellsWritten and valueCellsWritten. */
+  wroteValues(count: number): void;
 }
 
 export class HostRequestContext {
@@ -151,6 +154,10 @@ export class HostRequestContext {
         }
       },
       wroteCells: (n) => (stats.cellsWritten += n),
+      wroteValues: (n) => {
+        stats.cellsWritten += n;
+        stats.valueCellsWritten += n;
+      },
     };
     const fail = (e: HostRichApiError): never => {
       record.error = e.code;

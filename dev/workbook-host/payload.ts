@@ -43,11 +43,21 @@ export class HostStats {
   maxRequestBytes = 0;
   requestBytes: number[] = [];
   responseBytes: number[] = [];
+  /** Cells covered by applied values/formulas/numberFormat writes, table row and column adds. */
   cellsWritten = 0;
+  /** The part of cellsWritten that wrote values or formulas (not number formats): what a benchmark compares. */
+  valueCellsWritten = 0;
   /** range.format.autofitColumns()/autofitRows() calls applied (they are no-ops otherwise). */
   autofitCalls = 0;
   /** One record per sync, in order. */
   syncLog: SyncRecord[] = [];
+
+  /** Request bytes of every sync since the last reset. */
+  get totalRequestBytes(): number {
+    let n = 0;
+    for (const b of this.requestBytes) n += b;
+    return n;
+  }
 
   reset(): void {
     this.syncs = 0;
@@ -55,6 +65,7 @@ export class HostStats {
     this.requestBytes = [];
     this.responseBytes = [];
     this.cellsWritten = 0;
+    this.valueCellsWritten = 0;
     this.autofitCalls = 0;
     this.syncLog = [];
   }

@@ -182,10 +182,8 @@ export class HostRange extends HostObject<RangeTarget> {
 
   private _setCells(name: string, v: unknown): void {
     this._set(name, v, (t, io) => {
-      const n = name.startsWith("numberFormat")
-        ? t.sheet.grid.writeNumberFormat(t.rect, v)
-        : t.sheet.grid.writeEntries(t.rect, v);
-      io.wroteCells(n);
+      if (name.startsWith("numberFormat")) io.wroteCells(t.sheet.grid.writeNumberFormat(t.rect, v));
+      else io.wroteValues(t.sheet.grid.writeEntries(t.rect, v));
       afterCellsWritten(this._model, t.sheet, t.rect);
     });
   }
@@ -410,7 +408,8 @@ export class HostRange extends HostObject<RangeTarget> {
           });
         }
       }
-      io.wroteCells(rows * cols);
+      if (how === "Formats") io.wroteCells(rows * cols);
+      else io.wroteValues(rows * cols);
       afterCellsWritten(this._model, t.sheet, dest);
     });
   }

@@ -308,7 +308,7 @@ export class HostTableRowCollection extends HostCollection<HostTableRow, RowRef,
     this._call("add", [index ?? null, values ?? null, alwaysInsert ?? true], (t, io) => {
       const before = dataRowCount(t);
       const at = index === undefined || index === null || index === -1 ? before : index;
-      io.wroteCells(addTableRows(this._model, t, index, values));
+      io.wroteValues(addTableRows(this._model, t, index, values));
       ref = { table: t, index: at };
     });
     return new HostTableRow(this.context, `${this._path}.add(${index ?? null})`, () => {
@@ -393,7 +393,7 @@ export class HostTableRow extends HostObject<RowRef> {
   set values(v: any[][]) {
     this._set("values", v, (ref, io) => {
       const rect = this._rect(ref);
-      io.wroteCells(ref.table.sheet.grid.writeEntries(rect, v));
+      io.wroteValues(ref.table.sheet.grid.writeEntries(rect, v));
     });
   }
 

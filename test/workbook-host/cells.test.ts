@@ -48,10 +48,11 @@ describe("what a written value becomes", () => {
     ]);
   });
 
-  test("'=' strings become formulas; values reads the formula text (no formula engine)", async () => {
-    const { formulas, values } = await write([["=SUM(1,2)"]]);
+  test("'=' strings become formulas; values reads #VALUE! (no formula engine)", async () => {
+    const { formulas, values, types } = await write([["=SUM(1,2)"]]);
     expect(formulas).toEqual([["=SUM(1,2)"]]);
-    expect(values).toEqual([["=SUM(1,2)"]]);
+    expect(values).toEqual([["#VALUE!"]]);
+    expect(types).toEqual([["Error"]]);
     const snap = (await write([["=A2"]])).host.snapshot();
     expect(snap.sheets[0].cells[0]).toMatchObject({ formula: "=A2" });
   });

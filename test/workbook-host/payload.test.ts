@@ -103,3 +103,33 @@ describe("5 MB payload limit", () => {
     expect(host.stats.cellsWritten).toBe(1_000_000);
   });
 });
+
+describe("write counters", () => {
+  test("valueCellsWritten counts values and formulas apart from number formats; totalRequestBytes sums the syncs", async () => {
+    const host = createWorkbookHost();
+    await host.run(async (ctx) => {
+      const s = ctx.workbook.worksheets.getItem("Sheet1");
+      s.getRange("A1:B2").numberFormat = [
+        ["0", "0"],
+        ["0", "0"],
+      ];
+      s.getRange("A1:B2").values = [
+        [1, 2],
+        [3, 4],
+      ];
+      await ctx.sync();
+      s.getRange("C1").formulas = [["=A1*2"]];
+      const t = s.tables.add("E1:F1", true);
+      t.rows.add(undefined, [
+        [1, 2],
+        [3, 4],
+      ]);
+      await ctx.sync();
+    });
+    expect(host.stats.cellsWritten).toBe(4 + 4 + 1 + 4);
+    expect(host.stats.valueCellsWritten).toBe(4 + 1 + 4);
+    expect(host.stats.totalRequestBytes).toBe(host.stats.requestBytes[0] + host.stats.requestBytes[1]);
+    host.stats.reset();
+    expect([host.stats.valueCellsWritten, host.stats.totalRequestBytes]).toEqual([0, 0]);
+  });
+});

@@ -101,7 +101,7 @@ describe("workbook settings, names, custom XML", () => {
     });
     expect(host.scanFor(secret)).toEqual([
       "cell Sheet1!A1 value",
-      "cell Sheet1!B1 value",
+      "cell Sheet1!B1 formula",
       'defined name "Leak" formula',
       'setting "auth" value',
       expect.stringMatching(/^custom XML part /),
