@@ -3,6 +3,7 @@
 import { parseAddress } from "./addresses";
 import { Engine, InjectedFailure } from "./context";
 import { HostRichApiError, hostError } from "./errors";
+import { typeCell } from "./expansion";
 import { WorkbookSnapshot, scanFor, sheetValues, snapshot } from "./inspect";
 import { HostStats } from "./payload";
 import { HostExcelRequestContext } from "./workbook";
@@ -26,6 +27,12 @@ export interface WorkbookHost {
   scanFor(text: string): string[];
   /** Sets the user's selection (what getSelectedRange returns); "A1:B2" is on the active sheet. */
   selectRange(address: string): void;
+  /**
+   * What a user does by typing into one cell ("Sheet1!D1"; no sheet: the active one), between the add-in's
+   * batches: Excel's data-entry rules, then AutoExpansion (a value right of a table adds a column, below it a
+   * row) and calculated-column fill. Throws AccessDenied on a protected sheet. See docs/workbook-host.md.
+   */
+  typeCell(address: string, input: string | number | boolean): void;
 }
 
 export function createWorkbookHost(opts?: { sheets?: string[] }): WorkbookHost {
@@ -60,5 +67,6 @@ export function createWorkbookHost(opts?: { sheets?: string[] }): WorkbookHost {
       model.activeSheet = sheet;
       model.selection = { sheet, rect: p.rect };
     },
+    typeCell: (address, input) => typeCell(model, address, input),
   };
 }

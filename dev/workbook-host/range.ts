@@ -14,6 +14,8 @@ import type { ReadableCellProperty } from "./cells";
 import type { HostRequestContext, SyncIO } from "./context";
 import { HostRichApiError, invalidArgument, itemNotFound } from "./errors";
 import { HostObject } from "./proxy-base";
+import { expandBelow } from "./expansion";
+import { ProtectedAction, checkWritable } from "./protection";
 import { deleteCells, insertCells } from "./shifting";
 import { afterCellsWritten } from "./tables";
 import type { SheetModel, WorkbookModel } from "./workbook-model";
@@ -65,6 +67,7 @@ export class HostRange extends HostObject<RangeTarget> {
     "numberFormat",
     "numberFormatLocal",
     "rowCount",
+    "rowHidden",
     "rowIndex",
     "text",
     "valueTypes",
@@ -110,6 +113,8 @@ export class HostRange extends HostObject<RangeTarget> {
         return this._counted(io, r.c0 === 0 && r.c1 === MAX_COLUMNS - 1);
       case "isEntireColumn":
         return this._counted(io, r.r0 === 0 && r.r1 === MAX_ROWS - 1);
+      case "rowHidden":
+        return this._counted(io, rowHidden(t));
     }
     return this._unknown(name);
   }
@@ -180,10 +185,38 @@ export class HostRange extends HostObject<RangeTarget> {
     this._setCells("numberFormatLocal", v);
   }
 
+  /**
+   * ExcelApi 1.2. Reads true when every row of the range is hidden (by hand or by a filter), false when none is,
+   * null when some are (as Excel documents). Setting it hides or shows the whole rows; showing also shows rows
+   * a filter hid.
+   */
+  get rowHidden(): boolean {
+    return this._get("rowHidden");
+  }
+  set rowHidden(v: boolean) {
+    this._set("rowHidden", v, (t) => {
+      checkWritable(t.sheet, "formatRows");
+      for (let r = t.rect.r0; r <= t.rect.r1; r++) {
+        if (v) t.sheet.hiddenRows.add(r);
+        else {
+          t.sheet.hiddenRows.delete(r);
+          t.sheet.filteredRows.delete(r);
+        }
+      }
+    });
+  }
+
+  /** Writes reach every cell of the range, hidden rows included (as a Range write does in Excel). */
   private _setCells(name: string, v: unknown): void {
     this._set(name, v, (t, io) => {
-      if (name.startsWith("numberFormat")) io.wroteCells(t.sheet.grid.writeNumberFormat(t.rect, v));
-      else io.wroteValues(t.sheet.grid.writeEntries(t.rect, v));
+      if (name.startsWith("numberFormat")) {
+        checkWritable(t.sheet, "formatCells");
+        io.wroteCells(t.sheet.grid.writeNumberFormat(t.rect, v));
+      } else {
+        checkWritable(t.sheet, "contents");
+        io.wroteValues(t.sheet.grid.writeEntries(t.rect, v));
+        expandBelow(this._model, t.sheet, t.rect);
+      }
       afterCellsWritten(this._model, t.sheet, t.rect);
     });
   }
@@ -338,6 +371,7 @@ export class HostRange extends HostObject<RangeTarget> {
   clear(applyTo?: Excel.ClearApplyTo | ClearApplyTo): void {
     const how = (applyTo ?? "All") as string;
     this._call("clear", [how], (t) => {
+      checkWritable(t.sheet, how === "Formats" ? "formatCells" : "contents");
       if (how === "All" || how === "Formats" || how === "Contents") t.sheet.grid.clear(t.rect, how);
       else if (how === "ResetContents") t.sheet.grid.clear(t.rect, "Contents");
       else if (how !== "Hyperlinks" && how !== "RemoveHyperlinks")
@@ -347,11 +381,17 @@ export class HostRange extends HostObject<RangeTarget> {
   }
 
   delete(shift: Excel.DeleteShiftDirection | "Up" | "Left"): void {
-    this._call("delete", [shift], (t) => deleteCells(this._model, t.sheet, t.rect, shift));
+    this._call("delete", [shift], (t) => {
+      checkWritable(t.sheet, "contents"); // the deleted cells are locked: Excel refuses even with allowDeleteRows
+      deleteCells(this._model, t.sheet, t.rect, shift);
+    });
   }
 
   insert(shift: Excel.InsertShiftDirection | "Down" | "Right"): HostRange {
-    this._call("insert", [shift], (t) => insertCells(this._model, t.sheet, t.rect, shift));
+    this._call("insert", [shift], (t) => {
+      checkWritable(t.sheet, insertNeeds(t.rect));
+      insertCells(this._model, t.sheet, t.rect, shift);
+    });
     return this._derive("insert", [shift], ({ rect }) => rect);
   }
 
@@ -375,6 +415,7 @@ export class HostRange extends HostObject<RangeTarget> {
     this._call("copyFrom", [label, how, !!skipBlanks, !!transpose], (t, io) => {
       if (!["All", "Formulas", "Values", "Formats"].includes(how)) throw invalidArgument(`Unknown copy type "${how}".`);
       if (transpose) throw invalidArgument("copyFrom with transpose is not modelled by the host.");
+      checkWritable(t.sheet, how === "Formats" ? "formatCells" : "contents");
       const src = resolveRangeArg(this.context, sourceRange, t.sheet);
       const rows = rowCount(src.rect),
         cols = columnCount(src.rect);
@@ -424,6 +465,21 @@ export class HostRange extends HostObject<RangeTarget> {
   calculate(): void {
     this._call("calculate", [], () => undefined);
   }
+}
+
+/** Whole rows may be inserted into a protected sheet that allows it; any other insert shifts locked cells. */
+function insertNeeds(r: Rect): ProtectedAction {
+  if (r.c0 === 0 && r.c1 === MAX_COLUMNS - 1) return "insertRows";
+  if (r.r0 === 0 && r.r1 === MAX_ROWS - 1) return "insertColumns";
+  return "contents";
+}
+
+/** true: every row of the range hidden; false: none; null: some. Counts through the (small) sets of hidden rows. */
+function rowHidden({ sheet, rect }: RangeTarget): boolean | null {
+  let hidden = 0;
+  for (const r of sheet.hiddenRows) if (r >= rect.r0 && r <= rect.r1) hidden++;
+  for (const r of sheet.filteredRows) if (r >= rect.r0 && r <= rect.r1 && !sheet.hiddenRows.has(r)) hidden++;
+  return hidden === 0 ? false : hidden === rowCount(rect) ? true : null;
 }
 
 /** Range formatting: only autofit is modelled, as a recorded no-op. */

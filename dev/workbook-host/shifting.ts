@@ -62,6 +62,7 @@ export function insertCells(
     );
   }
   sheet.grid.shift(axis, { lo: a.xlo, hi: a.xhi }, a.lo, size);
+  if (axis === "rows" && wholeRows(rect)) shiftRowAttributes(sheet, a.lo, size);
   for (const [t, r] of moves) t.rect = r;
   for (const [t] of moves) if (axis === "columns") normalizeHeadersLazy(t);
 }
@@ -101,6 +102,7 @@ export function deleteCells(wb: WorkbookModel, sheet: SheetModel, rect: Rect, sh
   }
   sheet.grid.clear(rect, "All");
   sheet.grid.shift(axis, { lo: a.xlo, hi: a.xhi }, a.hi + 1, -size);
+  if (axis === "rows" && wholeRows(rect)) shiftRowAttributes(sheet, a.lo, -size);
   for (const p of plan) {
     if (!p.refill || p.rect === null) continue;
     // Put back one blank row (or column) inside the table, shifting what followed in its band.
@@ -120,6 +122,22 @@ export function deleteCells(wb: WorkbookModel, sheet: SheetModel, rect: Rect, sh
       p.t.rect = p.rect;
       if (axis === "columns") normalizeHeadersLazy(p.t);
     }
+  }
+}
+
+function wholeRows(r: Rect): boolean {
+  return r.c0 === 0 && r.c1 === MAX_COLUMNS - 1;
+}
+
+/**
+ * Hidden rows are attributes of sheet rows: they move with whole rows inserted (delta > 0) or deleted at `from`
+ * (rows deleted lose theirs), and stay put when only some columns shift (as in Excel).
+ */
+function shiftRowAttributes(sheet: SheetModel, from: number, delta: number): void {
+  for (const set of [sheet.hiddenRows, sheet.filteredRows]) {
+    const moved = [...set].filter((r) => r >= from);
+    for (const r of moved) set.delete(r);
+    for (const r of moved) if (delta > 0 || r >= from - delta) set.add(r + delta);
   }
 }
 

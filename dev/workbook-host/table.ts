@@ -5,8 +5,10 @@ import { invalidArgument, itemNotFound } from "./errors";
 import { sameName } from "./names";
 import { HostClientResult, HostCollection, HostObject } from "./proxy-base";
 import { HostRange, checkSameContext, resolveRangeArg } from "./range";
+import { checkWritable } from "./protection";
 import {
   addTable,
+  addTableColumn,
   addTableRows,
   bodyRect,
   convertToRange,
@@ -63,6 +65,7 @@ export class HostTableCollection extends HostCollection<HostTable, TableModel, T
       const base = scope.sheet ?? model.activeSheet;
       const target = resolveRangeArg(this.context, address, base);
       if (scope.sheet && target.sheet !== scope.sheet) throw invalidArgument("The address is not on this worksheet.");
+      checkWritable(target.sheet, "structure");
       created = addTable(model, target.sheet, target.rect, !!hasHeaders);
     });
     return new HostTable(this.context, `${this._path}.add(${label})`, () => {
@@ -158,19 +161,28 @@ export class HostTable extends HostObject<TableModel> {
     return this._get("name");
   }
   set name(v: string) {
-    this._set("name", v, (t) => renameTable(this._model, t, v));
+    this._set("name", v, (t) => {
+      checkWritable(t.sheet, "structure");
+      renameTable(this._model, t, v);
+    });
   }
   get showHeaders(): boolean {
     return this._get("showHeaders");
   }
   set showHeaders(v: boolean) {
-    this._set("showHeaders", v, (t) => setShowHeaders(this._model, t, !!v));
+    this._set("showHeaders", v, (t) => {
+      checkWritable(t.sheet, "structure");
+      setShowHeaders(this._model, t, !!v);
+    });
   }
   get showTotals(): boolean {
     return this._get("showTotals");
   }
   set showTotals(v: boolean) {
-    this._set("showTotals", v, (t) => setShowTotals(this._model, t, !!v));
+    this._set("showTotals", v, (t) => {
+      checkWritable(t.sheet, "structure");
+      setShowTotals(this._model, t, !!v);
+    });
   }
   get style(): string {
     return this._get("style");
@@ -178,6 +190,7 @@ export class HostTable extends HostObject<TableModel> {
   set style(v: string) {
     this._set("style", v, (t) => {
       if (typeof v !== "string") throw invalidArgument("A table style is a string.");
+      checkWritable(t.sheet, "structure");
       t.style = v;
     });
   }
@@ -249,17 +262,22 @@ export class HostTable extends HostObject<TableModel> {
     checkSameContext(this.context, newRange);
     this._call("resize", [newRange instanceof HostRange ? newRange._path : newRange], (t) => {
       const r = resolveRangeArg(this.context, newRange, t.sheet);
+      checkWritable(t.sheet, "structure");
       resizeTable(this._model, t, r.sheet, r.rect);
     });
   }
 
   delete(): void {
-    this._call("delete", [], (t) => deleteTable(this._model, t));
+    this._call("delete", [], (t) => {
+      checkWritable(t.sheet, "structure");
+      deleteTable(this._model, t);
+    });
   }
 
   convertToRange(): HostRange {
     let rect: { sheet: SheetModel; rect: import("./addresses").Rect } | null = null;
     this._call("convertToRange", [], (t) => {
+      checkWritable(t.sheet, "structure");
       rect = { sheet: t.sheet, rect: t.rect };
       convertToRange(this._model, t);
     });
@@ -306,6 +324,7 @@ export class HostTableRowCollection extends HostCollection<HostTableRow, RowRef,
   ): HostTableRow {
     let ref: RowRef | null = null;
     this._call("add", [index ?? null, values ?? null, alwaysInsert ?? true], (t, io) => {
+      checkWritable(t.sheet, "structure");
       const before = dataRowCount(t);
       const at = index === undefined || index === null || index === -1 ? before : index;
       io.wroteValues(addTableRows(this._model, t, index, values));
@@ -324,6 +343,7 @@ export class HostTableRowCollection extends HostCollection<HostTableRow, RowRef,
   /** ExcelApiOnline 1.1. Indexes refer to the rows as they are before the call. */
   deleteRows(rows: number[] | HostTableRow[]): void {
     this._call("deleteRows", [rows.map((r) => (r instanceof HostTableRow ? r._path : r))], (t) => {
+      checkWritable(t.sheet, "structure");
       const indexes = rows.map((r) => {
         if (typeof r === "number") return r;
         const ref = r._target();
@@ -339,6 +359,7 @@ export class HostTableRowCollection extends HostCollection<HostTableRow, RowRef,
     const n = count ?? 1;
     this._call("deleteRowsAt", [index, n], (t) => {
       if (!Number.isInteger(n) || n < 1) throw invalidArgument("count must be a positive integer.");
+      checkWritable(t.sheet, "structure");
       deleteTableRows(
         this._model,
         t,
@@ -393,6 +414,7 @@ export class HostTableRow extends HostObject<RowRef> {
   set values(v: any[][]) {
     this._set("values", v, (ref, io) => {
       const rect = this._rect(ref);
+      checkWritable(ref.table.sheet, "contents");
       io.wroteValues(ref.table.sheet.grid.writeEntries(rect, v));
     });
   }
@@ -400,6 +422,7 @@ export class HostTableRow extends HostObject<RowRef> {
   delete(): void {
     this._call("delete", [], (ref) => {
       this._rect(ref);
+      checkWritable(ref.table.sheet, "structure");
       deleteTableRows(this.context.engine.model, ref.table, [ref.index]);
     });
   }
@@ -439,6 +462,25 @@ export class HostTableColumnCollection extends HostCollection<HostTableColumn, C
 
   getCount(): HostClientResult<number> {
     return this._callResult("getCount", [], (t) => columnCount(t.rect));
+  }
+
+  /** ExcelApi 1.1 (index null/-1 and `name`: ExcelApi 1.4). See addTableColumn for what `values` holds. */
+  add(
+    index?: number | null,
+    values?: Array<Array<boolean | string | number>> | boolean | string | number,
+    name?: string,
+  ): HostTableColumn {
+    let ref: ColumnRef | null = null;
+    this._call("add", [index ?? null, values ?? null, name ?? null], (t, io) => {
+      checkWritable(t.sheet, "structure");
+      const at = index === undefined || index === null || index === -1 ? columnCount(t.rect) : index;
+      io.wroteValues(addTableColumn(this.context.engine.model, t, index, values, name));
+      ref = { table: t, index: at };
+    });
+    return new HostTableColumn(this.context, `${this._path}.add(${index ?? null})`, () => {
+      if (!ref) throw itemNotFound("The column was not added.");
+      return ref;
+    });
   }
 
   getItemAt(index: number): HostTableColumn {

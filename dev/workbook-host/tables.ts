@@ -230,6 +230,39 @@ export function addTableRows(
   return rows.length * cols;
 }
 
+/**
+ * TableColumnCollection.add (ExcelApi 1.1; index null/-1 and `name` ExcelApi 1.4): inserts a column at `index`
+ * (null/-1/undefined = after the last), shifting the cells right of it within the table's rows, as Excel does.
+ * `values` is the whole column, header row first (Microsoft's samples pass the header as values[0][0]); a
+ * single value fills the data cells. `name` wins over a header in `values`; without either: ColumnN.
+ * A formula in every data row is a calculated column; nothing fills it into rows added later.
+ */
+export function addTableColumn(
+  wb: WorkbookModel,
+  t: TableModel,
+  index: number | null | undefined,
+  values: unknown,
+  name: string | null | undefined,
+): number {
+  const cols = columnCount(t.rect);
+  const at = index === undefined || index === null || index === -1 ? cols : index;
+  if (!Number.isInteger(at) || at < 0 || at > cols) throw invalidArgument(`Column index ${index} is out of range.`);
+  const c = t.rect.c0 + at;
+  const column: Rect = { r0: t.rect.r0, r1: t.rect.r1, c0: c, c1: c };
+  const isArray = Array.isArray(values);
+  if (isArray) cellInputAt(values, column); // shape check: one value per table row
+  insertCells(wb, t.sheet, column, "Right", t);
+  const h = headerRect(t);
+  if (isArray) t.sheet.grid.writeEntries(column, values);
+  else if (values !== undefined && values !== null) t.sheet.grid.writeEntries({ ...bodyRect(t), c0: c, c1: c }, values);
+  if (h && name !== undefined && name !== null) {
+    const format = t.sheet.grid.get(h.r0, c)?.format;
+    t.sheet.grid.put(h.r0, c, { value: String(name), formula: undefined, format, quotePrefix: undefined });
+  }
+  normalizeHeaders(t);
+  return rowCount(t.rect);
+}
+
 function isAppend(at: number, existing: number): boolean {
   return at === existing;
 }

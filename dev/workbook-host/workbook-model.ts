@@ -4,6 +4,7 @@ import { Rect, formatAddress, parseAddress } from "./addresses";
 import { Grid } from "./cells";
 import { invalidArgument, invalidOperation, itemAlreadyExists, itemNotFound } from "./errors";
 import { checkDefinedName, checkSheetName, sameName } from "./names";
+import type { ProtectionState } from "./protection";
 
 export type Visibility = "Visible" | "Hidden" | "VeryHidden";
 export type CalculationMode = "Automatic" | "AutomaticExceptTables" | "Manual";
@@ -15,6 +16,12 @@ export interface SheetModel {
   grid: Grid;
   frozenRows: number;
   frozenColumns: number;
+  /** Worksheet.protection; null when the sheet is not protected. */
+  protection: ProtectionState | null;
+  /** Rows hidden by hand (Range.rowHidden = true), by index. Row attributes: they move only with whole rows. */
+  hiddenRows: Set<number>;
+  /** Rows an AutoFilter hid when it was last applied. */
+  filteredRows: Set<number>;
   deleted: boolean;
 }
 
@@ -101,6 +108,9 @@ export class WorkbookModel {
       grid: new Grid(),
       frozenRows: 0,
       frozenColumns: 0,
+      protection: null,
+      hiddenRows: new Set(),
+      filteredRows: new Set(),
       deleted: false,
     };
     this.sheets.push(sheet);

@@ -4,6 +4,7 @@ import type { HostRequestContext, SyncIO } from "./context";
 import { invalidArgument, itemNotFound } from "./errors";
 import { sameName } from "./names";
 import { HostClientResult, HostCollection, HostObject } from "./proxy-base";
+import { HostWorksheetProtection } from "./protection";
 import { HostRange } from "./range";
 import { HostTableCollection } from "./table";
 import type { SheetModel, WorkbookModel } from "./workbook-model";
@@ -80,6 +81,14 @@ export class HostWorksheet extends HostObject<SheetModel> {
     return this._nav(
       "freezePanes",
       () => new HostWorksheetFreezePanes(this.context, `${this._path}.freezePanes`, () => this._sheetOrThrow()),
+    );
+  }
+
+  /** ExcelApi 1.2. */
+  get protection(): HostWorksheetProtection {
+    return this._nav(
+      "protection",
+      () => new HostWorksheetProtection(this.context, `${this._path}.protection`, () => this._sheetOrThrow()),
     );
   }
 

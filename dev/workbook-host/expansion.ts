@@ -1,0 +1,111 @@
+// Tables growing on their own, as Excel's AutoCorrect "include new rows and columns in table" makes them:
+// over a row of values written directly below (documented for Range.values), and over what a user types next
+// to them (host.typeCell), where Excel also fills a calculated column's formula. Nothing here fills formulas
+// into rows the add-in adds (rows.add, resize, writes below): see docs/workbook-host.md.
+import { Rect, intersects, parseAddress } from "./addresses";
+import { enterValue } from "./cells";
+import { hostError, invalidArgument } from "./errors";
+import { checkWritable } from "./protection";
+import { bodyRect, dataRowCount, headerRect, normalizeHeaders, tablesOn } from "./tables";
+import type { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
+
+/** The one formula in every data cell of a table column (a calculated column), or null. */
+export function calculatedFormula(t: TableModel, index: number): string | null {
+  if (dataRowCount(t) === 0) return null;
+  const body = bodyRect(t);
+  const c = t.rect.c0 + index;
+  let formula: string | null = null;
+  for (let r = body.r0; r <= body.r1; r++) {
+    const f = t.sheet.grid.get(r, c)?.formula;
+    if (f === undefined || (formula !== null && f !== formula)) return null;
+    formula = f;
+  }
+  return formula;
+}
+
+function inAnyTable(wb: WorkbookModel, sheet: SheetModel, rect: Rect): boolean {
+  return tablesOn(wb, sheet).some((t) => intersects(t.rect, rect));
+}
+
+function rowHasData(sheet: SheetModel, r: number, c0: number, c1: number): boolean {
+  for (let c = c0; c <= c1; c++) {
+    const cell = sheet.grid.get(r, c);
+    if (cell && (cell.value !== "" || cell.formula !== undefined)) return true;
+  }
+  return false;
+}
+
+/**
+ * After values or formulas were written to `rect` (Range.values/formulas): a table whose next row is the
+ * write's first row, and which gets data there within its columns, grows over the written rows. Microsoft's
+ * "Coauthoring in Excel add-ins" documents this for Range.values set directly below a table. Only blanks:
+ * no growth ("tables only auto-expand when you set actual data").
+ */
+export function expandBelow(wb: WorkbookModel, sheet: SheetModel, rect: Rect): void {
+  for (const t of tablesOn(wb, sheet)) {
+    if (t.showTotals || rect.r0 !== t.rect.r1 + 1 || rect.c1 < t.rect.c0 || rect.c0 > t.rect.c1) continue;
+    if (!rowHasData(sheet, rect.r0, t.rect.c0, t.rect.c1)) continue;
+    const grown = { ...t.rect, r1: rect.r1 };
+    const below = { ...t.rect, r0: rect.r0, r1: rect.r1 };
+    if (tablesOn(wb, sheet).some((o) => o !== t && intersects(o.rect, below))) continue;
+    t.rect = grown;
+  }
+}
+
+/**
+ * A user types `input` into one cell, as in Excel's grid (host.typeCell): the data-entry rules of `values`, then
+ * AutoExpansion: a value typed in the column right of a table (header row or a data row) adds a table column
+ * (named by the header typed, else ColumnN); a value typed in the row below it adds a row, into which Excel
+ * fills the formulas of the table's calculated columns; a formula typed into an otherwise empty data column
+ * fills the whole column (a calculated column).
+ */
+export function typeCell(wb: WorkbookModel, address: string, input: string | number | boolean): void {
+  const p = parseAddress(address);
+  const sheet = p.sheet !== undefined ? wb.findSheet(p.sheet) : wb.activeSheet;
+  if (!sheet) throw hostError("ItemNotFound", `No worksheet in "${address}".`);
+  const { r0: r, c0: c } = p.rect;
+  if (p.rect.r1 !== r || p.rect.c1 !== c) throw invalidArgument("typeCell types into one cell.");
+  checkWritable(sheet, "contents");
+  const next = enterValue(input, sheet.grid.get(r, c));
+  if (next !== undefined) sheet.grid.put(r, c, next);
+  const blank = next === null || next === undefined || (next.value === "" && next.formula === undefined);
+  const here = { r0: r, c0: c, r1: r, c1: c };
+  if (!blank && !inAnyTable(wb, sheet, here)) {
+    for (const t of tablesOn(wb, sheet)) growToward(wb, t, r, c);
+  }
+  for (const t of tablesOn(wb, sheet)) {
+    const h = headerRect(t);
+    if (h && intersects(h, here)) normalizeHeaders(t);
+    if (next?.formula !== undefined && intersects(bodyRect(t), here)) fillNewCalculatedColumn(t, c, next.formula);
+  }
+}
+
+/** AutoExpansion over the typed cell (r, c) when it is just right of, or just below, table t. */
+function growToward(wb: WorkbookModel, t: TableModel, r: number, c: number): void {
+  const lastRow = t.showTotals ? t.rect.r1 - 1 : t.rect.r1;
+  if (c === t.rect.c1 + 1 && r >= t.rect.r0 && r <= lastRow) {
+    const column = { r0: t.rect.r0, r1: t.rect.r1, c0: c, c1: c };
+    if (tablesOn(wb, t.sheet).some((o) => o !== t && intersects(o.rect, column))) return;
+    t.rect = { ...t.rect, c1: c };
+    normalizeHeaders(t);
+  } else if (r === t.rect.r1 + 1 && !t.showTotals && c >= t.rect.c0 && c <= t.rect.c1) {
+    const formulas = Array.from({ length: t.rect.c1 - t.rect.c0 + 1 }, (_, i) => calculatedFormula(t, i));
+    t.rect = { ...t.rect, r1: r };
+    t.placeholder = false;
+    formulas.forEach((f, i) => {
+      const cc = t.rect.c0 + i;
+      if (f !== null && cc !== c && t.sheet.grid.get(r, cc) === undefined)
+        t.sheet.grid.put(r, cc, enterValue(f, undefined)!);
+    });
+  }
+}
+
+/** A formula typed into a data column whose other data cells are empty becomes the column's formula. */
+function fillNewCalculatedColumn(t: TableModel, c: number, formula: string): void {
+  const body = bodyRect(t);
+  for (let r = body.r0; r <= body.r1; r++) {
+    const cell = t.sheet.grid.get(r, c);
+    if (cell && (cell.value !== "" || cell.formula !== undefined) && cell.formula !== formula) return;
+  }
+  for (let r = body.r0; r <= body.r1; r++) t.sheet.grid.put(r, c, enterValue(formula, t.sheet.grid.get(r, c))!);
+}
