@@ -5,6 +5,7 @@ import { invalidArgument, itemNotFound } from "./errors";
 import { sameName } from "./names";
 import { HostClientResult, HostCollection, HostObject } from "./proxy-base";
 import { HostRange, checkSameContext, resolveRangeArg } from "./range";
+import { HostAutoFilter, HostFilter, clearFilter, evaluateFilter } from "./filter";
 import { checkWritable } from "./protection";
 import {
   addTable,
@@ -148,8 +149,9 @@ export class HostTable extends HostObject<TableModel> {
       case "style":
         return this._counted(io, t.style);
       case "showBandedRows":
-      case "showFilterButton":
         return this._counted(io, true);
+      case "showFilterButton":
+        return this._counted(io, t.filter.enabled);
     }
     return this._unknown(name);
   }
@@ -212,6 +214,30 @@ export class HostTable extends HostObject<TableModel> {
       "worksheet",
       () => new HostWorksheet(this.context, `${this._path}.worksheet`, () => this._need().sheet),
     );
+  }
+
+  /** ExcelApi 1.9. */
+  get autoFilter(): HostAutoFilter {
+    return this._nav(
+      "autoFilter",
+      () => new HostAutoFilter(this.context, `${this._path}.autoFilter`, () => this._need()),
+    );
+  }
+
+  /** ExcelApi 1.2: clears every column's criteria and shows the rows they hid. */
+  clearFilters(): void {
+    this._call("clearFilters", [], (t) => {
+      checkWritable(t.sheet, "autoFilter");
+      clearFilter(t);
+    });
+  }
+
+  /** ExcelApi 1.2: evaluates the criteria again over the current values. */
+  reapplyFilters(): void {
+    this._call("reapplyFilters", [], (t) => {
+      checkWritable(t.sheet, "autoFilter");
+      evaluateFilter(t);
+    });
   }
 
   get rows(): HostTableRowCollection {
@@ -553,6 +579,11 @@ export class HostTableColumn extends HostObject<ColumnRef> {
   }
   get values(): any[][] {
     return this._get("values");
+  }
+
+  /** ExcelApi 1.2. */
+  get filter(): HostFilter {
+    return this._nav("filter", () => new HostFilter(this.context, `${this._path}.filter`, () => this._target()));
   }
 
   private _col(part: "all" | "header" | "body"): HostRange {

@@ -100,6 +100,7 @@ export function addTable(wb: WorkbookModel, sheet: SheetModel, rect: Rect, hasHe
     showTotals: false,
     style: "TableStyleMedium2",
     placeholder: placeholder && rowBlank(sheet, { ...r, r0: r.r1 }),
+    filter: { enabled: true, criteria: [] },
     deleted: false,
   };
   wb.tables.push(t);
@@ -252,6 +253,7 @@ export function addTableColumn(
   const isArray = Array.isArray(values);
   if (isArray) cellInputAt(values, column); // shape check: one value per table row
   insertCells(wb, t.sheet, column, "Right", t);
+  if (t.filter.criteria.length > at) t.filter.criteria.splice(at, 0, null);
   const h = headerRect(t);
   if (isArray) t.sheet.grid.writeEntries(column, values);
   else if (values !== undefined && values !== null) t.sheet.grid.writeEntries({ ...bodyRect(t), c0: c, c1: c }, values);

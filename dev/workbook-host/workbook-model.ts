@@ -36,6 +36,8 @@ export interface TableModel {
   style: string;
   /** The table has no data yet: its single body row is Excel's empty "insert row" (rows.count 0). */
   placeholder: boolean;
+  /** The AutoFilter: on (filter buttons shown) and the criteria by column index (null: not filtered). */
+  filter: { enabled: boolean; criteria: (Excel.FilterCriteria | null)[] };
   deleted: boolean;
 }
 
