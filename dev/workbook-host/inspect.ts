@@ -2,6 +2,7 @@
 // scan for a string anywhere it could have been stored (to prove a secret never lands in the workbook).
 import { Rect, formatAddress, formatRect } from "./addresses";
 import type { Scalar } from "./cells";
+import { dataSourceString } from "./pivot-model";
 import { headerNames, dataRowCount } from "./tables";
 import type { WorkbookModel } from "./workbook-model";
 
@@ -22,6 +23,10 @@ export interface SheetSnapshot {
   visibility: "Visible" | "Hidden" | "VeryHidden";
   frozenRows: number;
   frozenColumns: number;
+  /** Worksheet.protection.protected. */
+  protected: boolean;
+  /** Hidden rows (by hand or by a filter), zero-based like `row` of a cell, ascending. */
+  hiddenRows: number[];
   /** Used range (values and formats), e.g. "A1:C3"; null for an empty sheet. */
   usedRange: string | null;
   /** Non-empty (or formatted) cells, row by row. */
@@ -38,11 +43,23 @@ export interface TableSnapshot {
   headers: string[];
   /** Data rows (0 for a table whose only row is the empty insert row). */
   rowCount: number;
+  /** Some column of its AutoFilter has criteria. */
+  filtered: boolean;
+}
+
+export interface PivotTableSnapshot {
+  name: string;
+  sheet: string;
+  /** Cells the report occupies, e.g. "Report!B2:C6" (its top-left cell while it shows nothing). */
+  address: string;
+  /** getDataSourceString(): the table's name or the range's address. */
+  source: string;
 }
 
 export interface WorkbookSnapshot {
   sheets: SheetSnapshot[];
   tables: TableSnapshot[];
+  pivotTables: PivotTableSnapshot[];
   settings: Record<string, unknown>;
   names: { name: string; formula: string; comment: string; visible: boolean }[];
   customXmlParts: { id: string; namespaceUri: string; xml: string }[];
@@ -76,6 +93,8 @@ export function snapshot(wb: WorkbookModel): WorkbookSnapshot {
         visibility: s.visibility,
         frozenRows: s.frozenRows,
         frozenColumns: s.frozenColumns,
+        protected: s.protection !== null,
+        hiddenRows: [...new Set([...s.hiddenRows, ...s.filteredRows])].sort((a, b) => a - b),
         usedRange: used ? formatRect(used) : null,
         cells,
       };
@@ -88,6 +107,16 @@ export function snapshot(wb: WorkbookModel): WorkbookSnapshot {
       style: t.style,
       headers: headerNames(t),
       rowCount: dataRowCount(t),
+      filtered: t.filter.criteria.some((c) => c !== null),
+    })),
+    pivotTables: wb.pivots.map((p) => ({
+      name: p.name,
+      sheet: p.sheet.name,
+      address: formatAddress(
+        p.sheet.name,
+        p.rendered ?? { r0: p.anchor.r, c0: p.anchor.c, r1: p.anchor.r, c1: p.anchor.c },
+      ),
+      source: dataSourceString(p),
     })),
     settings: Object.fromEntries(wb.settings.map((s) => [s.key, JSON.parse(JSON.stringify(s.value))])),
     names: wb.names.map(({ name, formula, comment, visible }) => ({ name, formula, comment, visible })),
@@ -121,6 +150,7 @@ export function scanFor(wb: WorkbookModel, text: string): string[] {
     }
   }
   for (const t of wb.tables) if (has(t.name)) hits.push(`table name "${t.name}"`);
+  for (const p of wb.pivots) if (has(p.name)) hits.push(`PivotTable name "${p.name}"`);
   for (const n of wb.names) {
     if (has(n.name)) hits.push(`defined name "${n.name}"`);
     if (has(n.formula)) hits.push(`defined name "${n.name}" formula`);

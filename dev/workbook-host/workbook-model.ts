@@ -4,6 +4,7 @@ import { Rect, formatAddress, parseAddress } from "./addresses";
 import { Grid } from "./cells";
 import { invalidArgument, invalidOperation, itemAlreadyExists, itemNotFound } from "./errors";
 import { checkDefinedName, checkSheetName, sameName } from "./names";
+import type { PivotModel } from "./pivot-model";
 import type { ProtectionState } from "./protection";
 
 export type Visibility = "Visible" | "Hidden" | "VeryHidden";
@@ -68,6 +69,7 @@ export class WorkbookModel {
   names: NameModel[] = [];
   settings: SettingModel[] = [];
   xmlParts: XmlPartModel[] = [];
+  pivots: PivotModel[] = [];
   activeSheet!: SheetModel;
   selection!: { sheet: SheetModel; rect: Rect };
   calculationMode: CalculationMode = "Automatic";
@@ -137,6 +139,8 @@ export class WorkbookModel {
     this.sheets = this.sheets.filter((s) => s !== sheet);
     sheet.deleted = true;
     for (const t of this.tables.filter((t) => t.sheet === sheet)) this.dropTable(t);
+    for (const p of this.pivots.filter((p) => p.sheet === sheet)) p.deleted = true;
+    this.pivots = this.pivots.filter((p) => !p.deleted);
     if (this.activeSheet === sheet) this.activeSheet = this.visibleSheets()[0];
     if (this.selection.sheet === sheet)
       this.selection = { sheet: this.activeSheet, rect: { r0: 0, c0: 0, r1: 0, c1: 0 } };

@@ -3,6 +3,7 @@
 import { Engine, HostRequestContext, SyncIO } from "./context";
 import { invalidArgument, itemNotFound } from "./errors";
 import { sameName } from "./names";
+import { HostPivotTableCollection } from "./pivot";
 import { HostClientResult, HostCollection, HostObject } from "./proxy-base";
 import { HostRange, checkSameContext, resolveRangeArg } from "./range";
 import { HostTableCollection } from "./table";
@@ -53,6 +54,10 @@ export class HostWorkbook extends HostObject<WorkbookModel> {
   }
   get application(): HostApplication {
     return this._nav("application", () => new HostApplication(this.context));
+  }
+  /** Every PivotTable of the workbook (ExcelApi 1.3). */
+  get pivotTables(): HostPivotTableCollection {
+    return this._nav("pivotTables", () => new HostPivotTableCollection(this.context, "workbook.pivotTables"));
   }
 
   getSelectedRange(): HostRange {

@@ -4,6 +4,7 @@ import type { HostRequestContext, SyncIO } from "./context";
 import { invalidArgument, itemNotFound } from "./errors";
 import { sameName } from "./names";
 import { HostClientResult, HostCollection, HostObject } from "./proxy-base";
+import { HostPivotTableCollection } from "./pivot";
 import { HostWorksheetProtection } from "./protection";
 import { HostRange } from "./range";
 import { HostTableCollection } from "./table";
@@ -81,6 +82,14 @@ export class HostWorksheet extends HostObject<SheetModel> {
     return this._nav(
       "freezePanes",
       () => new HostWorksheetFreezePanes(this.context, `${this._path}.freezePanes`, () => this._sheetOrThrow()),
+    );
+  }
+
+  /** The PivotTables on this sheet (ExcelApi 1.3). */
+  get pivotTables(): HostPivotTableCollection {
+    return this._nav(
+      "pivotTables",
+      () => new HostPivotTableCollection(this.context, `${this._path}.pivotTables`, () => this._sheetOrThrow()),
     );
   }
 

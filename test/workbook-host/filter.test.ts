@@ -43,6 +43,8 @@ describe("table.autoFilter", () => {
     const host = await salesTable();
     await act(host, (_, t) => t.autoFilter.apply(t.getRange(), 1, { filterOn: "Custom", criterion1: ">100" }));
     expect(await hidden(host)).toEqual([true, false, false, false]);
+    expect(host.snapshot().sheets[0].hiddenRows).toEqual([1]);
+    expect(host.snapshot().tables[0].filtered).toBe(true);
     await host.run(async (ctx) => {
       const f = ctx.workbook.tables.getItem("Sales").autoFilter.load("enabled, isDataFiltered, criteria");
       const body = ctx.workbook.tables.getItem("Sales").getDataBodyRange().load("rowHidden");

@@ -75,6 +75,7 @@ describe("worksheet protection", () => {
       await ctx.sync();
       expect(p.protected).toBe(false);
     });
+    expect(host.snapshot().sheets.map((s) => s.protected)).toEqual([false, false]);
     expect(host.sheetValues("Data")[0]).toEqual(["store", "revenue", "", 1]);
   });
 
