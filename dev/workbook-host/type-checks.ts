@@ -6,6 +6,19 @@
 //  3. methods returning proxies return the host class standing for the Excel class named in the typings.
 // Not checked: members the host does not implement (calling one is a compile error in host-only code but
 // not in code typed against Excel.*, where it fails at runtime with "is not a function").
+import type { HostAutoFilter, HostFilter } from "./filter";
+import type {
+  HostDataPivotHierarchy,
+  HostDataPivotHierarchyCollection,
+  HostPivotHierarchy,
+  HostPivotHierarchyCollection,
+  HostPivotLayout,
+  HostPivotTable,
+  HostPivotTableCollection,
+  HostRowColumnPivotHierarchy,
+  HostRowColumnPivotHierarchyCollection,
+} from "./pivot";
+import type { HostWorksheetProtection } from "./protection";
 import type { HostRange, HostRangeFormat } from "./range";
 import type { HostClientResult } from "./proxy-base";
 import type {
@@ -64,6 +77,7 @@ export type Checks = [
       | "cellCount"
       | "isEntireRow"
       | "isEntireColumn"
+      | "rowHidden"
     >
   >,
   Assert<Method<Excel.Range, HostRange, "getCell", HostRange>>,
@@ -138,6 +152,75 @@ export type Checks = [
   Assert<Props<HostTableColumn, Excel.TableColumn, "id" | "index" | "name" | "values">>,
   Assert<Method<Excel.TableColumn, HostTableColumn, "getDataBodyRange", HostRange>>,
   Assert<Method<Excel.TableColumn, HostTableColumn, "getHeaderRowRange", HostRange>>,
+
+  // Columns, AutoFilter, protection (ExcelApi 1.1 to 1.14; see the proxies for each member's set).
+  Assert<Method<Excel.TableColumnCollection, HostTableColumnCollection, "add", HostTableColumn>>,
+  Assert<Method<Excel.Table, HostTable, "clearFilters", void>>,
+  Assert<Method<Excel.Table, HostTable, "reapplyFilters", void>>,
+  Assert<Props<HostAutoFilter, Excel.AutoFilter, "enabled" | "isDataFiltered" | "criteria">>,
+  Assert<Method<Excel.AutoFilter, HostAutoFilter, "clearCriteria", void>>,
+  Assert<Method<Excel.AutoFilter, HostAutoFilter, "clearColumnCriteria", void>>,
+  Assert<Method<Excel.AutoFilter, HostAutoFilter, "reapply", void>>,
+  Assert<Method<Excel.AutoFilter, HostAutoFilter, "remove", void>>,
+  Assert<Method<Excel.AutoFilter, HostAutoFilter, "getRange", HostRange>>,
+  Assert<Method<Excel.AutoFilter, HostAutoFilter, "getRangeOrNullObject", HostRange>>,
+  Assert<Props<HostFilter, Excel.Filter, "criteria">>,
+  Assert<Method<Excel.Filter, HostFilter, "apply", void>>,
+  Assert<Method<Excel.Filter, HostFilter, "applyValuesFilter", void>>,
+  Assert<Method<Excel.Filter, HostFilter, "applyCustomFilter", void>>,
+  Assert<Method<Excel.Filter, HostFilter, "clear", void>>,
+  Assert<Props<HostWorksheetProtection, Excel.WorksheetProtection, "protected" | "options" | "isPasswordProtected">>,
+  Assert<Method<Excel.WorksheetProtection, HostWorksheetProtection, "protect", void>>,
+  Assert<Method<Excel.WorksheetProtection, HostWorksheetProtection, "unprotect", void>>,
+
+  // PivotTables (ExcelApi 1.3, 1.8, 1.15). add() and hierarchies' add/remove take proxies: not checked.
+  Assert<Method<Excel.PivotTableCollection, HostPivotTableCollection, "getItem", HostPivotTable>>,
+  Assert<Method<Excel.PivotTableCollection, HostPivotTableCollection, "getItemOrNullObject", HostPivotTable>>,
+  Assert<Method<Excel.PivotTableCollection, HostPivotTableCollection, "getCount", HostClientResult<number>>>,
+  Assert<Method<Excel.PivotTableCollection, HostPivotTableCollection, "refreshAll", void>>,
+  Assert<Props<HostPivotTable, Excel.PivotTable, "id" | "name">>,
+  Assert<Method<Excel.PivotTable, HostPivotTable, "refresh", void>>,
+  Assert<Method<Excel.PivotTable, HostPivotTable, "delete", void>>,
+  Assert<Method<Excel.PivotTable, HostPivotTable, "getDataSourceString", HostClientResult<string>>>,
+  Assert<
+    Method<
+      Excel.PivotTable,
+      HostPivotTable,
+      "getDataSourceType",
+      HostClientResult<Excel.DataSourceType | "Unknown" | "LocalRange" | "LocalTable">
+    >
+  >,
+  Assert<Method<Excel.PivotHierarchyCollection, HostPivotHierarchyCollection, "getItem", HostPivotHierarchy>>,
+  Assert<Method<Excel.PivotHierarchyCollection, HostPivotHierarchyCollection, "getCount", HostClientResult<number>>>,
+  Assert<Props<HostPivotHierarchy, Excel.PivotHierarchy, "id" | "name">>,
+  Assert<
+    Method<
+      Excel.RowColumnPivotHierarchyCollection,
+      HostRowColumnPivotHierarchyCollection,
+      "getItem",
+      HostRowColumnPivotHierarchy
+    >
+  >,
+  Assert<
+    Method<
+      Excel.RowColumnPivotHierarchyCollection,
+      HostRowColumnPivotHierarchyCollection,
+      "getCount",
+      HostClientResult<number>
+    >
+  >,
+  Assert<Props<HostRowColumnPivotHierarchy, Excel.RowColumnPivotHierarchy, "id" | "name" | "position">>,
+  Assert<
+    Method<Excel.DataPivotHierarchyCollection, HostDataPivotHierarchyCollection, "getItem", HostDataPivotHierarchy>
+  >,
+  Assert<
+    Method<Excel.DataPivotHierarchyCollection, HostDataPivotHierarchyCollection, "getCount", HostClientResult<number>>
+  >,
+  Assert<Props<HostDataPivotHierarchy, Excel.DataPivotHierarchy, "id" | "name" | "position" | "summarizeBy">>,
+  Assert<Props<HostPivotLayout, Excel.PivotLayout, "layoutType">>,
+  Assert<Method<Excel.PivotLayout, HostPivotLayout, "getRange", HostRange>>,
+  Assert<Method<Excel.PivotLayout, HostPivotLayout, "getDataBodyRange", HostRange>>,
+  Assert<Method<Excel.PivotLayout, HostPivotLayout, "getRowLabelRange", HostRange>>,
 
   Assert<Props<HostApplication, Excel.Application, "calculationMode">>,
   Assert<Method<Excel.Application, HostApplication, "suspendApiCalculationUntilNextSync", void>>,

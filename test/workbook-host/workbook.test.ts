@@ -145,6 +145,35 @@ describe("application, selection, enums", () => {
     ]);
   });
 
+  test("calculationMode: Automatic by default, set to Manual it stays so in later runs; an unknown mode fails", async () => {
+    const host = createWorkbookHost();
+    const mode = () =>
+      host.run(async (ctx) => {
+        const app = ctx.workbook.application.load("calculationMode");
+        await ctx.sync();
+        return app.calculationMode;
+      });
+    expect(await mode()).toBe("Automatic");
+    await host.run(async (ctx) => {
+      ctx.workbook.application.calculationMode = "Manual";
+      await ctx.sync();
+    });
+    expect(await mode()).toBe("Manual");
+    expect(host.snapshot().calculationMode).toBe("Manual");
+    await expect(
+      host.run(async (ctx) => {
+        ctx.workbook.application.calculationMode = "Sometimes" as Excel.CalculationMode;
+        await ctx.sync();
+      }),
+    ).rejects.toMatchObject({ code: "InvalidArgument" });
+    await host.run(async (ctx) => {
+      ctx.application.calculationMode = "Automatic";
+      ctx.application.calculate("Full");
+      await ctx.sync();
+    });
+    expect(await mode()).toBe("Automatic");
+  });
+
   test("selectRange sets what getSelectedRange returns; range.select() changes it", async () => {
     const host = createWorkbookHost({ sheets: ["A", "B"] });
     host.selectRange("B!C3:D4");
