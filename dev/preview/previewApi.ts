@@ -1,6 +1,7 @@
 // window.previewWorkbook: what tests (and curious people in the console) use to look into the preview.
 // setFormula evaluates =SALES.*(...) through the same function implementations Excel calls and writes the
 // spill, as Excel would show it, from the formula's cell (see dev/preview/formula.ts for what it parses).
+// run(batch) does what a user or another add-in would do to the workbook, through the host's Excel API.
 import { a1, parseAddress } from "../../src/excel/addresses";
 import type { ExcelRun } from "../../src/excel/run";
 import type { WorkbookHost } from "../workbook-host";
@@ -15,6 +16,18 @@ export interface PreviewWorkbook {
   setFormula(address: string, formula: string): Promise<void>;
   /** Evaluates every formula set so far again (what Refresh all does to SALES formulas). */
   recalculate(): Promise<void>;
+  /** Runs batch(context) against the in-memory workbook as Excel.run does (the grid repaints after it). */
+  run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T>;
+  /** One cell ("Sheet1!B2"; no sheet: Sheet1) as the API reads it. */
+  cellInfo(address: string): Promise<CellInfo>;
+}
+
+export interface CellInfo {
+  /** What `values` reads (a formula cell reads #VALUE!: the host computes no formulas). */
+  value: unknown;
+  /** What `formulas` reads: the formula as written, or the value. */
+  formula: unknown;
+  numberFormat: string;
 }
 
 declare global {
@@ -65,6 +78,16 @@ export function installPreviewApi(win: Window, host: WorkbookHost, run: ExcelRun
     placed.set(key, { ...p, rows: values.length, cols: values[0].length });
   }
 
+  const cellInfo = (address: string): Promise<CellInfo> => {
+    const where = parseAddress(address);
+    return host.run(async (context) => {
+      const cell = context.workbook.worksheets.getItem(where.sheet || "Sheet1").getCell(where.row, where.col);
+      cell.load("values, formulas, numberFormat");
+      await context.sync();
+      return { value: cell.values[0][0], formula: cell.formulas[0][0], numberFormat: cell.numberFormat[0][0] };
+    });
+  };
+
   const api: PreviewWorkbook = {
     sheetNames: () => host.snapshot().sheets.map((s) => s.name),
     values: (sheet) => host.sheetValues(sheet),
@@ -86,6 +109,8 @@ export function installPreviewApi(win: Window, host: WorkbookHost, run: ExcelRun
     async recalculate() {
       for (const [key, p] of placed) await evaluate(key, p);
     },
+    run: (batch) => run(batch),
+    cellInfo,
   };
   win.previewWorkbook = api;
   return api;
