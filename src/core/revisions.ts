@@ -1,0 +1,177 @@
+// What a refresh's revision did: for each metric, the total of the re-read window before and after, and the
+// change ("revenue, 16-23 Nov: 40,666.81 to 40,807.05, +0.34%"). Pure; src/excel reads the rows taken out,
+// src/refresh has the rows written.
+import { excelSerial, fromExcelSerial, type IsoDate } from "./dates";
+import { rangeText } from "./gaps";
+import type { Timeframe } from "./metrics";
+import { periodEnd } from "./refresh";
+import type { Column } from "./tabulate";
+
+/** One metric's totals over the dates compared. */
+export interface MetricChange {
+  metric: string;
+  /** The dates compared: the window's first day to the last period both the old and the new rows hold. */
+  from: IsoDate;
+  to: IsoDate;
+  before: number;
+  after: number;
+  /** after - before. */
+  change: number;
+  /** change / |before| x 100; null when before is 0. */
+  percent: number | null;
+  /** Cells counted as 0 because they were empty (or not a number), before and after. */
+  blanks: { before: number; after: number };
+}
+
+/** Rows of a window: each row's period (an Excel serial) and its cells of the metrics compared. */
+export interface WindowRows {
+  periods: readonly unknown[];
+  /** values[i][m]: row i's cell of metric m. */
+  values: readonly (readonly unknown[])[];
+}
+
+/** The metric columns of a table: numbers (integer or decimal); not the period, codes, text or comparison (%) columns. */
+export function metricColumns(columns: readonly Column[]): number[] {
+  return columns.flatMap((c, i) => (c.kind === "integer" || c.kind === "decimal" ? [i] : []));
+}
+
+/**
+ * The exact sum of `values`, rounded once (Shewchuk's algorithm, as Python's math.fsum): the same numbers in
+ * any order give the same total, so identical rows give no change.
+ */
+export function exactSum(values: readonly number[]): number {
+  const partials: number[] = [];
+  for (let x of values) {
+    let i = 0;
+    for (let j = 0; j < partials.length; j++) {
+      let y = partials[j];
+      if (Math.abs(x) < Math.abs(y)) [x, y] = [y, x];
+      const hi = x + y;
+      const lo = y - (hi - x);
+      if (lo !== 0) partials[i++] = lo;
+      x = hi;
+    }
+    partials.length = i;
+    partials.push(x);
+  }
+  return roundPartials(partials);
+}
+
+/** The partials' sum, correctly rounded (half to even across the last two partials). */
+function roundPartials(partials: number[]): number {
+  let n = partials.length;
+  if (n === 0) return 0;
+  let hi = partials[--n];
+  let lo = 0;
+  while (n > 0) {
+    const x = hi;
+    const y = partials[--n];
+    hi = x + y;
+    lo = y - (hi - x);
+    if (lo !== 0) break;
+  }
+  if (n > 0 && ((lo < 0 && partials[n - 1] < 0) || (lo > 0 && partials[n - 1] > 0))) {
+    const y = lo * 2;
+    const x = hi + y;
+    if (y === x - hi) hi = x;
+  }
+  return hi;
+}
+
+const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+/** The last numeric period on or after `start` that is `complete`, or null. */
+function lastPeriod(periods: readonly unknown[], start: number, complete: (p: number) => boolean): number | null {
+  let last: number | null = null;
+  for (const p of periods) if (isNumber(p) && p >= start && (last === null || p > last) && complete(p)) last = p;
+  return last;
+}
+
+/** A metric's total over the rows whose period is in [start, end]; empty or non-numeric cells count as 0. */
+function total(rows: WindowRows, m: number, start: number, end: number): { sum: number; blanks: number } {
+  const nums: number[] = [];
+  let blanks = 0;
+  rows.periods.forEach((p, i) => {
+    if (!isNumber(p) || p < start || p > end) return;
+    const v = rows.values[i]?.[m];
+    if (isNumber(v)) nums.push(v);
+    else blanks++;
+  });
+  return { sum: exactSum(nums), blanks };
+}
+
+/**
+ * Whether a period (serial of its first day) was complete when the table was last read: all its days before
+ * that day (the service serves days up to the day before its today). A week or month still in progress then
+ * has grown with new days since, which is not a revision.
+ */
+export function completeWhenRead(lastRead: IsoDate, timeframe: Timeframe): (period: number) => boolean {
+  const read = excelSerial(lastRead);
+  const seen = new Map<number, boolean>();
+  return (p) => {
+    let ok = seen.get(p);
+    if (ok === undefined) seen.set(p, (ok = excelSerial(periodEnd(fromExcelSerial(p), timeframe)) <= read));
+    return ok;
+  };
+}
+
+/**
+ * Each metric's total before and after over the same dates: from the window's first day (`start`, a serial)
+ * to the last period that both the old rows and the new rows hold and that was `complete` when the table was
+ * last read (periods new to the table are rows added, not revisions; see completeWhenRead). Rows without a
+ * numeric period (blank rows) are left out. Nothing to compare (no old rows in the window, no new ones, no
+ * complete period): [].
+ */
+export function windowChanges(
+  metrics: readonly string[],
+  start: number,
+  before: WindowRows,
+  after: WindowRows,
+  complete: (period: number) => boolean = () => true,
+): MetricChange[] {
+  const lastBefore = lastPeriod(before.periods, start, complete);
+  const lastAfter = lastPeriod(after.periods, start, complete);
+  if (lastBefore === null || lastAfter === null) return [];
+  const end = Math.min(lastBefore, lastAfter);
+  return metrics.map((metric, m) => {
+    const b = total(before, m, start, end);
+    const a = total(after, m, start, end);
+    const change = a.sum - b.sum;
+    return {
+      metric,
+      from: fromExcelSerial(start),
+      to: fromExcelSerial(end),
+      before: b.sum,
+      after: a.sum,
+      change,
+      percent: b.sum === 0 ? null : (change / Math.abs(b.sum)) * 100,
+      blanks: { before: b.blanks, after: a.blanks },
+    };
+  });
+}
+
+/** en-US, thousands separators, 2 decimals: 40666.805 -> "40,666.81"; never "-0.00". */
+export function amountText(n: number): string {
+  const text = n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return /^-0\.00$/.test(text) ? "0.00" : text;
+}
+
+const signed = (n: number): string => (n > 0 || amountText(n) === "0.00" ? "+" : "") + amountText(n);
+
+/** "revenue, 16-23 Nov: 40,666.81 to 40,807.05, +0.34%"; no change: "units, 16-23 Nov: 812.00, no change". */
+export function changeText(c: MetricChange): string {
+  const head = `${c.metric}, ${rangeText(c, c.to, true)}: `;
+  const blanks = c.blanks.before + c.blanks.after;
+  const note = blanks ? ` (empty cells counted as 0: ${c.blanks.before} before, ${c.blanks.after} after)` : "";
+  if (c.change === 0) return `${head}${amountText(c.after)}, no change${note}`;
+  const delta = c.percent === null ? signed(c.change) : `${signed(c.percent)}%`;
+  return `${head}${amountText(c.before)} to ${amountText(c.after)}, ${delta}${note}`;
+}
+
+/** Every metric's change, "; "-separated; when no metric changed (and no cell was empty): "16-23 Nov: no change". */
+export function changesText(changes: readonly MetricChange[]): string {
+  if (changes.length === 0) return "";
+  const quiet = changes.every((c) => c.change === 0 && c.blanks.before + c.blanks.after === 0);
+  if (quiet) return `${rangeText(changes[0], changes[0].to, true)}: no change`;
+  return changes.map(changeText).join("; ");
+}
