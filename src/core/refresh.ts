@@ -73,6 +73,13 @@ export function storedPeriodContaining(periods: readonly unknown[], day: IsoDate
 
 const later = (a: IsoDate, b: IsoDate): IsoDate => (daysBetween(a, b) > 0 ? b : a);
 
+/** The first day of the period after the table's last (latest) stored row; null when it has none. */
+export function periodAfterLast(periods: readonly unknown[], timeframe: Timeframe): IsoDate | null {
+  let last = -Infinity;
+  for (const p of periods) if (typeof p === "number" && p > last) last = p;
+  return Number.isFinite(last) ? periodEnd(fromExcelSerial(last), timeframe) : null;
+}
+
 /**
  * The window a refresh re-reads.
  *
@@ -80,6 +87,9 @@ const later = (a: IsoDate, b: IsoDate): IsoDate => (daysBetween(a, b) > 0 ? b : 
  * - start = the first day of the stored period that contains the anchor (daily: the anchor itself), so a
  *   weekly or monthly row is only ever replaced by a whole-period total. No stored row contains it (empty
  *   table, a gap): the calendar's period start (weeks from Monday, months from the 1st).
+ * - never after the period that follows the table's last row: a table that ends before the anchor (the
+ *   service had nothing for its last days when it was read, or a pull stopped part way) is read again from
+ *   where it ends, so what it lacks is asked for again.
  * - store-level daily: never before today - 14 (the service's retention); older rows are the only copy.
  * - the dates asked: from max(start, query from) to today (rolling) or the query's `to`; a fixed query that
  *   ends before the window has nothing to refresh.
@@ -95,6 +105,8 @@ export function refreshWindow(input: WindowInput): RefreshWindow {
     const stored = storedPeriodContaining(input.storedPeriods, anchor, timeframe);
     start = stored !== null ? fromExcelSerial(stored) : periodStart(anchor, timeframe);
   }
+  const resume = periodAfterLast(input.storedPeriods, timeframe);
+  if (resume !== null && daysBetween(resume, start) > 0) start = resume;
   if (input.level === "store" && timeframe === "daily") {
     const earliest = addDays(today, -STORE_DAILY_RETENTION_DAYS);
     if (daysBetween(start, earliest) > 0) start = earliest;
@@ -254,6 +266,13 @@ export function keptCount(periods: readonly unknown[], cutoff: number): number {
     if (typeof v === "number" && v < cutoff) return i + 1;
   }
   return 0;
+}
+
+/** The period (first day) of the last stored row before the cut-off (rows in period order); null when there is none. */
+export function lastKeptPeriod(periods: readonly unknown[], cutoff: number): IsoDate | null {
+  const k = keptCount(periods, cutoff);
+  const p = periods[k - 1];
+  return k > 0 && typeof p === "number" ? fromExcelSerial(p) : null;
 }
 
 /** The tail of a stored table's period column, as src/excel's readPeriodTail reads it: body rows offset .. count-1. */

@@ -68,6 +68,13 @@ const ManagedTableFields = z.object(
     lastWindow: z.object({ from: day, to: day }, must("a from and to date")).optional(),
     /** The service's day of the last read: the next refresh reaches back seven days before it. */
     lastRead: day.optional(),
+    /**
+     * Dates the table has no rows for, found by refresh (days the service no longer keeps, or returned nothing
+     * for), each { from, to } with both days included; kept until a refresh gets rows for them.
+     */
+    gaps: z
+      .array(z.object({ from: day, to: day }, must("a from and to date")), must("a list of date ranges"))
+      .optional(),
   },
   must("a table's record"),
 );

@@ -7,6 +7,7 @@ import {
   lastReadAfterPull,
   lastReadOf,
   mapToHeader,
+  periodAfterLast,
   periodEnd,
   planForAnswer,
   refreshWindow,
@@ -98,6 +99,42 @@ describe("the window", () => {
     );
   });
 
+  test("a table that ends before the anchor is read again from the period after its last row (within retention)", () => {
+    fc.assert(
+      fc.property(
+        day,
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 1, max: 60 }),
+        timeframe,
+        fc.constantFrom("sku", "store") as fc.Arbitrary<"sku" | "store">,
+        (lastRead, gap, short, tf, level) => {
+          const today = addDays(lastRead, gap);
+          const from = addDays(lastRead, -400);
+          // The service had nothing for the table's last `short` days when it was read.
+          const stored = periods(from, addDays(lastRead, -short), tf);
+          const w = refreshWindow({
+            today,
+            level,
+            timeframe: tf,
+            from,
+            to: today,
+            rolling: true,
+            lastRead,
+            storedPeriods: stored,
+          });
+          expect(w.kind).toBe("window");
+          if (w.kind !== "window") return;
+          const resume = periodAfterLast(stored, tf)!;
+          const retention = level === "store" && tf === "daily" ? addDays(today, -14) : undefined;
+          if (retention && daysBetween(resume, retention) > 0) expect(w.start).toBe(retention);
+          else expect(daysBetween(w.start, resume)).toBeGreaterThanOrEqual(0);
+          // and never later than the anchor's period either
+          if (!retention) expect(daysBetween(w.start, anchorOf(today, lastRead))).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
+  });
+
   test("weekly and monthly: follows the stored period labels, not an assumed Monday", () => {
     // Weeks labelled on Sundays: the window starts on the stored Sunday.
     const stored = [0, 7, 14, 21].map((d) => excelSerial(addDays("2026-11-01", d))); // Sundays
@@ -112,7 +149,7 @@ describe("the window", () => {
       storedPeriods: stored,
     });
     expect(w.kind === "window" && w.start).toBe("2026-11-15");
-    // A gap: no stored row contains the anchor, so the calendar's week start is used.
+    // The table ends before the anchor: the window starts at the week after its last stored week.
     const gap = refreshWindow({
       today: "2026-11-27",
       level: "sku",
@@ -123,7 +160,19 @@ describe("the window", () => {
       lastRead: "2026-11-27",
       storedPeriods: [stored[0]],
     });
-    expect(gap.kind === "window" && gap.start).toBe(periodStart("2026-11-20", "weekly"));
+    expect(gap.kind === "window" && gap.start).toBe("2026-11-08");
+    // A gap inside the table: no stored row contains the anchor, so the calendar's week start is used.
+    const inside = refreshWindow({
+      today: "2026-11-27",
+      level: "sku",
+      timeframe: "weekly",
+      from: "2026-11-01",
+      to: "2026-11-27",
+      rolling: true,
+      lastRead: "2026-11-27",
+      storedPeriods: [stored[0], excelSerial("2026-11-23")],
+    });
+    expect(inside.kind === "window" && inside.start).toBe(periodStart("2026-11-20", "weekly"));
   });
 });
 
