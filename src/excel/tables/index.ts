@@ -2,5 +2,5 @@
 // back. Each operation opens its table through openTable and reads periods through periodScan.
 export { DEFAULT_LIMITS, type BlockLimits, type TableData } from "./writeBlocks";
 export { writeTable, type Destination, type WriteOptions, type WriteResult } from "./writeTable";
-export { STAGING_SHEET, replaceTail, type TailReplacement, type TailResult } from "./replaceTail";
+export { STAGING_SHEET, replaceTail, type RowsTakenOut, type TailReplacement, type TailResult } from "./replaceTail";
 export { readColumnEnds, readPeriodTail, readTable, type PeriodTail, type TableContents } from "./readTable";

@@ -6,6 +6,7 @@ import { NUMBER_FORMATS, blockRows, excelRows } from "../formats";
 import type { ExcelRun } from "../run";
 import { openTable, tableGone, type OpenTable } from "./openTable";
 import { firstRowAtOrAfter, scanPeriodsBack } from "./periodScan";
+import { fitsOneRead, queueRowsRead, readRowsInBlocks } from "./windowRead";
 import {
   DEFAULT_LIMITS,
   checkFits,
@@ -27,6 +28,19 @@ export interface TailReplacement {
   limits?: Partial<BlockLimits>;
   /** Checked before the table is touched (and between staging blocks): a cancel then changes nothing. */
   signal?: AbortSignal;
+  /**
+   * Headers of columns whose cells in the rows taken out (the old window) to return in `before`, for the
+   * summary of what the refresh changed. Read in the commit sync, before its writes, when small (no extra
+   * sync); in row blocks before the commit otherwise.
+   */
+  readBefore?: readonly string[];
+}
+
+/** The rows a replacement took out: their periods and their cells of the columns asked (`readBefore`). */
+export interface RowsTakenOut {
+  periods: unknown[];
+  /** values[i][k]: row i's cell of readBefore[k]. */
+  values: unknown[][];
 }
 
 export interface TailResult {
@@ -38,6 +52,8 @@ export interface TailResult {
   address: string;
   /** True when the new rows were too big for one request and went through the staging sheet. */
   staged: boolean;
+  /** The old window's rows (when `readBefore` was given). */
+  before?: RowsTakenOut;
 }
 
 /** A very hidden sheet that holds a big replacement while it is sent in blocks; deleted afterwards. */
@@ -71,6 +87,9 @@ interface TailPlan {
  * for one request (over ~4 MB) is first written in blocks to a very hidden staging sheet (the table is not
  * touched), then step 3 is one `copyFrom` of the staged rows; the staging sheet is deleted after the commit,
  * and a leftover one (a failure in between) is deleted by the next replacement.
+ * `readBefore`: the old window's cells of those columns are loaded in the commit sync, queued before step 1
+ * (loads change nothing, so every prefix stays safe), or in row blocks before the commit when over
+ * READ_BLOCK_CELLS (src/excel/tables/windowRead.ts).
  */
 export async function replaceTail(run: ExcelRun, tableName: string, rep: TailReplacement): Promise<TailResult> {
   const limits = { ...DEFAULT_LIMITS, ...rep.limits };
@@ -83,18 +102,27 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
     // eslint-disable-next-line office-addins/call-sync-before-read -- openTable's sync resolved it
     if (!leftover.isNullObject) leftover.delete();
     const pc = periodIndex(open, tableName, rep);
-    const cutAt = firstRowAtOrAfter(await scanPeriodsBack(context, open, tableName, pc, rep.cutoff), rep.cutoff);
+    const scan = await scanPeriodsBack(context, open, tableName, pc, rep.cutoff);
+    const cutAt = firstRowAtOrAfter(scan, rep.cutoff);
     const plan = planTail(open, cutAt, grid, limits);
     await checkRoomBelow(context, open, tableName, plan);
 
+    // The old window's cells asked for: in blocks now when big, else with the commit (queued before its writes).
+    const cols = (rep.readBefore ?? []).map((h) => columnOf(open, tableName, h));
+    const small = fitsOneRead(plan.removed, cols.length);
+    const early = small ? undefined : await readRowsInBlocks(context, open, cutAt, plan.removed, cols);
     const staging = plan.window.length > plan.perBlock ? await stage(context, plan, rep) : undefined;
     checkCancel(rep.signal);
+    const withCommit = small ? queueRowsRead(open, cutAt, plan.removed, cols) : undefined;
     const address = await commit(context, open, plan, rep.data.columns, staging);
+    const taken = early ?? withCommit?.() ?? [];
     if (staging) {
       staging.delete();
       await context.sync();
     }
-    return { removed: plan.removed, added: plan.added, kept: cutAt, address, staged: staging !== undefined };
+    const result: TailResult = { removed: plan.removed, added: plan.added, kept: cutAt, address, staged: !!staging };
+    if (rep.readBefore) result.before = { periods: scan.values.slice(cutAt - scan.offset), values: taken };
+    return result;
   });
 }
 
@@ -115,6 +143,14 @@ function periodIndex(open: OpenTable, tableName: string, rep: TailReplacement): 
       `The table "${tableName}" has no "${rep.periodColumn}" column. Nothing was written.`,
     );
   return pc;
+}
+
+/** The index of a column asked for by header (`readBefore`). */
+function columnOf(open: OpenTable, tableName: string, header: string): number {
+  const c = open.headers.indexOf(header);
+  if (c < 0)
+    throw new WorkbookError("changed", `The table "${tableName}" has no "${header}" column. Nothing was written.`);
+  return c;
 }
 
 function planTail(open: OpenTable, cutAt: number, grid: Grid, limits: BlockLimits): TailPlan {
