@@ -1,7 +1,10 @@
 // What refresh tells the user: the outcome of one table, the summary of Refresh all, and the words of their
 // warnings and errors. Pure: imports src/core only.
-import type { IsoDate } from "../core/dates";
+import { addPeriods, type IsoDate } from "../core/dates";
 import { errorText } from "../core/errorText";
+import { rangeText, type DateRange, type Gap } from "../core/gaps";
+import { STORE_DAILY_RETENTION_DAYS, type Timeframe } from "../core/metrics";
+import { changesText, type MetricChange } from "../core/revisions";
 
 export type RefreshStatus =
   /** The window was rewritten. */
@@ -34,6 +37,13 @@ export interface RefreshOutcome {
   error?: string;
   /** When this refresh finished (ISO timestamp). */
   refreshedAt?: string;
+  /**
+   * What the revision did: each metric's total over the re-read dates before and after (empty when nothing
+   * was compared: no rows written, or none stored in the window).
+   */
+  changes: MetricChange[];
+  /** Dates the table has no rows for after this refresh (what its saved record keeps), in date order. */
+  gaps: DateRange[];
 }
 
 export interface RefreshSummary {
@@ -44,8 +54,8 @@ export interface RefreshSummary {
   message: string;
 }
 
-/** The outcome of a table before anything happened to it. */
-export function outcomeBase(t: { tableName: string; sheet: string; rows: number }): RefreshOutcome {
+/** The outcome of a table before anything happened to it (its open gaps as its record keeps them). */
+export function outcomeBase(t: { tableName: string; sheet: string; rows: number; gaps?: DateRange[] }): RefreshOutcome {
   return {
     tableName: t.tableName,
     sheet: t.sheet,
@@ -56,7 +66,15 @@ export function outcomeBase(t: { tableName: string; sheet: string; rows: number 
     rows: t.rows,
     omittedMetrics: [],
     warnings: [],
+    changes: [],
+    gaps: [...(t.gaps ?? [])],
   };
+}
+
+/** What a table's refresh changed and warned, in one line ("" when nothing): for the summary of Refresh all. */
+export function revisionNote(o: RefreshOutcome): string {
+  if (o.status !== "refreshed" && o.status !== "kept") return "";
+  return [changesText(o.changes), ...o.warnings].filter((t) => t !== "").join("; ");
 }
 
 export function summarize(outcomes: RefreshOutcome[], notes: string[] = []): RefreshSummary {
@@ -72,7 +90,13 @@ export function summarize(outcomes: RefreshOutcome[], notes: string[] = []): Ref
   if (kept) parts.push(`${kept} kept (the service returned nothing)`);
   if (failed) parts.push(`${failed} failed`);
   if (stopped) parts.push(`${stopped} cancelled`);
-  return { outcomes, refreshed, failed, message: parts.join(", ") + "." + (notes.length ? " " + notes.join(" ") : "") };
+  // Each table's revision and warnings (what changed, missing dates), after the counts.
+  const details = outcomes.flatMap((o) => {
+    const note = revisionNote(o);
+    return note ? [`${o.tableName}: ${note.replace(/\.$/, "")}.`] : [];
+  });
+  const tail = [...details, ...notes];
+  return { outcomes, refreshed, failed, message: parts.join(", ") + "." + (tail.length ? " " + tail.join(" ") : "") };
 }
 
 export const TABLE_CANCELLED = "Refresh was cancelled; the table was not changed.";
@@ -89,6 +113,36 @@ export const earlyRowsWarning = (early: number, start: IsoDate): string =>
 
 export const keptRowsWarning = (from: IsoDate, to: IsoDate, storedRows: number): string =>
   `The service returned no rows for ${from} to ${to}, where the table has ${storedRows} row(s). They were kept, not deleted. Check the retailer's connection in the service, then refresh again.`;
+
+/** "those days are" / "that week is" ...: the periods of a missing range. */
+function periodWords(gap: DateRange, timeframe: string): string {
+  const tf: Timeframe = timeframe === "weekly" || timeframe === "monthly" ? timeframe : "daily";
+  const many = addPeriods(gap.from, tf, 1) <= gap.to;
+  const unit = tf === "weekly" ? "week" : tf === "monthly" ? "month" : "day";
+  return many ? `those ${unit}s are` : `that ${unit} is`;
+}
+
+/**
+ * A missing range in words. `today` leaves out the year of dates in the current year. Store-level daily data
+ * before the first day asked: "The service no longer has store-level daily data for 8 Oct to 2 Nov (it keeps
+ * 14 days); those days are missing from the table."
+ */
+export function gapWarning(gap: Gap, level: string, timeframe: string, today: IsoDate): string {
+  const when = rangeText(gap, today);
+  const what = periodWords(gap, timeframe);
+  if (gap.reason === "no-rows") return `The service returned no rows for ${when}; ${what} missing from the table.`;
+  if (level === "store" && timeframe === "daily")
+    return `The service no longer has store-level daily data for ${when} (it keeps ${STORE_DAILY_RETENTION_DAYS} days); ${what} missing from the table.`;
+  return `Refresh did not ask the service for ${when}; ${what} missing from the table.`;
+}
+
+/** Missing ranges found by an earlier refresh and still open. */
+export const stillMissingWarning = (gaps: readonly DateRange[], today: IsoDate): string =>
+  `Still missing from the table: ${gaps.map((g) => rangeText(g, today)).join("; ")}.`;
+
+/** The service returned nothing for a window where the table had no rows either. */
+export const noRowsWarning = (from: IsoDate, to: IsoDate): string =>
+  `The service returned no rows for ${from} to ${to}; nothing was written. Refresh again later: the next refresh asks for these dates again.`;
 
 export const noRowsToPull = (q: { retailer: string; level: string; timeframe: string; from: IsoDate; to: IsoDate }) =>
   `The service has no rows for ${q.retailer}, ${q.level}, ${q.timeframe}, ${q.from} to ${q.to}. Nothing was written; check the dates and View by.`;

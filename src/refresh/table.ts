@@ -2,11 +2,13 @@
 // rewrite the table's tail in one safe commit (src/excel replaceTail) and update the saved query record. The
 // decisions are src/core/refresh.ts's; this module fetches, calls them and writes.
 import { isSalesApiError } from "../api/errors";
-import { excelSerial, type IsoDate } from "../core/dates";
+import { excelSerial, fromExcelSerial, type IsoDate } from "../core/dates";
+import { isCovered, missingRanges, openGaps, subtractRange, type DateRange } from "../core/gaps";
 import type { Level, Timeframe } from "../core/metrics";
 import {
   anchorOf,
   kindOfFormat,
+  lastKeptPeriod,
   lastReadOf,
   mapToHeader,
   periodIndexOf,
@@ -18,19 +20,23 @@ import {
   type TableShape,
   type WindowInput,
 } from "../core/refresh";
+import { completeWhenRead, metricColumns, windowChanges, type MetricChange } from "../core/revisions";
 import { tabulate } from "../core/tabulate";
 import { WorkbookError } from "../excel/errors";
 import { NUMBER_FORMATS } from "../excel/formats";
 import { updateManagedTables } from "../excel/queryStore";
-import { readPeriodTail, replaceTail, type PeriodTail } from "../excel/tables";
+import { readPeriodTail, replaceTail, type PeriodTail, type RowsTakenOut } from "../excel/tables";
 import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./deps";
 import {
   earlyRowsWarning,
   extraColumnsWarning,
+  gapWarning,
   keptRowsWarning,
   missingColumnsWarning,
+  noRowsWarning,
   outcomeBase,
   refreshErrorText,
+  stillMissingWarning,
   TABLE_CANCELLED,
   type RefreshOutcome,
 } from "./outcomes";
@@ -80,7 +86,10 @@ export async function refreshTableInTurn(
 ): Promise<RefreshOutcome> {
   const out = outcomeBase(managed);
   try {
-    await refreshInto(out, deps, managed, rule, opts);
+    const worded = await refreshInto(out, deps, managed, rule, opts);
+    // Missing dates are named until a refresh gets rows for them: those not worded just now, in one line.
+    const still = worded.reduce((rest, g) => subtractRange(rest, g), out.gaps);
+    if (still.length > 0) out.warnings.push(stillMissingWarning(still, deps.today()));
   } catch (err) {
     out.status = isCancel(err) || cancelled(opts.signal) ? "cancelled" : "failed";
     out.error = out.status === "cancelled" ? TABLE_CANCELLED : refreshErrorText(err);
@@ -89,13 +98,14 @@ export async function refreshTableInTurn(
   return out;
 }
 
+/** The refresh; returns the missing ranges it worded in a warning (found just now). */
 async function refreshInto(
   out: RefreshOutcome,
   deps: RefreshDeps,
   managed: RefreshableTable,
   rule: WindowRule,
   opts: RefreshOptions,
-): Promise<void> {
+): Promise<DateRange[]> {
   const today = deps.today();
   const lastRead = lastReadOf(managed, today);
   // Read back far enough to find the stored period containing the anchor and a row before the window.
@@ -104,10 +114,11 @@ async function refreshInto(
   out.sheet = tail.sheet;
   out.rows = tail.count;
 
-  const win = rule(windowInput(managed, today, lastRead, tail.periods));
+  const input = windowInput(managed, today, lastRead, tail.periods);
+  const win = rule(input);
   if (win.kind === "nothing") {
     out.warnings.push(win.reason);
-    return;
+    return [];
   }
   out.window = { from: win.from, to: win.to };
 
@@ -117,38 +128,90 @@ async function refreshInto(
   if (plan.kind === "keep") {
     out.status = "kept";
     out.warnings.push(keptRowsWarning(win.from, win.to, plan.storedRows));
-    return;
+    return [];
   }
   if (cancelled(opts.signal)) throw new WorkbookError("cancelled", TABLE_CANCELLED);
 
-  // 2. One safe rewrite of the window.
+  // 2. One safe rewrite of the window; the old window's metric cells come back with it.
+  const pi = periodIndexOf(data.columns, tail.periodColumn);
+  const metrics = metricColumns(data.columns);
   const change = await replaceTail(deps.run, managed.tableName, {
     periodColumn: tail.periodColumn,
     cutoff: win.cutoff,
     data,
     signal: opts.signal,
     limits: deps.limits,
+    readBefore: metrics.map((m) => data.columns[m].name),
   });
   out.status = "refreshed";
   Object.assign(out, rowCounts(change));
-  const refreshedAt = (deps.now?.() ?? new Date()).toISOString();
-  out.refreshedAt = refreshedAt;
+  out.refreshedAt = (deps.now?.() ?? new Date()).toISOString();
+  out.changes = revision(change.before, data, pi, metrics, win.cutoff, completeWhenRead(lastRead, input.timeframe));
+  const worded = noteGaps(out, managed, input, { tail, win, data, pi });
+  if (data.values.length === 0) out.warnings.push(noRowsWarning(win.from, win.to));
 
-  // 3. The record: when, which window, and the day of this read (the next window reaches back to it).
+  // 3. The record: when, which window, the day of this read (the next window reaches back to it), open gaps.
   await updateManagedTables(deps.run, (tables) =>
     tables.map((t) =>
       t.tableName === managed.tableName
         ? {
             ...t,
-            lastRefreshedAt: refreshedAt,
+            lastRefreshedAt: out.refreshedAt!,
             rows: out.rows,
             periodColumn: tail.periodColumn,
             lastWindow: { from: win.from, to: win.to },
             lastRead: today,
+            gaps: out.gaps.length > 0 ? out.gaps : undefined,
           }
         : t,
     ),
   );
+  return worded;
+}
+
+/** What the revision did to each metric: the old window's cells (from replaceTail) against the rows written. */
+function revision(
+  before: RowsTakenOut | undefined,
+  data: TableShape,
+  pi: number,
+  metrics: readonly number[],
+  cutoff: number,
+  complete: (period: number) => boolean,
+): MetricChange[] {
+  if (!before || pi < 0) return [];
+  const after = { periods: data.values.map((r) => r[pi]), values: data.values.map((r) => metrics.map((m) => r[m])) };
+  return windowChanges(
+    metrics.map((m) => data.columns[m].name),
+    cutoff,
+    before,
+    after,
+    complete,
+  );
+}
+
+/**
+ * The dates the table has no rows for after the rewrite (src/core/gaps.ts): the open gaps the record keeps
+ * (out.gaps), and a warning for each one found now that the record did not hold. Returns those worded.
+ */
+function noteGaps(
+  out: RefreshOutcome,
+  managed: RefreshableTable,
+  input: WindowInput,
+  { tail, win, data, pi }: { tail: PeriodTail; win: Window; data: TableShape; pi: number },
+): DateRange[] {
+  if (pi < 0) return [];
+  const periods = data.values.flatMap((r) => (typeof r[pi] === "number" ? [fromExcelSerial(r[pi] as number)] : []));
+  const found = missingRanges({
+    timeframe: input.timeframe,
+    lastKept: lastKeptPeriod(tail.periods, win.cutoff),
+    askedFrom: win.from,
+    periods,
+  });
+  const previous = managed.gaps ?? [];
+  out.gaps = openGaps(previous, { from: win.start, to: win.to }, found);
+  const fresh = found.filter((g) => !isCovered(g, previous));
+  for (const g of fresh) out.warnings.push(gapWarning(g, input.level, input.timeframe, input.today));
+  return fresh;
 }
 
 /** The window rule's input: the saved query (level and timeframe as the service spells them) and the stored periods. */

@@ -61,6 +61,8 @@ test("the summary line of Refresh all", () => {
     rows: 0,
     omittedMetrics: [],
     warnings: [],
+    changes: [],
+    gaps: [],
   });
   expect(summarize([o("refreshed")]).message).toBe("1 of 1 table refreshed.");
   expect(summarize([o("refreshed"), o("unchanged"), o("kept"), o("failed"), o("cancelled")], ["Note."]).message).toBe(

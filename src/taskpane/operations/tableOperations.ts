@@ -1,6 +1,7 @@
 // The managed tables' operations: list, refresh (one or all), go to, stop managing, Edit's saved query, and
 // the workbook's refresh-on-open flag.
 import { summarizeQuery } from "../../core/describe";
+import { changesText } from "../../core/revisions";
 import { findManagedTable, forgetManagedTable, readManagedTables } from "../../excel/queryStore";
 import { getRefreshOnOpen, setRefreshOnOpen } from "../../excel/refreshSettings";
 import type { ExcelRun } from "../../excel/run";
@@ -9,9 +10,15 @@ import { refreshAllTables, refreshTable, type RefreshDeps, type RefreshOutcome }
 import { errorText } from "../messages";
 import type { ManagedRow, RefreshLine, TableOperations } from "./types";
 
-/** One line of the refresh summary, in the words the pane shows. */
+/**
+ * One line of the refresh summary, in the words the pane shows: the rows, what the revision did to each metric
+ * ("revenue, 16-23 Nov: 40,666.81 to 40,807.05, +0.34%"), metrics omitted, warnings (missing dates among them).
+ * A table with missing dates is not "ok" (the pane shows the lines as a warning).
+ */
 export function refreshLine(o: RefreshOutcome): RefreshLine {
+  const revised = changesText(o.changes);
   const notes = [
+    ...(revised ? [revised] : []),
     ...(o.omittedMetrics.length ? [`omitted by the retailer: ${o.omittedMetrics.join(", ")}`] : []),
     ...o.warnings,
   ];
@@ -20,11 +27,15 @@ export function refreshLine(o: RefreshOutcome): RefreshLine {
     case "refreshed":
       return {
         tableName: o.tableName,
-        ok: true,
+        ok: o.gaps.length === 0,
         text: `rewrote ${o.window?.from} to ${o.window?.to}: ${o.rowsReplaced} rows replaced, ${o.rowsAdded} added, ${o.rowsRemoved} removed${tail}`,
       };
     case "unchanged":
-      return { tableName: o.tableName, ok: true, text: `nothing to refresh${tail || " (its figures are final)"}` };
+      return {
+        tableName: o.tableName,
+        ok: o.gaps.length === 0,
+        text: `nothing to refresh${tail || " (its figures are final)"}`,
+      };
     case "kept":
       return { tableName: o.tableName, ok: false, text: `kept as it was${tail}` };
     default:
@@ -47,6 +58,7 @@ export function tableOperations(
         lastRefreshedAt: t.lastRefreshedAt,
         rows: t.rows,
         window: t.lastWindow,
+        gaps: t.gaps,
       }));
       // A damaged saved query is listed with what is wrong, so it can be forgotten or pulled again.
       for (const d of damaged) {

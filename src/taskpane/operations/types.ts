@@ -37,6 +37,8 @@ export interface ManagedRow {
   lastRefreshedAt: string;
   rows: number;
   window?: { from: string; to: string };
+  /** Dates the table has no rows for (found by refresh; kept until a refresh gets rows for them). */
+  gaps?: { from: string; to: string }[];
   /** A saved query that failed its check: what is wrong (the other fields are then empty). */
   damaged?: string;
 }
@@ -44,7 +46,7 @@ export interface ManagedRow {
 export interface RefreshLine {
   tableName: string;
   ok: boolean;
-  /** "replaced 40 rows, added 10" or the error message. */
+  /** "rewrote ...: 40 rows replaced, 10 added, 0 removed; revenue, 16-23 Nov: ..." or the error message. */
   text: string;
 }
 

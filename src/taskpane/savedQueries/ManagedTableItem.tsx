@@ -1,6 +1,8 @@
-// One managed table: its name, query summary, rows, last refresh and window, with Refresh, Edit, Go to and
-// Stop managing.
+// One managed table: its name, query summary, rows, last refresh and window, the dates it is missing, with
+// Refresh, Edit, Go to and Stop managing.
 import { Button, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { todayIso } from "../../core/dates";
+import { rangeText } from "../../core/gaps";
 import type { ManagedRow } from "../operations";
 
 const useStyles = makeStyles({
@@ -13,6 +15,8 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalXXS,
   },
   actions: { display: "flex", gap: tokens.spacingHorizontalXS, flexWrap: "wrap" },
+  // Missing dates can be a long list: wrapped, never clipped, at the pane's 320 px.
+  missing: { color: tokens.colorPaletteDarkOrangeForeground1, overflowWrap: "anywhere" },
 });
 
 function when(iso: string): string {
@@ -47,6 +51,11 @@ export function ManagedTableItem({
         {r.rows.toLocaleString()} rows on {r.sheet} · last refreshed {when(r.lastRefreshedAt)}
         {r.window ? ` · window ${r.window.from} to ${r.window.to}` : ""}
       </Text>
+      {r.gaps && r.gaps.length > 0 && (
+        <Text size={200} className={styles.missing}>
+          Missing: {r.gaps.map((g) => rangeText(g, todayIso())).join("; ")}
+        </Text>
+      )}
       <div className={styles.actions}>
         <Button size="small" disabled={!connected || busy} onClick={onRefresh} aria-label={`Refresh ${r.tableName}`}>
           Refresh

@@ -1,0 +1,139 @@
+// Gaps are never silent, against the simulator: when the days a refresh needs include days the service no
+// longer serves, or days it returns nothing for, refresh writes what the service has, names the missing dates
+// in the outcome, its summary line and the table's saved record (the pane's card), until a refresh gets rows
+// for them.
+import type { SalesClient } from "../../src/api";
+import { addDays, excelSerial } from "../../src/core/dates";
+import type { DataQuery } from "../../src/core/query";
+import { parseSavedTables } from "../../src/core/savedRecords";
+import { readTable } from "../../src/excel";
+import { pullTable, refreshAllTables, refreshTable } from "../../src/refresh";
+import { refreshLine, tableOperations } from "../../src/taskpane/operations/tableOperations";
+import { SIM_TODAY } from "../support/simulator";
+import { DAILY, NEW_SHEET, refreshFixture } from "./support/fixture";
+
+const f = refreshFixture({ skus: 3, stores: 3 });
+
+/** The client, with the rows of some days (or from a day on) left out of every answer. */
+function withoutDays(client: SalesClient, drop: (day: number) => boolean): SalesClient {
+  return {
+    ...client,
+    getData: async (q, o) => {
+      const r = await client.getData(q, o);
+      const field = r.periodField!;
+      return { ...r, rows: r.rows.filter((row) => !drop(excelSerial(String(row[field]).slice(0, 10)))) };
+    },
+  };
+}
+
+describe("store-level daily not refreshed for 40 days", () => {
+  const store: DataQuery = { ...DAILY, level: "store", from: addDays(SIM_TODAY, -14) };
+
+  test("writes the 14 days the service has, names the 26 it no longer has, and keeps naming them", async () => {
+    const { write } = await pullTable(f.deps, store, { ...NEW_SHEET, rolling: true });
+    const today = addDays(SIM_TODAY, 40); // 2027-01-02
+    f.sim.simulator.setToday(today);
+    const o = await refreshTable(f.deps, await f.record(write.tableName));
+    expect(o.status).toBe("refreshed");
+    expect(o.window).toEqual({ from: addDays(today, -14), to: today });
+    // The table: the old rows up to 22 Nov, then 19 Dec .. 1 Jan; 23 Nov .. 18 Dec is missing, and said so.
+    const gap = { from: SIM_TODAY, to: addDays(today, -15) };
+    expect(gap).toEqual({ from: "2026-11-23", to: "2026-12-18" });
+    expect(o.gaps).toEqual([gap]);
+    expect(o.warnings).toContain(
+      "The service no longer has store-level daily data for 23 Nov to 18 Dec 2026 (it keeps 14 days); those days are missing from the table.",
+    );
+    const days = new Set((await readTable(f.host.run, write.tableName)).values.map((r) => r[0]));
+    expect(days.has(excelSerial("2026-11-22")) && days.has(excelSerial("2026-12-19"))).toBe(true);
+    expect(
+      [...days].some((d) => (d as number) > excelSerial("2026-11-22") && (d as number) < excelSerial("2026-12-19")),
+    ).toBe(false);
+    // The pane's line says it (as a warning), and the card lists it from the saved record.
+    const line = refreshLine(o);
+    expect(line.ok).toBe(false);
+    expect(line.text).toContain("The service no longer has store-level daily data for 23 Nov to 18 Dec 2026");
+    expect((await f.record(write.tableName)).gaps).toEqual([gap]);
+    const ops = tableOperations(f.host.run, () => f.deps);
+    expect((await ops.listManaged()).find((r) => r.tableName === write.tableName)?.gaps).toEqual([gap]);
+
+    // The next refresh cannot fill it (the service no longer has those days): named again, in fewer words.
+    f.sim.simulator.setToday(addDays(today, 1));
+    const summary = await refreshAllTables(f.deps);
+    const next = summary.outcomes[0];
+    expect(next.gaps).toEqual([gap]);
+    expect(next.warnings).toContain("Still missing from the table: 23 Nov to 18 Dec 2026.");
+    expect(next.warnings.join(" ")).not.toMatch(/no longer has/);
+    expect(summary.message).toContain("Still missing from the table: 23 Nov to 18 Dec 2026.");
+    expect((await f.record(write.tableName)).gaps).toEqual([gap]);
+  });
+});
+
+describe("days the service returns nothing for", () => {
+  test("inside the window: named, kept with the record, cleared by a refresh that gets rows for them", async () => {
+    const { write } = await pullTable(f.deps, DAILY, { ...NEW_SHEET, rolling: true });
+    f.sim.simulator.setToday(addDays(SIM_TODAY, 1));
+    const hole = [excelSerial("2026-11-18"), excelSerial("2026-11-19")];
+    const gappy = withoutDays(f.client, (d) => hole.includes(d));
+    const o = await refreshTable({ ...f.deps, client: gappy }, await f.record(write.tableName));
+    expect(o.status).toBe("refreshed");
+    expect(o.gaps).toEqual([{ from: "2026-11-18", to: "2026-11-19" }]);
+    expect(o.warnings).toContain(
+      "The service returned no rows for 18 Nov to 19 Nov; those days are missing from the table.",
+    );
+    expect((await f.record(write.tableName)).gaps).toEqual([{ from: "2026-11-18", to: "2026-11-19" }]);
+
+    // The service has them again; the next refresh re-reads those days (they are recent) and the gap goes.
+    f.sim.simulator.setToday(addDays(SIM_TODAY, 2));
+    const again = await refreshTable(f.deps, await f.record(write.tableName));
+    expect(again.gaps).toEqual([]);
+    expect(again.warnings.join(" ")).not.toMatch(/missing/);
+    expect(refreshLine(again).ok).toBe(true);
+    expect((await f.record(write.tableName)).gaps).toBeUndefined();
+    expect((await readTable(f.host.run, write.tableName)).values).toEqual(
+      await f.freshPull({ ...DAILY, to: addDays(SIM_TODAY, 2) }),
+    );
+  });
+
+  test("a week with no rows at all in a weekly table is named by its days", async () => {
+    const weekly: DataQuery = { ...DAILY, timeframe: "weekly", from: "2026-08-03" };
+    f.sim.simulator.setToday("2026-11-18");
+    const { write } = await pullTable(f.deps, weekly, { ...NEW_SHEET, rolling: true });
+    f.sim.simulator.setToday("2026-11-25"); // last read 18 Nov: the window starts at the stored week of 9 Nov
+    const gappy = withoutDays(f.client, (d) => d === excelSerial("2026-11-16"));
+    const o = await refreshTable({ ...f.deps, client: gappy }, await f.record(write.tableName));
+    expect(o.window!.from).toBe("2026-11-09");
+    expect(o.gaps).toEqual([{ from: "2026-11-16", to: "2026-11-22" }]);
+    expect(o.warnings).toContain(
+      "The service returned no rows for 16 Nov to 22 Nov; that week is missing from the table.",
+    );
+  });
+
+  test("at the end of the table: not a gap; the next refresh asks again from the day after its last row", async () => {
+    // The service had nothing for the last 10 days when the table was pulled (a retailer's feed was late).
+    const lagging = withoutDays(f.client, (d) => d >= excelSerial(addDays(SIM_TODAY, -10)));
+    const { write } = await pullTable({ ...f.deps, client: lagging }, DAILY, { ...NEW_SHEET, rolling: true });
+    const o = await refreshTable(f.deps, await f.record(write.tableName));
+    expect(o.window!.from).toBe(addDays(SIM_TODAY, -10)); // not today - 7: the table ended before that
+    expect(o.gaps).toEqual([]);
+    expect((await readTable(f.host.run, write.tableName)).values).toEqual(await f.freshPull(DAILY));
+  });
+});
+
+test("saved records: without gaps (older ones) still valid; damaged gaps are named", () => {
+  const rec = {
+    tableName: "Sales_x",
+    sheet: "S",
+    query: DAILY,
+    rolling: true,
+    createdAt: "2026-11-23T00:00:00Z",
+    lastRefreshedAt: "2026-11-23T00:00:00Z",
+    rows: 3,
+  };
+  expect(parseSavedTables({ tables: [rec] }).tables).toEqual([rec]);
+  const withGaps = { ...rec, gaps: [{ from: "2026-11-01", to: "2026-11-02" }] };
+  expect(parseSavedTables({ tables: [withGaps] }).tables).toEqual([withGaps]);
+  const bad = parseSavedTables({ tables: [{ ...rec, gaps: [{ from: "1 Nov", to: "2026-11-02" }] }] });
+  expect(bad.damaged[0].message).toBe(
+    'The saved query of "Sales_x" is damaged: gaps.0.from must be a date written YYYY-MM-DD. Get the data again to manage this table.',
+  );
+});
