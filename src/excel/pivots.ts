@@ -1,0 +1,44 @@
+// Pivot tables on the add-in's tables. Excel does not refresh a PivotTable when its source changes (Power
+// Query's Refresh All does), so after a refresh the pivots built on the refreshed tables are refreshed too.
+// Which table a pivot reads is known from ExcelApi 1.15 (getDataSourceString); below that every pivot of the
+// workbook is refreshed, which is what Excel's own Refresh All does.
+import type { ExcelRun } from "./run";
+
+/** Whether this Excel tells a pivot's source (ExcelApi 1.15); false outside Office. */
+export function pivotSourcesReadable(): boolean {
+  try {
+    return typeof Office !== "undefined" && !!Office.context?.requirements?.isSetSupported("ExcelApi", "1.15");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Refreshes the pivot tables whose source is one of `tableNames` (all pivots where sources cannot be read);
+ * returns how many were refreshed. Two syncs at most.
+ */
+export async function refreshPivotsOn(
+  run: ExcelRun,
+  tableNames: readonly string[],
+  readsSource: boolean = pivotSourcesReadable(),
+): Promise<number> {
+  if (tableNames.length === 0) return 0;
+  return run(async (context) => {
+    const pivots = context.workbook.pivotTables;
+    pivots.load("items/name");
+    await context.sync();
+    if (pivots.items.length === 0) return 0;
+    if (!readsSource) {
+      pivots.refreshAll();
+      await context.sync();
+      return pivots.items.length;
+    }
+    const sources = pivots.items.map((p) => p.getDataSourceString());
+    await context.sync();
+    const wanted = new Set(tableNames.map((n) => n.toLowerCase()));
+    const mine = pivots.items.filter((_, i) => wanted.has(sources[i].value.toLowerCase()));
+    for (const p of mine) p.refresh();
+    if (mine.length > 0) await context.sync();
+    return mine.length;
+  });
+}
