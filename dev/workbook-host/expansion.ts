@@ -1,6 +1,6 @@
 // Tables growing on their own, as Excel's AutoCorrect "include new rows and columns in table" makes them:
-// over a row of values written directly below (documented for Range.values), and over what a user types next
-// to them (host.typeCell), where Excel also fills a calculated column's formula. Nothing here fills formulas
+// over values written directly below or right of them (documented for Range.values below), and over what a
+// user types next to them (host.typeCell), where Excel also fills a calculated column's formula. Nothing here fills formulas
 // into rows the add-in adds (rows.add, resize, writes below): see docs/workbook-host.md.
 import { Rect, intersects, parseAddress } from "./addresses";
 import { enterValue } from "./cells";
@@ -35,20 +35,35 @@ function rowHasData(sheet: SheetModel, r: number, c0: number, c1: number): boole
   return false;
 }
 
+function columnHasData(sheet: SheetModel, c: number, r0: number, r1: number): boolean {
+  for (let r = r0; r <= r1; r++) {
+    const cell = sheet.grid.get(r, c);
+    if (cell && (cell.value !== "" || cell.formula !== undefined)) return true;
+  }
+  return false;
+}
+
 /**
  * After values or formulas were written to `rect` (Range.values/formulas): a table whose next row is the
  * write's first row, and which gets data there within its columns, grows over the written rows. Microsoft's
- * "Coauthoring in Excel add-ins" documents this for Range.values set directly below a table. Only blanks:
- * no growth ("tables only auto-expand when you set actual data").
+ * "Coauthoring in Excel add-ins" documents this for Range.values set directly below a table ("tables only
+ * auto-expand when you set actual data"). The reference is silent on the column to the right; Excel's
+ * AutoExpansion covers both, so the host grows the table there too (the less kind answer: a write meant to
+ * stay beside a table joins it).
  */
-export function expandBelow(wb: WorkbookModel, sheet: SheetModel, rect: Rect): void {
+export function expandAfterWrite(wb: WorkbookModel, sheet: SheetModel, rect: Rect): void {
   for (const t of tablesOn(wb, sheet)) {
-    if (t.showTotals || rect.r0 !== t.rect.r1 + 1 || rect.c1 < t.rect.c0 || rect.c0 > t.rect.c1) continue;
-    if (!rowHasData(sheet, rect.r0, t.rect.c0, t.rect.c1)) continue;
-    const grown = { ...t.rect, r1: rect.r1 };
-    const below = { ...t.rect, r0: rect.r0, r1: rect.r1 };
-    if (tablesOn(wb, sheet).some((o) => o !== t && intersects(o.rect, below))) continue;
+    const lastRow = t.showTotals ? t.rect.r1 - 1 : t.rect.r1;
+    let grown: Rect | null = null;
+    if (!t.showTotals && rect.r0 === t.rect.r1 + 1 && rect.c1 >= t.rect.c0 && rect.c0 <= t.rect.c1) {
+      if (rowHasData(sheet, rect.r0, t.rect.c0, t.rect.c1)) grown = { ...t.rect, r1: rect.r1 };
+    } else if (rect.c0 === t.rect.c1 + 1 && rect.r1 >= t.rect.r0 && rect.r0 <= lastRow) {
+      if (columnHasData(sheet, rect.c0, t.rect.r0, lastRow)) grown = { ...t.rect, c1: rect.c1 };
+    }
+    if (!grown || tablesOn(wb, sheet).some((o) => o !== t && intersects(o.rect, grown))) continue;
     t.rect = grown;
+    t.placeholder = false;
+    normalizeHeaders(t);
   }
 }
 

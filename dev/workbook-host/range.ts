@@ -14,7 +14,7 @@ import type { ReadableCellProperty } from "./cells";
 import type { HostRequestContext, SyncIO } from "./context";
 import { HostRichApiError, invalidArgument, itemNotFound } from "./errors";
 import { HostObject } from "./proxy-base";
-import { expandBelow } from "./expansion";
+import { expandAfterWrite } from "./expansion";
 import { ProtectedAction, checkWritable } from "./protection";
 import { deleteCells, insertCells } from "./shifting";
 import { afterCellsWritten } from "./tables";
@@ -215,7 +215,7 @@ export class HostRange extends HostObject<RangeTarget> {
       } else {
         checkWritable(t.sheet, "contents");
         io.wroteValues(t.sheet.grid.writeEntries(t.rect, v));
-        expandBelow(this._model, t.sheet, t.rect);
+        expandAfterWrite(this._model, t.sheet, t.rect);
       }
       afterCellsWritten(this._model, t.sheet, t.rect);
     });

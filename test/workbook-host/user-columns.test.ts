@@ -18,6 +18,13 @@ async function salesTable() {
   return host;
 }
 
+async function act(host: ReturnType<typeof createWorkbookHost>, f: (s: Excel.Worksheet) => void) {
+  await host.run(async (ctx) => {
+    f(ctx.workbook.worksheets.getItem("Data"));
+    await ctx.sync();
+  });
+}
+
 async function tableInfo(host: ReturnType<typeof createWorkbookHost>) {
   return host.run(async (ctx) => {
     const t = ctx.workbook.tables.getItem("Sales");
@@ -130,27 +137,27 @@ describe("a calculated column is not filled into rows the add-in adds", () => {
   });
 });
 
-describe("Range.values directly below a table grows it (Microsoft documents this for coauthoring)", () => {
-  test("data in the next row grows the table over the rows written; blanks or a gap do not", async () => {
+describe("Range.values written next to a table grows it (documented for rows below)", () => {
+  test("data in the next row grows the table over the rows written; blanks, formats or a gap do not", async () => {
     const host = await salesTable();
     const address = async () => (await tableInfo(host)).address;
-    await host.run(async (ctx) => {
-      ctx.workbook.worksheets.getItem("Data").getRange("A4:C4").values = [["", "", ""]];
-      ctx.workbook.worksheets.getItem("Data").getRange("A6:C6").values = [["gap", 1, 1]];
-      await ctx.sync();
+    await act(host, (s) => {
+      s.getRange("A4:C4").values = [["", "", ""]];
+      s.getRange("A6:C6").values = [["gap", 1, 1]];
+      s.getRange("A4:C4").numberFormat = [["0", "0", "0"]];
     });
     expect(await address()).toBe("Data!A1:C3");
-    await host.run(async (ctx) => {
-      ctx.workbook.worksheets.getItem("Data").getRange("B4:B5").values = [[5], [6]];
-      await ctx.sync();
-    });
+    await act(host, (s) => (s.getRange("B4:B5").values = [[5], [6]]));
     expect(await address()).toBe("Data!A1:C5");
-    await host.run(async (ctx) => {
-      ctx.workbook.worksheets.getItem("Data").getRange("A6:C6").numberFormat = [["0", "0", "0"]];
-      ctx.workbook.worksheets.getItem("Data").getRange("D1").values = [["not a column"]];
-      await ctx.sync();
-    });
-    expect(await address()).toBe("Data!A1:C5"); // formats, and writes to the right, do not grow it
+  });
+
+  test("data in the column just right of it grows it too (the less kind answer where the reference is silent)", async () => {
+    const host = await salesTable();
+    await act(host, (s) => (s.getRange("E1:E3").values = [["two away"], [1], [2]]));
+    expect((await tableInfo(host)).address).toBe("Data!A1:C3");
+    await act(host, (s) => (s.getRange("D2:D3").values = [["note"], [""]]));
+    const { address, headers } = await tableInfo(host);
+    expect([address, headers]).toEqual(["Data!A1:D3", ["store", "revenue", "units", "Column4"]]);
   });
 });
 
