@@ -54,6 +54,37 @@ export interface SyncIO {
   wroteValues(count: number): void;
 }
 
+/** The bookkeeping of one sync: response bytes and cells read (each with its limit), cells written. */
+function syncIO(stats: HostStats): SyncIO & { readonly responseBytes: number } {
+  let responseBytes = 0;
+  let cellsRead = 0;
+  return {
+    get responseBytes() {
+      return responseBytes;
+    },
+    addResponse: (b) => {
+      responseBytes += b;
+      if (responseBytes > PAYLOAD_LIMIT_BYTES) {
+        throw hostError(
+          "ResponsePayloadSizeLimitExceeded",
+          `The response payload size has exceeded the limit of ${PAYLOAD_LIMIT_BYTES} bytes.`,
+        );
+      }
+    },
+    readCells: (n) => {
+      cellsRead += n;
+      if (cellsRead > READ_CELL_LIMIT) {
+        throw hostError("ResponsePayloadSizeLimitExceeded", `A sync may read at most ${READ_CELL_LIMIT} cells.`);
+      }
+    },
+    wroteCells: (n) => (stats.cellsWritten += n),
+    wroteValues: (n) => {
+      stats.cellsWritten += n;
+      stats.valueCellsWritten += n;
+    },
+  };
+}
+
 export class HostRequestContext {
   private queue: QueuedAction[] = [];
   private closed = false;
@@ -135,30 +166,7 @@ export class HostRequestContext {
     stats.maxRequestBytes = Math.max(stats.maxRequestBytes, record.requestBytes);
     stats.syncLog.push(record);
     const { failure } = engine.nextSync();
-    let responseBytes = 0;
-    let cellsRead = 0;
-    const io: SyncIO = {
-      addResponse: (b) => {
-        responseBytes += b;
-        if (responseBytes > PAYLOAD_LIMIT_BYTES) {
-          throw hostError(
-            "ResponsePayloadSizeLimitExceeded",
-            `The response payload size has exceeded the limit of ${PAYLOAD_LIMIT_BYTES} bytes.`,
-          );
-        }
-      },
-      readCells: (n) => {
-        cellsRead += n;
-        if (cellsRead > READ_CELL_LIMIT) {
-          throw hostError("ResponsePayloadSizeLimitExceeded", `A sync may read at most ${READ_CELL_LIMIT} cells.`);
-        }
-      },
-      wroteCells: (n) => (stats.cellsWritten += n),
-      wroteValues: (n) => {
-        stats.cellsWritten += n;
-        stats.valueCellsWritten += n;
-      },
-    };
+    const io = syncIO(stats);
     const fail = (e: HostRichApiError): never => {
       record.error = e.code;
       record.responseBytes = 0;
@@ -191,8 +199,8 @@ export class HostRequestContext {
       }
     }
     if (failure) fail(new HostRichApiError(failure.code, failure.message ?? `Injected failure (${failure.code}).`));
-    record.responseBytes = responseBytes;
-    stats.responseBytes.push(responseBytes);
+    record.responseBytes = io.responseBytes;
+    stats.responseBytes.push(io.responseBytes);
     for (const c of commits) c();
     this.cache.clear();
     return passThroughValue as T;
