@@ -188,9 +188,11 @@ async function appendBlocks(
       // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one block per sync is the design: each leaves whole rows
       await context.sync();
     } catch (err) {
-      // The table exists and holds the first `written` rows, whole. Part of this block may have landed below
-      // it (cells that were empty): clear them so the table can grow there on the next refresh.
-      await clearBestEffort(context, sheet.getRangeByIndexes(top + 1 + written, left, n, cols));
+      // The first `written` rows are whole. Part of this block may have landed, and Excel grows a table over
+      // values written just below it: shrink the table back to those rows and clear the block's cells, so
+      // the table holds exactly what is reported and can grow there on the next refresh.
+      const back = sheet.getRangeByIndexes(top, left, 1 + Math.max(written, 1), cols);
+      await undoBestEffort(context, table, back, sheet.getRangeByIndexes(top + 1 + written, left, n, cols));
       return { written, complete: false, error: failureText(err) };
     }
     written += n;
@@ -199,12 +201,18 @@ async function appendBlocks(
   return { written, complete: true };
 }
 
-async function clearBestEffort(context: Excel.RequestContext, range: Excel.Range): Promise<void> {
+async function undoBestEffort(
+  context: Excel.RequestContext,
+  table: Excel.Table,
+  tableRange: Excel.Range,
+  block: Excel.Range,
+): Promise<void> {
   try {
-    range.clear("All");
+    table.resize(tableRange);
+    block.clear("All");
     await context.sync();
   } catch {
-    // Best effort: the table itself is consistent.
+    // Best effort: the rows written are whole; the next refresh replaces what is left.
   }
 }
 
