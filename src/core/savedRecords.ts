@@ -56,6 +56,8 @@ const ManagedTableFields = z.object(
   {
     tableName: text,
     sheet: text,
+    /** Excel's Table.id: stable across renames, so the record follows the table (absent in older records). */
+    tableId: z.string(must("text")).optional(),
     query: SavedQuerySchema,
     /** "Up to today": the query's `to` moves with the calendar. */
     rolling: z.boolean(must("true or false")),

@@ -1,25 +1,14 @@
-// What the workbook around a table says before a refresh writes: whether the table's sheet is protected
-// (Excel refuses every write there with AccessDenied), and whether formulas wait for F9 (manual calculation).
+// What the workbook around a table means for a refresh: a protected sheet (Excel refuses every write there with
+// AccessDenied; tableIdentity reads the flag), and formulas that wait for F9 (manual calculation).
 import { WorkbookError } from "./errors";
 import type { ExcelRun } from "./run";
 
-/** Refuses, before anything is fetched, a table on a protected sheet: naming the sheet and how to unprotect it. */
-export async function refuseProtectedSheet(run: ExcelRun, tableName: string): Promise<void> {
-  const sheet = await run(async (context) => {
-    const table = context.workbook.tables.getItemOrNullObject(tableName);
-    await context.sync();
-    if (table.isNullObject) return undefined; // the refresh itself says the table is gone
-    const ws = table.worksheet;
-    ws.load("name");
-    ws.protection.load("protected");
-    await context.sync();
-    return ws.protection.protected ? ws.name : undefined;
-  });
-  if (sheet !== undefined)
-    throw new WorkbookError(
-      "protected",
-      `The sheet "${sheet}" is protected, so "${tableName}" cannot be refreshed. Unprotect it (Review > Unprotect Sheet), refresh, then protect it again. Nothing was fetched or written.`,
-    );
+/** A table on a protected sheet, refused before anything is fetched: the sheet, and how to unprotect it. */
+export function protectedSheetError(sheet: string, tableName: string): WorkbookError {
+  return new WorkbookError(
+    "protected",
+    `The sheet "${sheet}" is protected, so "${tableName}" cannot be refreshed. Unprotect it (Review > Unprotect Sheet), refresh, then protect it again. Nothing was fetched or written.`,
+  );
 }
 
 /** True when the workbook calculates only on F9 (calculation mode Manual). */

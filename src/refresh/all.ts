@@ -2,9 +2,11 @@
 // in one turn of the queue; then the SALES formulas' recalculation.
 import { readManagedTables, type DamagedTableRecord } from "../excel/queryStore";
 import { getRefreshOnOpen } from "../excel/refreshSettings";
+import { calculationIsManual } from "../excel/workbookState";
 import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./deps";
 import {
   CANCELLED_BEFORE_TABLE,
+  MANUAL_CALCULATION_NOTE,
   outcomeBase,
   recalcFailedNote,
   summarize,
@@ -42,6 +44,8 @@ async function refreshEach(deps: RefreshDeps, opts: RefreshOptions): Promise<Ref
     outcomes.push(await refreshTableInTurn(deps, t, opts));
   }
   const notes: string[] = [];
+  const wrote = outcomes.some((o) => o.status === "refreshed");
+  if (wrote && (await calculationIsManual(deps.run).catch(() => false))) notes.push(MANUAL_CALCULATION_NOTE);
   if (deps.afterRefreshAll) {
     try {
       await deps.afterRefreshAll();

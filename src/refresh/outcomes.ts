@@ -44,6 +44,8 @@ export interface RefreshOutcome {
   changes: MetricChange[];
   /** Dates the table has no rows for after this refresh (what its saved record keeps), in date order. */
   gaps: DateRange[];
+  /** Pivot tables on this table refreshed after the write (Excel does not refresh them by itself). */
+  pivotsRefreshed: number;
 }
 
 export interface RefreshSummary {
@@ -68,6 +70,7 @@ export function outcomeBase(t: { tableName: string; sheet: string; rows: number;
     warnings: [],
     changes: [],
     gaps: [...(t.gaps ?? [])],
+    pivotsRefreshed: 0,
   };
 }
 
@@ -90,6 +93,8 @@ export function summarize(outcomes: RefreshOutcome[], notes: string[] = []): Ref
   if (kept) parts.push(`${kept} kept (the service returned nothing)`);
   if (failed) parts.push(`${failed} failed`);
   if (stopped) parts.push(`${stopped} cancelled`);
+  const pivots = outcomes.reduce((n, o) => n + o.pivotsRefreshed, 0);
+  if (pivots) parts.push(pivotsText(pivots));
   // Each table's revision and warnings (what changed, missing dates), after the counts.
   const details = outcomes.flatMap((o) => {
     const note = revisionNote(o);
@@ -168,3 +173,11 @@ export function refreshErrorText(err: unknown): string {
 
 export const recalcFailedNote = (err: unknown): string =>
   `The SALES formulas were not recalculated: ${refreshErrorText(err)}`;
+
+export const pivotsText = (n: number): string => `${n} pivot table${n === 1 ? "" : "s"} refreshed`;
+
+export const pivotsFailedWarning = (why: string): string =>
+  `The pivot tables built on this table were not refreshed (${why}); refresh them with Data > Refresh All.`;
+
+export const MANUAL_CALCULATION_NOTE =
+  "Calculation in this workbook is manual: formulas built on the tables update when you recalculate (F9).";

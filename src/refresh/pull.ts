@@ -5,6 +5,7 @@ import type { DataQuery } from "../core/query";
 import { lastReadAfterPull, periodIndexOf, tableContents } from "../core/refresh";
 import { tabulate } from "../core/tabulate";
 import { updateManagedTables } from "../excel/queryStore";
+import { identifyTables } from "../excel/tableIdentity";
 import { writeTable, type Destination, type WriteResult } from "../excel/tables";
 import type { RefreshDeps, RefreshableTable } from "./deps";
 import { noRowsToPull, partialPullWarning } from "./outcomes";
@@ -53,9 +54,12 @@ async function pullTableInTurn(deps: RefreshDeps, query: DataQuery, opts: PullTa
   });
   const pi = periodIndexOf(data.columns, result.periodField);
   const now = (deps.now?.() ?? new Date()).toISOString();
+  // Its Table.id, so the saved query follows the table through renames.
+  const [identity] = await identifyTables(deps.run, [{ tableName: write.tableName }]);
   const table: RefreshableTable = {
     tableName: write.tableName,
     sheet: write.sheet,
+    ...(identity ? { tableId: identity.id } : {}),
     query: { ...query },
     rolling: opts.rolling,
     createdAt: now,

@@ -24,7 +24,9 @@ import { completeWhenRead, metricColumns, windowChanges, type MetricChange } fro
 import { tabulate } from "../core/tabulate";
 import { WorkbookError } from "../excel/errors";
 import { NUMBER_FORMATS } from "../excel/formats";
+import { refreshPivotsOn } from "../excel/pivots";
 import { updateManagedTables } from "../excel/queryStore";
+import { calculationIsManual, protectedSheetError } from "../excel/workbookState";
 import { readPeriodTail, replaceTail, type PeriodTail, type RowsTakenOut } from "../excel/tables";
 import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./deps";
 import {
@@ -32,7 +34,9 @@ import {
   extraColumnsWarning,
   gapWarning,
   keptRowsWarning,
+  MANUAL_CALCULATION_NOTE,
   missingColumnsWarning,
+  pivotsFailedWarning,
   noRowsWarning,
   outcomeBase,
   refreshErrorText,
@@ -40,6 +44,7 @@ import {
   TABLE_CANCELLED,
   type RefreshOutcome,
 } from "./outcomes";
+import { followTables, tableDeletedText } from "./identity";
 import { serialized } from "./queue";
 
 /** Which window a refresh re-reads, given the stored table: refreshWindow (src/core/refresh.ts) in the add-in. */
@@ -61,7 +66,12 @@ export function refreshTable(
   managed: RefreshableTable,
   opts: RefreshOptions = {},
 ): Promise<RefreshOutcome> {
-  return serialized(() => refreshTableInTurn(deps, managed, opts));
+  return serialized(async () => {
+    const out = await refreshTableInTurn(deps, managed, opts);
+    if (out.status === "refreshed" && (await calculationIsManual(deps.run).catch(() => false)))
+      out.warnings.push(MANUAL_CALCULATION_NOTE);
+    return out;
+  });
 }
 
 /**
@@ -86,7 +96,10 @@ export async function refreshTableInTurn(
 ): Promise<RefreshOutcome> {
   const out = outcomeBase(managed);
   try {
-    const worded = await refreshInto(out, deps, managed, rule, opts);
+    const table = await currentTable(deps, managed);
+    Object.assign(out, { tableName: table.tableName, sheet: table.sheet });
+    const worded = await refreshInto(out, deps, table, rule, opts);
+    if (out.status === "refreshed") await refreshPivots(out, deps);
     // Missing dates are named until a refresh gets rows for them: those not worded just now, in one line.
     const still = worded.reduce((rest, g) => subtractRange(rest, g), out.gaps);
     if (still.length > 0) out.warnings.push(stillMissingWarning(still, deps.today()));
@@ -96,6 +109,26 @@ export async function refreshTableInTurn(
   }
   deps.onTableDone?.(out);
   return out;
+}
+
+/**
+ * The record under its table's current names (a renamed table or sheet is followed by Table.id); refuses a
+ * deleted table, and a protected sheet before anything is fetched.
+ */
+async function currentTable(deps: RefreshDeps, managed: RefreshableTable): Promise<RefreshableTable> {
+  const [{ table, identity }] = await followTables(deps.run, [managed]);
+  if (!identity) throw new WorkbookError("not-found", tableDeletedText(managed.tableName));
+  if (identity.sheetProtected) throw protectedSheetError(identity.sheet, identity.name);
+  return table;
+}
+
+/** Pivot tables on the table, refreshed after its write; a failure there is a warning (the data is written). */
+async function refreshPivots(out: RefreshOutcome, deps: RefreshDeps): Promise<void> {
+  try {
+    out.pivotsRefreshed = await refreshPivotsOn(deps.run, [out.tableName]);
+  } catch (err) {
+    out.warnings.push(pivotsFailedWarning(refreshErrorText(err)));
+  }
 }
 
 /** The refresh; returns the missing ranges it worded in a warning (found just now). */
@@ -156,6 +189,7 @@ async function refreshInto(
       t.tableName === managed.tableName
         ? {
             ...t,
+            tableId: managed.tableId,
             lastRefreshedAt: out.refreshedAt!,
             rows: out.rows,
             periodColumn: tail.periodColumn,

@@ -1,10 +1,8 @@
 // The workbook around a managed table, as refresh reads it: pivot tables on it are refreshed after the write
-// (only those on refreshed tables where Excel tells a pivot's source), a protected sheet is refused by name
-// before anything is fetched, and manual calculation is noticed.
+// (only those on refreshed tables where Excel tells a pivot's source), and manual calculation is noticed.
 import { createWorkbookHost } from "../../dev/workbook-host";
-import { WorkbookError } from "../../src/excel/errors";
 import { refreshPivotsOn } from "../../src/excel/pivots";
-import { calculationIsManual, refuseProtectedSheet } from "../../src/excel/workbookState";
+import { calculationIsManual } from "../../src/excel/workbookState";
 
 type Host = ReturnType<typeof createWorkbookHost>;
 
@@ -80,21 +78,6 @@ test("no refreshed tables or no pivots: nothing is refreshed", async () => {
   const host = await workbook();
   expect(await refreshPivotsOn(host.run, [], true)).toBe(0);
   expect(await refreshPivotsOn(createWorkbookHost().run, ["Sales"], true)).toBe(0);
-});
-
-test("a table on a protected sheet is refused by name with how to unprotect it; unprotected passes", async () => {
-  const host = await workbook();
-  await expect(refuseProtectedSheet(host.run, "Sales")).resolves.toBeUndefined();
-  await host.run(async (ctx) => {
-    ctx.workbook.worksheets.getItem("Data").protection.protect();
-    await ctx.sync();
-  });
-  const refused = refuseProtectedSheet(host.run, "Sales");
-  await expect(refused).rejects.toBeInstanceOf(WorkbookError);
-  await expect(refuseProtectedSheet(host.run, "Sales")).rejects.toThrow(
-    'The sheet "Data" is protected, so "Sales" cannot be refreshed. Unprotect it (Review > Unprotect Sheet), refresh, then protect it again.',
-  );
-  await expect(refuseProtectedSheet(host.run, "Gone")).resolves.toBeUndefined();
 });
 
 test("manual calculation is noticed", async () => {

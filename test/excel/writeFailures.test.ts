@@ -17,6 +17,7 @@ async function usedRows(host: ReturnType<typeof createWorkbookHost>, sheet: stri
     const used = ctx.workbook.worksheets.getItem(sheet).getUsedRangeOrNullObject(true);
     used.load("rowCount");
     await ctx.sync();
+    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/call-sync-after-load -- synced above
     return used.isNullObject ? 0 : used.rowCount;
   });
 }

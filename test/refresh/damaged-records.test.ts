@@ -53,14 +53,14 @@ test("the pane lists it with its message, refuses to refresh or edit it, and Sto
   const good = await workbookWithDamagedRecord();
   const ops = tableOperations(fx.host.run, () => fx.deps);
   const rows = await ops.listManaged();
-  expect(rows.map((r) => [r.tableName, r.damaged !== undefined])).toEqual([
+  expect(rows.map((r) => [r.tableName, r.problem !== undefined])).toEqual([
     [good, false],
     ["Sales_broken", true],
   ]);
-  expect(rows[1].damaged).toMatch(/^The saved query of "Sales_broken" is damaged/);
+  expect(rows[1].problem).toMatch(/^The saved query of "Sales_broken" is damaged/);
   const refused = await ops.refresh("Sales_broken");
-  expect(refused).toEqual({ tableName: "Sales_broken", ok: false, text: rows[1].damaged });
-  await expect(ops.queryOf("Sales_broken")).rejects.toThrow(rows[1].damaged!);
+  expect(refused).toEqual({ tableName: "Sales_broken", ok: false, text: rows[1].problem });
+  await expect(ops.queryOf("Sales_broken")).rejects.toThrow(rows[1].problem!);
   await ops.stopManaging("Sales_broken");
   expect(await storedNames()).toEqual([good]);
 });

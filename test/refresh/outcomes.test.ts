@@ -63,8 +63,12 @@ test("the summary line of Refresh all", () => {
     warnings: [],
     changes: [],
     gaps: [],
+    pivotsRefreshed: 0,
   });
   expect(summarize([o("refreshed")]).message).toBe("1 of 1 table refreshed.");
+  expect(summarize([{ ...o("refreshed"), pivotsRefreshed: 2 }, o("failed")]).message).toBe(
+    "1 of 2 tables refreshed, 1 failed, 2 pivot tables refreshed.",
+  );
   expect(summarize([o("refreshed"), o("unchanged"), o("kept"), o("failed"), o("cancelled")], ["Note."]).message).toBe(
     "2 of 5 tables refreshed, 1 kept (the service returned nothing), 1 failed, 1 cancelled. Note.",
   );

@@ -2,11 +2,19 @@
 // the workbook's refresh-on-open flag.
 import { summarizeQuery } from "../../core/describe";
 import { changesText } from "../../core/revisions";
-import { findManagedTable, forgetManagedTable, readManagedTables } from "../../excel/queryStore";
+import { findManagedTable, forgetManagedTable, readManagedTables, type ManagedTable } from "../../excel/queryStore";
 import { getRefreshOnOpen, setRefreshOnOpen } from "../../excel/refreshSettings";
 import type { ExcelRun } from "../../excel/run";
 import { goToTable } from "../../excel/selection";
-import { refreshAllTables, refreshTable, type RefreshDeps, type RefreshOutcome } from "../../refresh";
+import {
+  followTables,
+  refreshAllTables,
+  pivotsText,
+  refreshTable,
+  tableDeletedText,
+  type RefreshDeps,
+  type RefreshOutcome,
+} from "../../refresh";
 import { errorText } from "../messages";
 import type { ManagedRow, RefreshLine, TableOperations } from "./types";
 
@@ -28,7 +36,7 @@ export function refreshLine(o: RefreshOutcome): RefreshLine {
       return {
         tableName: o.tableName,
         ok: o.gaps.length === 0,
-        text: `rewrote ${o.window?.from} to ${o.window?.to}: ${o.rowsReplaced} rows replaced, ${o.rowsAdded} added, ${o.rowsRemoved} removed${tail}`,
+        text: `rewrote ${o.window?.from} to ${o.window?.to}: ${o.rowsReplaced} rows replaced, ${o.rowsAdded} added, ${o.rowsRemoved} removed${o.pivotsRefreshed ? `; ${pivotsText(o.pivotsRefreshed)}` : ""}${tail}`,
       };
     case "unchanged":
       return {
@@ -43,6 +51,23 @@ export function refreshLine(o: RefreshOutcome): RefreshLine {
   }
 }
 
+function managedRow(t: ManagedTable): ManagedRow {
+  return {
+    tableName: t.tableName,
+    sheet: t.sheet,
+    summary: summarizeQuery(t.query, t.rolling),
+    lastRefreshedAt: t.lastRefreshedAt,
+    rows: t.rows,
+    window: t.lastWindow,
+    gaps: t.gaps,
+  };
+}
+
+/** A saved query that cannot be refreshed: what is wrong, and (by its name) Stop managing. */
+function problemRow(tableName: string, problem: string): ManagedRow {
+  return { tableName, sheet: "", summary: "", lastRefreshedAt: "", rows: 0, problem };
+}
+
 export function tableOperations(
   run: ExcelRun,
   deps: () => RefreshDeps,
@@ -51,26 +76,12 @@ export function tableOperations(
   return {
     async listManaged() {
       const { tables, damaged } = await readManagedTables(run);
-      const rows: ManagedRow[] = tables.map((t) => ({
-        tableName: t.tableName,
-        sheet: t.sheet,
-        summary: summarizeQuery(t.query, t.rolling),
-        lastRefreshedAt: t.lastRefreshedAt,
-        rows: t.rows,
-        window: t.lastWindow,
-        gaps: t.gaps,
-      }));
+      // Under the tables' current names (renames are followed by Table.id); a deleted table says so.
+      const rows: ManagedRow[] = (await followTables(run, tables)).map(({ table: t, identity }) =>
+        identity ? managedRow(t) : problemRow(t.tableName, tableDeletedText(t.tableName)),
+      );
       // A damaged saved query is listed with what is wrong, so it can be forgotten or pulled again.
-      for (const d of damaged) {
-        rows.push({
-          tableName: d.tableName ?? "",
-          sheet: "",
-          summary: "",
-          lastRefreshedAt: "",
-          rows: 0,
-          damaged: d.message,
-        });
-      }
+      for (const d of damaged) rows.push(problemRow(d.tableName ?? "", d.message));
       return rows;
     },
 

@@ -42,7 +42,7 @@ export function ManagedTableItem({
   onStopManaging: () => void;
 }) {
   const styles = useStyles();
-  if (r.damaged !== undefined) return <DamagedItem row={r} busy={busy} onStopManaging={onStopManaging} />;
+  if (r.problem !== undefined) return <ProblemItem row={r} busy={busy} onStopManaging={onStopManaging} />;
   return (
     <li className={styles.item} aria-label={r.tableName}>
       <Text weight="semibold">{r.tableName}</Text>
@@ -74,15 +74,15 @@ export function ManagedTableItem({
   );
 }
 
-/** A saved query that failed its check: what is wrong, and Stop managing (the table's data stays). */
-function DamagedItem({ row: r, busy, onStopManaging }: { row: ManagedRow; busy: boolean; onStopManaging: () => void }) {
+/** A saved query that cannot be refreshed (damaged, table deleted): what is wrong, and Stop managing. */
+function ProblemItem({ row: r, busy, onStopManaging }: { row: ManagedRow; busy: boolean; onStopManaging: () => void }) {
   const styles = useStyles();
   const name = r.tableName || "A saved query without a table name";
   return (
     <li className={styles.item} aria-label={name}>
       <Text weight="semibold">{name}</Text>
       <Text size={200} style={{ color: tokens.colorPaletteRedForeground1 }}>
-        {r.damaged}
+        {r.problem}
       </Text>
       {r.tableName && (
         <div className={styles.actions}>
