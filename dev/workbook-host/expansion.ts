@@ -5,6 +5,7 @@
 import { Rect, intersects, parseAddress } from "./addresses";
 import { enterValue } from "./cells";
 import { hostError, invalidArgument } from "./errors";
+import { moveColumnId, spanColumnIds } from "./column-ids";
 import { checkWritable } from "./protection";
 import { bodyRect, dataRowCount, headerRect, normalizeHeaders, tablesOn } from "./tables";
 import type { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
@@ -61,6 +62,7 @@ export function expandAfterWrite(wb: WorkbookModel, sheet: SheetModel, rect: Rec
       if (columnHasData(sheet, rect.c0, t.rect.r0, lastRow)) grown = { ...t.rect, c1: rect.c1 };
     }
     if (!grown || tablesOn(wb, sheet).some((o) => o !== t && intersects(o.rect, grown))) continue;
+    spanColumnIds(t, grown.c0, grown.c1);
     t.rect = grown;
     t.placeholder = false;
     normalizeHeaders(t);
@@ -101,6 +103,7 @@ function growToward(wb: WorkbookModel, t: TableModel, r: number, c: number): voi
   if (c === t.rect.c1 + 1 && r >= t.rect.r0 && r <= lastRow) {
     const column = { r0: t.rect.r0, r1: t.rect.r1, c0: c, c1: c };
     if (tablesOn(wb, t.sheet).some((o) => o !== t && intersects(o.rect, column))) return;
+    spanColumnIds(t, t.rect.c0, c);
     t.rect = { ...t.rect, c1: c };
     normalizeHeaders(t);
   } else if (r === t.rect.r1 + 1 && !t.showTotals && c >= t.rect.c0 && c <= t.rect.c1) {
@@ -123,4 +126,29 @@ function fillNewCalculatedColumn(t: TableModel, c: number, formula: string): voi
     if (cell && (cell.value !== "" || cell.formula !== undefined) && cell.formula !== formula) return;
   }
   for (let r = body.r0; r <= body.r1; r++) t.sheet.grid.put(r, c, enterValue(formula, t.sheet.grid.get(r, c))!);
+}
+
+/**
+ * A user moves a table column within its table, as dragging its header does in Excel's grid (host.moveTableColumn):
+ * the column's cells (header, body, formats), its id and its filter go to position `to`; the columns between
+ * shift by one. Formulas are kept as written (structured references follow the column by name).
+ */
+export function moveTableColumn(wb: WorkbookModel, tableName: string, from: number, to: number): void {
+  const t = wb.findTable(tableName);
+  if (!t) throw hostError("ItemNotFound", `No table "${tableName}".`);
+  const cols = t.rect.c1 - t.rect.c0 + 1;
+  for (const i of [from, to])
+    if (!Number.isInteger(i) || i < 0 || i >= cols) throw invalidArgument(`No column ${i} in "${tableName}".`);
+  checkWritable(t.sheet, "contents");
+  for (let r = t.rect.r0; r <= t.rect.r1; r++) {
+    const cells = Array.from({ length: cols }, (_, i) => t.sheet.grid.get(r, t.rect.c0 + i));
+    const [moved] = cells.splice(from, 1);
+    cells.splice(to, 0, moved);
+    cells.forEach((cell, i) => t.sheet.grid.put(r, t.rect.c0 + i, cell ?? null));
+  }
+  moveColumnId(t, from, to);
+  const criteria = t.filter.criteria;
+  while (criteria.length < cols) criteria.push(null);
+  const [c] = criteria.splice(from, 1);
+  criteria.splice(to, 0, c);
 }

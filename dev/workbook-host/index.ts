@@ -3,7 +3,7 @@
 import { parseAddress } from "./addresses";
 import { Engine, InjectedFailure } from "./context";
 import { HostRichApiError, hostError } from "./errors";
-import { typeCell } from "./expansion";
+import { moveTableColumn, typeCell } from "./expansion";
 import { WorkbookSnapshot, scanFor, sheetValues, snapshot } from "./inspect";
 import { HostStats } from "./payload";
 import { HostExcelRequestContext } from "./workbook";
@@ -33,6 +33,11 @@ export interface WorkbookHost {
    * row) and calculated-column fill. Throws AccessDenied on a protected sheet. See docs/workbook-host.md.
    */
   typeCell(address: string, input: string | number | boolean): void;
+  /**
+   * What a user does by dragging a table column's header to another place in the table: the column (cells,
+   * formats, TableColumn.id, filter) moves from position `from` to `to` (zero-based, within the table).
+   */
+  moveTableColumn(tableName: string, from: number, to: number): void;
 }
 
 export function createWorkbookHost(opts?: { sheets?: string[] }): WorkbookHost {
@@ -68,5 +73,6 @@ export function createWorkbookHost(opts?: { sheets?: string[] }): WorkbookHost {
       model.selection = { sheet, rect: p.rect };
     },
     typeCell: (address, input) => typeCell(model, address, input),
+    moveTableColumn: (tableName, from, to) => moveTableColumn(model, tableName, from, to),
   };
 }

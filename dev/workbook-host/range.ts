@@ -15,6 +15,7 @@ import type { HostRequestContext, SyncIO } from "./context";
 import { HostRichApiError, invalidArgument, itemNotFound } from "./errors";
 import { HostObject } from "./proxy-base";
 import { expandAfterWrite } from "./expansion";
+import { fromR1C1, toR1C1 } from "./r1c1";
 import { ProtectedAction, checkWritable } from "./protection";
 import { deleteCells, insertCells } from "./shifting";
 import { afterCellsWritten } from "./tables";
@@ -62,6 +63,7 @@ export class HostRange extends HostObject<RangeTarget> {
     "columnIndex",
     "formulas",
     "formulasLocal",
+    "formulasR1C1",
     "isEntireColumn",
     "isEntireRow",
     "numberFormat",
@@ -87,6 +89,13 @@ export class HostRange extends HostObject<RangeTarget> {
   }
 
   protected _read(t: RangeTarget, name: string, io: SyncIO): unknown {
+    if (name === "formulasR1C1") {
+      io.readCells(cellCount(t.rect));
+      const { values } = t.sheet.grid.readMeasured(t.rect, "formulas");
+      const out = values.map((row, i) => row.map((f, j) => toR1C1(f, t.rect.r0 + i, t.rect.c0 + j)));
+      io.addResponse(JSON.stringify(out).length);
+      return out;
+    }
     const cellProp = CELL_PROPS[name];
     if (cellProp) {
       io.readCells(cellCount(t.rect));
@@ -172,6 +181,13 @@ export class HostRange extends HostObject<RangeTarget> {
   set formulasLocal(v: any[][]) {
     this._setCells("formulasLocal", v);
   }
+  /** ExcelApi 1.2: formulas in R1C1 notation, relative to each cell (see r1c1.ts). */
+  get formulasR1C1(): any[][] {
+    return this._get("formulasR1C1");
+  }
+  set formulasR1C1(v: any[][]) {
+    this._setCells("formulasR1C1", v);
+  }
   get numberFormat(): any[][] {
     return this._get("numberFormat");
   }
@@ -214,7 +230,8 @@ export class HostRange extends HostObject<RangeTarget> {
         io.wroteCells(t.sheet.grid.writeNumberFormat(t.rect, v));
       } else {
         checkWritable(t.sheet, "contents");
-        io.wroteValues(t.sheet.grid.writeEntries(t.rect, v));
+        const input = name === "formulasR1C1" ? a1Input(v, t.rect) : v;
+        io.wroteValues(t.sheet.grid.writeEntries(t.rect, input));
         expandAfterWrite(this._model, t.sheet, t.rect);
       }
       afterCellsWritten(this._model, t.sheet, t.rect);
@@ -500,4 +517,17 @@ export class HostRangeFormat extends HostObject<RangeTarget> {
   autofitRows(): void {
     this._call("autofitRows", [], () => void this.context.engine.stats.autofitCalls++);
   }
+}
+
+/** What a formulasR1C1 write stores: each R1C1 formula as the A1 formula of its cell (a single value fills the range). */
+function a1Input(v: unknown, rect: Rect): unknown {
+  if (!Array.isArray(v)) {
+    if (typeof v !== "string" || !v.startsWith("=")) return v;
+    return Array.from({ length: rowCount(rect) }, (_, i) =>
+      Array.from({ length: columnCount(rect) }, (_, j) => fromR1C1(v, rect.r0 + i, rect.c0 + j)),
+    );
+  }
+  return v.map((row: unknown, i) =>
+    Array.isArray(row) ? row.map((x: unknown, j) => fromR1C1(x, rect.r0 + i, rect.c0 + j)) : row,
+  );
 }

@@ -2,6 +2,7 @@
 // Rule (as in Excel): a shift may move whole tables or add/remove whole table rows (or columns);
 // shifting only part of a table is refused with InsertDeleteConflict.
 import { MAX_COLUMNS, MAX_ROWS, Rect } from "./addresses";
+import { insertColumnIds, removeColumnIds } from "./column-ids";
 import { hostError, insertDeleteConflict, invalidArgument } from "./errors";
 import type { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
 
@@ -39,6 +40,8 @@ export function insertCells(
   const a = along(axis, rect);
   const size = a.hi - a.lo + 1;
   const moves: [TableModel, Rect][] = [];
+  /** Tables that get new columns inside: where (relative to the table) and how many. */
+  const grownColumns: [TableModel, number][] = [];
   for (const t of wb.tables.filter((t) => t.sheet === sheet)) {
     const ta = along(axis, t.rect);
     if (ta.xhi < a.xlo || ta.xlo > a.xhi) continue; // outside the band
@@ -49,6 +52,7 @@ export function insertCells(
       if (axis === "rows" && t.showHeaders && a.lo <= t.rect.r0)
         throw insertDeleteConflict("Cannot insert above a table's header row inside the table.");
       moves.push([t, withAlong(axis, t.rect, ta.lo, ta.hi + size)]); // rows/columns added inside the table
+      if (axis === "columns") grownColumns.push([t, a.lo - ta.lo]);
     } else moves.push([t, withAlong(axis, t.rect, ta.lo + size, ta.hi + size)]); // whole table moves
   }
   const limit = axis === "rows" ? MAX_ROWS : MAX_COLUMNS;
@@ -64,6 +68,7 @@ export function insertCells(
   sheet.grid.shift(axis, { lo: a.xlo, hi: a.xhi }, a.lo, size);
   if (axis === "rows" && wholeRows(rect)) shiftRowAttributes(sheet, a.lo, size);
   for (const [t, r] of moves) t.rect = r;
+  for (const [t, at] of grownColumns) insertColumnIds(t, at, size);
   for (const [t] of moves) if (axis === "columns") normalizeHeadersLazy(t);
 }
 
@@ -73,7 +78,7 @@ export function deleteCells(wb: WorkbookModel, sheet: SheetModel, rect: Rect, sh
   const axis: Axis = dir === "Up" ? "rows" : "columns";
   const a = along(axis, rect);
   const size = a.hi - a.lo + 1;
-  const plan: { t: TableModel; rect: Rect | null; refill: boolean }[] = [];
+  const plan: { t: TableModel; rect: Rect | null; refill: boolean; gone?: [number, number] }[] = [];
   for (const t of wb.tables.filter((t) => t.sheet === sheet)) {
     const ta = along(axis, t.rect);
     if (ta.xhi < a.xlo || ta.xlo > a.xhi) continue;
@@ -98,7 +103,9 @@ export function deleteCells(wb: WorkbookModel, sheet: SheetModel, rect: Rect, sh
     const minHi = axis === "rows" && t.showHeaders ? lo + 1 : lo;
     const refill = hi < minHi; // every data row deleted: Excel keeps one empty row
     if (refill) hi = minHi;
-    plan.push({ t, rect: withAlong(axis, t.rect, lo, hi), refill });
+    const gone: [number, number] | undefined =
+      axis === "columns" && inside > 0 ? [Math.max(a.lo, ta.lo) - ta.lo, inside] : undefined;
+    plan.push({ t, rect: withAlong(axis, t.rect, lo, hi), refill, gone });
   }
   sheet.grid.clear(rect, "All");
   sheet.grid.shift(axis, { lo: a.xlo, hi: a.xhi }, a.hi + 1, -size);
@@ -120,6 +127,8 @@ export function deleteCells(wb: WorkbookModel, sheet: SheetModel, rect: Rect, sh
     if (p.rect === null) wb.dropTable(p.t);
     else {
       p.t.rect = p.rect;
+      if (p.gone) removeColumnIds(p.t, p.gone[0], p.gone[1]);
+      if (p.gone && p.refill) insertColumnIds(p.t, 0, 1);
       if (axis === "columns") normalizeHeadersLazy(p.t);
     }
   }

@@ -532,7 +532,8 @@ export class HostTableColumnCollection extends HostCollection<HostTableColumn, C
       () => {
         const t = this._target()!;
         const names = headerNames(t);
-        const index = typeof key === "number" ? key - 1 : names.findIndex((n) => sameName(n, key));
+        // A number is the column's id (TableColumn.id), a text its name.
+        const index = typeof key === "number" ? t.columnIds.indexOf(key) : names.findIndex((n) => sameName(n, key));
         if (index < 0 || index >= names.length) {
           if (nullable) return null;
           throw itemNotFound(`The column "${key}" does not exist.`);
@@ -554,7 +555,7 @@ export class HostTableColumn extends HostObject<ColumnRef> {
   protected _read(ref: ColumnRef, name: string, io: SyncIO): unknown {
     switch (name) {
       case "id":
-        return this._counted(io, ref.index + 1);
+        return this._counted(io, ref.table.columnIds[ref.index]);
       case "index":
         return this._counted(io, ref.index);
       case "name":

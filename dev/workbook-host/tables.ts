@@ -4,6 +4,7 @@ import { Rect, columnCount, contains, intersects, rowCount, checkInSheet } from 
 import { cellInputAt, enterValue } from "./cells";
 import { invalidArgument, invalidOperation, itemAlreadyExists } from "./errors";
 import { checkDefinedName, sameName } from "./names";
+import { newColumnIds, spanColumnIds } from "./column-ids";
 import { insertCells, deleteCells, registerHeaderNormalizer } from "./shifting";
 import { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
 
@@ -101,6 +102,7 @@ export function addTable(wb: WorkbookModel, sheet: SheetModel, rect: Rect, hasHe
     style: "TableStyleMedium2",
     placeholder: placeholder && rowBlank(sheet, { ...r, r0: r.r1 }),
     filter: { enabled: true, criteria: [] },
+    ...newColumnIds(columnCount(r)),
     deleted: false,
   };
   wb.tables.push(t);
@@ -122,6 +124,7 @@ export function resizeTable(wb: WorkbookModel, t: TableModel, sheet: SheetModel,
   if (rowCount(rect) < (t.showHeaders ? 2 : 1))
     throw invalidArgument("A table needs a header row and at least one data row.");
   checkNoOverlap(wb, sheet, rect, t);
+  spanColumnIds(t, rect.c0, rect.c1);
   t.rect = { ...rect };
   t.placeholder = false;
   normalizeHeaders(t);

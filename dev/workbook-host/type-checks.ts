@@ -66,6 +66,7 @@ export type Checks = [
       | "values"
       | "formulas"
       | "formulasLocal"
+      | "formulasR1C1"
       | "numberFormat"
       | "numberFormatLocal"
       | "text"

@@ -39,6 +39,12 @@ export interface TableModel {
   placeholder: boolean;
   /** The AutoFilter: on (filter buttons shown) and the criteria by column index (null: not filtered). */
   filter: { enabled: boolean; criteria: (Excel.FilterCriteria | null)[] };
+  /**
+   * TableColumn.id of each column, in column order: given when the column is made, kept through renames and
+   * moves, never reused within the table (see column-ids.ts).
+   */
+  columnIds: number[];
+  nextColumnId: number;
   deleted: boolean;
 }
 
