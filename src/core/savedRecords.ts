@@ -64,8 +64,22 @@ const ManagedTableFields = z.object(
     createdAt: timestamp,
     lastRefreshedAt: timestamp,
     rows: z.int(must("a whole number")).min(0, { error: "must be 0 or more" }),
-    /** The period column's header, found when the table was written. */
+    /** The period column's field (its header when the table was written; records of old may hold a header). */
     periodColumn: z.string(must("text")).optional(),
+    /**
+     * Which table column holds which service field: its TableColumn.id (stable across renames and moves), the
+     * field, and the header when last written. Recorded by Get data; a record without it gets it at its next
+     * refresh (headers matched as before). The table's other columns are the user's.
+     */
+    columns: z
+      .array(
+        z.object(
+          { id: z.int(must("a whole number")), field: text, name: z.string(must("text")) },
+          must("a column's id, field and name"),
+        ),
+        must("a list of table columns"),
+      )
+      .optional(),
     /** The window the last refresh rewrote. */
     lastWindow: z.object({ from: day, to: day }, must("a from and to date")).optional(),
     /** The service's day of the last read: the next refresh reaches back seven days before it. */
