@@ -33,7 +33,7 @@ export function excelHeader(headers: readonly string[]): string[] {
 }
 
 /** An estimate of the JSON bytes one row adds to a request: what the block size is planned from. */
-export function bytesPerRow(rows: readonly (string | number | boolean)[][]): number {
+export function bytesPerRow(rows: readonly (string | number | boolean | null)[][]): number {
   if (rows.length === 0) return 16;
   const picks = new Set([0, rows.length >> 2, rows.length >> 1, (rows.length * 3) >> 2, rows.length - 1]);
   let largest = 0;
@@ -43,7 +43,7 @@ export function bytesPerRow(rows: readonly (string | number | boolean)[][]): num
 }
 
 export function blockRows(
-  rows: readonly (string | number | boolean)[][],
+  rows: readonly (string | number | boolean | null)[][],
   columns: number,
   limits: { bytes: number; cells: number; rows: number },
 ): number {

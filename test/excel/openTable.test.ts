@@ -25,10 +25,10 @@ beforeEach(async () => {
   ).tableName;
 });
 
-test("one sync gives the table's name, sheet, header, position, body and first-row formats", async () => {
+test("one sync gives the table's name, sheet, header, position, body, first-row formats, column ids and filter", async () => {
   host.stats.reset();
   const open = await host.run(async (ctx) => {
-    const t = await openTable(ctx, tableName, "missing", { formats: true });
+    const t = await openTable(ctx, tableName, "missing", { formats: true, columns: true });
     return { ...t, table: undefined, sheet: undefined, body: undefined };
   });
   expect(host.stats.syncs).toBe(1);
@@ -46,6 +46,12 @@ test("one sync gives the table's name, sheet, header, position, body and first-r
     bodyTop: 3,
     count: 5,
     formats: ["yyyy-mm-dd", "@", "#,##0.00"],
+    columnRefs: [
+      { id: 1, name: "day" },
+      { id: 2, name: "name" },
+      { id: 3, name: "revenue" },
+    ],
+    criteria: [{ filterOn: "Custom" }, { filterOn: "Custom" }, { filterOn: "Custom" }],
   });
 });
 

@@ -1,5 +1,6 @@
 // Opening a table the add-in manages: one sync loads its name, header, body, whole range and sheet. A missing
 // table is refused in the caller's words, and (for refresh) a Total Row, before anything else is read or written.
+import type { CriteriaLike, TableColumnRef } from "../../core/userColumns";
 import { WorkbookError } from "../errors";
 
 export interface OpenTable {
@@ -21,6 +22,10 @@ export interface OpenTable {
   count: number;
   /** Number formats of the first body row (what each column is shown as); empty unless asked for. */
   formats: string[];
+  /** Each column's TableColumn.id (ExcelApi 1.1) and header, in order; empty unless asked for. */
+  columnRefs: TableColumnRef[];
+  /** The AutoFilter's criteria by column (ExcelApi 1.9); empty unless asked for. */
+  criteria: CriteriaLike[];
 }
 
 export interface OpenOptions {
@@ -28,6 +33,8 @@ export interface OpenOptions {
   refuseTotalRow?: boolean;
   /** Also load the first body row's number formats (same sync). */
   formats?: boolean;
+  /** Also load the columns' ids and the AutoFilter's criteria (same sync). */
+  columns?: boolean;
 }
 
 /**
@@ -49,6 +56,8 @@ export async function findTable(
   body.load("rowIndex,rowCount");
   const firstRow = opts.formats ? body.getRow(0) : undefined;
   firstRow?.load("numberFormat");
+  const columns = opts.columns ? table.columns.load("items/id,items/name") : undefined;
+  const filter = opts.columns ? table.autoFilter.load("criteria") : undefined;
   // eslint-disable-next-line office-addins/call-sync-before-read -- a navigation property, not a read
   const sheet = table.worksheet;
   sheet.load("name");
@@ -76,6 +85,8 @@ export async function findTable(
     bodyTop: body.rowIndex,
     count: body.rowCount,
     formats: firstRow ? firstRow.numberFormat[0].map(String) : [],
+    columnRefs: columns ? columns.items.map((c) => ({ id: c.id, name: c.name })) : [],
+    criteria: filter ? (filter.criteria as CriteriaLike[]) : [],
   };
 }
 

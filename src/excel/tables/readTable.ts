@@ -1,5 +1,6 @@
 // Reading a table back: all of it (in blocks), the tail of its period column (what refresh places its window
 // from), or the two ends of one column.
+import { deletedColumns, deletedColumnsText, type ServiceColumn, type TableColumnRef } from "../../core/userColumns";
 import { NUMBER_FORMATS } from "../formats";
 import { WorkbookError } from "../errors";
 import { MAX_SYNC_CELLS, type ExcelRun } from "../run";
@@ -14,6 +15,10 @@ export interface PeriodTail {
   formats: string[];
   /** The header of the period column read. */
   periodColumn: string;
+  /** Index of the period column in the table. */
+  periodIndex: number;
+  /** The table's columns now: TableColumn.id and header, in order. */
+  columns: TableColumnRef[];
   /** Body rows of the table. */
   count: number;
   /** Index (in the body) of the first period value returned. */
@@ -32,22 +37,36 @@ export interface TableContents {
 }
 
 /**
- * Reads the table's header and the tail of its period column, from the last row back to the first row whose
- * period is a number below `until` (or the table's start): what a refresh needs to place its window, without
- * reading the whole table. One column, 100,000 cells per sync.
+ * Reads the table's header, its columns' ids and the tail of its period column, from the last row back to the
+ * first row whose period is a number below `until` (or the table's start): what a refresh needs to place its
+ * window, without reading the whole table. One column, 100,000 cells per sync.
  */
 export async function readPeriodTail(
   run: ExcelRun,
   tableName: string,
-  /** The period column's header; when absent (or not found), the first column shown as a date. */
+  /**
+   * The period column: with `service`, the field it holds; without, its header (when absent or not found, the
+   * first column shown as a date).
+   */
   periodColumn: string | undefined,
   until: number,
+  /** The saved record's service columns (by TableColumn.id): a deleted one is refused, by name, before anything else. */
+  service?: readonly ServiceColumn[],
 ): Promise<PeriodTail> {
   return run(async (context) => {
-    const open = await openTable(context, tableName, tableGone(tableName), { refuseTotalRow: true, formats: true });
-    const { headers, formats } = open;
-    let pc = periodColumn === undefined ? -1 : headers.indexOf(periodColumn);
-    if (pc < 0) pc = formats.indexOf(NUMBER_FORMATS.date);
+    const opts = { refuseTotalRow: true, formats: true, columns: true };
+    const open = await openTable(context, tableName, tableGone(tableName), opts);
+    const { headers, formats, columnRefs } = open;
+    let pc: number;
+    if (service) {
+      const gone = deletedColumns(columnRefs, service);
+      if (gone.length > 0) throw new WorkbookError("changed", deletedColumnsText(tableName, gone));
+      const id = service.find((s) => s.field === periodColumn)?.id;
+      pc = columnRefs.findIndex((c) => c.id === id);
+    } else {
+      pc = periodColumn === undefined ? -1 : headers.indexOf(periodColumn);
+      if (pc < 0) pc = formats.indexOf(NUMBER_FORMATS.date);
+    }
     if (pc < 0)
       throw new WorkbookError(
         "changed",
@@ -60,6 +79,8 @@ export async function readPeriodTail(
       headers,
       formats,
       periodColumn: headers[pc],
+      periodIndex: pc,
+      columns: columnRefs,
       count: open.count,
       offset,
       periods: values,

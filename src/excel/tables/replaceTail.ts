@@ -1,12 +1,13 @@
 // Replacing a table's tail (what refresh stands on): the rows from a cut-off on give way to new ones in one
 // commit sync whose every prefix is safe; a window too big for one request is staged on a hidden sheet first.
-import type { Column } from "../../core/tabulate";
+import { filterPlan, type ServiceColumn } from "../../core/userColumns";
 import { WorkbookError } from "../errors";
 import { NUMBER_FORMATS, blockRows, excelRows } from "../formats";
 import type { ExcelRun } from "../run";
 import { openTable, tableGone, type OpenTable } from "./openTable";
 import { firstRowAtOrAfter, scanPeriodsBack } from "./periodScan";
-import { fitsOneRead, queueRowsRead, readRowsInBlocks } from "./windowRead";
+import { planUserCells, placeColumns, tableGrid, type Placement } from "./userCells";
+import { fitsOneRead, queueRowsRead, readRowsInBlocks, runs } from "./windowRead";
 import {
   DEFAULT_LIMITS,
   checkFits,
@@ -19,19 +20,27 @@ import {
 } from "./writeBlocks";
 
 export interface TailReplacement {
-  /** Header of the period column (dates as Excel serials, rows in period order). */
+  /** The period column's name in `data.columns` (dates as Excel serials, rows in period order). */
   periodColumn: string;
   /** Rows whose period is on or after this serial are replaced. */
   cutoff: number;
-  /** The new rows, in the table's column order. */
+  /** The new rows, one column per service field. */
   data: TableData;
+  /**
+   * The table column of each data column (aligned with `data.columns`) by TableColumn.id, so a column the user
+   * renamed or moved is still filled and a deleted one is refused by name. The table's other columns are the
+   * user's: kept in every row before the cut-off, by row key in the rows written, a calculated column's formula
+   * or empty in rows new by key (src/core/userColumns.ts). Absent: the table's columns must be `data`'s, by
+   * header, in order (a table nobody adds to, such as the Actions table).
+   */
+  service?: readonly ServiceColumn[];
   limits?: Partial<BlockLimits>;
   /** Checked before the table is touched (and between staging blocks): a cancel then changes nothing. */
   signal?: AbortSignal;
   /**
-   * Headers of columns whose cells in the rows taken out (the old window) to return in `before`, for the
-   * summary of what the refresh changed. Read in the commit sync, before its writes, when small (no extra
-   * sync); in row blocks before the commit otherwise.
+   * Names (in `data.columns`) of columns whose cells in the rows taken out (the old window) to return in
+   * `before`, for the summary of what the refresh changed. Read in the commit sync, before its writes, when
+   * small (no extra sync); in row blocks before the commit otherwise.
    */
   readBefore?: readonly string[];
 }
@@ -54,6 +63,10 @@ export interface TailResult {
   staged: boolean;
   /** The old window's rows (when `readBefore` was given). */
   before?: RowsTakenOut;
+  /** The user's columns (headers), when the table has any: their cells were kept by row key. */
+  userColumns?: string[];
+  /** The AutoFilter had criteria in force: they were left in force and applied again after the write. */
+  filterReapplied: boolean;
 }
 
 /** A very hidden sheet that holds a big replacement while it is sent in blocks; deleted afterwards. */
@@ -80,16 +93,21 @@ interface TailPlan {
  * The table changes in one "commit" sync whose every prefix is safe:
  *   1. growing: the table is resized over the empty rows below it (old rows + blank rows at the end);
  *   2. number formats of the rows new to the table (formats only; replaced rows keep theirs);
- *   3. ONE write of the whole window: the new rows, then blank rows where old rows are left over;
- *   4. shrinking: the table is resized to its new end and the rows left below lose their formats.
+ *   3. ONE write of the whole window: the new rows, then blank rows where old rows are left over; with user
+ *      columns, through `formulasR1C1`, each user cell holding what its row key had (null: left as it is);
+ *   4. shrinking: the table is resized to its new end and the rows left below lose their formats;
+ *   5. an AutoFilter with criteria in force is applied again (writes reach hidden rows; the filter is never
+ *      cleared, so it stays in force even when the sync fails).
  * So after any failure the table holds the rows before the cut-off and either the old window or the new one,
  * possibly followed by blank rows, which are part of the window the next refresh replaces. A window too big
  * for one request (over ~4 MB) is first written in blocks to a very hidden staging sheet (the table is not
- * touched), then step 3 is one `copyFrom` of the staged rows; the staging sheet is deleted after the commit,
- * and a leftover one (a failure in between) is deleted by the next replacement.
+ * touched), then step 3 is one `copyFrom` of the staged rows per run of adjacent service columns (one for a
+ * table without user columns) and one `formulasR1C1` write per run of user columns; the staging sheet is
+ * deleted after the commit, and a leftover one (a failure in between) is deleted by the next replacement.
  * `readBefore`: the old window's cells of those columns are loaded in the commit sync, queued before step 1
  * (loads change nothing, so every prefix stays safe), or in row blocks before the commit when over
- * READ_BLOCK_CELLS (src/excel/tables/windowRead.ts).
+ * READ_BLOCK_CELLS (src/excel/tables/windowRead.ts). User columns: their cells in the old window and the row
+ * before it are read before the commit (one more sync, one per block of rows for a big window).
  */
 export async function replaceTail(run: ExcelRun, tableName: string, rep: TailReplacement): Promise<TailResult> {
   const limits = { ...DEFAULT_LIMITS, ...rep.limits };
@@ -98,58 +116,48 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
     // A staging sheet left by a replacement that failed midway: found by openTable's sync, deleted by the
     // scan's first sync.
     const leftover = context.workbook.worksheets.getItemOrNullObject(STAGING_SHEET);
-    const open = await openTable(context, tableName, tableGone(tableName), { refuseTotalRow: true });
+    const open = await openTable(context, tableName, tableGone(tableName), { refuseTotalRow: true, columns: true });
     // eslint-disable-next-line office-addins/call-sync-before-read -- openTable's sync resolved it
     if (!leftover.isNullObject) leftover.delete();
-    const pc = periodIndex(open, tableName, rep);
-    const scan = await scanPeriodsBack(context, open, tableName, pc, rep.cutoff);
+    const placement = placeColumns(open, tableName, rep.data.columns, rep.service);
+    const filter = filterPlan(tableName, open.headers, open.criteria);
+    if (filter.kind === "refuse") throw new WorkbookError("changed", filter.message);
+    const pi = dataColumn(rep, tableName, rep.periodColumn);
+    const scan = await scanPeriodsBack(context, open, tableName, placement.place[pi], rep.cutoff);
     const cutAt = firstRowAtOrAfter(scan, rep.cutoff);
-    const plan = planTail(open, cutAt, grid, limits);
+    const users = await planUserCells(context, open, placement, rep.data, pi, cutAt);
+    const plan = planTail(open, cutAt, tableGrid(grid, placement, open.columns, users), limits);
     await checkRoomBelow(context, open, tableName, plan);
 
     // The old window's cells asked for: in blocks now when big, else with the commit (queued before its writes).
-    const cols = (rep.readBefore ?? []).map((h) => columnOf(open, tableName, h));
+    const cols = (rep.readBefore ?? []).map((h) => placement.place[dataColumn(rep, tableName, h)]);
     const small = fitsOneRead(plan.removed, cols.length);
     const early = small ? undefined : await readRowsInBlocks(context, open, cutAt, plan.removed, cols);
-    const staging = plan.window.length > plan.perBlock ? await stage(context, plan, rep) : undefined;
+    const staging = plan.window.length > plan.perBlock ? await stage(context, plan, placement, rep) : undefined;
     checkCancel(rep.signal);
     const withCommit = small ? queueRowsRead(open, cutAt, plan.removed, cols) : undefined;
-    const address = await commit(context, open, plan, rep.data.columns, staging);
+    const how = { placement, staging, formulas: !!users, reapply: filter.kind === "reapply" };
+    const address = await commit(context, open, plan, how);
     const taken = early ?? withCommit?.() ?? [];
     if (staging) {
       staging.delete();
       await context.sync();
     }
-    const result: TailResult = { removed: plan.removed, added: plan.added, kept: cutAt, address, staged: !!staging };
+    const result: TailResult = {
+      ...{ removed: plan.removed, added: plan.added, kept: cutAt, address, staged: !!staging },
+      filterReapplied: how.reapply,
+    };
+    if (users) result.userColumns = placement.user.map((u) => open.headers[u]);
     if (rep.readBefore) result.before = { periods: scan.values.slice(cutAt - scan.offset), values: taken };
     return result;
   });
 }
 
-/** The period column's index, once the table's columns are known to be the ones written. */
-function periodIndex(open: OpenTable, tableName: string, rep: TailReplacement): number {
-  const { headers } = open;
-  const expected = rep.data.columns.map((c) => c.name);
-  if (headers.length !== expected.length || headers.some((h, i) => h !== expected[i])) {
-    throw new WorkbookError(
-      "changed",
-      `The columns of "${tableName}" were changed (${headers.join(", ")}). Nothing was written.`,
-    );
-  }
-  const pc = headers.indexOf(rep.periodColumn);
-  if (pc < 0)
-    throw new WorkbookError(
-      "changed",
-      `The table "${tableName}" has no "${rep.periodColumn}" column. Nothing was written.`,
-    );
-  return pc;
-}
-
-/** The index of a column asked for by header (`readBefore`). */
-function columnOf(open: OpenTable, tableName: string, header: string): number {
-  const c = open.headers.indexOf(header);
+/** The index in `data.columns` of a column asked for by name (the period, readBefore). */
+function dataColumn(rep: TailReplacement, tableName: string, name: string): number {
+  const c = rep.data.columns.findIndex((col) => col.name === name);
   if (c < 0)
-    throw new WorkbookError("changed", `The table "${tableName}" has no "${header}" column. Nothing was written.`);
+    throw new WorkbookError("changed", `The table "${tableName}" has no "${name}" column. Nothing was written.`);
   return c;
 }
 
@@ -188,13 +196,21 @@ function checkCancel(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new WorkbookError("cancelled", "Refresh was cancelled; the table was not changed.");
 }
 
-/** The window in blocks on a new very hidden sheet, the table untouched; a cancel between blocks stops it. */
+/** The table columns of the service's cells, in order (what the staging sheet holds, side by side). */
+const serviceColumnsOf = ({ layout }: Placement): number[] => layout.flatMap((c, i) => (c ? [i] : []));
+
+/**
+ * The window's service cells in blocks on a new very hidden sheet (staged column s holds table column
+ * serviceColumnsOf[s]), the table untouched; a cancel between blocks stops it.
+ */
 async function stage(
   context: Excel.RequestContext,
   { window, perBlock }: TailPlan,
+  placement: Placement,
   rep: TailReplacement,
 ): Promise<Excel.Worksheet> {
-  const cols = rep.data.columns.length;
+  const svc = serviceColumnsOf(placement);
+  const formats = svc.map((t) => placement.layout[t]);
   const staging = context.workbook.worksheets.add(STAGING_SHEET);
   staging.visibility = "VeryHidden" as Excel.SheetVisibility;
   await context.sync();
@@ -202,52 +218,86 @@ async function stage(
     checkCancel(rep.signal);
     const n = Math.min(perBlock, window.length - done);
     suspend(context);
-    setFormats(staging, done, 0, n, rep.data.columns);
-    staging.getRangeByIndexes(done, 0, n, cols).values = window.slice(done, done + n);
+    setFormats(staging, done, 0, n, formats);
+    staging.getRangeByIndexes(done, 0, n, svc.length).values = window
+      .slice(done, done + n)
+      .map((row) => svc.map((t) => row[t] ?? ""));
     // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one block per sync: each stays under the payload limit
     await context.sync();
   }
   return staging;
 }
 
+/** How the commit writes: where the columns go, the staged rows if any, user cells through formulas, the filter. */
+interface CommitHow {
+  placement: Placement;
+  staging: Excel.Worksheet | undefined;
+  /** The window holds user cells (write through formulasR1C1, so a formula stays a formula). */
+  formulas: boolean;
+  reapply: boolean;
+}
+
 /** The commit: one sync, each prefix of it safe (see replaceTail). Returns the table's address after it. */
 async function commit(
   context: Excel.RequestContext,
-  { table, sheet, top, left, bodyTop, count }: OpenTable,
+  open: OpenTable,
   { cutAt, finalRows, window }: TailPlan,
-  columns: readonly Column[],
-  staging: Excel.Worksheet | undefined,
+  how: CommitHow,
 ): Promise<string> {
-  const cols = columns.length;
-  const span = window.length;
+  const { table, sheet, top, left, bodyTop, count, columns: cols } = open;
+  const { layout } = how.placement;
   suspend(context);
   if (finalRows > count) table.resize(sheet.getRangeByIndexes(top, left, 1 + finalRows, cols));
-  // Rows replaced in place keep their formats; only rows new to the table get them.
-  if (finalRows > count) setFormats(sheet, bodyTop + count, left, finalRows - count, columns);
+  // Rows replaced in place keep their formats; only rows new to the table get them (the service's columns).
+  if (finalRows > count) setFormats(sheet, bodyTop + count, left, finalRows - count, layout);
   // Text columns of the rows replaced in place are Text (@) again, whatever a user made them since: service
   // text such as "=SUM(1)" or "+Vita" then lands as text (rows new to the table got it above; rows left blank
   // need none). Before the values, so every prefix stays safe.
   const inPlace = Math.min(finalRows, count) - cutAt;
   if (inPlace > 0) {
-    columns.forEach((c, i) => {
-      if (c.kind === "text")
+    layout.forEach((c, i) => {
+      if (c?.kind === "text")
         sheet.getRangeByIndexes(bodyTop + cutAt, left + i, inPlace, 1).numberFormat =
           NUMBER_FORMATS.text as unknown as string[][];
     });
   }
-  if (span > 0) {
-    const target = sheet.getRangeByIndexes(bodyTop + cutAt, left, span, cols);
-    if (staging) target.copyFrom(staging.getRangeByIndexes(0, 0, span, cols), "Values");
-    else target.values = window;
-  }
+  writeWindow(open, cutAt, window, how);
   if (finalRows < count) {
     // At least one body row stays: Excel tables cannot have none.
     const rowsNow = Math.max(1, finalRows);
     table.resize(sheet.getRangeByIndexes(top, left, 1 + rowsNow, cols));
     if (count > rowsNow) sheet.getRangeByIndexes(bodyTop + rowsNow, left, count - rowsNow, cols).clear("Formats");
   }
+  if (how.reapply) table.autoFilter.reapply();
   const after = table.getRange();
   after.load("address");
   await context.sync();
   return after.address;
+}
+
+/** Step 3 of the commit: the window, in one write (or, staged, one copy per run of service columns). */
+function writeWindow(
+  { sheet, left, bodyTop, columns: cols }: OpenTable,
+  cutAt: number,
+  window: Grid,
+  { placement, staging, formulas }: CommitHow,
+): void {
+  const span = window.length;
+  if (span === 0) return;
+  const top = bodyTop + cutAt;
+  if (!staging) {
+    const target = sheet.getRangeByIndexes(top, left, span, cols);
+    if (formulas) target.formulasR1C1 = window;
+    else target.values = window;
+    return;
+  }
+  let staged = 0;
+  for (const [first, n] of runs(serviceColumnsOf(placement))) {
+    sheet
+      .getRangeByIndexes(top, left + first, span, n)
+      .copyFrom(staging.getRangeByIndexes(0, staged, span, n), "Values");
+    staged += n;
+  }
+  for (const [first, n] of runs(placement.user))
+    sheet.getRangeByIndexes(top, left + first, span, n).formulasR1C1 = window.map((row) => row.slice(first, first + n));
 }

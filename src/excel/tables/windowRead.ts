@@ -6,7 +6,7 @@ import type { OpenTable } from "./openTable";
 export const READ_BLOCK_CELLS = 100_000;
 
 /** Runs of adjacent columns (one range each): [2, 3, 4, 7] -> [[2, 3], [7, 1]] as [first, count]. */
-function runs(cols: readonly number[]): [number, number][] {
+export function runs(cols: readonly number[]): [number, number][] {
   const out: [number, number][] = [];
   for (const c of cols) {
     const last = out[out.length - 1];
@@ -16,17 +16,27 @@ function runs(cols: readonly number[]): [number, number][] {
   return out;
 }
 
+/** What a read loads of each cell: its value, or its formula in R1C1 notation (a constant when it holds no formula). */
+export type CellProperty = "values" | "formulasR1C1";
+
 /**
  * Queues loads of body rows `from` .. `from + n - 1`, columns `cols` (indexes in the table, in any order), on
  * the caller's next sync. Actions run in the order they are queued, so loads queued before writes in the same
  * sync read the cells as they were. Returns the rows (cells in the order of `cols`), to call after that sync.
  */
-export function queueRowsRead(open: OpenTable, from: number, n: number, cols: readonly number[]): () => unknown[][] {
+export function queueRowsRead(
+  open: OpenTable,
+  from: number,
+  n: number,
+  cols: readonly number[],
+  property: CellProperty = "values",
+): () => unknown[][] {
   if (n <= 0 || cols.length === 0) return () => Array.from({ length: Math.max(n, 0) }, () => []);
   const sorted = [...new Set(cols)].sort((a, b) => a - b);
   const ranges = runs(sorted).map(([first, count]) => {
     const range = open.sheet.getRangeByIndexes(open.bodyTop + from, open.left + first, n, count);
-    range.load("values");
+    if (property === "values") range.load("values");
+    else range.load("formulasR1C1");
     return { first, count, range };
   });
   return () => {
@@ -35,7 +45,7 @@ export function queueRowsRead(open: OpenTable, from: number, n: number, cols: re
     return Array.from({ length: n }, (_, i) =>
       cols.map((c) => {
         const hit = at.get(c)!;
-        return hit.range.values[i][hit.offset] as unknown;
+        return hit.range[property][i][hit.offset] as unknown;
       }),
     );
   };

@@ -18,20 +18,21 @@ export interface TableData {
   values: readonly Cell[][];
 }
 
-/** Rows as written to `values` (see excelRows). */
-export type Grid = (string | number | boolean)[][];
+/** Rows as written to `values` (see excelRows); null leaves a cell as it is (a user cell refresh keeps). */
+export type Grid = (string | number | boolean | null)[][];
 
-/** Number formats by column kind for `rows` rows from (row, col). */
+/** Number formats by column kind for `rows` rows from (row, col); a null column (the user's) is left as it is. */
 export function setFormats(
   sheet: Excel.Worksheet,
   row: number,
   col: number,
   rows: number,
-  columns: readonly Column[],
+  columns: readonly (Column | null)[],
 ): void {
   columns.forEach((c, i) => {
     // A single value applies to every cell of the range (documented; the typings only know arrays).
-    sheet.getRangeByIndexes(row, col + i, rows, 1).numberFormat = NUMBER_FORMATS[c.kind] as unknown as string[][];
+    if (c)
+      sheet.getRangeByIndexes(row, col + i, rows, 1).numberFormat = NUMBER_FORMATS[c.kind] as unknown as string[][];
   });
 }
 

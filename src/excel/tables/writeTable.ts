@@ -42,6 +42,11 @@ export interface WriteResult {
   complete: boolean;
   /** Why the write stopped early when Excel failed after the table was created (absent for a cancel). */
   error?: string;
+  /**
+   * Each column's TableColumn.id (ExcelApi 1.1), in the order of the data's columns: what refresh finds them by
+   * after the user renamed or moved them. Absent when Excel failed before it could be read.
+   */
+  columnIds?: number[];
 }
 
 /** Where the new table goes: its sheet (created or found), its top-left cell, its width and its name. */
@@ -95,7 +100,7 @@ export async function writeTable(run: ExcelRun, data: TableData, opts: WriteOpti
     const table = await createTable(context, spot, rows, opts.destination.kind === "new-sheet");
     opts.onProgress?.(rows.first, total);
     const done = await appendBlocks(context, spot, table, rows, opts);
-    const address = await tableAddress(context, spot, table, done, opts.select !== false);
+    const { address, columnIds } = await tableAddress(context, spot, table, done, opts.select !== false);
     const { written, complete, error } = done;
     return {
       tableName: spot.tableName,
@@ -104,6 +109,7 @@ export async function writeTable(run: ExcelRun, data: TableData, opts: WriteOpti
       rows: written,
       complete,
       ...(error !== undefined ? { error } : {}),
+      ...(columnIds ? { columnIds } : {}),
     };
   });
 }
@@ -217,8 +223,8 @@ async function undoBestEffort(
 }
 
 /**
- * The table's address after the write, with the table selected when asked. After a failed write, when even
- * that fails, the address of the rows written (the write's own error is the one reported).
+ * The table's address and column ids after the write, with the table selected when asked. After a failed write,
+ * when even that fails, the address of the rows written (the write's own error is the one reported).
  */
 async function tableAddress(
   context: Excel.RequestContext,
@@ -226,18 +232,19 @@ async function tableAddress(
   table: Excel.Table,
   { written, error }: Appended,
   select: boolean,
-): Promise<string> {
+): Promise<{ address: string; columnIds?: number[] }> {
   try {
     const range = table.getRange();
     range.load("address");
+    const columns = table.columns.load("items/id");
     if (select) {
       sheet.activate();
       range.select();
     }
     await context.sync();
-    return range.address;
+    return { address: range.address, columnIds: columns.items.map((c) => c.id) };
   } catch (err) {
     if (error === undefined) throw err;
-    return `${quoteSheet(sheetName)}!${a1(top, left, 1 + Math.max(written, 1), cols)}`;
+    return { address: `${quoteSheet(sheetName)}!${a1(top, left, 1 + Math.max(written, 1), cols)}` };
   }
 }

@@ -1,0 +1,160 @@
+// replaceTail with the user's columns beside the service's (src/excel/tables/userCells.ts): service columns found
+// by TableColumn.id wherever they moved, user cells following their row's key when rows shift (relative formulas
+// adjusted, through formulasR1C1), a calculated column's formula in rows new by key, notes empty there, a user
+// column between two service columns never given service data; the direct and the staged path; the AutoFilter
+// applied again; what it costs in syncs.
+import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
+import type { Column } from "../../src/core/tabulate";
+import type { ServiceColumn } from "../../src/core/userColumns";
+import { replaceTail, writeTable, type TailReplacement } from "../../src/excel/tables";
+
+const COLUMNS: Column[] = [
+  { name: "day", kind: "date" },
+  { name: "sku", kind: "code" },
+  { name: "revenue", kind: "decimal" },
+];
+const DAY = 46000;
+
+/** Days of rows for SKUs `skus` (revenue = day + sku / 1000 + bump). */
+const rows = (days: number[], skus: number[], bump = 0) =>
+  days.flatMap((d) => skus.map((s) => [DAY + d, s, d + s / 1000 + bump]));
+
+interface Table {
+  host: WorkbookHost;
+  name: string;
+  service: ServiceColumn[];
+}
+
+/**
+ * Days 0..3 of SKUs 1..3, then the user: a calculated column (=[@revenue]*2), a notes column moved between sku
+ * and revenue, notes on day 2 SKU 2 and day 3 SKU 3, and on day 3 SKU 1 a relative formula (=D{row}*10).
+ */
+async function decorated(): Promise<Table> {
+  const host = createWorkbookHost();
+  const w = await writeTable(
+    host.run,
+    { columns: COLUMNS, values: rows([0, 1, 2, 3], [1, 2, 3]) },
+    { name: "Sales", destination: { kind: "new-sheet" } },
+  );
+  const sheet = w.sheet;
+  host.typeCell(`'${sheet}'!D1`, "double");
+  host.typeCell(`'${sheet}'!D2`, "=[@revenue]*2");
+  host.typeCell(`'${sheet}'!E1`, "note");
+  host.typeCell(`'${sheet}'!E9`, "day 2 sku 2");
+  host.typeCell(`'${sheet}'!E13`, "day 3 sku 3");
+  host.moveTableColumn(w.tableName, 4, 2);
+  host.typeCell(`'${sheet}'!C11`, "=D11*10");
+  const service = COLUMNS.map((c, i) => ({ id: w.columnIds![i], field: c.name, name: c.name }));
+  return { host, name: w.tableName, service };
+}
+
+/** The table's cells as formulas (a formula reads as written), header first. */
+async function formulas(t: Table): Promise<unknown[][]> {
+  return t.host.run(async (ctx) => {
+    const r = ctx.workbook.tables.getItem(t.name).getRange().load("formulas");
+    await ctx.sync();
+    return r.formulas;
+  });
+}
+
+/** Replaces days 2.. with day 2 (SKUs 1, 4, 2, 3: SKU 4 new, between), day 3 without SKU 2, and a new day 4. */
+function revision(t: Table, limits?: TailReplacement["limits"]): TailReplacement {
+  return {
+    periodColumn: "day",
+    cutoff: DAY + 2,
+    data: { columns: COLUMNS, values: [...rows([2], [1, 4, 2, 3], 0.5), ...rows([3], [1, 3], 0.5), ...rows([4], [1])] },
+    service: t.service,
+    limits,
+  };
+}
+
+const EXPECTED = [
+  ["day", "sku", "note", "revenue", "double"],
+  ...rows([0, 1], [1, 2, 3]).map(([d, s, r]) => [d, s, "", r, "=[@revenue]*2"]),
+  [DAY + 2, 1, "", 2.501, "=[@revenue]*2"],
+  [DAY + 2, 4, "", 2.504, "=[@revenue]*2"], // new by key: the formula, no note
+  [DAY + 2, 2, "day 2 sku 2", 2.502, "=[@revenue]*2"], // moved down one row: its note with it
+  [DAY + 2, 3, "", 2.503, "=[@revenue]*2"],
+  [DAY + 3, 1, "=D12*10", 3.501, "=[@revenue]*2"], // moved down one row: the relative formula follows
+  [DAY + 3, 3, "day 3 sku 3", 3.503, "=[@revenue]*2"],
+  [DAY + 4, 1, "", 4.001, "=[@revenue]*2"],
+];
+
+describe.each([
+  ["in one write", undefined],
+  ["staged on the hidden sheet", { rows: 2 }],
+])("replaceTail with user columns, %s", (_, limits) => {
+  test("service columns by id; user cells follow their keys; calculated formula in new rows", async () => {
+    const t = await decorated();
+    const result = await replaceTail(t.host.run, t.name, revision(t, limits));
+    expect(result).toEqual(
+      expect.objectContaining({ removed: 6, added: 7, kept: 6, staged: !!limits, filterReapplied: false }),
+    );
+    expect(result.userColumns).toEqual(["note", "double"]);
+    expect(await formulas(t)).toEqual(EXPECTED);
+  });
+});
+
+test("a renamed, moved service column is filled where it is; a deleted one is refused by name, nothing written", async () => {
+  const t = await decorated();
+  t.host.typeCell(`'Sales'!D1`, "Revenue GBP");
+  t.host.moveTableColumn(t.name, 3, 0);
+  await replaceTail(t.host.run, t.name, revision(t));
+  const moved = EXPECTED.map((r) => [r[3], r[0], r[1], r[2], r[4]]);
+  moved[0][0] = "Revenue GBP";
+  expect(await formulas(t)).toEqual(moved);
+
+  await t.host.run(async (ctx) => {
+    ctx.workbook.tables.getItem(t.name).columns.getItem("sku").getRange().delete("Left");
+    await ctx.sync();
+  });
+  const before = t.host.snapshot();
+  await expect(replaceTail(t.host.run, t.name, revision(t))).rejects.toThrow(
+    /^The column "sku" was deleted from "Sales", so refresh has nowhere to write it/,
+  );
+  expect(t.host.snapshot()).toEqual(before);
+});
+
+test("a filter stays in force and is applied again: new and rewritten rows filtered like the rest", async () => {
+  const t = await decorated();
+  await t.host.run(async (ctx) => {
+    ctx.workbook.tables.getItem(t.name).columns.getItem("sku").filter.applyValuesFilter(["1", "4"]);
+    await ctx.sync();
+  });
+  const result = await replaceTail(t.host.run, t.name, revision(t));
+  expect(result.filterReapplied).toBe(true);
+  const snap = t.host.snapshot();
+  const shown = EXPECTED.slice(1).map((r) => r[1] === 1 || r[1] === 4);
+  expect(snap.sheets.find((s) => s.name === "Sales")!.hiddenRows).toEqual(shown.flatMap((v, i) => (v ? [] : [i + 1])));
+  expect(snap.tables[0].filtered).toBe(true);
+});
+
+test("syncs: a table without user columns as before; with them one more, to read the old window's user cells", async () => {
+  const count = async (t: Table, rep: TailReplacement) => {
+    t.host.stats.reset();
+    await replaceTail(t.host.run, t.name, rep);
+    return t.host.stats.syncs;
+  };
+  const plain = createWorkbookHost();
+  const w = await writeTable(
+    plain.run,
+    { columns: COLUMNS, values: rows([0, 1, 2, 3], [1, 2, 3]) },
+    { name: "Sales", destination: { kind: "new-sheet" } },
+  );
+  const byHeader = await count(
+    { host: plain, name: w.tableName, service: [] },
+    { ...revision({} as Table), service: undefined },
+  );
+  const again = createWorkbookHost();
+  const w2 = await writeTable(
+    again.run,
+    { columns: COLUMNS, values: rows([0, 1, 2, 3], [1, 2, 3]) },
+    { name: "Sales", destination: { kind: "new-sheet" } },
+  );
+  const service = COLUMNS.map((c, i) => ({ id: w2.columnIds![i], field: c.name, name: c.name }));
+  const byId = await count({ host: again, name: w2.tableName, service }, revision({ service } as Table));
+  const decoratedTable = await decorated();
+  const withUser = await count(decoratedTable, revision(decoratedTable));
+  expect(byId).toBe(byHeader);
+  expect(withUser).toBe(byHeader + 1);
+});
