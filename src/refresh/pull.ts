@@ -3,7 +3,8 @@
 import { SalesApiError } from "../api/errors";
 import type { DataQuery } from "../core/query";
 import { lastReadAfterPull, periodIndexOf, tableContents } from "../core/refresh";
-import { tabulate } from "../core/tabulate";
+import { tabulate, type Column } from "../core/tabulate";
+import type { ServiceColumn } from "../core/userColumns";
 import { updateManagedTables } from "../excel/queryStore";
 import { identifyTables } from "../excel/tableIdentity";
 import { writeTable, type Destination, type WriteResult } from "../excel/tables";
@@ -66,6 +67,8 @@ async function pullTableInTurn(deps: RefreshDeps, query: DataQuery, opts: PullTa
     lastRefreshedAt: now,
     rows: write.rows,
     periodColumn: pi >= 0 ? data.columns[pi].name : undefined,
+    // Which table column holds which field, by TableColumn.id: refresh finds them after renames and moves.
+    ...(write.columnIds ? { columns: serviceColumnsOf(data.columns, write.columnIds) } : {}),
     lastWindow: { from: result.query.from, to: result.query.to },
     // A pull stopped between blocks: the next refresh reaches back to the last period written.
     lastRead: lastReadAfterPull(today, {
@@ -80,3 +83,7 @@ async function pullTableInTurn(deps: RefreshDeps, query: DataQuery, opts: PullTa
   if (write.error !== undefined) warnings.push(partialPullWarning(write.rows, data.values.length, write.error));
   return { write, table, omittedMetrics: result.omittedMetrics, warnings };
 }
+
+/** The record of a new table's columns: each field with the id of the column written for it (headers are fields). */
+const serviceColumnsOf = (columns: readonly Column[], ids: readonly number[]): ServiceColumn[] =>
+  columns.map((c, i) => ({ id: ids[i], field: c.name, name: c.name }));

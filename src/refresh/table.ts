@@ -21,6 +21,7 @@ import {
   type WindowInput,
 } from "../core/refresh";
 import { completeWhenRead, metricColumns, windowChanges, type MetricChange } from "../core/revisions";
+import { columnLayout, type ServiceColumn } from "../core/userColumns";
 import { tabulate } from "../core/tabulate";
 import { WorkbookError } from "../excel/errors";
 import { NUMBER_FORMATS } from "../excel/formats";
@@ -143,7 +144,7 @@ async function refreshInto(
   const lastRead = lastReadOf(managed, today);
   // Read back far enough to find the stored period containing the anchor and a row before the window.
   const until = excelSerial(anchorOf(today, lastRead)) - 40;
-  const tail = await readPeriodTail(deps.run, managed.tableName, managed.periodColumn, until);
+  const tail = await readPeriodTail(deps.run, managed.tableName, managed.periodColumn, until, managed.columns);
   out.sheet = tail.sheet;
   out.rows = tail.count;
 
@@ -156,7 +157,7 @@ async function refreshInto(
   out.window = { from: win.from, to: win.to };
 
   // 1. Fetch and check the whole window before the sheet is touched.
-  const data = await fetchWindow(out, deps, managed, tail, win, opts.signal);
+  const { data, service, periodField } = await fetchWindow(out, deps, managed, tail, win, opts.signal);
   const plan = planForAnswer(tail, win.cutoff, data.values.length);
   if (plan.kind === "keep") {
     out.status = "kept";
@@ -165,13 +166,15 @@ async function refreshInto(
   }
   if (cancelled(opts.signal)) throw new WorkbookError("cancelled", TABLE_CANCELLED);
 
-  // 2. One safe rewrite of the window; the old window's metric cells come back with it.
-  const pi = periodIndexOf(data.columns, tail.periodColumn);
+  // 2. One safe rewrite of the window (service columns by id; the user's kept by row key); the old window's
+  // metric cells come back with it.
+  const pi = periodIndexOf(data.columns, periodField);
   const metrics = metricColumns(data.columns);
   const change = await replaceTail(deps.run, managed.tableName, {
-    periodColumn: tail.periodColumn,
+    periodColumn: periodField,
     cutoff: win.cutoff,
     data,
+    service,
     signal: opts.signal,
     limits: deps.limits,
     readBefore: metrics.map((m) => data.columns[m].name),
@@ -192,7 +195,8 @@ async function refreshInto(
             tableId: managed.tableId,
             lastRefreshedAt: out.refreshedAt!,
             rows: out.rows,
-            periodColumn: tail.periodColumn,
+            periodColumn: periodField,
+            columns: service,
             lastWindow: { from: win.from, to: win.to },
             lastRead: today,
             gaps: out.gaps.length > 0 ? out.gaps : undefined,
@@ -268,7 +272,20 @@ function windowInput(
   };
 }
 
-/** The service's rows for the window, checked and laid onto the stored header; what was left out is warned. */
+/** The window's rows, one column per service field (in the table's order), and where those columns are. */
+interface FetchedWindow {
+  data: TableShape;
+  /** The table column of each data column (by TableColumn.id): what replaceTail writes to and the record keeps. */
+  service: ServiceColumn[];
+  /** The period's field: the name of the period column in `data`. */
+  periodField: string;
+}
+
+/**
+ * The service's rows for the window, checked and laid onto the table's service columns (by id; an older record
+ * by header, src/core/userColumns.ts columnLayout); what was left out is warned. The user's columns are not in
+ * `data`: replaceTail keeps them.
+ */
 async function fetchWindow(
   out: RefreshOutcome,
   deps: RefreshDeps,
@@ -276,18 +293,38 @@ async function fetchWindow(
   tail: PeriodTail,
   win: Window,
   signal: AbortSignal | undefined,
-): Promise<TableShape> {
+): Promise<FetchedWindow> {
   const result = await deps.client.getData({ ...managed.query, from: win.from, to: win.to }, { signal });
   out.omittedMetrics = result.omittedMetrics;
   out.warnings.push(...result.warnings);
   const fresh = tabulate(result, result.query);
-  const kinds = tail.formats.map((f) => kindOfFormat(f, NUMBER_FORMATS));
-  const mapped = mapToHeader(tail.headers, fresh, kinds);
+  const layout = columnLayout({
+    table: tail.columns,
+    recorded: managed.columns,
+    fields: [...fresh.columns.map((c) => c.name), ...result.query.metrics],
+    periodField: result.periodField ?? managed.periodColumn,
+    periodIndex: tail.periodIndex,
+  });
+  const periodField = layout.fields[tail.periodIndex];
+  if (periodField === null) throw new WorkbookError("changed", noPeriodText(tail.periodColumn, win));
+  const at = layout.fields.flatMap((f, i) => (f === null ? [] : [i]));
+  const kinds = at.map((i) => kindOfFormat(tail.formats[i], NUMBER_FORMATS));
+  const mapped = mapToHeader(
+    at.map((i) => layout.fields[i]!),
+    fresh,
+    kinds,
+  );
   if (mapped.extra.length > 0) out.warnings.push(extraColumnsWarning(mapped.extra));
-  if (mapped.missing.length > 0 && fresh.values.length > 0)
+  if (mapped.missing.length > 0 && fresh.values.length > 0) {
+    // Never a row without its period: an answer without the table's period field is not written.
+    if (mapped.missing.includes(periodField)) throw new WorkbookError("changed", noPeriodText(periodField, win));
     out.warnings.push(missingColumnsWarning(mapped.missing, win.start));
-  const pi = periodIndexOf(mapped.columns, tail.periodColumn);
+  }
+  const pi = periodIndexOf(mapped.columns, periodField);
   const { values, early } = windowRows(mapped, pi, win.cutoff);
   if (early > 0) out.warnings.push(earlyRowsWarning(early, win.start));
-  return { columns: mapped.columns, values };
+  return { data: { columns: mapped.columns, values }, service: layout.record, periodField };
 }
+
+const noPeriodText = (field: string, win: Window): string =>
+  `The service's answer for ${win.from} to ${win.to} has no ${field}, so its rows could not be placed by date. Nothing was written.`;
