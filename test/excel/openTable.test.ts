@@ -28,7 +28,7 @@ beforeEach(async () => {
 test("one sync gives the table's name, sheet, header, position, body, first-row formats, column ids and filter", async () => {
   host.stats.reset();
   const open = await host.run(async (ctx) => {
-    const t = await openTable(ctx, tableName, "missing", { formats: true, columns: true });
+    const t = await openTable(ctx, tableName, "missing", { formats: true, columns: true, filter: true });
     return { ...t, table: undefined, sheet: undefined, body: undefined };
   });
   expect(host.stats.syncs).toBe(1);

@@ -33,8 +33,10 @@ export interface OpenOptions {
   refuseTotalRow?: boolean;
   /** Also load the first body row's number formats (same sync). */
   formats?: boolean;
-  /** Also load the columns' ids and the AutoFilter's criteria (same sync). */
+  /** Also load the columns' ids (same sync). */
   columns?: boolean;
+  /** Also load the AutoFilter's criteria (same sync). */
+  filter?: boolean;
 }
 
 /**
@@ -57,7 +59,7 @@ export async function findTable(
   const firstRow = opts.formats ? body.getRow(0) : undefined;
   firstRow?.load("numberFormat");
   const columns = opts.columns ? table.columns.load("items/id,items/name") : undefined;
-  const filter = opts.columns ? table.autoFilter.load("criteria") : undefined;
+  const filter = opts.filter ? table.autoFilter.load("criteria") : undefined;
   // eslint-disable-next-line office-addins/call-sync-before-read -- a navigation property, not a read
   const sheet = table.worksheet;
   sheet.load("name");

@@ -116,7 +116,11 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
     // A staging sheet left by a replacement that failed midway: found by openTable's sync, deleted by the
     // scan's first sync.
     const leftover = context.workbook.worksheets.getItemOrNullObject(STAGING_SHEET);
-    const open = await openTable(context, tableName, tableGone(tableName), { refuseTotalRow: true, columns: true });
+    const open = await openTable(context, tableName, tableGone(tableName), {
+      refuseTotalRow: true,
+      columns: true,
+      filter: true,
+    });
     // eslint-disable-next-line office-addins/call-sync-before-read -- openTable's sync resolved it
     if (!leftover.isNullObject) leftover.delete();
     const placement = placeColumns(open, tableName, rep.data.columns, rep.service);
