@@ -7,8 +7,11 @@
 // - refresh.drift_cells_after_60_days: a daily and a weekly SKU table and a weekly store table, pulled, then
 //   the clock moves one day at a time for 60 days with a refresh each day (run 1), and again with the weekly
 //   tables refreshed on Mondays only (run 2); at the end each table is compared cell by cell with a fresh full
-//   pull of its query. The figure is the sum over both runs (goal 0).
-// - refresh.append_only_drift_cells: run 1 again where each refresh only appends new periods.
+//   pull of its query. Each table has what a user builds on it: a calculated column (=[@revenue]/[@units]) and
+//   a pivot summing revenue. The service columns are compared by header with the fresh pull's; a row without
+//   the calculated column's formula and a pivot whose total is not its table's count as drift cells too. The
+//   figure is the sum over both runs (goal 0).
+// - refresh.append_only_drift_cells: run 1 again, on plain tables, where each refresh only appends new periods.
 // - refresh.cells_written_vs_window: cells whose values or formulas the host wrote during the refresh of the
 //   500,000-row daily table, divided by the cells of the window it rewrote (goal at most 1.2);
 //   refresh.cells_and_formats_written_vs_window counts number-format writes too.
@@ -17,6 +20,8 @@
 // - refresh.failure_points_survived / _total: each sync of a refresh failed in turn, before and after each of
 //   its actions, for a growing, a shrinking and a staged (multi-sync) refresh; survived = no row before the
 //   window lost, the table holds the old or the new window, and a re-run gives the exact expected table.
+// - refresh.user_scenarios_kept / _total: what people do around a table (userScenarios.ts), one scenario per
+//   point for a weekly SKU and a daily store table; each scenario not kept is named on stderr.
 import { createWorkbookHost, type WorkbookHost } from "../workbook-host";
 import { startSimulator } from "../simulator";
 import { createClient, type SalesClient } from "../../src/api";
@@ -33,6 +38,19 @@ import {
   type WindowRule,
 } from "../../src/refresh";
 import type { Report } from "./run";
+import {
+  addCalculatedColumn,
+  addPivot,
+  CALC,
+  CALC_HEADER,
+  columnTotal,
+  pivotTotal,
+  rowsWithoutFormula,
+  sameTotal,
+  serviceDiff,
+  tableState,
+  userScenarios,
+} from "./userScenarios";
 
 const START = "2026-09-01"; // a Tuesday
 const DAYS = 60;
@@ -68,7 +86,7 @@ async function driftRun(
   client: SalesClient,
   setToday: (d: string) => void,
   today: () => string,
-  mode: { appendOnly: boolean; weeklyOnMondays: boolean },
+  mode: { appendOnly: boolean; weeklyOnMondays: boolean; plain?: boolean },
 ): Promise<number> {
   setToday(START);
   const host = createWorkbookHost();
@@ -99,8 +117,15 @@ async function driftRun(
       to: START,
     },
   ];
-  for (const q of queries)
-    await pullTable(deps, q, { destination: { kind: "new-sheet" }, rolling: true, select: false });
+  // What a user builds on each table (unless `plain`): a calculated column and a pivot summing revenue.
+  const pivots = new Map<string, string>();
+  for (const [i, q] of queries.entries()) {
+    const { write } = await pullTable(deps, q, { destination: { kind: "new-sheet" }, rolling: true, select: false });
+    if (mode.plain) continue;
+    await addCalculatedColumn(host, write.tableName);
+    pivots.set(write.tableName, `Pivot${i + 1}`);
+    await addPivot(host, write.tableName, `Pivot${i + 1}`);
+  }
   for (let d = 1; d <= DAYS; d++) {
     const day = addDays(START, d);
     setToday(day);
@@ -111,10 +136,12 @@ async function driftRun(
       if (o.status === "failed") throw new Error(`${t.tableName} on ${day}: ${o.error}`);
     }
   }
-  // Weekly tables refreshed on Mondays only are compared as of their last refresh day.
+  // Weekly tables refreshed on Mondays only are compared as of their last refresh day. The service columns are
+  // compared by header with the fresh pull's; a row without the calculated column's formula counts as a drift
+  // cell, and so does a pivot whose total is not its table's.
   let drift = 0;
   for (const t of await records(host.run)) {
-    const stored = (await readTable(host.run, t.tableName)).values;
+    const stored = await tableState(host, t.tableName);
     const fresh = createWorkbookHost();
     const asOf = today();
     let lastRefreshDay = asOf;
@@ -132,7 +159,13 @@ async function driftRun(
       },
     );
     setToday(asOf);
-    drift += diffCells(stored, (await readTable(fresh.run, pull.write.tableName)).values);
+    const freshTable = await readTable(fresh.run, pull.write.tableName);
+    drift += serviceDiff(stored.values, freshTable, (h) => stored.headers.indexOf(h)).cells;
+    const pivot = pivots.get(t.tableName);
+    if (mode.plain) continue;
+    drift += rowsWithoutFormula(stored, CALC_HEADER, CALC);
+    const revenue = columnTotal(stored.values, stored.headers.indexOf("revenue"));
+    if (!pivot || !sameTotal(await pivotTotal(host, pivot), revenue)) drift++;
   }
   return drift;
 }
@@ -266,15 +299,14 @@ export async function run(report: Report): Promise<void> {
     const client = createClient({ baseUrl: sim.url, apiKey: sim.apiKey, today: () => sim.simulator.today() });
     const setToday = (d: string) => sim.simulator.setToday(d);
     const today = () => sim.simulator.today();
-    let t = performance.now();
+    const t = performance.now();
     const daily = await driftRun(client, setToday, today, { appendOnly: false, weeklyOnMondays: false });
     const mondays = await driftRun(client, setToday, today, { appendOnly: false, weeklyOnMondays: true });
     report("refresh.drift_cells_after_60_days", daily + mondays);
     report("refresh.drift_run_s", (performance.now() - t) / 1000);
-    t = performance.now();
     report(
       "refresh.append_only_drift_cells",
-      await driftRun(client, setToday, today, { appendOnly: true, weeklyOnMondays: false }),
+      await driftRun(client, setToday, today, { appendOnly: true, weeklyOnMondays: false, plain: true }),
     );
     const fp = await failurePoints(client, setToday, today);
     report("refresh.failure_points_survived", fp.survived);
@@ -287,4 +319,8 @@ export async function run(report: Report): Promise<void> {
   report("refresh.cells_written_vs_window", cw.ratio);
   report("refresh.cells_and_formats_written_vs_window", cw.withFormats);
   report("refresh.bytes_vs_window", cw.bytes);
+  const us = await userScenarios();
+  for (const f of us.failed) console.error(`user scenario not kept: ${f}`);
+  report("refresh.user_scenarios_kept", us.kept);
+  report("refresh.user_scenarios_total", us.total);
 }

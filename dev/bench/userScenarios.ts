@@ -1,0 +1,562 @@
+// refresh.user_scenarios_kept / _total: what people do around a managed table (issue 12, section 2; design
+// notes, "What users do to the tables"), each point as one scenario, for a weekly SKU table and a daily store
+// table, against the simulator (started in-process, over HTTP) and the in-memory workbook host.
+//
+// A scenario: Get data (rolling) into a new workbook, the user's `setup`, the service's clock moves (recent days
+// revised, new periods), Refresh all, then `check`. A scenario is kept when `check` finds nothing: the service
+// columns equal a fresh pull of the same query cell by cell (wherever the refresh writes; found by the recorded
+// TableColumn.id, so under the user's header and in the user's order), and the user's part is as the point says.
+// Each check returns what it found wrong, so a drop in the figure is explained by name (printed to stderr).
+//
+// Also used by the 60-day drift run (refresh.bench.ts): a calculated column, a pivot, and the service columns
+// compared by header.
+import { createWorkbookHost, type WorkbookHost } from "../workbook-host";
+import { startSimulator, type RunningSimulator } from "../simulator";
+import { createClient } from "../../src/api";
+import { addDays, excelSerial, type IsoDate } from "../../src/core/dates";
+import type { DataQuery } from "../../src/core/query";
+import { listManagedTables, readTable } from "../../src/excel";
+import {
+  pullTable,
+  refreshAllTables,
+  type RefreshDeps,
+  type RefreshOutcome,
+  type RefreshSummary,
+  type RefreshableTable,
+} from "../../src/refresh";
+
+/** The calculated column every scenario table and drift table gets (a structured reference to two service columns). */
+export const CALC = "=[@revenue]/[@units]";
+export const CALC_HEADER = "per unit";
+
+const TODAY: IsoDate = "2026-11-23"; // a Monday
+
+interface Kind {
+  label: "weekly SKU" | "daily store";
+  query: DataQuery;
+  /** The service's today at the refresh: recent periods revised, new ones added. */
+  next: IsoDate;
+  /** What identifies a row with its period. */
+  keys: string[];
+}
+
+const KINDS: Kind[] = [
+  {
+    label: "weekly SKU",
+    query: {
+      level: "sku",
+      retailer: "northmart",
+      timeframe: "weekly",
+      metrics: "revenue,units",
+      from: "2026-09-07",
+      to: TODAY,
+    },
+    next: "2026-12-02",
+    keys: ["sku"],
+  },
+  {
+    label: "daily store",
+    query: {
+      level: "store",
+      retailer: "northmart",
+      timeframe: "daily",
+      metrics: "revenue,units",
+      from: "2026-11-12",
+      to: TODAY,
+    },
+    next: "2026-11-25",
+    keys: ["sku", "store_id"],
+  },
+];
+
+interface World {
+  host: WorkbookHost;
+  deps: RefreshDeps;
+  kind: Kind;
+  /** The table Get data wrote. */
+  name: string;
+}
+
+interface Refreshed {
+  summary: RefreshSummary;
+  /** The table's outcome (the workbook has one table). */
+  outcome: RefreshOutcome;
+  /** /api/data requests the refresh made. */
+  fetched: number;
+  /** The service's today at the refresh. */
+  today: IsoDate;
+}
+
+interface Scenario<S> {
+  name: string;
+  /** Only for this kind of table. */
+  only?: Kind["label"];
+  /** The service's today at the refresh (default: the kind's next day). */
+  today?: (kind: Kind) => IsoDate;
+  /** What the user does after Get data; returns what the check needs. */
+  setup(w: World): Promise<S>;
+  /** What is wrong after the refresh (nothing: kept). */
+  check(w: World, s: S, r: Refreshed): Promise<string[]>;
+}
+
+/** A scenario with its own state type, in a list of scenarios. */
+const scenario = <S>(s: Scenario<S>): Scenario<unknown> => s as Scenario<unknown>;
+
+// ---- the workbook, as the user sees it ----
+
+const letters = (i: number): string =>
+  (i < 26 ? "" : letters(Math.floor(i / 26) - 1)) + String.fromCharCode(65 + (i % 26));
+/** A1 address of a sheet cell (zero-based row and column). */
+const cell = (sheet: string, row: number, col: number) => `'${sheet.replace(/'/g, "''")}'!${letters(col)}${row + 1}`;
+
+/** A table's columns (ids, headers), body values and formulas, position, filter and which body rows are hidden. */
+export async function tableState(host: WorkbookHost, name: string) {
+  const t = await host.run(async (ctx) => {
+    const table = ctx.workbook.tables.getItem(name);
+    const cols = table.columns.load("items/id,items/name");
+    const range = table.getRange().load("rowIndex,columnIndex");
+    const body = table.getDataBodyRange().load("values,formulas,rowIndex");
+    const filter = table.autoFilter.load("criteria");
+    const sheet = table.worksheet.load("name");
+    await ctx.sync();
+    return {
+      ids: cols.items.map((c) => c.id),
+      headers: cols.items.map((c) => c.name),
+      values: body.values as unknown[][],
+      formulas: body.formulas as unknown[][],
+      headerRow: range.rowIndex,
+      left: range.columnIndex,
+      top: body.rowIndex,
+      criteria: JSON.stringify(filter.criteria),
+      sheet: sheet.name,
+    };
+  });
+  const hiddenRows = host.snapshot().sheets.find((s) => s.name === t.sheet)!.hiddenRows;
+  return { ...t, hidden: t.values.map((_, i) => hiddenRows.includes(t.top + i)) };
+}
+
+type State = Awaited<ReturnType<typeof tableState>>;
+
+const act = (host: WorkbookHost, batch: (ctx: Excel.RequestContext) => void) =>
+  host.run(async (ctx) => {
+    batch(ctx);
+    await ctx.sync();
+  });
+
+/** A user types a header right of the table and the formula into its first data row: a calculated column. */
+export async function addCalculatedColumn(host: WorkbookHost, name: string): Promise<void> {
+  const s = await tableState(host, name);
+  const col = s.left + s.headers.length;
+  host.typeCell(cell(s.sheet, s.headerRow, col), CALC_HEADER);
+  host.typeCell(cell(s.sheet, s.headerRow + 1, col), CALC);
+}
+
+/** A pivot on the table, on a sheet of its own, summing revenue. */
+export async function addPivot(host: WorkbookHost, name: string, pivotName: string): Promise<void> {
+  await act(host, (ctx) => {
+    ctx.workbook.worksheets.add(pivotName);
+    const pivot = ctx.workbook.worksheets
+      .getItem(pivotName)
+      .pivotTables.add(pivotName, ctx.workbook.tables.getItem(name), `'${pivotName}'!A1`);
+    pivot.dataHierarchies.add(pivot.hierarchies.getItem("revenue"));
+  });
+}
+
+/** The pivot's data cells, summed (its one data field, no row field: the grand total). */
+export function pivotTotal(host: WorkbookHost, pivotName: string): Promise<number> {
+  return host.run(async (ctx) => {
+    const r = ctx.workbook.pivotTables.getItem(pivotName).layout.getDataBodyRange().load("values");
+    await ctx.sync();
+    return r.values.flat().reduce((a: number, v) => a + (typeof v === "number" ? v : 0), 0);
+  });
+}
+
+/** The sum of a column's numbers. */
+export const columnTotal = (values: unknown[][], at: number): number =>
+  values.reduce((a: number, r) => a + (typeof r[at] === "number" ? r[at] : 0), 0);
+
+export const sameTotal = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+
+/** Body rows whose cell in the column headed `header` does not hold `formula` (the column missing: every row). */
+export function rowsWithoutFormula(s: { headers: string[]; formulas: unknown[][] }, header: string, formula: string) {
+  const at = s.headers.indexOf(header);
+  return at < 0 ? s.formulas.length : s.formulas.filter((r) => r[at] !== formula).length;
+}
+
+// ---- the service's columns against a fresh pull ----
+
+export interface Fresh {
+  headers: string[];
+  values: unknown[][];
+}
+
+/** What a fresh pull of `query` writes into a workbook of its own. */
+export async function freshPull(deps: RefreshDeps, query: DataQuery): Promise<Fresh> {
+  const h = createWorkbookHost();
+  const r = await pullTable({ ...deps, run: h.run }, query, {
+    destination: { kind: "new-sheet" },
+    rolling: false,
+    select: false,
+  });
+  return readTable(h.run, r.write.tableName);
+}
+
+/**
+ * Cells of the fresh pull's columns that the stored table does not hold, column by column (a column found by
+ * `at`, -1 when it is not there: all its cells), over the rows of both (a missing or extra row counts).
+ */
+export function serviceDiff(
+  stored: unknown[][],
+  fresh: Fresh,
+  at: (field: string) => number,
+): { cells: number; fields: string[] } {
+  let cells = 0;
+  const fields: string[] = [];
+  const rows = Math.max(stored.length, fresh.values.length);
+  fresh.headers.forEach((field, k) => {
+    const j = at(field);
+    let n = 0;
+    for (let i = 0; i < rows; i++) {
+      const want = fresh.values[i]?.[k];
+      if (j < 0 || want !== stored[i]?.[j]) n++;
+    }
+    if (n > 0) fields.push(`${field} (${n})`);
+    cells += n;
+  });
+  return { cells, fields };
+}
+
+async function recordOf(host: WorkbookHost, name: string): Promise<RefreshableTable | undefined> {
+  return (await listManagedTables(host.run)).find((t) => t.tableName === name) as RefreshableTable | undefined;
+}
+
+/**
+ * The service columns of the table (each found by the TableColumn.id its record keeps) against a fresh pull of
+ * `query`, from body row `from` of the table on.
+ */
+async function serviceProblems(w: World, name: string, query: DataQuery, from = 0): Promise<string[]> {
+  const record = await recordOf(w.host, name);
+  if (!record) return [`no saved query for "${name}"`];
+  if (!record.columns) return [`the saved query of "${name}" keeps no column ids`];
+  const s = await tableState(w.host, name);
+  const fresh = await freshPull(w.deps, query);
+  const byField = new Map(record.columns.map((c) => [c.field, s.ids.indexOf(c.id)]));
+  const d = serviceDiff(s.values.slice(from), fresh, (f) => byField.get(f) ?? -1);
+  return d.cells === 0 ? [] : [`service cells unlike a fresh pull: ${d.fields.join(", ")}`];
+}
+
+/** The refreshed table's service columns equal a fresh pull of its query up to the refresh's today. */
+const fresh = (w: World, r: Refreshed, name = w.name) => serviceProblems(w, name, { ...w.kind.query, to: r.today });
+
+const refreshed = (r: Refreshed): string[] =>
+  r.outcome.status === "refreshed" ? [] : [`status ${r.outcome.status}: ${r.outcome.error ?? ""}`];
+
+const must = (ok: boolean, what: string): string[] => (ok ? [] : [what]);
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A row's key: the period (first column) and the key fields, as headed in the state. */
+const keysOf = (s: State, keys: string[]): string[] => {
+  const at = [0, ...keys.map((k) => s.headers.indexOf(k))];
+  return s.values.map((r) => JSON.stringify(at.map((i) => r[i])));
+};
+
+// ---- the points ----
+
+const SCENARIOS: Scenario<unknown>[] = [
+  scenario({
+    name: "calculated column: its formula in every row, replaced and added rows too",
+    setup: (w) => addCalculatedColumn(w.host, w.name),
+    async check(w, _, r) {
+      const s = await tableState(w.host, w.name);
+      const without = rowsWithoutFormula(s, CALC_HEADER, CALC);
+      return [
+        ...refreshed(r),
+        ...must(r.outcome.rowsReplaced > 0 && r.outcome.rowsAdded > 0, "no rows replaced and added"),
+        ...must(without === 0, `${without} rows without the formula`),
+        ...(await fresh(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "typed notes: kept by row key",
+    async setup(w) {
+      const s = await tableState(w.host, w.name);
+      const col = s.left + s.headers.length;
+      const at = (i: number) => cell(s.sheet, s.top + i, col);
+      const last = s.values.length - 1;
+      w.host.typeCell(cell(s.sheet, s.headerRow, col), "note");
+      w.host.typeCell(at(0), "first row: settled");
+      w.host.typeCell(at(last - 12), "'=looks like a formula");
+      w.host.typeCell(at(last - 1), 42);
+      w.host.typeCell(at(last), "promo");
+      const before = await tableState(w.host, w.name);
+      const noteAt = before.headers.indexOf("note");
+      return new Map(keysOf(before, w.kind.keys).map((k, i) => [k, before.formulas[i][noteAt]]));
+    },
+    async check(w, notes, r) {
+      const s = await tableState(w.host, w.name);
+      const noteAt = s.headers.indexOf("note");
+      const keys = keysOf(s, w.kind.keys);
+      const wrong = keys.filter((k, i) => s.formulas[i][noteAt] !== (notes.get(k) ?? "")).length;
+      const typed = [...notes.values()].filter((v) => v !== "");
+      const kept = s.formulas.map((row) => row[noteAt]).filter((v) => v !== "");
+      return [
+        ...refreshed(r),
+        ...must(wrong === 0, `${wrong} rows whose note is not the one their key had`),
+        ...must(
+          same([...kept].sort(), [...typed].sort()),
+          `notes ${JSON.stringify(typed)} became ${JSON.stringify(kept)}`,
+        ),
+        ...(await fresh(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "renamed service header: still filled, under the user's header",
+    async setup(w) {
+      const s = await tableState(w.host, w.name);
+      w.host.typeCell(cell(s.sheet, s.headerRow, s.left + s.headers.indexOf("revenue")), "Revenue GBP");
+      return (await tableState(w.host, w.name)).headers;
+    },
+    async check(w, headers, r) {
+      const s = await tableState(w.host, w.name);
+      return [
+        ...refreshed(r),
+        ...must(same(s.headers, headers), `headers ${JSON.stringify(s.headers)}`),
+        ...(await fresh(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "moved service column: still filled where it is",
+    async setup(w) {
+      const s = await tableState(w.host, w.name);
+      w.host.moveTableColumn(w.name, s.headers.indexOf("units"), 1);
+      const after = await tableState(w.host, w.name);
+      return { headers: after.headers, ids: after.ids };
+    },
+    async check(w, before, r) {
+      const s = await tableState(w.host, w.name);
+      return [
+        ...refreshed(r),
+        ...must(same({ headers: s.headers, ids: s.ids }, before), `columns now ${JSON.stringify(s.headers)}`),
+        ...(await fresh(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "active filter: in force afterwards, every row (hidden too) equal to the service",
+    async setup(w) {
+      const s = await tableState(w.host, w.name);
+      const key = w.kind.keys[0];
+      const shown = [...new Set(s.values.map((r) => String(r[s.headers.indexOf(key)])))].slice(0, 2);
+      await act(w.host, (ctx) =>
+        ctx.workbook.tables.getItem(w.name).columns.getItem(key).filter.applyValuesFilter(shown),
+      );
+      return { shown, criteria: (await tableState(w.host, w.name)).criteria };
+    },
+    async check(w, f, r) {
+      const s = await tableState(w.host, w.name);
+      const keyAt = s.headers.indexOf(w.kind.keys[0]);
+      const wrong = s.values.filter((row, i) => s.hidden[i] === f.shown.includes(String(row[keyAt]))).length;
+      return [
+        ...refreshed(r),
+        ...must(s.criteria === f.criteria, `criteria now ${s.criteria}`),
+        ...must(
+          s.hidden.some((h) => h),
+          "no row hidden",
+        ),
+        ...must(wrong === 0, `${wrong} rows shown or hidden against the filter`),
+        ...(await fresh(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "pivot on the table: refreshed, its total the table's",
+    setup: (w) => addPivot(w.host, w.name, "Report"),
+    async check(w, _, r) {
+      const s = await tableState(w.host, w.name);
+      const table = columnTotal(s.values, s.headers.indexOf("revenue"));
+      const pivot = await pivotTotal(w.host, "Report");
+      return [
+        ...refreshed(r),
+        ...must(r.outcome.pivotsRefreshed === 1, `${r.outcome.pivotsRefreshed} pivots refreshed`),
+        ...must(sameTotal(pivot, table), `pivot total ${pivot}, table total ${table}`),
+        ...(await fresh(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "protected sheet: refused, nothing fetched, the table unchanged",
+    async setup(w) {
+      const s = await tableState(w.host, w.name);
+      await act(w.host, (ctx) => ctx.workbook.worksheets.getItem(s.sheet).protection.protect());
+      return s;
+    },
+    async check(w, before, r) {
+      const s = await tableState(w.host, w.name);
+      return [
+        ...must(r.outcome.status === "failed", `status ${r.outcome.status}`),
+        ...must(
+          (r.outcome.error ?? "").startsWith(
+            `The sheet "${before.sheet}" is protected, so "${w.name}" cannot be refreshed`,
+          ),
+          `error: ${r.outcome.error}`,
+        ),
+        ...must(r.fetched === 0, `${r.fetched} data requests`),
+        ...must(same(s, before), "the table changed"),
+      ];
+    },
+  }),
+  scenario({
+    name: "renamed table: followed",
+    setup: (w) => act(w.host, (ctx) => void (ctx.workbook.tables.getItem(w.name).name = "Finance_view")),
+    async check(w, _, r) {
+      return [
+        ...refreshed(r),
+        ...must(r.outcome.tableName === "Finance_view", `outcome names "${r.outcome.tableName}"`),
+        ...(await fresh(w, r, "Finance_view")),
+      ];
+    },
+  }),
+  scenario({
+    name: "renamed sheet: followed",
+    async setup(w) {
+      const s = await tableState(w.host, w.name);
+      await act(w.host, (ctx) => void (ctx.workbook.worksheets.getItem(s.sheet).name = "Finance"));
+    },
+    async check(w, _, r) {
+      const record = await recordOf(w.host, w.name);
+      return [
+        ...refreshed(r),
+        ...must(r.outcome.sheet === "Finance", `outcome names sheet "${r.outcome.sheet}"`),
+        ...must(record?.sheet === "Finance", `record names sheet "${record?.sheet}"`),
+        ...(await fresh(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "deleted table: reported by name",
+    setup: (w) => act(w.host, (ctx) => ctx.workbook.tables.getItem(w.name).delete()),
+    async check(w, _, r) {
+      return [
+        ...must(r.outcome.status === "failed", `status ${r.outcome.status}`),
+        ...must(
+          (r.outcome.error ?? "").includes(`The table "${w.name}" is no longer in this workbook`),
+          `error: ${r.outcome.error}`,
+        ),
+        ...must(r.fetched === 0, `${r.fetched} data requests`),
+      ];
+    },
+  }),
+  scenario({
+    name: "deleted service column: refused by name, nothing written",
+    async setup(w) {
+      await act(w.host, (ctx) =>
+        ctx.workbook.tables.getItem(w.name).columns.getItem("units").getRange().delete("Left"),
+      );
+      return JSON.stringify(w.host.snapshot().sheets);
+    },
+    async check(w, sheets, r) {
+      return [
+        ...must(r.outcome.status === "failed", `status ${r.outcome.status}`),
+        ...must(
+          (r.outcome.error ?? "").startsWith(`The column "units" was deleted from "${w.name}"`),
+          `error: ${r.outcome.error}`,
+        ),
+        ...must(r.fetched === 0, `${r.fetched} data requests`),
+        ...must(JSON.stringify(w.host.snapshot().sheets) === sheets, "the workbook's sheets changed"),
+      ];
+    },
+  }),
+  scenario({
+    name: "manual calculation: said in the summary",
+    setup: (w) =>
+      act(w.host, (ctx) => void (ctx.workbook.application.calculationMode = "Manual" as Excel.CalculationMode)),
+    async check(w, _, r) {
+      return [
+        ...refreshed(r),
+        ...must(/Calculation in this workbook is manual/.test(r.summary.message), `summary: ${r.summary.message}`),
+        ...(await fresh(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "not refreshed for 40 days: the missing dates named, nothing older lost",
+    only: "daily store",
+    today: () => addDays(TODAY, 40),
+    setup: (w) => tableState(w.host, w.name),
+    async check(w, before, r) {
+      const window = r.outcome.window;
+      if (!window) return [`no window read: ${r.outcome.error ?? r.outcome.status}`];
+      // The table ends on 22 Nov; the service keeps 14 days of store-level data, so 23 Nov to 18 Dec is gone.
+      const gap = { from: "2026-11-23", to: "2026-12-18" };
+      const s = await tableState(w.host, w.name);
+      const kept = s.values.filter((row) => (row[0] as number) < excelSerial(window.from)).length;
+      return [
+        ...refreshed(r),
+        ...must(window.from === addDays(r.today, -14), `window from ${window.from}`),
+        ...must(same(r.outcome.gaps, [gap]), `gaps ${JSON.stringify(r.outcome.gaps)}`),
+        ...must(
+          /23 Nov to 18 Dec 2026/.test(`${r.outcome.warnings.join(" ")} ${r.summary.message}`),
+          `warnings: ${r.outcome.warnings.join(" ")}`,
+        ),
+        ...must(same(s.formulas.slice(0, kept), before.formulas), "older rows changed"),
+        ...(await serviceProblems(w, w.name, { ...w.kind.query, from: window.from, to: r.today }, kept)),
+      ];
+    },
+  }),
+];
+
+/** One scenario for one kind of table, in a new workbook; what is wrong (nothing: kept). */
+async function runOne(sim: RunningSimulator, sc: Scenario<unknown>, kind: Kind): Promise<string[]> {
+  const client = createClient({ baseUrl: sim.url, apiKey: sim.apiKey, today: () => sim.simulator.today() });
+  sim.simulator.setToday(TODAY);
+  const host = createWorkbookHost();
+  const deps: RefreshDeps = { run: host.run, client, today: () => sim.simulator.today() };
+  const pulled = await pullTable(deps, kind.query, {
+    destination: { kind: "new-sheet" },
+    rolling: true,
+    select: false,
+  });
+  const w: World = { host, deps, kind, name: pulled.write.tableName };
+  const state = await sc.setup(w);
+  const today = sc.today?.(kind) ?? kind.next;
+  sim.simulator.setToday(today);
+  const requests = sim.simulator.requestCount("/api/data");
+  const summary = await refreshAllTables(deps);
+  const fetched = sim.simulator.requestCount("/api/data") - requests;
+  if (summary.outcomes.length !== 1) return [`${summary.outcomes.length} outcomes`];
+  return sc.check(w, state, { summary, outcome: summary.outcomes[0], fetched, today });
+}
+
+/**
+ * Every scenario for each kind of table it is for. Scale: the simulator with 6 SKUs and 4 stores (the weekly
+ * SKU table 72 rows, the daily store table 288), as in test/refresh.
+ */
+export async function userScenarios(): Promise<{ kept: number; total: number; failed: string[] }> {
+  const sim = await startSimulator({ port: 0, today: TODAY, skus: 6, stores: 4 });
+  const failed: string[] = [];
+  let kept = 0;
+  let total = 0;
+  try {
+    for (const kind of KINDS) {
+      for (const sc of SCENARIOS) {
+        if (sc.only && sc.only !== kind.label) continue;
+        total++;
+        let problems: string[];
+        try {
+          problems = await runOne(sim, sc, kind);
+        } catch (err) {
+          problems = [`threw: ${err instanceof Error ? err.message : String(err)}`];
+        }
+        if (problems.length === 0) kept++;
+        else failed.push(`${kind.label} table, ${sc.name}: ${problems.join("; ")}`);
+      }
+    }
+  } finally {
+    await sim.close();
+  }
+  return { kept, total, failed };
+}
