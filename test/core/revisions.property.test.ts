@@ -53,7 +53,10 @@ describe("windowChanges", () => {
   test("identical rows before and after: no change", () => {
     fc.assert(
       fc.property(rows, (rs) => {
-        for (const c of windowChanges(["revenue", "units"], START, asRows(rs), asRows([...rs].reverse()))) {
+        const changes = windowChanges(["revenue", "units"], START, asRows(rs), asRows([...rs].reverse()));
+        const inWindow = rs.some((r) => r.period >= START);
+        expect(changes.map((c) => c.metric)).toEqual(inWindow ? ["revenue", "units"] : []);
+        for (const c of changes) {
           expect(c.change).toBe(0);
           expect(c.before).toBe(c.after);
           expect(c.percent === null || c.percent === 0).toBe(true);
@@ -72,6 +75,7 @@ describe("windowChanges", () => {
           return;
         }
         const end = Math.min(lastOf(before), lastOf(after));
+        expect(changes.map((c) => c.metric)).toEqual(["revenue", "units"]);
         changes.forEach((c, m) => {
           const inDates = (rs: typeof before) => rs.filter((r) => r.period >= START && r.period <= end);
           const sum = (rs: typeof before) =>
