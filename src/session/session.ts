@@ -2,7 +2,9 @@
 // from it. The pane, the SALES functions and the ribbon commands all read the service through it, so they
 // share the client's list cache and in-flight requests, and a key entered in the pane serves the formulas.
 import { createClient, SalesApiError, type SalesClient } from "../api";
+import { redact } from "../api/errors";
 import { todayIso, type IsoDate } from "../core/dates";
+import { errorText } from "../core/errorText";
 import type { ExcelRun } from "../excel/run";
 import type { RefreshDeps } from "../refresh";
 import type { ConnectionSettings, ConnectionStore } from "./connectionStore";
@@ -39,7 +41,10 @@ export class Session {
     return this.loaded;
   }
 
-  /** Why the connection saved on this device could not be used (a damaged record), if it could not. */
+  /**
+   * Why the connection saved on this device could not be used (a damaged record, or settings no client can be
+   * built from, such as an http:// address), if it could not; never the key.
+   */
   loadProblem(): string | undefined {
     return this.problem;
   }
@@ -64,8 +69,9 @@ export class Session {
     return this.settings;
   }
 
+  /** True when there is a client to read the service with: a key is saved and the connection can be used. */
   hasKey(): boolean {
-    return !!this.settings?.apiKey;
+    return this.current !== null;
   }
 
   /** The client for the saved connection; a SalesApiError of kind "auth" when there is no key. */
@@ -93,7 +99,7 @@ export class Session {
   private apply(settings: ConnectionSettings | null): void {
     this.settings = settings;
     this.current = null;
-    if (settings?.apiKey) {
+    if (settings?.apiKey.trim()) {
       try {
         this.current = createClient({
           baseUrl: settings.baseUrl,
@@ -101,8 +107,10 @@ export class Session {
           paths: settings.paths,
           ...this.clientOptions,
         });
-      } catch {
-        this.current = null; // an unusable URL: the pane shows why when the user tests the connection
+      } catch (err) {
+        // An unusable saved connection (an http:// address, say): no client, and the pane's status line says why.
+        const why = redact(errorText(err), settings.apiKey.trim());
+        this.problem = `The connection saved on this device was not used. ${why}`;
       }
     }
     for (const l of this.listeners) l(settings);
