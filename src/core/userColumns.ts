@@ -203,9 +203,12 @@ function sourcesByKey(input: UserCellsInput): (number | null)[] {
 
 /**
  * The user cells of the rows a refresh writes. A row whose key the old window held keeps that row's cells
- * (left as they are when the row stays in its place; written, formulas as formulas, when it moved); a row new
- * by key gets each calculated column's formula and leaves the other user columns empty. In a calculated column
- * an empty cell of a kept row gets the formula too (Excel would have filled it).
+ * (written, formulas as formulas, when it moved); a row new by key gets each calculated column's formula and
+ * leaves the other user columns empty. In a calculated column an empty cell of a kept row gets the formula too
+ * (Excel would have filled it). A cell that already holds what it should (its own row's cell, a calculated
+ * formula where the row before held it too, an empty cell staying empty) is left as it is (null): what a
+ * refresh sends is only what changes, so rows shifted by one key (a SKU missing on a day) do not rewrite a
+ * whole calculated column.
  */
 export function userCells(input: UserCellsInput): UserCellsPlan {
   const calculated = Array.from({ length: input.columns }, (_, u) => calculatedFormula(input, u));
@@ -214,9 +217,10 @@ export function userCells(input: UserCellsInput): UserCellsPlan {
     const j = sources[i];
     return calculated.map((formula, u): UserWrite => {
       const src = j === null ? undefined : input.old[j].cells[u];
-      if (formula !== null && isEmptyCell(src)) return formula;
-      if (j === null) return i < input.old.length ? "" : null;
-      return j === i ? null : cellInput(src);
+      // What the cell written holds now: the old row in its place, or nothing (below the old window).
+      const here = i < input.old.length ? cellInput(input.old[i].cells[u]) : "";
+      const want = formula !== null && isEmptyCell(src) ? formula : j === null ? "" : cellInput(src);
+      return want === here ? null : want;
     });
   });
   return { cells, calculated };

@@ -42,6 +42,18 @@ export function bytesPerRow(rows: readonly (string | number | boolean | null)[][
   return Math.ceil(largest * 1.5) + 8;
 }
 
+/** The UTF-8 bytes of a value's JSON (what it adds to a request), counted exactly. */
+export function jsonBytes(value: unknown): number {
+  const s = JSON.stringify(value) ?? "";
+  let extra = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // Two bytes up to U+07FF, three above (a surrogate pair, four bytes, counts two units of two).
+    if (c >= 0x80) extra += c < 0x800 || (c >= 0xd800 && c <= 0xdfff) ? 1 : 2;
+  }
+  return s.length + extra;
+}
+
 export function blockRows(
   rows: readonly (string | number | boolean | null)[][],
   columns: number,

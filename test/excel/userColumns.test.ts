@@ -3,7 +3,7 @@
 // adjusted, through formulasR1C1), a calculated column's formula in rows new by key, notes empty there, a user
 // column between two service columns never given service data; the direct and the staged path; the AutoFilter
 // applied again; what it costs in syncs.
-import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
+import { createWorkbookHost, PAYLOAD_LIMIT_BYTES, type WorkbookHost } from "../../dev/workbook-host";
 import type { Column } from "../../src/core/tabulate";
 import type { ServiceColumn } from "../../src/core/userColumns";
 import { replaceTail, writeTable, type TailReplacement } from "../../src/excel/tables";
@@ -157,4 +157,71 @@ test("syncs: a table without user columns as before; with them one more, to read
   const withUser = await count(decoratedTable, revision(decoratedTable));
   expect(byId).toBe(byHeader);
   expect(withUser).toBe(byHeader + 1);
+});
+
+describe("a big window whose rows shift by one key (a SKU missing on the first day)", () => {
+  const SKUS = Array.from({ length: 3000 }, (_, i) => i + 1);
+  /** Days 0..8 of every SKU; the window is days 2..8 (21,000 rows), SKU 1 missing on day 2. */
+  async function big(): Promise<Table & { sheet: string }> {
+    const host = createWorkbookHost();
+    const w = await writeTable(
+      host.run,
+      { columns: COLUMNS, values: rows([0, 1, 2, 3, 4, 5, 6, 7, 8], SKUS) },
+      { name: "Sales", destination: { kind: "new-sheet" } },
+    );
+    const service = COLUMNS.map((c, i) => ({ id: w.columnIds![i], field: c.name, name: c.name }));
+    return { host, name: w.tableName, service, sheet: w.sheet };
+  }
+  const shifted = (t: Table, limits?: TailReplacement["limits"]): TailReplacement => ({
+    periodColumn: "day",
+    cutoff: DAY + 2,
+    data: { columns: COLUMNS, values: [...rows([2], SKUS.slice(1), 0.5), ...rows([3, 4, 5, 6, 7, 8], SKUS, 0.5)] },
+    service: t.service,
+    limits,
+  });
+
+  test("calculated columns are not rewritten: the commit stays under the payload limit (it went over it)", async () => {
+    const t = await big();
+    // Three calculated columns with long formulas: 21,000 rows of them came to about 5.7 MB in one commit.
+    const ops = ["*", "+", "-"];
+    const long = (op: string) => `=[@revenue]${op}2+0*LEN("${"x".repeat(60)}")`;
+    ops.forEach((op, k) => {
+      const col = "DEF"[k];
+      t.host.typeCell(`'${t.sheet}'!${col}1`, `calc ${k}`);
+      t.host.typeCell(`'${t.sheet}'!${col}2`, long(op));
+    });
+    t.host.stats.reset();
+    const result = await replaceTail(t.host.run, t.name, shifted(t));
+    expect(result).toEqual(expect.objectContaining({ removed: 21000, added: 20999, kept: 6000 }));
+    expect(t.host.stats.maxRequestBytes).toBeLessThan(PAYLOAD_LIMIT_BYTES);
+    // Every row still holds the formulas (the snapshot reads the cells without a request).
+    const snap = t.host.snapshot();
+    const cells = snap.sheets.find((s) => s.name === t.sheet)!.cells;
+    expect(snap.tables[0].rowCount).toBe(6000 + 20999);
+    for (const [k, op] of ops.entries()) {
+      const column = cells.filter((c) => c.column === 3 + k && c.row > 0);
+      expect(column.length).toBe(6000 + 20999);
+      expect(column.every((c) => c.formula === long(op))).toBe(true);
+    }
+    const first = cells.filter((c) => c.row === 6001 && c.column < 3).map((c) => c.value);
+    expect(first).toEqual([DAY + 2, 2, 2.502]);
+  });
+
+  test("user cells that must move but cannot fit one request: refused before anything is written", async () => {
+    const t = await big();
+    t.host.typeCell(`'${t.sheet}'!D1`, "note");
+    await t.host.run(async (ctx) => {
+      const notes = SKUS.flatMap((_, i) =>
+        [0, 1, 2, 3, 4, 5, 6, 7, 8].map((d) => [`note ${d}/${i} ${"n".repeat(60)}`]),
+      );
+      ctx.workbook.tables.getItem(t.name).columns.getItem("note").getDataBodyRange().values = notes;
+      await ctx.sync();
+    });
+    const before = t.host.snapshot();
+    // 21,000 notes of about 75 bytes must move up one row: about 1.6 MB, over a budget of 0.2 MB.
+    await expect(replaceTail(t.host.run, t.name, shifted(t, { bytes: 200_000 }))).rejects.toThrow(
+      /^Refresh would have to rewrite 1\.6 MB of your own columns in "Sales" \(note\) .* Nothing was written\. Clear a big notes column/,
+    );
+    expect(t.host.snapshot()).toEqual(before);
+  });
 });

@@ -2,11 +2,11 @@
 // commit sync whose every prefix is safe; a window too big for one request is staged on a hidden sheet first.
 import { filterPlan, type ServiceColumn } from "../../core/userColumns";
 import { WorkbookError } from "../errors";
-import { NUMBER_FORMATS, blockRows, excelRows } from "../formats";
+import { NUMBER_FORMATS, blockRows, excelRows, jsonBytes } from "../formats";
 import type { ExcelRun } from "../run";
 import { openTable, tableGone, type OpenTable } from "./openTable";
 import { firstRowAtOrAfter, scanPeriodsBack } from "./periodScan";
-import { planUserCells, placeColumns, tableGrid, type Placement } from "./userCells";
+import { planUserCells, placeColumns, tableGrid, userWrites, type Placement, type UserWriteBlock } from "./userCells";
 import { fitsOneRead, queueRowsRead, readRowsInBlocks, runs } from "./windowRead";
 import {
   DEFAULT_LIMITS,
@@ -83,6 +83,12 @@ interface TailPlan {
   /** The window as one block: new rows, then blanks over the old rows left over (when the table shrinks). */
   window: Grid;
   perBlock: number;
+  /**
+   * Too big for one request: the service cells go through the staging sheet first and the commit writes the
+   * user cells that change (`userBlocks`), which must fit one request.
+   */
+  staged: boolean;
+  userBlocks: UserWriteBlock[];
 }
 
 /**
@@ -102,8 +108,10 @@ interface TailPlan {
  * possibly followed by blank rows, which are part of the window the next refresh replaces. A window too big
  * for one request (over ~4 MB) is first written in blocks to a very hidden staging sheet (the table is not
  * touched), then step 3 is one `copyFrom` of the staged rows per run of adjacent service columns (one for a
- * table without user columns) and one `formulasR1C1` write per run of user columns; the staging sheet is
- * deleted after the commit, and a leftover one (a failure in between) is deleted by the next replacement.
+ * table without user columns) and one `formulasR1C1` write per run of user columns, of the rows whose user
+ * cells change (a window whose changing user cells would not fit one request is refused before anything is
+ * written: checkUserBytes); the staging sheet is deleted after the commit, and a leftover one (a failure in
+ * between) is deleted by the next replacement.
  * `readBefore`: the old window's cells of those columns are loaded in the commit sync, queued before step 1
  * (loads change nothing, so every prefix stays safe), or in row blocks before the commit when over
  * READ_BLOCK_CELLS (src/excel/tables/windowRead.ts). User columns: their cells in the old window and the row
@@ -130,14 +138,15 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
     const scan = await scanPeriodsBack(context, open, tableName, placement.place[pi], rep.cutoff);
     const cutAt = firstRowAtOrAfter(scan, rep.cutoff);
     const users = await planUserCells(context, open, placement, rep.data, pi, cutAt);
-    const plan = planTail(open, cutAt, tableGrid(grid, placement, open.columns, users), limits);
+    const plan = planTail(open, cutAt, tableGrid(grid, placement, open.columns, users), limits, placement.user);
+    if (plan.staged) checkUserBytes(tableName, plan.userBlocks, open, placement.user, limits);
     await checkRoomBelow(context, open, tableName, plan);
 
     // The old window's cells asked for: in blocks now when big, else with the commit (queued before its writes).
     const cols = (rep.readBefore ?? []).map((h) => placement.place[dataColumn(rep, tableName, h)]);
     const small = fitsOneRead(plan.removed, cols.length);
     const early = small ? undefined : await readRowsInBlocks(context, open, cutAt, plan.removed, cols);
-    const staging = plan.window.length > plan.perBlock ? await stage(context, plan, placement, rep) : undefined;
+    const staging = plan.staged ? await stage(context, plan, placement, rep) : undefined;
     checkCancel(rep.signal);
     const withCommit = small ? queueRowsRead(open, cutAt, plan.removed, cols) : undefined;
     const how = { placement, staging, formulas: !!users, reapply: filter.kind === "reapply" };
@@ -165,7 +174,7 @@ function dataColumn(rep: TailReplacement, tableName: string, name: string): numb
   return c;
 }
 
-function planTail(open: OpenTable, cutAt: number, grid: Grid, limits: BlockLimits): TailPlan {
+function planTail(open: OpenTable, cutAt: number, grid: Grid, limits: BlockLimits, user: readonly number[]): TailPlan {
   const cols = open.columns;
   const removed = open.count - cutAt;
   const added = grid.length;
@@ -174,7 +183,34 @@ function planTail(open: OpenTable, cutAt: number, grid: Grid, limits: BlockLimit
   const span = Math.max(added, removed);
   const blank = new Array<string>(cols).fill("");
   const window: Grid = added === span ? grid : grid.concat(Array.from({ length: span - added }, () => blank));
-  return { cutAt, removed, added, finalRows, window, perBlock: blockRows(window, cols, limits) };
+  const perBlock = blockRows(window, cols, limits);
+  // User cells vary row by row (a long note here and there), so their window is measured, not estimated.
+  const staged = window.length > perBlock || (user.length > 0 && jsonBytes(window) > limits.bytes);
+  const userBlocks = staged ? userWrites(window, user) : [];
+  return { cutAt, removed, added, finalRows, window, perBlock, staged, userBlocks };
+}
+
+/**
+ * The user cells a staged commit writes must fit one request with it: refused, before anything is written,
+ * when they do not (rows moved, each taking its long notes or varied formulas to its new place).
+ */
+function checkUserBytes(
+  tableName: string,
+  blocks: readonly UserWriteBlock[],
+  { headers }: OpenTable,
+  user: readonly number[],
+  limits: BlockLimits,
+): void {
+  const bytes = blocks.reduce((n, b) => n + jsonBytes(b.cells), 0);
+  if (bytes <= limits.bytes) return;
+  const mb = (n: number) => `${(n / 1_000_000).toFixed(1)} MB`;
+  throw new WorkbookError(
+    "too-large",
+    `Refresh would have to rewrite ${mb(bytes)} of your own columns in "${tableName}" (${user.map((u) => headers[u]).join(", ")}) to keep ` +
+      `each row's cells with its row, more than Excel accepts in one request (${mb(limits.bytes)}). Nothing was ` +
+      "written. Clear a big notes column (or move its text out of the table) and refresh again, or get the data " +
+      "again as a new table.",
+  );
 }
 
 /** A growing table needs the cells below it empty: refused, changing nothing, when they are not. */
@@ -242,12 +278,8 @@ interface CommitHow {
 }
 
 /** The commit: one sync, each prefix of it safe (see replaceTail). Returns the table's address after it. */
-async function commit(
-  context: Excel.RequestContext,
-  open: OpenTable,
-  { cutAt, finalRows, window }: TailPlan,
-  how: CommitHow,
-): Promise<string> {
+async function commit(context: Excel.RequestContext, open: OpenTable, plan: TailPlan, how: CommitHow): Promise<string> {
+  const { cutAt, finalRows } = plan;
   const { table, sheet, top, left, bodyTop, count, columns: cols } = open;
   const { layout } = how.placement;
   suspend(context);
@@ -265,7 +297,7 @@ async function commit(
           NUMBER_FORMATS.text as unknown as string[][];
     });
   }
-  writeWindow(open, cutAt, window, how);
+  writeWindow(open, plan, how);
   if (finalRows < count) {
     // At least one body row stays: Excel tables cannot have none.
     const rowsNow = Math.max(1, finalRows);
@@ -279,11 +311,13 @@ async function commit(
   return after.address;
 }
 
-/** Step 3 of the commit: the window, in one write (or, staged, one copy per run of service columns). */
+/**
+ * Step 3 of the commit: the window, in one write (or, staged, one copy per run of service columns and the
+ * user cells that change).
+ */
 function writeWindow(
   { sheet, left, bodyTop, columns: cols }: OpenTable,
-  cutAt: number,
-  window: Grid,
+  { cutAt, window, userBlocks }: TailPlan,
   { placement, staging, formulas }: CommitHow,
 ): void {
   const span = window.length;
@@ -302,6 +336,6 @@ function writeWindow(
       .copyFrom(staging.getRangeByIndexes(0, staged, span, n), "Values");
     staged += n;
   }
-  for (const [first, n] of runs(placement.user))
-    sheet.getRangeByIndexes(top, left + first, span, n).formulasR1C1 = window.map((row) => row.slice(first, first + n));
+  for (const b of userBlocks)
+    sheet.getRangeByIndexes(top + b.row, left + b.first, b.cells.length, b.cells[0].length).formulasR1C1 = b.cells;
 }

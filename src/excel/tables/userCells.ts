@@ -16,7 +16,7 @@ import {
 import type { Cell } from "../../core/tabulate";
 import { WorkbookError } from "../errors";
 import type { OpenTable } from "./openTable";
-import { READ_BLOCK_CELLS, queueRowsRead } from "./windowRead";
+import { READ_BLOCK_CELLS, queueRowsRead, runs } from "./windowRead";
 import type { Grid } from "./writeBlocks";
 
 /** Where a replacement's columns go in the table. */
@@ -126,5 +126,27 @@ export function tableGrid(grid: Grid, { place, user }: Placement, width: number,
     place.forEach((t, k) => (out[t] = row[k]));
     user.forEach((t, u) => (out[t] = plan ? plan.cells[i][u] : ""));
     return out;
+  });
+}
+
+/** A write of user cells: rows `row` .. of the window, table columns `first` .. (a run of adjacent user columns). */
+export interface UserWriteBlock {
+  row: number;
+  first: number;
+  cells: Grid;
+}
+
+/**
+ * The user cells a staged commit writes: per run of adjacent user columns, the rows from its first cell to
+ * change to its last (null cells between are left as they are); a run with nothing to change is not written.
+ */
+export function userWrites(window: Grid, user: readonly number[]): UserWriteBlock[] {
+  return runs(user).flatMap(([first, n]) => {
+    const changes = (r: Grid[number]) => r.slice(first, first + n).some((c) => c !== null);
+    const top = window.findIndex(changes);
+    if (top < 0) return [];
+    let end = window.length;
+    while (!changes(window[end - 1])) end--;
+    return [{ row: top, first, cells: window.slice(top, end).map((r) => r.slice(first, first + n)) }];
   });
 }
