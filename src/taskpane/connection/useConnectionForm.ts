@@ -2,6 +2,7 @@
 // pane's connection operations only.
 import { useEffect, useState } from "react";
 import { DEFAULT_PATHS, type EndpointPaths } from "../../api";
+import { errorText } from "../messages";
 import { connectionInputProblem, type ConnectionOperations } from "../operations";
 import type { Status } from "./StatusLine";
 
@@ -38,13 +39,23 @@ export function useConnectionForm(ops: ConnectionOperations, onConnected: () => 
     const problem = connectionInputProblem(settings);
     if (problem) return setStatus({ kind: "error", message: problem });
     setStatus({ kind: "testing" });
-    const outcome = await ops.testConnection(settings);
+    let outcome: Status;
+    try {
+      outcome = await ops.testConnection(settings);
+    } catch (e) {
+      // Saving can fail too (storage blocked or full): the status line says so instead of staying on Testing….
+      outcome = { kind: "error", message: errorText(e) };
+    }
     setStatus(outcome);
     if (outcome.kind === "connected") onConnected();
   }
 
   async function forget() {
-    await ops.forgetKey();
+    try {
+      await ops.forgetKey();
+    } catch (e) {
+      return setStatus({ kind: "error", message: errorText(e) });
+    }
     setKey("");
     setShowKey(false);
     setStatus({ kind: "not-tested" });
