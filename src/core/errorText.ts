@@ -1,5 +1,5 @@
 // Every failure told in words for the person at the keyboard, by one function. Owns: UserError (the base of
-// every error whose message is already written for people) and errorText. Imports nothing.
+// every error whose message is already written for people), errorText and plainText. Imports nothing.
 
 /** An error whose message is already user text (what happened, what to do next): shown as it is. */
 export class UserError extends Error {}
@@ -35,8 +35,8 @@ export function errorText(err: unknown, framing: ErrorFraming = {}): string {
   return (framing.other ?? DEFAULT_FRAMING.other)(err instanceof Error ? err.message : plainText(err));
 }
 
-/** String(err), for values that cannot say it themselves (an object without a prototype) too. */
-function plainText(value: unknown): string {
+/** String(value), for values that cannot say it themselves (an object without a prototype) too. */
+export function plainText(value: unknown): string {
   try {
     return String(value);
   } catch {

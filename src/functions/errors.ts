@@ -3,8 +3,7 @@
 // everything else (no key, the service, the network, a result too big for a formula).
 import { isSalesApiError } from "../api/errors";
 import { ArgumentError, argumentMessage } from "../core/args";
-import { UserError, errorText, type ErrorFraming } from "../core/errorText";
-import { NO_KEY_MESSAGE } from "../session";
+import { plainText } from "../core/errorText";
 
 type FunctionErrorCode = "#VALUE!" | "#N/A";
 
@@ -40,7 +39,6 @@ export function toFunctionError(err: unknown, fields: Record<string, string> = {
       const argument = err.field ? (fields[err.field] ?? err.field) : undefined;
       return new FunctionError("#VALUE!", argument ? argumentMessage(argument, err.message) : err.message, argument);
     }
-    if (err.kind === "auth" && err.message === NO_KEY_MESSAGE) return new FunctionError("#N/A", NO_KEY_MESSAGE); // the session's own words
     if (err.kind === "cancelled")
       return new FunctionError("#N/A", "The request was cancelled. Recalculate to try again.");
     return new FunctionError("#N/A", err.message);
@@ -49,16 +47,13 @@ export function toFunctionError(err: unknown, fields: Record<string, string> = {
 }
 
 const cannotCompute = (message: string) => `Sales Data could not compute this: ${message}`;
-const FRAMING: ErrorFraming = { excel: (_code, message) => cannotCompute(message), other: cannotCompute };
 
 /**
- * A failure nobody worded for a cell: "Sales Data could not compute this: " and its message (String(err) for a
- * thrown non-Error). errorText shows a UserError bare and reads a thrown object's `message`; a UserError not
- * mapped above (a WorkbookError) and a non-Error go in as text, so they keep that framing too.
+ * A failure nobody worded for a cell (an Excel error, a WorkbookError, a bug, a thrown non-Error): "Sales Data
+ * could not compute this: " and its message, or its text (an object without a prototype too).
  */
 function unexpectedText(err: unknown): string {
-  const subject = err instanceof UserError ? err.message : err instanceof Error ? err : String(err);
-  return errorText(subject, FRAMING);
+  return cannotCompute(err instanceof Error ? err.message : plainText(err));
 }
 
 /**

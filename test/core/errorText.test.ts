@@ -1,7 +1,7 @@
 // One function turns any failure into user text: a UserError as written, Excel's errors and the rest framed by
 // the caller, and never a crash on whatever was thrown.
 import fc from "fast-check";
-import { UserError, errorText } from "../../src/core/errorText";
+import { UserError, errorText, plainText } from "../../src/core/errorText";
 
 test("a UserError's message is already user text", () => {
   expect(errorText(new UserError("The table was renamed."))).toBe("The table was renamed.");
@@ -37,4 +37,11 @@ test("whatever is thrown, the answer is text", () => {
       expect(typeof errorText(thrown, { other: (m) => m })).toBe("string");
     }),
   );
+});
+
+test("plainText is String(value), and text for an object without a prototype too", () => {
+  expect(plainText(42)).toBe("42");
+  expect(plainText(undefined)).toBe("undefined");
+  expect(plainText(Object.create(null))).toBe("[object Object]");
+  fc.assert(fc.property(fc.anything({ withNullPrototype: true }), (v) => expect(typeof plainText(v)).toBe("string")));
 });

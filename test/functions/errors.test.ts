@@ -58,6 +58,8 @@ describe("toFunctionError", () => {
       [42, "42"],
       [undefined, "undefined"],
       [{ code: "X", message: "an object" }, "[object Object]"],
+      [Object.create(null), "[object Object]"], // String() throws on it
+      [Object.assign(Object.create(null), { message: "no prototype" }), "[object Object]"],
     ];
     for (const [err, text] of cases) {
       const e = toFunctionError(err);
