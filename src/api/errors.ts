@@ -44,6 +44,11 @@ export class SalesApiError extends UserError {
   }
 }
 
+/** The words for a request the deadline ended, shared by the client and the SALES functions' own deadline. */
+export function timeoutText(ms: number): string {
+  return `The service did not answer within ${Math.round(ms / 1000)} s. Try again, or ask for a shorter date range.`;
+}
+
 export function isSalesApiError(err: unknown): err is SalesApiError {
   return err instanceof SalesApiError;
 }

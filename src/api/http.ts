@@ -4,7 +4,7 @@
 // ky stays at 1.x: ky 2's `totalTimeout` would replace underDeadline, but ky 2 needs Node 22 and this project
 // supports Node 20 (package.json engines).
 import ky, { HTTPError } from "ky";
-import { SalesApiError, redact, serviceWords } from "./errors";
+import { SalesApiError, redact, serviceWords, timeoutText } from "./errors";
 
 export interface HttpOptions {
   baseUrl: string;
@@ -135,13 +135,7 @@ export class Http {
   private toSalesApiError(err: unknown, signal: AbortSignal): SalesApiError {
     if (err instanceof SalesApiError) return err;
     if (signal.aborted) {
-      if (signal.reason === TIMEOUT) {
-        const s = Math.round(this.opts.timeoutMs / 1000);
-        return new SalesApiError(
-          "timeout",
-          `The service did not answer within ${s} s. Try again, or ask for a shorter date range.`,
-        );
-      }
+      if (signal.reason === TIMEOUT) return new SalesApiError("timeout", timeoutText(this.opts.timeoutMs));
       return cancelled();
     }
     const e = err as Error;

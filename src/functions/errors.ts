@@ -1,7 +1,7 @@
 // What a SALES function shows when it cannot give a result. Excel shows a custom function's message only for
 // #VALUE! and #N/A, so those are the two codes: #VALUE! for a bad argument (the message names it), #N/A for
 // everything else (no key, the service, the network, a result too big for a formula).
-import { isSalesApiError } from "../api/errors";
+import { isSalesApiError, timeoutText } from "../api/errors";
 import { ArgumentError, argumentMessage } from "../core/args";
 import { plainText } from "../core/errorText";
 
@@ -21,10 +21,7 @@ export class FunctionError extends Error {
 
 /** #N/A for a call or request that the deadline (withDeadline) ended: the client's own words for its timeout. */
 export function timeoutError(ms: number): FunctionError {
-  return new FunctionError(
-    "#N/A",
-    `The service did not answer within ${Math.round(ms / 1000)} s. Try again, or ask for a shorter date range.`,
-  );
+  return new FunctionError("#N/A", timeoutText(ms));
 }
 
 /**
