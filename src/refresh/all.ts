@@ -1,5 +1,6 @@
 // Refresh all (pane, ribbon) and the refresh when the workbook opens: every saved table, one after the other,
 // in one turn of the queue; then the SALES formulas' recalculation.
+import { refreshPivotsOfTables } from "../excel/pivots";
 import { readManagedTables, type DamagedTableRecord } from "../excel/queryStore";
 import { getRefreshOnOpen } from "../excel/refreshSettings";
 import { calculationIsManual } from "../excel/workbookState";
@@ -8,7 +9,9 @@ import {
   CANCELLED_BEFORE_TABLE,
   MANUAL_CALCULATION_NOTE,
   outcomeBase,
+  pivotsFailedWarning,
   recalcFailedNote,
+  refreshErrorText,
   summarize,
   type RefreshOutcome,
   type RefreshSummary,
@@ -41,8 +44,9 @@ async function refreshEach(deps: RefreshDeps, opts: RefreshOptions): Promise<Ref
       deps.onTableDone?.(o);
       continue;
     }
-    outcomes.push(await refreshTableInTurn(deps, t, opts));
+    outcomes.push(await refreshTableInTurn(deps, t, { ...opts, pivots: false }));
   }
+  await refreshPivotsOnce(deps, outcomes);
   const notes: string[] = [];
   const wrote = outcomes.some((o) => o.status === "refreshed");
   if (wrote && (await calculationIsManual(deps.run).catch(() => false))) notes.push(MANUAL_CALCULATION_NOTE);
@@ -54,6 +58,28 @@ async function refreshEach(deps: RefreshDeps, opts: RefreshOptions): Promise<Ref
     }
   }
   return summarize(outcomes, notes);
+}
+
+/**
+ * The pivot tables on the tables refreshed, each refreshed once after every table was written (below ExcelApi
+ * 1.15 every pivot of the workbook, once, not once per table). Where Excel tells their sources each table's
+ * outcome counts its own; below 1.15 the workbook's count goes on the last table refreshed, so it is said once.
+ * A failure is a warning there too (the data is written).
+ */
+async function refreshPivotsOnce(deps: RefreshDeps, outcomes: readonly RefreshOutcome[]): Promise<void> {
+  const done = outcomes.filter((o) => o.status === "refreshed");
+  if (done.length === 0) return;
+  const last = done[done.length - 1];
+  try {
+    const { count, byTable } = await refreshPivotsOfTables(
+      deps.run,
+      done.map((o) => o.tableName),
+    );
+    if (byTable) for (const o of done) o.pivotsRefreshed = byTable.get(o.tableName.toLowerCase()) ?? 0;
+    else if (count > 0) Object.assign(last, { pivotsRefreshed: count, pivotsOfWorkbook: true });
+  } catch (err) {
+    last.warnings.push(pivotsFailedWarning(refreshErrorText(err), done.length));
+  }
 }
 
 function damagedOutcome(d: DamagedTableRecord): RefreshOutcome {

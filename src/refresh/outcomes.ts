@@ -46,6 +46,12 @@ export interface RefreshOutcome {
   gaps: DateRange[];
   /** Pivot tables on this table refreshed after the write (Excel does not refresh them by itself). */
   pivotsRefreshed: number;
+  /**
+   * Refresh all where Excel does not tell which table a pivot reads (below ExcelApi 1.15): every pivot of the
+   * workbook was refreshed once after the tables, and `pivotsRefreshed` of the last table refreshed counts them
+   * (the others' are 0), so the count is said once.
+   */
+  pivotsOfWorkbook?: boolean;
 }
 
 export interface RefreshSummary {
@@ -176,8 +182,18 @@ export const recalcFailedNote = (err: unknown): string =>
 
 export const pivotsText = (n: number): string => `${n} pivot table${n === 1 ? "" : "s"} refreshed`;
 
-export const pivotsFailedWarning = (why: string): string =>
-  `The pivot tables built on this table were not refreshed (${why}); refresh them with Data > Refresh All.`;
+/** A line's pivots: those on its table, or (Refresh all below ExcelApi 1.15, on one line) the workbook's. */
+export function pivotsLineText(o: RefreshOutcome): string {
+  if (!o.pivotsRefreshed) return "";
+  const which = o.pivotsOfWorkbook
+    ? " (every pivot table in the workbook: this Excel does not tell which table each reads)"
+    : "";
+  return pivotsText(o.pivotsRefreshed) + which;
+}
+
+/** The pivots of one table (`tables` 1) or of every table Refresh all refreshed were not refreshed. */
+export const pivotsFailedWarning = (why: string, tables = 1): string =>
+  `The pivot tables built on ${tables === 1 ? "this table" : "the tables refreshed"} were not refreshed (${why}); refresh them with Data > Refresh All.`;
 
 export const MANUAL_CALCULATION_NOTE =
   "Calculation in this workbook is manual: formulas built on the tables update when you recalculate (F9).";

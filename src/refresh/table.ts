@@ -88,11 +88,17 @@ export function refreshTableWithWindow(
   return serialized(() => refreshTableInTurn(deps, managed, opts, rule));
 }
 
+/** How a caller in its turn of the queue refreshes a table. */
+export interface InTurnOptions extends RefreshOptions {
+  /** False: the pivots on the table are left to the caller (Refresh all refreshes them once, after every table). */
+  pivots?: boolean;
+}
+
 /** refreshTable without queueing, for callers already in their turn of the queue (Refresh all). */
 export async function refreshTableInTurn(
   deps: RefreshDeps,
   managed: RefreshableTable,
-  opts: RefreshOptions,
+  opts: InTurnOptions,
   rule: WindowRule = refreshWindow,
 ): Promise<RefreshOutcome> {
   const out = outcomeBase(managed);
@@ -100,7 +106,7 @@ export async function refreshTableInTurn(
     const table = await currentTable(deps, managed);
     Object.assign(out, { tableName: table.tableName, sheet: table.sheet });
     const worded = await refreshInto(out, deps, table, rule, opts);
-    if (out.status === "refreshed") await refreshPivots(out, deps);
+    if (out.status === "refreshed" && opts.pivots !== false) await refreshPivots(out, deps);
     // Missing dates are named until a refresh gets rows for them: those not worded just now, in one line.
     const still = worded.reduce((rest, g) => subtractRange(rest, g), out.gaps);
     if (still.length > 0) out.warnings.push(stillMissingWarning(still, deps.today()));

@@ -1,7 +1,7 @@
 // The workbook around a managed table, as refresh reads it: pivot tables on it are refreshed after the write
 // (only those on refreshed tables where Excel tells a pivot's source), and manual calculation is noticed.
 import { createWorkbookHost } from "../../dev/workbook-host";
-import { refreshPivotsOn } from "../../src/excel/pivots";
+import { refreshPivotsOfTables, refreshPivotsOn } from "../../src/excel/pivots";
 import { calculationIsManual } from "../../src/excel/workbookState";
 
 type Host = ReturnType<typeof createWorkbookHost>;
@@ -72,6 +72,18 @@ test("below ExcelApi 1.15 every pivot is refreshed, as Excel's Refresh All does"
   await revise(host);
   expect(await refreshPivotsOn(host.run, ["Sales"], false)).toBe(2);
   expect(await pivotValues(host, "ByOther")).not.toBe(otherBefore);
+});
+
+test("several tables at once: each pivot refreshed once, counted by its table where Excel tells sources", async () => {
+  const host = await workbook();
+  expect(await refreshPivotsOfTables(host.run, ["Sales", "Other"], true)).toEqual({
+    count: 2,
+    byTable: new Map([
+      ["sales", 1],
+      ["other", 1],
+    ]),
+  });
+  expect(await refreshPivotsOfTables(host.run, ["Sales", "Other"], false)).toEqual({ count: 2 });
 });
 
 test("no refreshed tables or no pivots: nothing is refreshed", async () => {

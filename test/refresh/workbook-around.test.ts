@@ -137,3 +137,63 @@ describe.each(QUERIES)("%s table", (_, query) => {
     expect(all.message).toMatch(/1 pivot table refreshed\..*Calculation in this workbook is manual/);
   });
 });
+
+describe("Refresh all of three tables, two of them with a pivot", () => {
+  const query = QUERIES[0][1];
+  /** Three tables; a pivot on the first two. */
+  async function three(): Promise<string[]> {
+    const names = [
+      await pull(query),
+      await pull({ ...query, metrics: "units" }),
+      await pull({ ...query, metrics: "revenue" }),
+    ];
+    await act((ctx) => {
+      const report = ctx.workbook.worksheets.add("Report");
+      names.slice(0, 2).forEach((name, i) => {
+        const pivot = report.pivotTables.add(`P${i}`, ctx.workbook.tables.getItem(name), i === 0 ? "A1" : "H1");
+        pivot.dataHierarchies.add(pivot.hierarchies.getItem(i === 0 ? "revenue" : "units"));
+      });
+    });
+    nextDay();
+    return names;
+  }
+  const pivotLines = (lines: { tableName: string; text: string }[]) =>
+    lines
+      .filter((l) => l.text.includes("pivot"))
+      .map((l) => [l.tableName, /\d+ pivot tables? refreshed[^;]*/.exec(l.text)?.[0]]);
+
+  test("below ExcelApi 1.15: every pivot refreshed once after the tables, the count said once", async () => {
+    const names = await three();
+    const summary = await refreshAllTables(fx.deps);
+    expect(summary.outcomes.map((o) => o.status)).toEqual(["refreshed", "refreshed", "refreshed"]);
+    expect(summary.outcomes.map((o) => o.pivotsRefreshed)).toEqual([0, 0, 2]);
+    expect(summary.message).toMatch(/^3 of 3 tables refreshed, 2 pivot tables refreshed\./);
+    fx.sim.simulator.setToday("2026-11-25");
+    const lines = await tableOperations(fx.host.run, () => fx.deps).refreshAll();
+    expect(pivotLines(lines)).toEqual([
+      [
+        names[2],
+        "2 pivot tables refreshed (every pivot table in the workbook: this Excel does not tell which table each reads)",
+      ],
+    ]);
+  });
+
+  test("ExcelApi 1.15: each table's line counts the pivots on it; the summary counts each pivot once", async () => {
+    const names = await three();
+    const office = { context: { requirements: { isSetSupported: () => true } } };
+    (globalThis as { Office?: unknown }).Office = office;
+    try {
+      const summary = await refreshAllTables(fx.deps);
+      expect(summary.outcomes.map((o) => o.pivotsRefreshed)).toEqual([1, 1, 0]);
+      expect(summary.message).toMatch(/^3 of 3 tables refreshed, 2 pivot tables refreshed\./);
+      fx.sim.simulator.setToday("2026-11-25");
+      const lines = await tableOperations(fx.host.run, () => fx.deps).refreshAll();
+      expect(pivotLines(lines)).toEqual([
+        [names[0], "1 pivot table refreshed"],
+        [names[1], "1 pivot table refreshed"],
+      ]);
+    } finally {
+      delete (globalThis as { Office?: unknown }).Office;
+    }
+  });
+});

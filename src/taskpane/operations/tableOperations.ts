@@ -9,7 +9,7 @@ import { goToTable } from "../../excel/selection";
 import {
   followTables,
   refreshAllTables,
-  pivotsText,
+  pivotsLineText,
   refreshTable,
   tableDeletedText,
   type RefreshDeps,
@@ -36,7 +36,7 @@ export function refreshLine(o: RefreshOutcome): RefreshLine {
       return {
         tableName: o.tableName,
         ok: o.gaps.length === 0,
-        text: `rewrote ${o.window?.from} to ${o.window?.to}: ${o.rowsReplaced} rows replaced, ${o.rowsAdded} added, ${o.rowsRemoved} removed${o.pivotsRefreshed ? `; ${pivotsText(o.pivotsRefreshed)}` : ""}${tail}`,
+        text: `rewrote ${o.window?.from} to ${o.window?.to}: ${o.rowsReplaced} rows replaced, ${o.rowsAdded} added, ${o.rowsRemoved} removed${pivotsLineText(o) ? `; ${pivotsLineText(o)}` : ""}${tail}`,
       };
     case "unchanged":
       return {
