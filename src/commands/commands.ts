@@ -18,7 +18,8 @@ export interface RibbonRefreshSummary {
 
 /**
  * Home > Sales Data > Refresh all: every managed table, then the SALES formulas. Without a key, or when
- * anything failed, it opens the pane (where Office supports that) so the user sees why.
+ * anything failed, it opens the pane (where Office supports that). The summary goes to the console and is the
+ * returned value; the pane does not show it yet (issue 13).
  */
 export async function ribbonRefreshAll(
   session: Session,
@@ -44,7 +45,7 @@ export async function ribbonRefreshAll(
   }
 }
 
-/** Tells the console, and opens the pane when something needs the user. */
+/** Writes the summary to the console, and opens the pane when something needs the user. */
 async function report(outcome: Omit<RibbonRefreshSummary, "at">): Promise<RibbonRefreshSummary> {
   const summary: RibbonRefreshSummary = { at: new Date().toISOString(), ...outcome };
   if (summary.ok) console.info(summary.message);
