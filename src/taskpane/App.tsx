@@ -90,7 +90,7 @@ export function App({ dark, services }: { dark: boolean; services: PaneServices 
           onPulled={() => setTablesVersion((n) => n + 1)}
         />
         <Divider />
-        <SavedQueries ops={ops} version={tablesVersion} connected={connected} onEdit={(t) => void edit(t)} />
+        <SavedQueries ops={ops} version={tablesVersion} today={today} connected={connected} onEdit={edit} />
         <Divider />
         <ActionsSection ops={ops} retailers={lists.retailers} connected={connected} />
       </main>

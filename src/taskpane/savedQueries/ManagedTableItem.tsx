@@ -1,7 +1,7 @@
 // One managed table: its name, query summary, rows, last refresh and window, the dates it is missing, with
 // Refresh, Edit, Go to and Stop managing.
 import { Button, Text, makeStyles, tokens } from "@fluentui/react-components";
-import { todayIso } from "../../core/dates";
+import type { IsoDate } from "../../core/dates";
 import { rangeText } from "../../core/gaps";
 import type { ManagedRow } from "../operations";
 
@@ -26,6 +26,7 @@ function when(iso: string): string {
 
 export function ManagedTableItem({
   row: r,
+  today,
   connected,
   busy,
   onRefresh,
@@ -34,6 +35,8 @@ export function ManagedTableItem({
   onStopManaging,
 }: {
   row: ManagedRow;
+  /** The service's today (the session's), for how missing dates are worded. */
+  today: IsoDate;
   connected: boolean;
   busy: boolean;
   onRefresh: () => void;
@@ -53,7 +56,7 @@ export function ManagedTableItem({
       </Text>
       {r.gaps && r.gaps.length > 0 && (
         <Text size={200} className={styles.missing}>
-          Missing: {r.gaps.map((g) => rangeText(g, todayIso())).join("; ")}
+          Missing: {r.gaps.map((g) => rangeText(g, today)).join("; ")}
         </Text>
       )}
       <div className={styles.actions}>

@@ -1,5 +1,6 @@
 // The tables this workbook pulls: what each asks for, when it was refreshed, and what to do with it.
 import { Button, Checkbox, MessageBar, MessageBarBody, Text, makeStyles, tokens } from "@fluentui/react-components";
+import type { IsoDate } from "../../core/dates";
 import type { TableOperations } from "../operations";
 import { ManagedTableItem } from "./ManagedTableItem";
 import { useManagedTables } from "./useManagedTables";
@@ -20,13 +21,16 @@ const useStyles = makeStyles({
 export function SavedQueries({
   ops,
   version,
+  today,
   connected,
   onEdit,
 }: {
   ops: TableOperations;
   version: number;
+  today: IsoDate;
   connected: boolean;
-  onEdit: (tableName: string) => void;
+  /** Loads the table's saved query into the builder; a failure is shown with this section's other errors. */
+  onEdit: (tableName: string) => Promise<void>;
 }) {
   const styles = useStyles();
   const { rows, busy, lines, error, onOpen, toggleOnOpen, act } = useManagedTables(ops, version);
@@ -59,10 +63,11 @@ export function SavedQueries({
           <ManagedTableItem
             key={`${i}:${r.tableName}`}
             row={r}
+            today={today}
             connected={connected}
             busy={!!busy}
             onRefresh={() => void act(r.tableName, async () => [await ops.refresh(r.tableName)])}
-            onEdit={() => onEdit(r.tableName)}
+            onEdit={() => void act("edit", () => onEdit(r.tableName))}
             onGoTo={() => void act("goto", () => ops.goTo(r.tableName))}
             onStopManaging={() => void act("stop", () => ops.stopManaging(r.tableName))}
           />
