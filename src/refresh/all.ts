@@ -11,7 +11,6 @@ import {
   outcomeBase,
   pivotsFailedWarning,
   recalcFailedNote,
-  refreshErrorText,
   summarize,
   type RefreshOutcome,
   type RefreshSummary,
@@ -78,7 +77,7 @@ async function refreshPivotsOnce(deps: RefreshDeps, outcomes: readonly RefreshOu
     if (byTable) for (const o of done) o.pivotsRefreshed = byTable.get(o.tableName.toLowerCase()) ?? 0;
     else if (count > 0) Object.assign(last, { pivotsRefreshed: count, pivotsOfWorkbook: true });
   } catch (err) {
-    last.warnings.push(pivotsFailedWarning(refreshErrorText(err), done.length));
+    last.warnings.push(pivotsFailedWarning(err, done.length));
   }
 }
 

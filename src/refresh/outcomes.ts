@@ -166,8 +166,9 @@ const unfinished = (code: string | undefined, message: string): string =>
 
 /**
  * A failed refresh in words: a service or workbook error (a UserError) as it is worded; anything else that
- * carries a message (Excel's errors, any Error, an object with a message) as Excel failing part way; the rest
- * as String(err).
+ * carries a message (Excel's errors, any Error, an object with a message) as Excel failing part way through the
+ * write; the rest as String(err). (test/refresh/outcomes.test.ts pins each of these words.) Only for a failure
+ * of the refresh itself: what fails after the data is written says so with sideFailureText.
  */
 export function refreshErrorText(err: unknown): string {
   const message = (err as { message?: unknown } | null | undefined)?.message;
@@ -177,8 +178,20 @@ export function refreshErrorText(err: unknown): string {
   });
 }
 
+/**
+ * A failure after the tables were written (their pivots, the SALES formulas' recalculation) in words that claim
+ * nothing about the tables: a UserError as worded; Excel's code and message; anything else as unexpected.
+ */
+function sideFailureText(err: unknown): string {
+  const trimmed = (m: string) => m.trim().replace(/\.$/, "");
+  return errorText(err, {
+    excel: (code, message) => `Excel reported ${code || "an error"}${trimmed(message) ? `: ${trimmed(message)}` : ""}`,
+    other: (message) => `an unexpected error${trimmed(message) ? `: ${trimmed(message)}` : ""}`,
+  });
+}
+
 export const recalcFailedNote = (err: unknown): string =>
-  `The SALES formulas were not recalculated: ${refreshErrorText(err)}`;
+  `The SALES formulas were not recalculated (${sideFailureText(err)}).`;
 
 export const pivotsText = (n: number): string => `${n} pivot table${n === 1 ? "" : "s"} refreshed`;
 
@@ -191,9 +204,9 @@ export function pivotsLineText(o: RefreshOutcome): string {
   return pivotsText(o.pivotsRefreshed) + which;
 }
 
-/** The pivots of one table (`tables` 1) or of every table Refresh all refreshed were not refreshed. */
-export const pivotsFailedWarning = (why: string, tables = 1): string =>
-  `The pivot tables built on ${tables === 1 ? "this table" : "the tables refreshed"} were not refreshed (${why}); refresh them with Data > Refresh All.`;
+/** The pivots of one table (`tables` 1) or of every table Refresh all refreshed were not refreshed (the data is written). */
+export const pivotsFailedWarning = (err: unknown, tables = 1): string =>
+  `The pivot tables built on ${tables === 1 ? "this table" : "the tables refreshed"} were not refreshed (${sideFailureText(err)}); refresh them with Data > Refresh All.`;
 
 export const MANUAL_CALCULATION_NOTE =
   "Calculation in this workbook is manual: formulas built on the tables update when you recalculate (F9).";

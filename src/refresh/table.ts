@@ -134,7 +134,7 @@ async function refreshPivots(out: RefreshOutcome, deps: RefreshDeps): Promise<vo
   try {
     out.pivotsRefreshed = await refreshPivotsOn(deps.run, [out.tableName]);
   } catch (err) {
-    out.warnings.push(pivotsFailedWarning(refreshErrorText(err)));
+    out.warnings.push(pivotsFailedWarning(err));
   }
 }
 

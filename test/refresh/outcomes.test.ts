@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { SalesApiError } from "../../src/api/errors";
 import { WorkbookError } from "../../src/excel/errors";
-import { refreshErrorText, summarize } from "../../src/refresh/outcomes";
+import { pivotsFailedWarning, recalcFailedNote, refreshErrorText, summarize } from "../../src/refresh/outcomes";
 import { hostError } from "../../dev/workbook-host/errors";
 
 function formerMessageOf(err: unknown): string {
@@ -72,4 +72,33 @@ test("the summary line of Refresh all", () => {
   expect(summarize([o("refreshed"), o("unchanged"), o("kept"), o("failed"), o("cancelled")], ["Note."]).message).toBe(
     "2 of 5 tables refreshed, 1 kept (the service returned nothing), 1 failed, 1 cancelled. Note.",
   );
+});
+
+describe("failures after the data was written (pivots, recalculation): neutral words", () => {
+  const refreshWords = /could not finish the refresh|old or its new recent rows/;
+
+  test("Excel's error by its code and message; the table's state is not in doubt", () => {
+    const err = hostError("AccessDenied", "The sheet is protected.");
+    expect(pivotsFailedWarning(err)).toBe(
+      "The pivot tables built on this table were not refreshed (Excel reported AccessDenied: The sheet is protected); refresh them with Data > Refresh All.",
+    );
+    expect(pivotsFailedWarning(err, 3)).toMatch(/^The pivot tables built on the tables refreshed were not refreshed/);
+    expect(recalcFailedNote(err)).toBe(
+      "The SALES formulas were not recalculated (Excel reported AccessDenied: The sheet is protected).",
+    );
+  });
+
+  test("a bug is not told as Excel failing; a worded error as it is worded", () => {
+    expect(recalcFailedNote(new TypeError("x is undefined"))).toBe(
+      "The SALES formulas were not recalculated (an unexpected error: x is undefined).",
+    );
+    const worded = new WorkbookError("protected", "The sheet is protected.");
+    expect(pivotsFailedWarning(worded)).toContain("(The sheet is protected.)");
+    fc.assert(
+      fc.property(fc.anything(), (thrown) => {
+        expect(pivotsFailedWarning(thrown)).not.toMatch(refreshWords);
+        expect(recalcFailedNote(thrown)).not.toMatch(refreshWords);
+      }),
+    );
+  });
 });

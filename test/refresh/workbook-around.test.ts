@@ -138,6 +138,22 @@ describe.each(QUERIES)("%s table", (_, query) => {
   });
 });
 
+test("a pivot on a protected sheet: a warning that says what Excel refused, not that the refresh failed", async () => {
+  const name = await pull(QUERIES[0][1]);
+  await act((ctx) => {
+    const report = ctx.workbook.worksheets.add("Report");
+    const pivot = report.pivotTables.add("P", ctx.workbook.tables.getItem(name), "A1");
+    pivot.dataHierarchies.add(pivot.hierarchies.getItem("revenue"));
+    report.protection.protect();
+  });
+  nextDay();
+  const o = await refreshTable(fx.deps, await fx.record(name));
+  expect(o.status).toBe("refreshed");
+  const warning = o.warnings.find((w) => w.includes("pivot"));
+  expect(warning).toMatch(/^The pivot tables built on this table were not refreshed \(Excel reported \w+/);
+  expect(warning).not.toMatch(/could not finish the refresh|old or its new recent rows/);
+});
+
 describe("Refresh all of three tables, two of them with a pivot", () => {
   const query = QUERIES[0][1];
   /** Three tables; a pivot on the first two. */
