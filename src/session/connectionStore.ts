@@ -15,7 +15,7 @@ const PathsSchema = z
   .strict();
 
 /** What is saved; anything read back is checked against it. */
-export const ConnectionSettingsSchema = z.object({
+const ConnectionSettingsSchema = z.object({
   baseUrl: z.string(),
   apiKey: z.string(),
   paths: PathsSchema.optional(),
@@ -41,7 +41,7 @@ function damaged(issues: readonly { path: PropertyKey[] }[]): string {
 }
 
 /** Reads a stored record: the settings, or why they cannot be used. */
-export function parseConnection(raw: string | null): LoadedConnection {
+function parseConnection(raw: string | null): LoadedConnection {
   if (!raw) return { settings: null };
   let json: unknown;
   try {

@@ -39,9 +39,9 @@ const useStyles = makeStyles({
 
 export function App({ dark, services }: { dark: boolean; services: PaneServices }) {
   const styles = useStyles();
-  const { session, run } = services;
+  const { session } = services;
   const today = session.today(); // the service's today, as refresh and the client read it
-  const ops = useMemo(() => paneOperations(run, session, services), [services, run, session]);
+  const ops = useMemo(() => paneOperations(services), [services]);
   const [connected, setConnected] = useState(session.hasKey());
   const [connectedVersion, setConnectedVersion] = useState(0);
   const [tablesVersion, setTablesVersion] = useState(0);
@@ -82,7 +82,7 @@ export function App({ dark, services }: { dark: boolean; services: PaneServices 
         <Divider />
         <QueryBuilder
           form={form}
-          setForm={(update) => setForm(update)}
+          setForm={setForm}
           lists={lists}
           today={today}
           connected={connected}

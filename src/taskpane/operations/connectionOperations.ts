@@ -4,7 +4,7 @@ import type { ConnectionSettings, Session } from "../../session";
 import { checkServiceUrl, errorText } from "../messages";
 import type { ConnectionOperations, ConnectionOutcome } from "./types";
 
-export const NO_KEY_ENTERED = "Enter your API key. An admin of your account creates keys in the service's dashboard.";
+const NO_KEY_ENTERED = "Enter your API key. An admin of your account creates keys in the service's dashboard.";
 
 /** What is wrong with the typed URL and key before anything is sent, or null. */
 export function connectionInputProblem(settings: ConnectionSettings): string | null {

@@ -1,24 +1,16 @@
 // The pane's operations on the real parts: the session's client, refresh, the workbook layer and the stores.
 // Each concern has its own module; this puts them together.
-import type { ExcelRun } from "../../excel/run";
-import type { Session } from "../../session";
+import type { PaneServices } from "../services";
 import { actionOperations } from "./actionOperations";
 import { connectionOperations } from "./connectionOperations";
 import { dataOperations } from "./dataOperations";
 import { tableOperations } from "./tableOperations";
 import type { PaneOperations } from "./types";
 
-export function paneOperations(
-  run: ExcelRun,
-  session: Session,
-  hooks: {
-    afterRefreshAll?: () => Promise<void> | void;
-    setStartupBehavior?: (loadOnOpen: boolean) => Promise<void>;
-  } = {},
-): PaneOperations {
-  const { afterRefreshAll, setStartupBehavior } = hooks;
+export function paneOperations(services: PaneServices): PaneOperations {
+  const { run, session, setStartupBehavior } = services;
   // Built for each operation: the client is the session's current one.
-  const deps = () => session.refreshDeps({ run, afterRefreshAll });
+  const deps = () => session.refreshDeps(services);
 
   return {
     ...dataOperations(run, deps),

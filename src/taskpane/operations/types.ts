@@ -17,7 +17,7 @@ export interface PullSummary {
 }
 
 /** How "Get data" writes its table. */
-export interface GetDataOptions {
+interface GetDataOptions {
   rolling: boolean;
   destination: DestinationChoice;
   signal: AbortSignal;

@@ -16,7 +16,7 @@ import { useQueryForm, type FieldProps } from "./useQueryForm";
 import { useQueryRun } from "./useQueryRun";
 import { ViewByField } from "./ViewByField";
 
-export interface QueryBuilderProps extends FieldProps {
+interface QueryBuilderProps extends FieldProps {
   lists: Lists;
   today: string;
   connected: boolean;

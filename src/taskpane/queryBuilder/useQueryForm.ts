@@ -5,7 +5,7 @@ import type { MetricsRecord } from "../../api";
 import type { QueryField } from "../../core/validate";
 import { checkForm, type QueryForm } from "./queryForm";
 
-export type SetForm = (update: (f: QueryForm) => QueryForm) => void;
+type SetForm = (update: (f: QueryForm) => QueryForm) => void;
 
 /** What every field component gets: the form and the way to change it. */
 export interface FieldProps {
@@ -13,7 +13,7 @@ export interface FieldProps {
   setForm: SetForm;
 }
 
-export interface QueryFormState {
+interface QueryFormState {
   /** The message to show under a control, if any. */
   shown(field: QueryField): string | undefined;
   warnings: string[];

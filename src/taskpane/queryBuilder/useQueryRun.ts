@@ -6,7 +6,7 @@ import { errorText } from "../messages";
 import type { Operations, PullSummary } from "../operations";
 import type { DestinationChoice } from "./queryForm";
 
-export interface RunResult {
+interface RunResult {
   summary?: PullSummary;
   error?: string;
   info?: string;

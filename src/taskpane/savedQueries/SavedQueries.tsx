@@ -44,8 +44,8 @@ export function SavedQueries({
         <Button
           size="small"
           appearance="primary"
-          disabled={!connected || rows.length === 0 || !!busy}
-          onClick={() => void act("all", () => ops.refreshAll())}
+          disabled={!connected || rows.length === 0 || busy}
+          onClick={() => void act(() => ops.refreshAll())}
         >
           Refresh all
         </Button>
@@ -65,11 +65,11 @@ export function SavedQueries({
             row={r}
             today={today}
             connected={connected}
-            busy={!!busy}
-            onRefresh={() => void act(r.tableName, async () => [await ops.refresh(r.tableName)])}
-            onEdit={() => void act("edit", () => onEdit(r.tableName))}
-            onGoTo={() => void act("goto", () => ops.goTo(r.tableName))}
-            onStopManaging={() => void act("stop", () => ops.stopManaging(r.tableName))}
+            busy={busy}
+            onRefresh={() => void act(async () => [await ops.refresh(r.tableName)])}
+            onEdit={() => void act(() => onEdit(r.tableName))}
+            onGoTo={() => void act(() => ops.goTo(r.tableName))}
+            onStopManaging={() => void act(() => ops.stopManaging(r.tableName))}
           />
         ))}
       </ul>

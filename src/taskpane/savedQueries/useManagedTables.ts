@@ -6,7 +6,7 @@ import type { ManagedRow, RefreshLine, TableOperations } from "../operations";
 
 export function useManagedTables(ops: TableOperations, version: number) {
   const [rows, setRows] = useState<ManagedRow[]>([]);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const [lines, setLines] = useState<RefreshLine[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
@@ -38,9 +38,9 @@ export function useManagedTables(ops: TableOperations, version: number) {
     };
   }, [ops, version, reloads]);
 
-  /** Runs one action (`label` says which is busy), shows its refresh lines if any, then reads the list again. */
-  async function act(label: string, work: () => Promise<RefreshLine[] | void>) {
-    setBusy(label);
+  /** Runs one action (the list is busy meanwhile), shows its refresh lines if any, then reads the list again. */
+  async function act(work: () => Promise<RefreshLine[] | void>) {
+    setBusy(true);
     setError(null);
     try {
       const result = await work();
@@ -48,7 +48,7 @@ export function useManagedTables(ops: TableOperations, version: number) {
     } catch (e) {
       setError(errorText(e));
     } finally {
-      setBusy(null);
+      setBusy(false);
       reload();
     }
   }
