@@ -163,7 +163,7 @@ async function refreshInto(
   out.window = { from: win.from, to: win.to };
 
   // 1. Fetch and check the whole window before the sheet is touched.
-  const { data, service, periodField } = await fetchWindow(out, deps, managed, tail, win, opts.signal);
+  const { data, service, record, periodField } = await fetchWindow(out, deps, managed, tail, win, opts.signal);
   const plan = planForAnswer(tail, win.cutoff, data.values.length);
   if (plan.kind === "keep") {
     out.status = "kept";
@@ -202,7 +202,7 @@ async function refreshInto(
             lastRefreshedAt: out.refreshedAt!,
             rows: out.rows,
             periodColumn: periodField,
-            columns: service,
+            columns: record ?? t.columns,
             lastWindow: { from: win.from, to: win.to },
             lastRead: today,
             gaps: out.gaps.length > 0 ? out.gaps : undefined,
@@ -281,8 +281,13 @@ function windowInput(
 /** The window's rows, one column per service field (in the table's order), and where those columns are. */
 interface FetchedWindow {
   data: TableShape;
-  /** The table column of each data column (by TableColumn.id): what replaceTail writes to and the record keeps. */
+  /** The table column of each data column (by TableColumn.id): what replaceTail writes to. */
   service: ServiceColumn[];
+  /**
+   * What the record keeps: the service columns now (their headers may have changed); undefined when an older
+   * record (no columns) got an empty answer, whose columns cannot tell the key fields from the user's.
+   */
+  record: ServiceColumn[] | undefined;
   /** The period's field: the name of the period column in `data`. */
   periodField: string;
 }
@@ -329,7 +334,10 @@ async function fetchWindow(
   const pi = periodIndexOf(mapped.columns, periodField);
   const { values, early } = windowRows(mapped, pi, win.cutoff);
   if (early > 0) out.warnings.push(earlyRowsWarning(early, win.start));
-  return { data: { columns: mapped.columns, values }, service: layout.record, periodField };
+  // A layout worked out by header from zero rows lacks the key fields (tabulate leaves out what no row has):
+  // saved, it would make the SKU and store columns the user's for good. Worked out again with the next rows.
+  const record = managed.columns || fresh.values.length > 0 ? layout.record : undefined;
+  return { data: { columns: mapped.columns, values }, service: layout.record, record, periodField };
 }
 
 const noPeriodText = (field: string, win: Window): string =>

@@ -249,3 +249,30 @@ describe.each(CASES)("%s table", (_, c) => {
     await expectServiceColumnsFresh(name, { ...c.query, to: c.next });
   });
 });
+
+test("an older record upgraded on an empty answer keeps no layout: the key columns stay the service's", async () => {
+  const query = CASES[1][1].query;
+  const lagging = (drop: (day: string) => boolean) => ({
+    ...fx.client,
+    getData: async (...args: Parameters<typeof fx.client.getData>) => {
+      const r = await fx.client.getData(...args);
+      return { ...r, rows: r.rows.filter((row) => !drop(String(row[r.periodField!]).slice(0, 10))) };
+    },
+  });
+  // Pulled while the service had nothing for the last 10 days; a record saved before column ids were kept.
+  const cut = "2026-11-14";
+  const name = (await pullTable({ ...fx.deps, client: lagging((d) => d >= cut) }, query, NEW_SHEET)).write.tableName;
+  await updateManagedTables(fx.host.run, (ts) => ts.map(({ columns: _, ...t }) => t));
+  const s = await state(name);
+  fx.host.typeCell(cell(s.sheet, 0, s.headers.length), "note");
+  // The window starts after the table's last row; the service answers with no rows at all.
+  const empty = await refreshTable({ ...fx.deps, client: lagging(() => true) }, await fx.record(name));
+  expect(empty.status).toBe("refreshed");
+  expect((await fx.record(name)).columns).toBeUndefined();
+  // The next refresh gets rows: the key columns are filled like a fresh pull's, the note column is the user's.
+  const o = await refreshTable(fx.deps, await fx.record(name));
+  expect(o.status).toBe("refreshed");
+  const record = await fx.record(name);
+  expect(record.columns!.map((c) => c.field)).toEqual(s.headers);
+  await expectServiceColumnsFresh(name, query);
+});
