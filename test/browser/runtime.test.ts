@@ -73,3 +73,21 @@ test("a damaged saved connection is named in the pane's status, not silently dro
   expect(await status.textContent()).toContain("The saved connection on this device is damaged (unreadable)");
   await browser.rig.screenshot(page, "pane-connection-damaged");
 });
+
+test("a saved connection the add-in cannot use keeps the pane up and says why", async () => {
+  const { page, errors } = await browser.rig.page();
+  await page.goto(`${browser.rig.origin}/help.html`);
+  await page.evaluate(() =>
+    localStorage.setItem(
+      "preview:SalesData.connection",
+      JSON.stringify({ baseUrl: "http://sales.example.com", apiKey: "key-5678" }),
+    ),
+  );
+  await page.goto(`${browser.rig.origin}/preview.html`);
+  const status = page.getByRole("status").filter({ hasText: "Not connected." });
+  await status.waitFor();
+  expect(await status.textContent()).toContain("The connection saved on this device was not used.");
+  expect(await status.textContent()).not.toContain("key-5678");
+  await page.getByRole("heading", { name: "Get data" }).waitFor(); // the rest of the pane is there
+  expect(errors).toEqual([]);
+});
