@@ -6,7 +6,6 @@ import { lastReadAfterPull, periodIndexOf, tableContents } from "../core/refresh
 import { tabulate, type Column } from "../core/tabulate";
 import type { ServiceColumn } from "../core/userColumns";
 import { updateManagedTables } from "../excel/queryStore";
-import { identifyTables } from "../excel/tableIdentity";
 import { writeTable, type Destination, type WriteResult } from "../excel/tables";
 import type { RefreshDeps, RefreshableTable } from "./deps";
 import { noRowsToPull, partialPullWarning } from "./outcomes";
@@ -55,12 +54,11 @@ async function pullTableInTurn(deps: RefreshDeps, query: DataQuery, opts: PullTa
   });
   const pi = periodIndexOf(data.columns, result.periodField);
   const now = (deps.now?.() ?? new Date()).toISOString();
-  // Its Table.id, so the saved query follows the table through renames.
-  const [identity] = await identifyTables(deps.run, [{ tableName: write.tableName }]);
   const table: RefreshableTable = {
     tableName: write.tableName,
     sheet: write.sheet,
-    ...(identity ? { tableId: identity.id } : {}),
+    // Its Table.id (read by writeTable), so the saved query follows the table through renames.
+    tableId: write.tableId,
     query: { ...query },
     rolling: opts.rolling,
     createdAt: now,

@@ -87,6 +87,23 @@ describe("a pull that Excel fails part way", () => {
   );
 });
 
+test("Get data records the table's id from the write itself: no extra round trip to identify it", async () => {
+  let runs = 0;
+  const counted = {
+    ...f.deps,
+    run: <T>(batch: (c: Excel.RequestContext) => Promise<T>) => (runs++, f.host.run(batch)),
+  };
+  const r = await pullTable(counted, daily, NEW_SHEET);
+  const id = await f.host.run(async (ctx) => {
+    const t = ctx.workbook.tables.getItem(r.write.tableName).load("id");
+    await ctx.sync();
+    return t.id;
+  });
+  expect(r.write.tableId).toBe(id);
+  expect((await f.record(r.write.tableName)).tableId).toBe(id);
+  expect(runs).toBe(2); // the write, then the record
+});
+
 describe("operations at the same time", () => {
   test("a pull and a refresh started together both keep their records and the table is consistent", async () => {
     const a = await pullTable(f.deps, daily, { ...NEW_SHEET, rolling: true });

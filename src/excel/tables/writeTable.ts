@@ -34,6 +34,8 @@ export interface WriteOptions {
 
 export interface WriteResult {
   tableName: string;
+  /** Its Table.id (ExcelApi 1.1), which Excel keeps across renames: read in the sync that creates the table. */
+  tableId: string;
   sheet: string;
   /** The table's range, e.g. "Sheet2!A1:F101". */
   address: string;
@@ -104,6 +106,7 @@ export async function writeTable(run: ExcelRun, data: TableData, opts: WriteOpti
     const { written, complete, error } = done;
     return {
       tableName: spot.tableName,
+      tableId: table.id,
       sheet: spot.sheetName,
       address,
       rows: written,
@@ -154,7 +157,10 @@ async function chooseSpot(
   return { sheet, sheetName, top, left, cols, tableName };
 }
 
-/** One sync: the header and the first block's rows, made a table with its name, style and column widths. */
+/**
+ * One sync: the header and the first block's rows, made a table with its name, style and column widths; its
+ * Table.id read back in the same sync.
+ */
 async function createTable(
   context: Excel.RequestContext,
   { sheet, top, left, cols, tableName }: Spot,
@@ -169,6 +175,7 @@ async function createTable(
   table.style = "TableStyleMedium2";
   sheet.getRangeByIndexes(top, left, 1 + Math.min(first, 200), cols).format.autofitColumns();
   if (freezeHeader) sheet.freezePanes.freezeRows(1);
+  table.load("id");
   await context.sync();
   return table;
 }
