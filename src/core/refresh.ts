@@ -2,9 +2,19 @@
 // how the service's answer is laid onto the stored header, whether it is written, and how its rows are counted.
 // Pure; the workbook and the network are elsewhere (src/refresh wires them, src/excel writes). See
 // docs/refresh.md for the same rules in a finance user's words.
-import { addDays, addPeriods, daysBetween, excelSerial, fromExcelSerial, periodStart, type IsoDate } from "./dates";
+import {
+  addDays,
+  addPeriods,
+  dayOfTimestamp,
+  daysBetween,
+  excelSerial,
+  fromExcelSerial,
+  periodStart,
+  type IsoDate,
+} from "./dates";
 import { STORE_DAILY_RETENTION_DAYS, type Level, type Timeframe } from "./metrics";
 import type { Cell, Column, ColumnKind } from "./tabulate";
+import { sameHeader } from "./userColumns";
 
 /** Served on day T, the days T-1 .. T-7 may still be revised (spec: "the previous 4 to 7 days"). */
 export const REVISION_DAYS = 7;
@@ -139,7 +149,7 @@ export interface ReadRecord {
 /** The day of the last read: the record's `lastRead`, else the date of `lastRefreshedAt` (not after today), else today. */
 export function lastReadOf(record: ReadRecord, today: IsoDate): IsoDate {
   if (record.lastRead) return record.lastRead;
-  const d = /^\d{4}-\d{2}-\d{2}/.exec(record.lastRefreshedAt ?? "")?.[0];
+  const d = dayOfTimestamp(record.lastRefreshedAt ?? "");
   return d && d <= today ? d : today;
 }
 
@@ -208,8 +218,6 @@ export interface HeaderMapping extends TableShape {
   /** Columns the service sent that the stored table does not have: left out (the table's columns never change). */
   extra: string[];
 }
-
-const sameHeader = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * Lays fresh data onto the stored table's header (Excel keeps header names unique case-insensitively).

@@ -63,7 +63,8 @@ export interface ColumnLayout {
   record: ServiceColumn[];
 }
 
-const sameHeader = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+/** Two headers Excel holds as the same (a table's headers are unique case-insensitively). */
+export const sameHeader = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
 /**
  * Which table column holds which service field. With a record: by id (deleted ones must have been refused

@@ -5,7 +5,7 @@ import type { DataQuery } from "../core/query";
 import { lastReadAfterPull, periodIndexOf, tableContents } from "../core/refresh";
 import { tabulate, type Column } from "../core/tabulate";
 import type { ServiceColumn } from "../core/userColumns";
-import { updateManagedTables } from "../excel/queryStore";
+import { saveManagedTable } from "../excel/queryStore";
 import { writeTable, type Destination, type WriteResult } from "../excel/tables";
 import type { RefreshDeps, RefreshableTable } from "./deps";
 import { noRowsToPull, partialPullWarning } from "./outcomes";
@@ -76,7 +76,7 @@ async function pullTableInTurn(deps: RefreshDeps, query: DataQuery, opts: PullTa
       complete: write.complete,
     }),
   };
-  await updateManagedTables(deps.run, (tables) => [...tables.filter((t) => t.tableName !== table.tableName), table]);
+  await saveManagedTable(deps.run, table);
   const warnings = [...result.warnings];
   if (write.error !== undefined) warnings.push(partialPullWarning(write.rows, data.values.length, write.error));
   return { write, table, omittedMetrics: result.omittedMetrics, warnings };

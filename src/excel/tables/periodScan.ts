@@ -2,9 +2,7 @@
 // window by row position, so it reads only the tail it needs and refuses a table no longer in date order.
 import { WorkbookError } from "../errors";
 import type { OpenTable } from "./openTable";
-
-/** One column per sync: well under the 5 MB response limit. */
-const BLOCK_CELLS = 100_000;
+import { READ_BLOCK_CELLS } from "./windowRead";
 
 export interface PeriodScan {
   /** Body index of the first value read. */
@@ -34,7 +32,7 @@ export async function scanPeriodsBack(
   let end = open.count;
   let after = Infinity; // the smallest period below the block read last (in table order: the next values)
   while (end > 0) {
-    const start = Math.max(0, end - BLOCK_CELLS);
+    const start = Math.max(0, end - READ_BLOCK_CELLS);
     const part = open.sheet.getRangeByIndexes(open.bodyTop + start, col, end - start, 1);
     const above = start > 0 ? open.sheet.getRangeByIndexes(open.bodyTop + start - 1, col, 1, 1) : undefined;
     part.load("values");

@@ -2,7 +2,7 @@
 // summary of what it changed): queued into a sync the caller makes anyway when small, in row blocks otherwise.
 import type { OpenTable } from "./openTable";
 
-/** Cells read in one sync: numbers, so well under the 5 MB response limit (and a fraction of a commit's). */
+/** Cells read in one sync (the period scan's blocks, the old window's): numbers, so well under the 5 MB response limit. */
 export const READ_BLOCK_CELLS = 100_000;
 
 /** Runs of adjacent columns (one range each): [2, 3, 4, 7] -> [[2, 3], [7, 1]] as [first, count]. */
