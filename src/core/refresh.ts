@@ -98,8 +98,9 @@ export function periodAfterLast(periods: readonly unknown[], timeframe: Timefram
  *   weekly or monthly row is only ever replaced by a whole-period total. No stored row contains it (empty
  *   table, a gap): the calendar's period start (weeks from Monday, months from the 1st).
  * - never after the period that follows the table's last row: a table that ends before the anchor (the
- *   service had nothing for its last days when it was read, or a pull stopped part way) is read again from
- *   where it ends, so what it lacks is asked for again.
+ *   service had nothing for its last days when it was read) is read again from where it ends, so what it
+ *   lacks is asked for again. (A Get data stopped part way needs no help here: its record's last read is put
+ *   back to the last period written + 7 days, lastReadAfterPull, so the anchor already reaches that period.)
  * - store-level daily: never before today - 14 (the service's retention); older rows are the only copy.
  * - the dates asked: from max(start, query from) to today (rolling) or the query's `to`; a fixed query that
  *   ends before the window has nothing to refresh.

@@ -9,7 +9,7 @@ import { changesText, type MetricChange } from "../core/revisions";
 export type RefreshStatus =
   /** The window was rewritten. */
   | "refreshed"
-  /** Nothing to refresh (a fixed query whose figures are final) or nothing changed. */
+  /** Nothing to refresh: a fixed query whose dates end before the window (its figures are final). */
   | "unchanged"
   /** The service returned nothing for a window that holds rows: the rows were kept. */
   | "kept"

@@ -104,7 +104,11 @@ export async function openTable(
   return open;
 }
 
-/** The words for a managed table that refresh can no longer find. */
+/**
+ * The words for a table not found by its name when it is opened to be read or written. Refresh finds its table
+ * by Table.id first (src/refresh/identity.ts, following renames), so there this means the table went in between;
+ * the words stay general because readTable's callers name a table as they know it.
+ */
 export function tableGone(tableName: string): string {
   return `The table "${tableName}" is no longer in this workbook. It may have been renamed or deleted.`;
 }
