@@ -17,7 +17,7 @@ import type { Cell, Column, ColumnKind } from "./tabulate";
 import { sameHeader } from "./userColumns";
 
 /** Served on day T, the days T-1 .. T-7 may still be revised (spec: "the previous 4 to 7 days"). */
-export const REVISION_DAYS = 7;
+const REVISION_DAYS = 7;
 
 export interface WindowInput {
   /** The service's today. */

@@ -99,10 +99,10 @@ const ManagedTableFields = z.object(
 export type ManagedTable = z.infer<typeof ManagedTableFields>;
 
 /** The check of a saved table record. Fields it does not know (a later version's) are kept, not dropped. */
-export const ManagedTableSchema = ManagedTableFields.loose();
+const ManagedTableSchema = ManagedTableFields.loose();
 
 /** The setting that holds the records: { version: 1, tables: [...] } (older files may lack `version`). */
-export const SavedTablesSchema = z.looseObject(
+const SavedTablesSchema = z.looseObject(
   {
     version: z.literal(1, must("1")).optional(),
     tables: z.array(z.unknown(), must("a list of table records")),
@@ -123,7 +123,7 @@ const ActionsRecordFields = z.object(
 export type ActionsRecord = z.infer<typeof ActionsRecordFields>;
 
 /** The check of the Actions record. Unknown fields are kept. */
-export const ActionsRecordSchema = ActionsRecordFields.loose();
+const ActionsRecordSchema = ActionsRecordFields.loose();
 
 /** A saved record that failed its check, or a setting that cannot be read at all. */
 export class DamagedRecordError extends UserError {

@@ -132,7 +132,7 @@ export interface UserCell {
 export type UserWrite = string | number | boolean | null;
 
 /** A formula, as opposed to a text that reads like one (Excel's `formulas` drops a text's apostrophe). */
-export const isFormula = (c: UserCell | undefined): boolean =>
+const isFormula = (c: UserCell | undefined): boolean =>
   !!c && typeof c.formula === "string" && c.formula.startsWith("=") && c.formula !== c.value;
 
 const isEmptyCell = (c: UserCell | undefined): boolean =>

@@ -5,7 +5,7 @@
 import type { ExcelRun } from "./run";
 
 /** Whether this Excel tells a pivot's source (ExcelApi 1.15); false outside Office. */
-export function pivotSourcesReadable(): boolean {
+function pivotSourcesReadable(): boolean {
   try {
     return typeof Office !== "undefined" && !!Office.context?.requirements?.isSetSupported("ExcelApi", "1.15");
   } catch {
@@ -14,7 +14,7 @@ export function pivotSourcesReadable(): boolean {
 }
 
 /** The pivot tables refreshed on some tables: how many, and how many on each table when Excel tells their sources. */
-export interface PivotsRefreshed {
+interface PivotsRefreshed {
   count: number;
   /** By table name (lower case); absent below ExcelApi 1.15, where every pivot of the workbook was refreshed. */
   byTable?: Map<string, number>;

@@ -81,7 +81,7 @@ export function outcomeBase(t: { tableName: string; sheet: string; rows: number;
 }
 
 /** What a table's refresh changed and warned, in one line ("" when nothing): for the summary of Refresh all. */
-export function revisionNote(o: RefreshOutcome): string {
+function revisionNote(o: RefreshOutcome): string {
   if (o.status !== "refreshed" && o.status !== "kept") return "";
   return [changesText(o.changes), ...o.warnings].filter((t) => t !== "").join("; ");
 }

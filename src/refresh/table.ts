@@ -89,7 +89,7 @@ export function refreshTableWithWindow(
 }
 
 /** How a caller in its turn of the queue refreshes a table. */
-export interface InTurnOptions extends RefreshOptions {
+interface InTurnOptions extends RefreshOptions {
   /** False: the pivots on the table are left to the caller (Refresh all refreshes them once, after every table). */
   pivots?: boolean;
 }

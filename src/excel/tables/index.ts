@@ -1,6 +1,6 @@
 // The tables the add-in manages: writing a new one, replacing its tail (what refresh stands on), reading it
 // back. Each operation opens its table through openTable and reads periods through periodScan.
-export { DEFAULT_LIMITS, type BlockLimits, type TableData } from "./writeBlocks";
+export type { BlockLimits, TableData } from "./writeBlocks";
 export { writeTable, type Destination, type WriteOptions, type WriteResult } from "./writeTable";
 export { STAGING_SHEET, replaceTail, type RowsTakenOut, type TailReplacement, type TailResult } from "./replaceTail";
 export { readColumnEnds, readPeriodTail, readTable, type PeriodTail, type TableContents } from "./readTable";
