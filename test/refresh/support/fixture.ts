@@ -19,9 +19,11 @@ export const DAILY: DataQuery = {
 
 export const NEW_SHEET = { destination: { kind: "new-sheet" as const }, rolling: false };
 
-/** The saved record of a table, as refresh reads it. */
+/** The saved record of a table, as refresh reads it; throws when the workbook has none by that name. */
 export async function recordOf(run: ExcelRun, tableName: string): Promise<RefreshableTable> {
-  return (await listManagedTables(run)).find((t) => t.tableName === tableName) as RefreshableTable;
+  const record = (await listManagedTables(run)).find((t) => t.tableName === tableName);
+  if (!record) throw new Error(`no saved query for ${tableName}`);
+  return record;
 }
 
 export interface RefreshFixture {
