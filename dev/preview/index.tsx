@@ -36,8 +36,13 @@ const afterRefreshAll = () => {
 };
 
 const services = { run, session, simulator, afterRefreshAll };
+const params = new URLSearchParams(window.location.search);
 /** /preview.html?theme=dark shows the pane in Office's dark theme. */
-const dark = new URLSearchParams(window.location.search).get("theme") === "dark";
+const dark = params.get("theme") === "dark";
+/** /preview.html?width=320 gives the pane the width Excel gives it (px; default 360). */
+const width = Number(params.get("width"));
+if (Number.isInteger(width) && width >= 200 && width <= 1000)
+  document.documentElement.style.setProperty("--pane-width", `${width}px`);
 
 function Preview() {
   const [version, setVersion] = useState(0);
