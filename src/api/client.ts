@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import { planChunks, type DateChunk } from "../core/chunks";
 import { dayOfTimestamp, periodStart, todayIso, type IsoDate } from "../core/dates";
+import { omittedMetricNames } from "../core/omittedMetrics";
 import { dataParams, type DataQuery, type NormalizedQuery } from "../core/query";
 import { serviceUrlProblem } from "../core/serviceUrl";
 import { validateDataQuery } from "../core/validate";
@@ -195,7 +196,7 @@ class Client implements SalesClient {
       }
       throw err;
     }
-    const omitted = (headers.get("X-Service-Omitted-Metrics") ?? "").split(/[\s,]+/).filter(Boolean);
+    const omitted = omittedMetricNames(headers.get("X-Service-Omitted-Metrics"), query.metrics);
     return { rows, omitted, periodField: findPeriodField(rows) };
   }
 
