@@ -1,5 +1,6 @@
 // `npm start`: dev server + simulator.  `npm run dev-server`: the dev server alone (for a real service).
-// Options: --port N, --no-simulator, --self-signed, --today YYYY-MM-DD, --seed N (the last two for the simulator).
+// Options: --port N, --no-simulator, --self-signed, --today YYYY-MM-DD, --seed N, --long-names (the last three for
+// the simulator).
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { banner, startDevServer } from "./dev-server";
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
       "self-signed": { type: "boolean" },
       today: { type: "string" },
       seed: { type: "string" },
+      "long-names": { type: "boolean" },
     },
   });
   const port = values.port ? Number(values.port) : undefined;
@@ -23,7 +25,11 @@ async function main(): Promise<void> {
     selfSigned: values["self-signed"],
     simulator: values["no-simulator"]
       ? false
-      : { today: values.today, seed: values.seed === undefined ? undefined : Number(values.seed) },
+      : {
+          today: values.today,
+          seed: values.seed === undefined ? undefined : Number(values.seed),
+          longNames: values["long-names"],
+        },
   });
   console.log(banner(running, resolve(__dirname, "..", "manifest.xml")));
   const stop = () => void running.close().then(() => process.exit(0));

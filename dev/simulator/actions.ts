@@ -1,6 +1,6 @@
 // Actions, insights and alerts: a deterministic handful per retailer for the current week
 // (Monday-based), re-drawn when the week changes because the service refreshes them weekly.
-import { CLIENT_NAME, type Catalog, type Retailer } from "./catalog";
+import { CLIENT_NAME, type Catalog, type Retailer, type Store } from "./catalog";
 import { isoTimestamp, weekStart, type Day } from "./dates";
 import { hashWith, keyOf, unit } from "./hash";
 import type { ValueModel } from "./values";
@@ -45,17 +45,33 @@ const CODES: [string, Describe][] = [
   ],
 ];
 
+const LONG = 60;
+// The long-names retailer's descriptions run on, as some real ones do, so the pane shows wrapped text.
+const FOLLOW_UP = "Raised by the weekly category review and shared with the area manager and the store team at";
+
+/** The long-names retailer's products and stores whose names are 60+ characters; null for the others. */
+function longPools(catalog: Catalog, r: Retailer): { skuIndexes: number[]; stores: Store[] } | null {
+  if (!r.longNames) return null;
+  const skuIndexes = r.skuIndexes.filter((i) => catalog.skus[i].name.length >= LONG);
+  const stores = r.stores.filter((st) => st.name.length >= LONG);
+  return skuIndexes.length && stores.length ? { skuIndexes, stores } : null;
+}
+
 export function actionsFor(catalog: Catalog, model: ValueModel, r: Retailer, today: Day): ActionRecord[] {
   const week = weekStart(today);
   const key = keyOf(catalog.seed, 31, r.index, week);
   const count = 6 + Math.floor(unit(hashWith(key, 0)) * 7);
   const out: ActionRecord[] = [];
+  const long = longPools(catalog, r);
   for (let i = 0; out.length < count && i < count * 4; i++) {
     const h = hashWith(key, i + 1);
-    const sku = catalog.skus[r.skuIndexes[Math.floor(unit(hashWith(h, 1)) * r.skuIndexes.length)]];
-    let store = r.stores[Math.floor(unit(hashWith(h, 2)) * r.stores.length)];
+    // The long-names retailer's first two name one of its long products at a long-named store.
+    const skus = i < 2 && long ? long.skuIndexes : r.skuIndexes;
+    const stores = i < 2 && long ? long.stores : r.stores;
+    const sku = catalog.skus[skus[Math.floor(unit(hashWith(h, 1)) * skus.length)]];
+    let store = stores[Math.floor(unit(hashWith(h, 2)) * stores.length)];
     for (let t = 3; t < 8 && !model.storeRanges(r, sku, store); t++)
-      store = r.stores[Math.floor(unit(hashWith(h, t)) * r.stores.length)];
+      store = stores[Math.floor(unit(hashWith(h, t)) * stores.length)];
     // The first two are always no_sales and price_check, so every retailer's list has both.
     const [code, describe] = i < 2 ? CODES[i] : CODES[Math.floor(unit(hashWith(h, 9)) * CODES.length)];
     const text = describe(hashWith(h, 10) % 1000, sku.fresh);
@@ -69,7 +85,7 @@ export function actionsFor(catalog: Catalog, model: ValueModel, r: Retailer, tod
       store_id: store.id,
       store_description: store.name,
       action: code,
-      action_description: text,
+      action_description: long ? `${text} ${FOLLOW_UP} ${store.name}.` : text,
     });
   }
   return out;

@@ -2,6 +2,9 @@
 // user-defined filters, and store lists. Names are fixed (fictional); numeric traits come
 // from the seed, so another seed gives other sales but the same products and stores.
 import { hashString, hashWith, keyOf, unit } from "./hash";
+import { LONG_NAME_PRODUCTS, LONG_NAME_RETAILER_DEF, LONG_NAME_SEASONS } from "./long-names";
+
+export { LONG_NAME_RETAILER } from "./long-names";
 
 export const METRICS = [
   "revenue",
@@ -80,6 +83,8 @@ export interface Sku {
   baseRate: number;
   seasonPeak: number; // day of year of the yearly peak
   seasonAmp: number;
+  /** The one retailer that ranges this SKU (the long-names retailer's own products); unset: any may. */
+  onlyAt?: string;
 }
 
 export interface Store {
@@ -100,6 +105,8 @@ export interface Retailer {
   ranges: boolean[];
   rateScale: number;
   priceIndex: number;
+  /** The long-names demo retailer (its actions name its long products and stores). */
+  longNames: boolean;
 }
 
 export interface Catalog {
@@ -111,7 +118,7 @@ export interface Catalog {
 }
 
 // brand, product, pack bucket, category, segment, promo group, fresh, price (cents)
-type ProductRow = [string, string, string, string, string, string, boolean, number];
+export type ProductRow = [string, string, string, string, string, string, boolean, number];
 const P = "Premium",
   M = "Mainstream",
   V = "Value";
@@ -183,6 +190,7 @@ export const BASE_SKU_COUNT = PRODUCTS.length;
 
 // Day of year of the yearly peak, and its strength, per category (a few products override).
 const SEASON: Record<string, [number, number]> = {
+  ...LONG_NAME_SEASONS,
   [DRINKS]: [196, 0.3],
   [DAIRY]: [30, 0.05],
   [BAKERY]: [355, 0.06],
@@ -262,11 +270,13 @@ const TOWNS = [
   "Bangor",
 ];
 
-interface RetailerDef {
+export interface RetailerDef {
   id: string;
   stores: number;
   storeIdBase: number;
   formats: string[];
+  /** Names of the first stores, in place of "<town> <format>". */
+  storeNames?: readonly string[];
   rateScale: number;
   priceIndex: number;
   ranges: (p: { category: string; segment: string; pack: string }) => boolean;
@@ -380,34 +390,46 @@ const RETAILERS: RetailerDef[] = [
 ];
 export const LARGEST_RETAILER_STORES = RETAILERS[0].stores;
 
+/** The SKU at catalogue index `i`; its traits hash from (seed, i) only, so appending SKUs moves none. */
+function makeSku(seed: number, i: number, row: ProductRow, name: string): Sku {
+  const [brand, product, pack, category, segment, promoGroup, fresh, price] = row;
+  const k = keyOf(seed, 11, i);
+  const [peak, amp] = SEASON_OVERRIDE[product] ?? SEASON[category];
+  return {
+    index: i,
+    code: 100001 + i,
+    name,
+    brand,
+    category,
+    pack,
+    segment,
+    promoGroup,
+    filters: [brand, category, pack, segment, promoGroup],
+    fresh,
+    basePriceCents: Math.round(price * (0.95 + 0.1 * unit(hashWith(k, 1)))),
+    baseRate: 1 + 9 * unit(hashWith(k, 2)) ** 2,
+    seasonPeak: peak + Math.round(10 * (unit(hashWith(k, 3)) - 0.5)),
+    seasonAmp: amp * (0.8 + 0.4 * unit(hashWith(k, 4))),
+  };
+}
+
 function buildSkus(seed: number, count: number): Sku[] {
   const skus: Sku[] = [];
   for (let i = 0; i < count; i++) {
     const base = PRODUCTS[i % PRODUCTS.length];
     const variant = Math.floor(i / PRODUCTS.length);
-    const [brand, product, pack, category, segment, promoGroup, fresh, price] = base;
     // Scaled catalogues (benchmarks) repeat the base products as numbered variants.
-    const name = variant === 0 ? product : `${product} (variant ${variant + 1})`;
-    const k = keyOf(seed, 11, i);
-    const [peak, amp] = SEASON_OVERRIDE[product] ?? SEASON[category];
-    skus.push({
-      index: i,
-      code: 100001 + i,
-      name,
-      brand,
-      category,
-      pack,
-      segment,
-      promoGroup,
-      filters: [brand, category, pack, segment, promoGroup],
-      fresh,
-      basePriceCents: Math.round(price * (0.95 + 0.1 * unit(hashWith(k, 1)))),
-      baseRate: 1 + 9 * unit(hashWith(k, 2)) ** 2,
-      seasonPeak: peak + Math.round(10 * (unit(hashWith(k, 3)) - 0.5)),
-      seasonAmp: amp * (0.8 + 0.4 * unit(hashWith(k, 4))),
-    });
+    skus.push(makeSku(seed, i, base, variant === 0 ? base[1] : `${base[1]} (variant ${variant + 1})`));
   }
   return skus;
+}
+
+/** The long-names retailer's own products, after the others so no existing index or code moves. */
+function longNameSkus(seed: number, first: number): Sku[] {
+  return LONG_NAME_PRODUCTS.map((row, j) => ({
+    ...makeSku(seed, first + j, row, row[1]),
+    onlyAt: LONG_NAME_RETAILER_DEF.id,
+  }));
 }
 
 function buildStores(seed: number, def: RetailerDef, count: number): Store[] {
@@ -417,7 +439,7 @@ function buildStores(seed: number, def: RetailerDef, count: number): Store[] {
     const town = TOWNS[i % TOWNS.length];
     const format = def.formats[Math.floor(i / TOWNS.length) % def.formats.length];
     const round = Math.floor(i / perRound);
-    const name = round === 0 ? `${town} ${format}` : `${town} ${format} ${round + 1}`;
+    const name = def.storeNames?.[i] ?? (round === 0 ? `${town} ${format}` : `${town} ${format} ${round + 1}`);
     stores.push({
       index: i,
       id: def.storeIdBase + i,
@@ -433,13 +455,17 @@ export interface CatalogOptions {
   skus?: number;
   /** Stores at the largest retailer; the others scale in proportion. */
   stores?: number;
+  /** Adds the long-names demo retailer and its products (after the others: nothing else changes). */
+  longNames?: boolean;
 }
 
 export function buildCatalog(opts: CatalogOptions): Catalog {
   const skus = buildSkus(opts.seed, Math.max(1, Math.floor(opts.skus ?? BASE_SKU_COUNT)));
+  if (opts.longNames) skus.push(...longNameSkus(opts.seed, skus.length));
   const scale = opts.stores !== undefined ? Math.max(1, Math.floor(opts.stores)) / LARGEST_RETAILER_STORES : 1;
-  const retailers = RETAILERS.map((def, index): Retailer => {
-    const ranges = skus.map((s) => def.ranges(s));
+  const defs = opts.longNames ? [...RETAILERS, LONG_NAME_RETAILER_DEF] : RETAILERS;
+  const retailers = defs.map((def, index): Retailer => {
+    const ranges = skus.map((s) => (s.onlyAt === undefined ? def.ranges(s) : s.onlyAt === def.id));
     return {
       index,
       id: def.id,
@@ -449,6 +475,7 @@ export function buildCatalog(opts: CatalogOptions): Catalog {
       ranges,
       rateScale: def.rateScale,
       priceIndex: def.priceIndex,
+      longNames: def === LONG_NAME_RETAILER_DEF,
     };
   });
   const filterValues: string[][] = [[], [], [], [], []];

@@ -1,5 +1,5 @@
 // `npm run simulator -- [--port 4010] [--today YYYY-MM-DD] [--seed N] [--api-key demo] [--faults]
-//                      [--skus N] [--stores M] [--host 127.0.0.1]`
+//                      [--skus N] [--stores M] [--long-names] [--host 127.0.0.1]`
 import { DEFAULT_API_KEY, DEFAULT_PORT, startSimulator, type SimulatorOptions } from "./index";
 
 const USAGE = `Usage: npm run simulator -- [options]
@@ -11,6 +11,7 @@ const USAGE = `Usage: npm run simulator -- [options]
   --faults          enable the test controls under /__simulator (clock, faults, request counts)
   --skus N          number of SKUs (default 48; for benchmarks)
   --stores M        stores at the largest retailer (default 120; others scale with it)
+  --long-names      add a sixth retailer whose identifier, product, filter and store names run to 60+ characters
   --help            show this text`;
 
 function parseArgs(argv: string[]): SimulatorOptions & { port: number; host?: string } {
@@ -55,6 +56,9 @@ function parseArgs(argv: string[]): SimulatorOptions & { port: number; host?: st
         break;
       case "--stores":
         opts.stores = int();
+        break;
+      case "--long-names":
+        opts.longNames = true;
         break;
       case "--help":
       case "-h":

@@ -6,6 +6,7 @@ import { createSimulator, type Simulator, type SimulatorOptions } from "./simula
 
 export { createSimulator, DEFAULT_API_KEY, DEFAULT_PORT } from "./simulator";
 export type { Simulator, SimulatorOptions } from "./simulator";
+export { LONG_NAME_RETAILER } from "./long-names";
 
 export interface RunningSimulator {
   url: string;

@@ -21,6 +21,8 @@ export interface SimulatorOptions {
   faults?: boolean;
   skus?: number;
   stores?: number;
+  /** Adds a sixth retailer whose identifier, product, filter and some store names are 60+ characters. */
+  longNames?: boolean;
 }
 
 export interface Simulator {
@@ -98,7 +100,12 @@ class SimulatorImpl implements Simulator {
     this.apiKey = opts.apiKey ?? DEFAULT_API_KEY;
     this.day = parseToday(opts.today ?? todayUtc());
     this.faultsEnabled = opts.faults === true;
-    this.catalog = buildCatalog({ seed: opts.seed ?? 1, skus: opts.skus, stores: opts.stores });
+    this.catalog = buildCatalog({
+      seed: opts.seed ?? 1,
+      skus: opts.skus,
+      stores: opts.stores,
+      longNames: opts.longNames,
+    });
     this.model = new ValueModel(this.catalog);
     this.retailers = this.catalog.retailers.map((r) => r.id);
     this.handle = this.handle.bind(this);

@@ -43,7 +43,12 @@ export interface BrowserRig {
   close(): Promise<void>;
 }
 
-export async function startBrowserRig(): Promise<BrowserRig> {
+export interface BrowserRigOptions {
+  /** Serve the simulator's long-names retailer too (`LONG_NAME_RETAILER`): names of 60+ characters. */
+  longNames?: boolean;
+}
+
+export async function startBrowserRig(options: BrowserRigOptions = {}): Promise<BrowserRig> {
   const home = mkdtempSync(join(tmpdir(), "sales-chromium-home-"));
   const port = await freePort();
   const server = await startDevServer({
@@ -51,7 +56,7 @@ export async function startBrowserRig(): Promise<BrowserRig> {
     selfSigned: true,
     quiet: true,
     // The simulator keeps the real date, as the pane does (it validates against this machine's date).
-    simulator: { faults: true },
+    simulator: { faults: true, longNames: options.longNames },
   });
   const browser = await chromium
     .launch({
@@ -101,10 +106,10 @@ export async function startBrowserRig(): Promise<BrowserRig> {
  * Registers a test file's browser rig: started once before its tests, closed after them. Read `.rig` inside
  * tests and hooks (it is set once beforeAll has run).
  */
-export function useBrowserRig(): { readonly rig: BrowserRig } {
+export function useBrowserRig(options: BrowserRigOptions = {}): { readonly rig: BrowserRig } {
   let rig: BrowserRig | undefined;
   beforeAll(async () => {
-    rig = await startBrowserRig();
+    rig = await startBrowserRig(options);
   }, 120_000);
   afterAll(() => rig?.close());
   return {
