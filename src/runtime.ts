@@ -3,10 +3,9 @@
 // Start-up order follows Office's rules: what Excel may call (SALES functions, ribbon commands) is associated
 // while this script loads, before anything is awaited; what reads Office.context waits for Office.onReady.
 import { registerCommands } from "./commands/commands";
-import { errorText } from "./core/errorText";
+import { refreshWhenWorkbookOpens } from "./commands/refreshOnOpen";
 import { officeRun } from "./excel/run";
 import { configureFunctions, formattedNumbersSupported, refreshSalesFunctions, setFunctionsSession } from "./functions";
-import { refreshOnOpen } from "./refresh";
 import { Session, officeConnectionStore, type WorkbookTarget } from "./session";
 import { mountPane } from "./taskpane/mount";
 import type { PaneServices } from "./taskpane/services";
@@ -39,14 +38,6 @@ const services: PaneServices = {
     Office.addin.setStartupBehavior(loadOnOpen ? Office.StartupBehavior.load : Office.StartupBehavior.none),
 };
 
-/** "Refresh when this workbook opens": once the runtime is up, if the workbook asks for it and a key is saved. */
-async function refreshOnOpenIfWanted(): Promise<void> {
-  await session.ready();
-  if (!session.hasKey()) return;
-  const summary = await refreshOnOpen(session.refreshDeps(workbook));
-  if (summary) console.info(`Sales Data: ${summary.message}`);
-}
-
 function render(dark: boolean): void {
   const container = document.getElementById("root");
   if (container) mountPane(container, services, dark);
@@ -59,8 +50,8 @@ if (!inOffice) {
   void officeReady.then(() => {
     configureFunctions({ formattedNumbers: formattedNumbersSupported() });
     render(officeThemeIsDark());
-    refreshOnOpenIfWanted().catch((err: unknown) =>
-      console.warn(`Sales Data: the refresh on open did not run. ${errorText(err, { other: (m) => m })}`),
-    );
+    // "Refresh when this workbook opens", if the workbook asks for it and a key is saved; its report waits in
+    // the session for the pane (it never throws: a failure is reported like the ribbon's).
+    void refreshWhenWorkbookOpens(session, workbook);
   });
 }

@@ -1,8 +1,9 @@
 // Ribbon commands: they run in the shared runtime, so they work without the pane being open. Owns the
-// manifest's <FunctionName>s; may import src/refresh, src/session and src/core (Excel only through them).
+// manifest's <FunctionName>s and the refresh when the workbook opens; may import src/refresh, src/session and
+// src/core (Excel only through them).
 import { errorText } from "../core/errorText";
-import { refreshAllTables } from "../refresh";
-import { NO_KEY_MESSAGE, type Session, type WorkbookTarget } from "../session";
+import { refreshAllTables, type RefreshSummary } from "../refresh";
+import { NO_KEY_MESSAGE, refreshAllReport, type Session, type WorkbookTarget } from "../session";
 
 /** What a ribbon Refresh all did. */
 export interface RibbonRefreshSummary {
@@ -16,52 +17,75 @@ export interface RibbonRefreshSummary {
   ok: boolean;
 }
 
+export interface RibbonRefreshOptions {
+  /**
+   * Opens the pane on the summary. Default: Office.addin.showAsTaskpane() where the host has it (SharedRuntime
+   * 1.1); the preview passes its own, which shows its pane column.
+   */
+  showPane?: () => Promise<void> | void;
+}
+
 /**
- * Home > Sales Data > Refresh all: every managed table, then the SALES formulas. Without a key, or when
- * anything failed, it opens the pane (where Office supports that). The summary goes to the console and is the
- * returned value; the pane does not show it yet (issue 13).
+ * Home > Sales Data > Refresh all: every managed table, then the SALES formulas. The report goes to the
+ * session (the pane shows it when it opens, or at once if it is open) and the summary to the console, and is
+ * returned. Without a key, or when anything failed, it opens the pane on that report.
  */
 export async function ribbonRefreshAll(
   session: Session,
   workbook: WorkbookTarget,
   event?: Office.AddinCommands.Event,
+  opts: RibbonRefreshOptions = {},
 ): Promise<RibbonRefreshSummary> {
+  const show = opts.showPane ?? showTaskpane;
   try {
     await session.ready();
-    if (!session.hasKey()) {
-      return await report({ message: `Sales Data: nothing was refreshed. ${NO_KEY_MESSAGE}`, failed: 0, ok: false });
-    }
-    const summary = await refreshAllTables(session.refreshDeps(workbook));
-    return await report({
-      message: `Sales Data: ${summary.message}`,
-      failed: summary.failed,
-      ok: summary.failed === 0,
-    });
+    if (!session.hasKey()) return await report(session, { message: `nothing was refreshed. ${NO_KEY_MESSAGE}` }, show);
+    return await report(session, await refreshAllTables(session.refreshDeps(workbook)), show);
   } catch (err) {
     const why = errorText(err, { other: (m) => m });
-    return await report({ message: `Sales Data: Refresh all failed. ${why}`.trim(), failed: 0, ok: false });
+    return await report(session, { message: `Refresh all failed. ${why}`.trim() }, show);
   } finally {
     event?.completed();
   }
 }
 
-/** Writes the summary to the console, and opens the pane when something needs the user. */
-async function report(outcome: Omit<RibbonRefreshSummary, "at">): Promise<RibbonRefreshSummary> {
-  const summary: RibbonRefreshSummary = { at: new Date().toISOString(), ...outcome };
+/**
+ * Records the run's report in the session (before the pane opens, so the pane finds it), writes the summary to
+ * the console, and opens the pane when something needs the user.
+ */
+async function report(
+  session: Session,
+  result: RefreshSummary | { message: string },
+  show: () => Promise<void> | void,
+): Promise<RibbonRefreshSummary> {
+  const recorded = refreshAllReport("ribbon", result);
+  session.refreshes.recordRefreshAll(recorded);
+  const failed = "failed" in result ? result.failed : 0;
+  const summary: RibbonRefreshSummary = {
+    at: recorded.at,
+    message: `Sales Data: ${recorded.message}`,
+    failed,
+    ok: recorded.ok,
+  };
   if (summary.ok) console.info(summary.message);
   else console.warn(summary.message);
-  if (!summary.ok) await showPane();
+  if (!summary.ok) await showPane(show);
   return summary;
 }
 
-/** Opens the task pane where the host supports it (SharedRuntime 1.1). */
-async function showPane(): Promise<void> {
+/** Opens the task pane; a host that cannot (or refuses) is told in the console, and the command still completes. */
+async function showPane(show: () => Promise<void> | void): Promise<void> {
   try {
-    if (typeof Office !== "undefined" && typeof Office.addin?.showAsTaskpane === "function") {
-      await Office.addin.showAsTaskpane();
-    }
+    await show();
   } catch (err) {
     console.warn("Sales Data: could not open the pane.", errorText(err, { other: (m) => m }));
+  }
+}
+
+/** Office's way to open the pane (SharedRuntime 1.1); nothing where the host does not have it. */
+async function showTaskpane(): Promise<void> {
+  if (typeof Office !== "undefined" && typeof Office.addin?.showAsTaskpane === "function") {
+    await Office.addin.showAsTaskpane();
   }
 }
 

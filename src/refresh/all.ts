@@ -22,8 +22,10 @@ let running: Promise<RefreshSummary> | null = null;
 
 /**
  * Refreshes every saved table of the workbook, one after the other. A table that fails does not stop the
- * others. Then `afterRefreshAll` (the SALES functions' cache and recalculation). A second call while one is
- * running gets the same promise (the ribbon button pressed twice).
+ * others. `opts.onProgress` hears of each table before it starts; `opts.signal` cancels between tables (the
+ * table being written finishes as its own refresh does on a cancel; the ones not started are "cancelled").
+ * Then `afterRefreshAll` (the SALES functions' cache and recalculation). A second call while one is running
+ * gets the same promise, without its own options (the ribbon button pressed twice).
  */
 export function refreshAllTables(deps: RefreshDeps, opts: RefreshOptions = {}): Promise<RefreshSummary> {
   running ??= serialized(() => refreshEach(deps, opts)).finally(() => (running = null));
@@ -36,13 +38,14 @@ async function refreshEach(deps: RefreshDeps, opts: RefreshOptions): Promise<Ref
   // A damaged saved query cannot be refreshed: it fails with its words, and the others go on.
   const outcomes: RefreshOutcome[] = saved.damaged.map(damagedOutcome);
   outcomes.forEach((o) => deps.onTableDone?.(o));
-  for (const t of tables) {
+  for (const [i, t] of tables.entries()) {
     if (cancelled(opts.signal)) {
       const o = { ...outcomeBase(t), status: "cancelled" as const, error: CANCELLED_BEFORE_TABLE };
       outcomes.push(o);
       deps.onTableDone?.(o);
       continue;
     }
+    opts.onProgress?.({ index: i + 1, total: tables.length, tableName: t.tableName });
     outcomes.push(await refreshTableInTurn(deps, t, { ...opts, pivots: false }));
   }
   await refreshPivotsOnce(deps, outcomes);

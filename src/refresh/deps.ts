@@ -28,6 +28,18 @@ export interface RefreshDeps {
   limits?: Partial<BlockLimits>;
 }
 
+/** Where Refresh all is, told before each table: the pane shows "Refreshing 2 of 5: Sales_northmart_SKU_weekly". */
+export interface RefreshProgress {
+  /** 1 for the first table. */
+  index: number;
+  /** The tables this Refresh all refreshes (a saved query it cannot read fails at once and is not counted). */
+  total: number;
+  tableName: string;
+}
+
 export interface RefreshOptions {
+  /** Cancel: checked between tables by Refresh all, and inside a table's refresh. */
   signal?: AbortSignal;
+  /** Refresh all calls it before each table it refreshes (not for the tables a cancel skips). */
+  onProgress?: (progress: RefreshProgress) => void;
 }

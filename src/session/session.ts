@@ -6,8 +6,9 @@ import { redact } from "../api/errors";
 import { todayIso, type IsoDate } from "../core/dates";
 import { errorText } from "../core/errorText";
 import type { ExcelRun } from "../excel/run";
-import type { RefreshDeps } from "../refresh";
+import type { RefreshDeps, RefreshOutcome } from "../refresh";
 import type { ConnectionSettings, ConnectionStore } from "./connectionStore";
+import { RefreshLog } from "./refreshLog";
 
 export const NO_KEY_MESSAGE = "Enter your API key in the Sales Data pane.";
 
@@ -26,6 +27,8 @@ export class Session {
   private readonly listeners = new Set<Listener>();
   private loaded: Promise<void> | null = null;
   private problem: string | undefined;
+  /** The last Refresh all's report and each table's latest outcome, for the pane (wherever they ran). */
+  readonly refreshes = new RefreshLog();
 
   constructor(
     private readonly store: ConnectionStore,
@@ -54,15 +57,24 @@ export class Session {
     return (this.clientOptions.today ?? todayIso)();
   }
 
-  /** Everything a refresh or a pull needs, built in this one place: the workbook, the client, today. */
+  /**
+   * Everything a refresh or a pull needs, built in this one place: the workbook, the client, today; and each
+   * table's outcome kept in `refreshes`, whoever refreshed it.
+   */
   refreshDeps(target: WorkbookTarget): RefreshDeps {
     const after = target.afterRefreshAll;
     return {
       run: target.run,
       client: this.client(),
       today: () => this.today(),
+      onTableDone: (outcome) => this.refreshes.recordOutcome(outcome),
       afterRefreshAll: after ? async () => void (await after()) : undefined,
     };
+  }
+
+  /** A table's latest refresh outcome in this session (from Refresh, Refresh all, the ribbon or on open). */
+  latestOutcome(tableName: string): RefreshOutcome | undefined {
+    return this.refreshes.latestOutcome(tableName);
   }
 
   connection(): ConnectionSettings | null {

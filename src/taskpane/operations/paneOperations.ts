@@ -14,7 +14,7 @@ export function paneOperations(services: PaneServices): PaneOperations {
 
   return {
     ...dataOperations(run, deps),
-    ...tableOperations(run, deps, setStartupBehavior),
+    ...tableOperations(run, deps, { setStartupBehavior, refreshes: session.refreshes }),
     ...actionOperations(run, session),
     ...connectionOperations(session),
   };

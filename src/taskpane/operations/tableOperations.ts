@@ -1,5 +1,6 @@
-// The managed tables' operations: list, refresh (one or all), go to, stop managing, Edit's saved query, and
-// the workbook's refresh-on-open flag.
+// The managed tables' operations: list, refresh (one or all), go to, stop managing, Edit's saved query, the
+// workbook's refresh-on-open flag, and what the session's refresh log keeps (the last Refresh all, each table's
+// latest outcome).
 import { summarizeQuery } from "../../core/describe";
 import { changesText } from "../../core/revisions";
 import { findManagedTable, forgetManagedTable, readManagedTables, type ManagedTable } from "../../excel/queryStore";
@@ -15,6 +16,7 @@ import {
   type RefreshDeps,
   type RefreshOutcome,
 } from "../../refresh";
+import { RefreshLog, refreshAllReport } from "../../session";
 import { errorText } from "../messages";
 import type { ManagedRow, RefreshLine, TableOperations } from "./types";
 
@@ -68,10 +70,17 @@ function problemRow(tableName: string, problem: string): ManagedRow {
   return { tableName, sheet: "", summary: "", lastRefreshedAt: "", rows: 0, problem };
 }
 
+interface TableOperationsOptions {
+  /** Office.addin.setStartupBehavior, for "Refresh when this workbook opens". */
+  setStartupBehavior?: (loadOnOpen: boolean) => Promise<void>;
+  /** The session's log (the ribbon and the refresh on open record there too); a log of its own when absent. */
+  refreshes?: RefreshLog;
+}
+
 export function tableOperations(
   run: ExcelRun,
   deps: () => RefreshDeps,
-  setStartupBehavior?: (loadOnOpen: boolean) => Promise<void>,
+  { setStartupBehavior, refreshes = new RefreshLog() }: TableOperationsOptions = {},
 ): TableOperations {
   return {
     async listManaged() {
@@ -89,16 +98,29 @@ export function tableOperations(
       try {
         const managed = await findManagedTable(run, tableName);
         if (!managed) return { tableName, ok: false, text: "This table is no longer managed." };
-        return refreshLine(await refreshTable(deps(), managed, { signal }));
+        const outcome = await refreshTable(deps(), managed, { signal });
+        refreshes.recordOutcome(outcome); // the session's deps record it too; a log of its own needs it here
+        return refreshLine(outcome);
       } catch (e) {
         return { tableName, ok: false, text: errorText(e) };
       }
     },
 
-    async refreshAll(signal) {
-      const summary = await refreshAllTables(deps(), { signal });
-      return summary.outcomes.map(refreshLine);
+    async refreshAll({ signal, onProgress } = {}) {
+      try {
+        const summary = await refreshAllTables(deps(), { signal, onProgress });
+        refreshes.recordRefreshAll(refreshAllReport("pane", summary));
+        return summary.outcomes.map(refreshLine);
+      } catch (e) {
+        refreshes.recordRefreshAll(refreshAllReport("pane", { message: `Refresh all failed. ${errorText(e)}` }));
+        throw e;
+      }
     },
+
+    latestOutcome: (tableName) => refreshes.latestOutcome(tableName),
+    lastRefreshAll: () => refreshes.lastRefreshAll(),
+    onRefreshRecorded: (listener) => refreshes.onChange(listener),
+    dismissRefreshAll: (report) => refreshes.dismiss(report),
 
     goTo: (tableName) => goToTable(run, tableName),
     stopManaging: async (tableName) => void (await forgetManagedTable(run, tableName)),

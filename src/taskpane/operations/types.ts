@@ -1,6 +1,7 @@
 // What the pane's buttons do, behind interfaces, so the components stay about presentation.
 import type { DataQuery } from "../../core/query";
-import type { ConnectionSettings } from "../../session";
+import type { RefreshOutcome, RefreshProgress } from "../../refresh";
+import type { ConnectionSettings, RefreshAllReport } from "../../session";
 import type { DestinationChoice } from "../queryBuilder/queryForm";
 
 export interface PullSummary {
@@ -50,11 +51,26 @@ export interface RefreshLine {
   text: string;
 }
 
+/** How the pane runs Refresh all: Cancel, and "Refreshing 2 of 5: Sales_northmart_SKU_weekly" before each table. */
+interface RefreshAllOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: RefreshProgress) => void;
+}
+
 /** The tables this workbook manages. */
 export interface TableOperations {
   listManaged(): Promise<ManagedRow[]>;
   refresh(tableName: string, signal?: AbortSignal): Promise<RefreshLine>;
-  refreshAll(signal?: AbortSignal): Promise<RefreshLine[]>;
+  /** Refreshes every table; its report is kept as the last Refresh all's (source "pane"). */
+  refreshAll(opts?: RefreshAllOptions): Promise<RefreshLine[]>;
+  /** A table's latest refresh outcome in this session, from any refresh (the pane's, the ribbon's, on open). */
+  latestOutcome(tableName: string): RefreshOutcome | undefined;
+  /** The last Refresh all's report, wherever it ran (the ribbon, on open, the pane). */
+  lastRefreshAll(): RefreshAllReport | undefined;
+  /** Called after a refresh is recorded (a table's outcome, a Refresh all's report, a dismissal); returns the unsubscribe. */
+  onRefreshRecorded(listener: () => void): () => void;
+  /** The user closed the report's notice: it is not shown again (a newer report is). */
+  dismissRefreshAll(report: RefreshAllReport): void;
   goTo(tableName: string): Promise<void>;
   stopManaging(tableName: string): Promise<void>;
   /** The saved query of a table, for "Edit". */

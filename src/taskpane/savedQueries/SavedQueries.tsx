@@ -1,9 +1,19 @@
-// The tables this workbook pulls: what each asks for, when it was refreshed, and what to do with it.
-import { Button, Checkbox, MessageBar, MessageBarBody, Text, makeStyles, tokens } from "@fluentui/react-components";
+// The tables this workbook pulls: what each asks for, when it was refreshed, and what to do with it; a refresh's
+// progress with Cancel while it runs, and its lines after.
+import {
+  Button,
+  Checkbox,
+  MessageBar,
+  MessageBarBody,
+  ProgressBar,
+  Text,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
 import type { IsoDate } from "../../core/dates";
 import type { TableOperations } from "../operations";
 import { ManagedTableItem } from "./ManagedTableItem";
-import { useManagedTables } from "./useManagedTables";
+import { useManagedTables, type RefreshRun } from "./useManagedTables";
 
 const useStyles = makeStyles({
   section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
@@ -16,7 +26,34 @@ const useStyles = makeStyles({
     flexDirection: "column",
     gap: tokens.spacingVerticalS,
   },
+  progress: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXS },
+  progressRow: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "center" },
+  // Table names can be 80 characters without a space: they wrap anywhere, never widen the pane.
+  wrap: { overflowWrap: "anywhere", minWidth: 0, flexGrow: 1 },
 });
+
+/** "Refreshing 2 of 5: Sales_northmart_SKU_weekly" (Get data's progress bar and Cancel, by table). */
+function RefreshProgressLine({ run, onCancel }: { run: RefreshRun; onCancel: () => void }) {
+  const styles = useStyles();
+  const p = run.progress;
+  const text =
+    p === "starting" ? "Reading the tables' saved queries…" : `Refreshing ${p.index} of ${p.total}: ${p.tableName}`;
+  // Tables done of the total; moving (no value) while the saved queries are read and for a single table.
+  const value = p === "starting" || p.total === 1 ? undefined : (p.index - 1) / p.total;
+  return (
+    <div className={styles.progress}>
+      <ProgressBar value={value} aria-label="Refreshing the tables" />
+      <div className={styles.progressRow}>
+        <Text size={200} className={styles.wrap} role="status">
+          {run.cancelling ? `Cancelling after this table. ${text}` : text}
+        </Text>
+        <Button size="small" onClick={onCancel} disabled={run.cancelling}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 export function SavedQueries({
   ops,
@@ -33,7 +70,10 @@ export function SavedQueries({
   onEdit: (tableName: string) => Promise<void>;
 }) {
   const styles = useStyles();
-  const { rows, busy, lines, error, onOpen, toggleOnOpen, act } = useManagedTables(ops, version);
+  const { rows, busy, lines, error, onOpen, toggleOnOpen, act, run, refreshAll, refreshOne, cancel } = useManagedTables(
+    ops,
+    version,
+  );
 
   return (
     <section className={styles.section} aria-labelledby="saved-title">
@@ -45,7 +85,7 @@ export function SavedQueries({
           size="small"
           appearance="primary"
           disabled={!connected || rows.length === 0 || busy}
-          onClick={() => void act(() => ops.refreshAll())}
+          onClick={() => void refreshAll()}
         >
           Refresh all
         </Button>
@@ -66,24 +106,25 @@ export function SavedQueries({
             today={today}
             connected={connected}
             busy={busy}
-            onRefresh={() => void act(async () => [await ops.refresh(r.tableName)])}
+            onRefresh={() => void refreshOne(r.tableName)}
             onEdit={() => void act(() => onEdit(r.tableName))}
             onGoTo={() => void act(() => ops.goTo(r.tableName))}
             onStopManaging={() => void act(() => ops.stopManaging(r.tableName))}
           />
         ))}
       </ul>
-      {busy && <Text size={200}>Working…</Text>}
+      {run && <RefreshProgressLine run={run} onCancel={cancel} />}
+      {busy && !run && <Text size={200}>Working…</Text>}
       {error && (
         <MessageBar intent="error">
           <MessageBarBody>{error}</MessageBarBody>
         </MessageBar>
       )}
       {lines.length > 0 && (
-        <MessageBar intent={lines.every((l) => l.ok) ? "success" : "warning"} role="status">
+        <MessageBar intent={lines.every((l) => l.ok) ? "success" : "warning"} role="status" layout="multiline">
           <MessageBarBody>
             {lines.map((l) => (
-              <div key={l.tableName}>
+              <div key={l.tableName} className={styles.wrap}>
                 {l.tableName}: {l.text}
               </div>
             ))}
