@@ -55,7 +55,7 @@ export interface SyncIO {
 }
 
 /** The bookkeeping of one sync: response bytes and cells read (each with its limit), cells written. */
-function syncIO(stats: HostStats): SyncIO & { readonly responseBytes: number } {
+function syncIO(stats: HostStats, record: SyncRecord): SyncIO & { readonly responseBytes: number } {
   let responseBytes = 0;
   let cellsRead = 0;
   return {
@@ -73,6 +73,8 @@ function syncIO(stats: HostStats): SyncIO & { readonly responseBytes: number } {
     },
     readCells: (n) => {
       cellsRead += n;
+      record.cellsRead += n;
+      stats.cellsRead += n;
       if (cellsRead > READ_CELL_LIMIT) {
         throw hostError("ResponsePayloadSizeLimitExceeded", `A sync may read at most ${READ_CELL_LIMIT} cells.`);
       }
@@ -152,6 +154,7 @@ export class HostRequestContext {
       requestBytes: 0,
       responseBytes: 0,
       actions: actions.length,
+      cellsRead: 0,
       calculationSuspended: this.suspendCalc,
       screenUpdatingSuspended: this.suspendScreen,
     };
@@ -166,7 +169,7 @@ export class HostRequestContext {
     stats.maxRequestBytes = Math.max(stats.maxRequestBytes, record.requestBytes);
     stats.syncLog.push(record);
     const { failure } = engine.nextSync();
-    const io = syncIO(stats);
+    const io = syncIO(stats, record);
     const fail = (e: HostRichApiError): never => {
       record.error = e.code;
       record.responseBytes = 0;

@@ -30,6 +30,8 @@ export interface SyncRecord {
   requestBytes: number;
   responseBytes: number;
   actions: number;
+  /** Cells covered by the sync's loads of cell properties (values, formulas, numberFormat, text, valueTypes). */
+  cellsRead: number;
   /** suspendApiCalculationUntilNextSync() was called for this sync. */
   calculationSuspended: boolean;
   /** suspendScreenUpdatingUntilNextSync() was called for this sync. */
@@ -47,6 +49,8 @@ export class HostStats {
   cellsWritten = 0;
   /** The part of cellsWritten that wrote values or formulas (not number formats): what a benchmark compares. */
   valueCellsWritten = 0;
+  /** Cells covered by loads of cell properties, in every sync (the sum of syncLog's cellsRead). */
+  cellsRead = 0;
   /** range.format.autofitColumns()/autofitRows() calls applied (they are no-ops otherwise). */
   autofitCalls = 0;
   /** One record per sync, in order. */
@@ -66,6 +70,7 @@ export class HostStats {
     this.responseBytes = [];
     this.cellsWritten = 0;
     this.valueCellsWritten = 0;
+    this.cellsRead = 0;
     this.autofitCalls = 0;
     this.syncLog = [];
   }
