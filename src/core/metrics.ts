@@ -76,3 +76,31 @@ export function servedMetrics(record: MetricsAvailability, level: Level, timefra
 export function isMetric(name: string): name is Metric {
   return (METRICS as readonly string[]).includes(name);
 }
+
+/**
+ * Metrics whose rows add up to a period's figure: amounts and counts (a week's revenue is the sum of its rows).
+ * The others are rates or averages (average_price, availability, unit_ros, value_ros), where a sum means
+ * nothing: a period's figure is the mean of its rows.
+ */
+export const ADDITIVE_METRICS: readonly Metric[] = [
+  "revenue",
+  "units",
+  "wastage",
+  "stock",
+  "lost_sales",
+  "ranged_stores",
+  "stores_selling",
+  "stores_with_stock",
+];
+
+/** How a metric's rows make one figure for a period. */
+export type Aggregation = "total" | "average";
+
+/**
+ * "total" for additive metrics; "average" for the rest, and for a name the add-in does not know (a mean is
+ * honest for a rate or a count alike, a sum is not).
+ */
+export function aggregationOf(metric: string): Aggregation {
+  const name = metric.trim().toLowerCase();
+  return (ADDITIVE_METRICS as readonly string[]).includes(name) ? "total" : "average";
+}

@@ -1,0 +1,190 @@
+// A managed table's trend, for its card in the pane: its first metric by period over the last periods it holds,
+// which of them the last refresh re-read, and the words said about it. Pure; src/excel reads the rows
+// (tables/trendRead.ts), the pane draws it (savedQueries/TrendChart.tsx).
+import { fromExcelSerial, isIsoDate, type IsoDate } from "./dates";
+import { rangeText, type DateRange } from "./gaps";
+import { aggregationOf, type Aggregation, type Timeframe } from "./metrics";
+import { periodEnd } from "./refresh";
+import { amountText, changesText, exactSum, type MetricChange } from "./revisions";
+
+/** How many periods a card shows: a quarter of weeks, a year of months. */
+export const TREND_PERIODS = 13;
+
+/** The rows read of a table: each row's period cell and its cell of the metric, in table order. */
+export interface TrendRows {
+  /** An Excel date serial, or whatever the table holds there (a date typed as text, a blank, an error). */
+  periods: readonly unknown[];
+  values: readonly unknown[];
+  /** The rows are only the table's last ones: the read's bound cut the earlier rows off. */
+  cut: boolean;
+}
+
+export interface TrendInput extends TrendRows {
+  /** The metric's name as the service spells it (what decides total or average, and what is said). */
+  metric: string;
+  timeframe: Timeframe;
+  /** The dates the last refresh re-read (the saved record's lastWindow); absent when it has not run. */
+  window?: DateRange;
+}
+
+export interface TrendPoint {
+  /** The period's first day, as the table holds it. */
+  period: IsoDate;
+  /** The period's total or average of the numeric cells; null when none of its cells is a number. */
+  value: number | null;
+  /** The period overlaps the dates the last refresh re-read. */
+  inWindow: boolean;
+  /** Rows of the period. */
+  rows: number;
+  /** Its cells that were empty or not a number (text, an error such as #VALUE!): left out of `value`. */
+  skipped: number;
+}
+
+export interface Trend {
+  metric: string;
+  aggregation: Aggregation;
+  timeframe: Timeframe;
+  /** Up to TREND_PERIODS periods, oldest first. */
+  points: TrendPoint[];
+  window?: DateRange;
+  /** Cells of the periods shown that were empty or not a number. */
+  skipped: number;
+  /** Rows read whose period cell is not a date (blank rows aside): left out. */
+  undated: number;
+  /** The earliest period read was left out: the bound cut the rows there, so it may be partial. */
+  partialDropped: boolean;
+  /** Rows read (at most the read's bound). */
+  rowsRead: number;
+}
+
+/** Excel's last day (31 Dec 9999): a larger number in a period cell is not a date. */
+const MAX_SERIAL = 2_958_465;
+
+/** The day a period cell holds: an Excel date serial, or a date written YYYY-MM-DD as text; else null. */
+function periodOf(cell: unknown): IsoDate | null {
+  if (typeof cell === "number")
+    return Number.isFinite(cell) && cell >= 1 && cell <= MAX_SERIAL ? fromExcelSerial(cell) : null;
+  if (typeof cell === "string" && isIsoDate(cell.trim())) return cell.trim();
+  return null;
+}
+
+const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+const isBlank = (v: unknown): boolean => v === "" || v === null || v === undefined;
+
+/** Whether the period starting on `period` overlaps the window (both of its days included). */
+function overlaps(period: IsoDate, timeframe: Timeframe, window: DateRange | undefined): boolean {
+  return !!window && period <= window.to && periodEnd(period, timeframe) > window.from;
+}
+
+/** The cells of each period, keyed by its first day. */
+function byPeriod(rows: TrendRows): { cells: Map<IsoDate, unknown[]>; undated: number } {
+  const cells = new Map<IsoDate, unknown[]>();
+  let undated = 0;
+  rows.periods.forEach((p, i) => {
+    const day = periodOf(p);
+    if (day === null) {
+      // A blank row (Excel's one row of an empty table, a row left empty) is no row without a date.
+      if (!(isBlank(p) && isBlank(rows.values[i]))) undated++;
+      return;
+    }
+    const list = cells.get(day);
+    if (list) list.push(rows.values[i]);
+    else cells.set(day, [rows.values[i]]);
+  });
+  return { cells, undated };
+}
+
+/**
+ * The trend of the rows read: the last TREND_PERIODS periods in date order, each the total (additive metrics)
+ * or the average (rates) of its numeric cells. Cells that are not numbers are counted, never taken as 0. When
+ * the rows were cut by the read's bound, the earliest period read is left out: it may have lost rows.
+ */
+export function buildTrend(input: TrendInput): Trend {
+  const aggregation = aggregationOf(input.metric);
+  const { cells, undated } = byPeriod(input);
+  let days = [...cells.keys()].sort();
+  const partialDropped = input.cut && days.length > 0;
+  if (partialDropped) days = days.slice(1);
+  const points = days.slice(-TREND_PERIODS).map((period): TrendPoint => {
+    const list = cells.get(period)!;
+    const nums = list.filter(isNumber);
+    const sum = exactSum(nums);
+    const value = nums.length === 0 ? null : aggregation === "total" ? sum : sum / nums.length;
+    return {
+      period,
+      value,
+      inWindow: overlaps(period, input.timeframe, input.window),
+      rows: list.length,
+      skipped: list.length - nums.length,
+    };
+  });
+  return {
+    metric: input.metric,
+    aggregation,
+    timeframe: input.timeframe,
+    points,
+    window: input.window,
+    skipped: points.reduce((n, p) => n + p.skipped, 0),
+    undated,
+    partialDropped,
+    rowsRead: input.periods.length,
+  };
+}
+
+const UNIT: Record<Timeframe, string> = { daily: "day", weekly: "week", monthly: "month" };
+
+const plural = (n: number, unit: string): string => `${n.toLocaleString("en-US")} ${unit}${n === 1 ? "" : "s"}`;
+
+/** "Total revenue by week", "Average availability by month". */
+export function trendTitle(t: Trend): string {
+  const how = t.aggregation === "total" ? "Total" : "Average";
+  return `${how} ${t.metric} by ${UNIT[t.timeframe]}`;
+}
+
+/** The dates the points cover: "25 Aug to 17 Nov" (the year when they are not all in the last one's year). */
+function span(t: Trend): string {
+  const first = t.points[0].period;
+  const last = t.points[t.points.length - 1].period;
+  return rangeText({ from: first, to: last }, last);
+}
+
+const valueText = (v: number | null): string => (v === null ? "no number" : amountText(v));
+
+/** "re-read by the last refresh: 16-27 Nov"; "" when the trend has no window or none of its periods is in it. */
+export function windowText(t: Trend): string {
+  if (!t.window || !t.points.some((p) => p.inWindow)) return "";
+  return `re-read by the last refresh: ${rangeText(t.window, t.window.to, true)}`;
+}
+
+/** What a reader should know beyond the bars: cells left out, a partial period dropped, rows without a date. */
+export function trendNotes(t: Trend): string[] {
+  const notes: string[] = [];
+  if (t.skipped > 0) notes.push(`${plural(t.skipped, "cell")} empty or not a number, left out`);
+  if (t.partialDropped)
+    notes.push(
+      `from the table's last ${plural(t.rowsRead, "row")}; the earliest ${UNIT[t.timeframe]} read is left out`,
+    );
+  if (t.undated > 0) notes.push(`${plural(t.undated, "row")} without a date, left out`);
+  return notes;
+}
+
+/**
+ * The whole trend in one sentence (the chart's accessible name): "Total revenue by week, 13 weeks, 25 Aug to
+ * 17 Nov: first 38,100.00, last 40,807.05; re-read by the last refresh: 16-27 Nov."
+ */
+export function trendText(t: Trend): string {
+  if (t.points.length === 0) return `${trendTitle(t)}: no dated rows.`;
+  const first = t.points[0];
+  const last = t.points[t.points.length - 1];
+  const parts = [
+    `${trendTitle(t)}, ${plural(t.points.length, UNIT[t.timeframe])}, ${span(t)}: first ${valueText(first.value)}, last ${valueText(last.value)}`,
+    windowText(t),
+    ...trendNotes(t),
+  ].filter((s) => s !== "");
+  return `${parts.join("; ")}.`;
+}
+
+/** The latest refresh's change of the metric, in the refresh summary's words: "Last refresh: revenue, 16 Nov: ...". */
+export function lastChangeText(change: MetricChange | undefined): string {
+  return change ? `Last refresh: ${changesText([change])}` : "";
+}
