@@ -1,17 +1,9 @@
 // This week's actions, insights and alerts, pulled into an Actions table that each pull replaces.
-import {
-  Button,
-  Dropdown,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  Option,
-  Text,
-  makeStyles,
-  tokens,
-} from "@fluentui/react-components";
+import { Button, Dropdown, Field, Option, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useEffect, useState } from "react";
 import { errorText } from "./messages";
+import { dropdownButton } from "./OneLineName";
+import { PaneMessage } from "./PaneMessage";
 import type { ActionOperations } from "./operations";
 
 const useStyles = makeStyles({
@@ -67,6 +59,7 @@ export function ActionsSection({
           multiselect
           placeholder="Choose retailers"
           value={chosen.join(", ")}
+          button={dropdownButton(chosen.join(", "))}
           selectedOptions={chosen}
           onOptionSelect={(_, d) => setChosen(d.selectedOptions)}
           disabled={!connected}
@@ -86,9 +79,9 @@ export function ActionsSection({
         </Button>
       </div>
       {message && (
-        <MessageBar intent={message.ok ? "success" : "error"} role="status">
-          <MessageBarBody>{message.text}</MessageBarBody>
-        </MessageBar>
+        <PaneMessage intent={message.ok ? "success" : "error"} role="status">
+          {message.text}
+        </PaneMessage>
       )}
     </section>
   );

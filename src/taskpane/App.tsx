@@ -9,6 +9,7 @@ import {
   Text,
   Title3,
   makeStyles,
+  mergeClasses,
   tokens,
   webDarkTheme,
   webLightTheme,
@@ -17,6 +18,7 @@ import { useEffect, useMemo, useState } from "react";
 import { presetRange } from "../core/presets";
 import { ActionsSection } from "./ActionsSection";
 import { ConnectionSection } from "./connection/ConnectionSection";
+import { useNarrowPaneStyles } from "./narrowPane";
 import { paneOperations } from "./operations";
 import { QueryBuilder } from "./queryBuilder/QueryBuilder";
 import { emptyForm, fromDataQuery, type QueryForm } from "./queryBuilder/queryForm";
@@ -39,6 +41,7 @@ const useStyles = makeStyles({
 
 export function App({ dark, services }: { dark: boolean; services: PaneServices }) {
   const styles = useStyles();
+  const narrow = useNarrowPaneStyles();
   const { session } = services;
   const today = session.today(); // the service's today, as refresh and the client read it
   const ops = useMemo(() => paneOperations(services), [services]);
@@ -65,7 +68,7 @@ export function App({ dark, services }: { dark: boolean; services: PaneServices 
 
   return (
     <FluentProvider theme={dark ? webDarkTheme : webLightTheme} style={{ height: "100%" }}>
-      <main className={styles.root} aria-labelledby="pane-title">
+      <main className={mergeClasses(styles.root, narrow)} aria-labelledby="pane-title">
         <header style={{ display: "flex", flexDirection: "column", gap: 4 }}>
           <Title3 as="h1" id="pane-title">
             Sales Data

@@ -1,6 +1,7 @@
 // Connection: service URL, API key (masked), endpoint paths, Test connection, Forget key, status line.
-import { Button, Field, Input, MessageBar, MessageBarBody, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, Field, Input, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { checkServiceUrl } from "../messages";
+import { PaneMessage } from "../PaneMessage";
 import type { ConnectionOperations } from "../operations";
 import type { PaneServices } from "../services";
 import { ApiKeyField } from "./ApiKeyField";
@@ -39,14 +40,12 @@ export function ConnectionSection({
         Connection
       </Text>
       {simulator && !c.saved?.apiKey && c.status.kind !== "connected" && (
-        <MessageBar intent="info">
-          <MessageBarBody>
-            No service yet? This development build includes a simulator with demo data.{" "}
-            <Button size="small" appearance="primary" onClick={useSimulator}>
-              Use the simulator
-            </Button>
-          </MessageBarBody>
-        </MessageBar>
+        <PaneMessage intent="info">
+          No service yet? This development build includes a simulator with demo data.{" "}
+          <Button size="small" appearance="primary" onClick={useSimulator}>
+            Use the simulator
+          </Button>
+        </PaneMessage>
       )}
       <Field
         label="Service URL"

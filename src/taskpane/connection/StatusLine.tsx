@@ -1,5 +1,5 @@
 // The connection's status line: Connected, Key rejected, Service unreachable (with the likely cause), or Not tested.
-import { MessageBar, MessageBarBody } from "@fluentui/react-components";
+import { PaneMessage } from "../PaneMessage";
 import type { ConnectionOutcome } from "../operations";
 
 export type Status = { kind: "not-tested" } | { kind: "testing" } | ConnectionOutcome;
@@ -21,10 +21,8 @@ export function StatusLine({ status }: { status: Status }) {
         ? "info"
         : "error";
   return (
-    <MessageBar intent={intent} layout="multiline" role="status" aria-live="polite">
-      <MessageBarBody>
-        <strong>{TEXT[status.kind]}</strong> {"message" in status ? status.message : ""}
-      </MessageBarBody>
-    </MessageBar>
+    <PaneMessage intent={intent} role="status" aria-live="polite">
+      <strong>{TEXT[status.kind]}</strong> {"message" in status ? status.message : ""}
+    </PaneMessage>
   );
 }

@@ -2,6 +2,7 @@
 import { Dropdown, Field, Option, Radio, RadioGroup } from "@fluentui/react-components";
 import { retailerLabel } from "../../core/describe";
 import type { Level } from "../../core/metrics";
+import { dropdownButton } from "../OneLineName";
 import type { FieldProps } from "./useQueryForm";
 
 export function LevelRetailerFields({
@@ -34,6 +35,7 @@ export function LevelRetailerFields({
         <Dropdown
           placeholder={connected ? "Choose a retailer" : "Connect to load retailers"}
           value={form.retailer ? retailerLabel(form.retailer) : ""}
+          button={dropdownButton(form.retailer ? retailerLabel(form.retailer) : "")}
           selectedOptions={form.retailer ? [form.retailer] : []}
           onOptionSelect={(_, d) => setForm((f) => ({ ...f, retailer: d.optionValue ?? "", viewby: "" }))}
           disabled={!connected}

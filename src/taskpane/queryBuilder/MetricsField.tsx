@@ -3,6 +3,7 @@ import { Dropdown, Field, Option } from "@fluentui/react-components";
 import { useMemo } from "react";
 import type { MetricsRecord } from "../../api";
 import { LEVEL_METRICS, NEVER_DAILY, servedMetrics } from "../../core/metrics";
+import { dropdownButton } from "../OneLineName";
 import type { FieldProps } from "./useQueryForm";
 
 export function MetricsField({
@@ -28,6 +29,7 @@ export function MetricsField({
         multiselect
         placeholder="Choose one or more metrics"
         value={form.metrics.join(", ")}
+        button={dropdownButton(form.metrics.join(", "))}
         selectedOptions={form.metrics}
         onOptionSelect={(_, d) => setForm((f) => ({ ...f, metrics: d.selectedOptions }))}
       >

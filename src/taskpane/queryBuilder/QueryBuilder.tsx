@@ -1,7 +1,8 @@
 // The query builder: dropdowns fed by the service's own lists, validated inline by the shared rules. One field
 // component per control (or pair of controls); the form's checks and the run each live in a hook.
-import { Button, MessageBar, MessageBarBody, Text } from "@fluentui/react-components";
+import { Button, Text } from "@fluentui/react-components";
 import type { Operations, PullSummary } from "../operations";
+import { PaneMessage } from "../PaneMessage";
 import type { Lists } from "../useLists";
 import { ComparisonFilterFields } from "./ComparisonFilterFields";
 import { DatesField } from "./DatesField";
@@ -42,7 +43,7 @@ export function QueryBuilder({ form, setForm, lists, today, connected, operation
 
   return (
     <section className={styles.section} aria-labelledby="builder-title">
-      <div className={styles.row}>
+      <div className={styles.heading}>
         <Text as="h2" weight="semibold" size={400} id="builder-title">
           Get data
         </Text>
@@ -51,11 +52,7 @@ export function QueryBuilder({ form, setForm, lists, today, connected, operation
         </Button>
       </div>
       {!connected && <Text size={200}>Connect first: the lists below come from the service.</Text>}
-      {lists.error && (
-        <MessageBar intent="error">
-          <MessageBarBody>{lists.error}</MessageBarBody>
-        </MessageBar>
-      )}
+      {lists.error && <PaneMessage intent="error">{lists.error}</PaneMessage>}
       <LevelRetailerFields
         {...bind}
         retailers={lists.retailers}
@@ -74,9 +71,9 @@ export function QueryBuilder({ form, setForm, lists, today, connected, operation
       <ViewByField {...bind} filters={lists.filters} message={shown("viewby")} />
       <DestinationField {...bind} />
       {warnings.map((w) => (
-        <MessageBar key={w} intent="warning">
-          <MessageBarBody>{w}</MessageBarBody>
-        </MessageBar>
+        <PaneMessage key={w} intent="warning">
+          {w}
+        </PaneMessage>
       ))}
       <RunPanel run={run} connected={connected} onGetData={getData} onInsertFormula={insertFormula} />
     </section>

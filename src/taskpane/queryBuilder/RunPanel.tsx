@@ -1,6 +1,7 @@
 // Get data and Insert formula, the progress bar with Cancel while a table is written, and what came of it.
-import { Button, MessageBar, MessageBarBody, ProgressBar, Text } from "@fluentui/react-components";
+import { Button, ProgressBar, Text } from "@fluentui/react-components";
 import type { PullSummary } from "../operations";
+import { PaneMessage } from "../PaneMessage";
 import { useBuilderStyles } from "./styles";
 import type { QueryRun } from "./useQueryRun";
 
@@ -42,16 +43,8 @@ export function RunPanel({
           </div>
         </div>
       )}
-      {result?.error && (
-        <MessageBar intent="error">
-          <MessageBarBody>{result.error}</MessageBarBody>
-        </MessageBar>
-      )}
-      {result?.info && (
-        <MessageBar intent="success">
-          <MessageBarBody>{result.info}</MessageBarBody>
-        </MessageBar>
-      )}
+      {result?.error && <PaneMessage intent="error">{result.error}</PaneMessage>}
+      {result?.info && <PaneMessage intent="success">{result.info}</PaneMessage>}
       {result?.summary && <PullSummaryBar summary={result.summary} />}
     </>
   );
@@ -60,18 +53,16 @@ export function RunPanel({
 function PullSummaryBar({ summary }: { summary: PullSummary }) {
   const covered = summary.periodFrom ? ` covering ${summary.periodFrom} to ${summary.periodTo}` : "";
   return (
-    <MessageBar intent={summary.complete ? "success" : "warning"} role="status">
-      <MessageBarBody>
-        <div>
-          {summary.complete ? "Wrote" : "Cancelled after"} {summary.rows.toLocaleString()} rows to {summary.tableName}{" "}
-          on {summary.sheet}
-          {covered}.
-        </div>
-        {summary.omittedMetrics.length > 0 && <div>Omitted by the retailer: {summary.omittedMetrics.join(", ")}.</div>}
-        {summary.warnings.map((w) => (
-          <div key={w}>{w}</div>
-        ))}
-      </MessageBarBody>
-    </MessageBar>
+    <PaneMessage intent={summary.complete ? "success" : "warning"} role="status">
+      <div>
+        {summary.complete ? "Wrote" : "Cancelled after"} {summary.rows.toLocaleString()} rows to {summary.tableName} on{" "}
+        {summary.sheet}
+        {covered}.
+      </div>
+      {summary.omittedMetrics.length > 0 && <div>Omitted by the retailer: {summary.omittedMetrics.join(", ")}.</div>}
+      {summary.warnings.map((w) => (
+        <div key={w}>{w}</div>
+      ))}
+    </PaneMessage>
   );
 }

@@ -22,6 +22,7 @@ export function ViewByField({
         freeform
         placeholder="All"
         value={form.viewby}
+        title={form.viewby || undefined} // a long filter value is shortened in the field: whole on hover
         selectedOptions={form.viewby ? [form.viewby] : []}
         onOptionSelect={(_, d) => set(d.optionValue ?? "")}
         onChange={(e) => set((e.target as HTMLInputElement).value)}
