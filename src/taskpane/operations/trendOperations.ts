@@ -1,0 +1,72 @@
+// The trend on a managed table's card: its saved record (src/excel/queryStore), the period and first metric
+// cells of its last rows (src/excel/tables/trendRead.ts, one sync), made into a trend by src/core/trend.ts.
+import { TIMEFRAMES, type Timeframe } from "../../core/metrics";
+import { buildTrend, type Trend } from "../../core/trend";
+import { splitMetrics } from "../../core/validate";
+import { readManagedTables, type ManagedTable } from "../../excel/queryStore";
+import type { ExcelRun } from "../../excel/run";
+import { trendCells, type TrendColumns } from "../../excel/tables";
+
+export interface TrendOperations {
+  /**
+   * The trend of a managed table's first metric; undefined when the table, its record or its columns cannot be
+   * read (the list and refresh say why). Never throws: a card without a trend is still a card.
+   */
+  trendOf(tableName: string): Promise<Trend | undefined>;
+}
+
+/** What a record says the trend reads: the metric's name, the columns (by TableColumn.id, or header), the timeframe. */
+interface TrendSource {
+  metric: string;
+  columns: TrendColumns;
+  timeframe: Timeframe;
+}
+
+/**
+ * The first of the query's metrics that the table holds (a retailer may have omitted the first one asked), and
+ * the period column: by the ids the record keeps, by their headers for a record saved before ids were kept.
+ */
+function sourceOf(t: ManagedTable): TrendSource | undefined {
+  const timeframe = TIMEFRAMES.find((tf) => tf === String(t.query.timeframe).trim().toLowerCase());
+  if (!timeframe || !t.periodColumn) return undefined;
+  const metrics = splitMetrics(t.query.metrics);
+  if (!t.columns) {
+    return metrics[0]
+      ? { metric: metrics[0], columns: { period: t.periodColumn, metric: metrics[0] }, timeframe }
+      : undefined;
+  }
+  const period = t.columns.find((c) => c.field === t.periodColumn);
+  const metric = metrics.map((m) => t.columns!.find((c) => c.field.toLowerCase() === m)).find((c) => c !== undefined);
+  if (!period || !metric) return undefined;
+  return { metric: metric.field, columns: { period: period.id, metric: metric.id }, timeframe };
+}
+
+/**
+ * The window to mark: the one the last refresh re-read. A table only got by Get data (never refreshed since:
+ * its record's two times are the same) has none: its record's window is the whole query, read once.
+ */
+const refreshedWindow = (t: ManagedTable) => (t.lastRefreshedAt !== t.createdAt ? t.lastWindow : undefined);
+
+export function trendOperations(run: ExcelRun): TrendOperations {
+  return {
+    async trendOf(tableName) {
+      try {
+        // The pane lists tables under their current names (listManaged follows renames into the records); the
+        // table itself is found by its Table.id, so a rename since then is followed too.
+        const record = (await readManagedTables(run)).tables.find((t) => t.tableName === tableName);
+        const source = record && sourceOf(record);
+        if (!record || !source) return undefined;
+        const cells = await trendCells(run, { tableId: record.tableId, tableName }, source.columns);
+        if (!cells) return undefined;
+        return buildTrend({
+          ...cells,
+          metric: source.metric,
+          timeframe: source.timeframe,
+          window: refreshedWindow(record),
+        });
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
