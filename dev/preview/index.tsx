@@ -1,8 +1,10 @@
 // /preview.html: the real task pane next to an in-memory workbook, talking to the simulator. How a
-// newcomer sees the add-in work without Excel, and what the browser tests drive.
+// newcomer sees the add-in work without Excel, and what the browser tests drive. Its banner stands in for the
+// ribbon: Refresh all runs the real command, and the pane can be closed and opened as in Excel.
 import "./customFunctionsShim"; // first: functions.ts registers with CustomFunctions when it loads
 import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
+import { ribbonRefreshAll } from "../../src/commands/commands";
 import { ConnectionStore, webStorage } from "../../src/session";
 import type { ExcelRun } from "../../src/excel/run";
 import { clearFunctionCache, setFunctionsSession } from "../../src/functions";
@@ -44,22 +46,50 @@ const width = Number(params.get("width"));
 if (Number.isInteger(width) && width >= 200 && width <= 1000)
   document.documentElement.style.setProperty("--pane-width", `${width}px`);
 
+/** /preview.html?pane=closed starts with the pane closed (open it with the banner's "Open pane"). */
+const paneAtStart = params.get("pane") !== "closed";
+
+/**
+ * The banner's stand-ins for Excel: the ribbon's Refresh all (the real command, with the session and workbook
+ * the pane uses; opening the pane means showing the pane's column) and closing or opening the pane. A closed
+ * pane is unmounted, so a pane opened after a run reads its report from the session, as a new pane in Excel.
+ */
+function Ribbon({ paneOpen, setPaneOpen }: { paneOpen: boolean; setPaneOpen: (open: boolean) => void }) {
+  const refreshAll = () => void ribbonRefreshAll(session, services, undefined, { showPane: () => setPaneOpen(true) });
+  return (
+    <div className="ribbon" role="toolbar" aria-label="Ribbon">
+      <button type="button" onClick={refreshAll}>
+        Refresh all (ribbon)
+      </button>
+      <button type="button" onClick={() => setPaneOpen(!paneOpen)}>
+        {paneOpen ? "Close pane" : "Open pane"}
+      </button>
+    </div>
+  );
+}
+
 function Preview() {
   const [version, setVersion] = useState(0);
+  const [paneOpen, setPaneOpen] = useState(paneAtStart);
   useEffect(() => {
     const bump = () => setVersion((v) => v + 1);
     changes.addEventListener("change", bump);
     return () => changes.removeEventListener("change", bump);
   }, []);
   return (
-    <div className="preview">
+    <div className={paneOpen ? "preview" : "preview pane-closed"}>
       <section aria-label="Workbook">
-        <div className="banner">Preview: an in-memory workbook stands in for Excel. Data comes from the simulator.</div>
+        <div className="banner">
+          <span>Preview: an in-memory workbook stands in for Excel. Data comes from the simulator.</span>
+          <Ribbon paneOpen={paneOpen} setPaneOpen={setPaneOpen} />
+        </div>
         <WorkbookView run={host.run} version={version} />
       </section>
-      <aside aria-label="Sales Data pane">
-        <App dark={dark} services={services} />
-      </aside>
+      {paneOpen && (
+        <aside aria-label="Sales Data pane">
+          <App dark={dark} services={services} />
+        </aside>
+      )}
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { useEffect, useMemo, useState } from "react";
 import { presetRange } from "../core/presets";
 import { ActionsSection } from "./ActionsSection";
 import { ConnectionSection } from "./connection/ConnectionSection";
+import { LastRefreshNotice } from "./LastRefreshNotice";
 import { useNarrowPaneStyles } from "./narrowPane";
 import { paneOperations } from "./operations";
 import { QueryBuilder } from "./queryBuilder/QueryBuilder";
@@ -77,6 +78,7 @@ export function App({ dark, services }: { dark: boolean; services: PaneServices 
             Retailer sales data in your workbook. Tables refresh the last seven days, which retailers revise.
           </Text>
         </header>
+        <LastRefreshNotice ops={ops} />
         <ConnectionSection
           ops={ops}
           simulator={services.simulator}

@@ -18,6 +18,8 @@ import { useManagedTables, type RefreshRun } from "./useManagedTables";
 const useStyles = makeStyles({
   section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
   header: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "center", justifyContent: "space-between" },
+  // "Refresh all" on one line at 320 px: the heading wraps instead.
+  headerButton: { flexShrink: 0 },
   list: {
     listStyleType: "none",
     margin: 0,
@@ -84,12 +86,14 @@ export function SavedQueries({
         <Button
           size="small"
           appearance="primary"
+          className={styles.headerButton}
           disabled={!connected || rows.length === 0 || busy}
           onClick={() => void refreshAll()}
         >
           Refresh all
         </Button>
       </div>
+      {run && <RefreshProgressLine run={run} onCancel={cancel} />}
       <Checkbox
         checked={onOpen}
         onChange={(_, d) => void toggleOnOpen(!!d.checked)}
@@ -113,7 +117,6 @@ export function SavedQueries({
           />
         ))}
       </ul>
-      {run && <RefreshProgressLine run={run} onCancel={cancel} />}
       {busy && !run && <Text size={200}>Working…</Text>}
       {error && (
         <MessageBar intent="error">
