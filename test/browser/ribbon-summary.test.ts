@@ -3,10 +3,11 @@
 // a failing ribbon refresh opens the pane by itself on the summary naming the table and why; the pane's own
 // Refresh all (and a card's Refresh) shows "Refreshing 2 of 2: <table>" with Cancel. The table names are the
 // simulator's long-names retailer's (80+ characters without a space): they must wrap, never widen the pane.
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { LONG_NAME_RETAILER } from "../../dev/simulator";
 import { addDays } from "../../src/core/dates";
 import { useBrowserRig } from "../support/browser";
+import { checkPane } from "../support/paneChecks";
 
 jest.setTimeout(180_000);
 
@@ -57,12 +58,6 @@ async function ribbonRefreshAll(): Promise<string> {
   return (await logged).text();
 }
 
-/** Nothing in the pane is wider than the pane: no sideways scrolling at 320 px. */
-async function expectNoSidewaysScroll(where: Locator): Promise<void> {
-  const { scroll, client } = await where.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-  expect(scroll).toBeLessThanOrEqual(client);
-}
-
 test("a ribbon Refresh all's summary appears when the pane opens", async () => {
   await page.getByLabel("Service URL").fill(`${browser.rig.origin}/simulator`);
   await page.getByLabel("API key", { exact: true }).fill("demo");
@@ -82,7 +77,7 @@ test("a ribbon Refresh all's summary appears when the pane opens", async () => {
   const text = await shown.textContent();
   expect(text).toMatch(/^Refresh all from the ribbon, \d{1,2}:\d{2}(\s?[AP]M)?: 1 of 1 table refreshed\./);
   await browser.rig.screenshot(page, "ribbon-summary-1-after-ribbon-refresh-320");
-  await expectNoSidewaysScroll(pane());
+  await checkPane(page, "the ribbon's summary in the pane opened after it");
 
   await shown.getByRole("button", { name: "Dismiss" }).click();
   await shown.waitFor({ state: "detached" });
@@ -107,7 +102,7 @@ test("a failed ribbon Refresh all opens the pane by itself on the summary naming
   expect(await shown.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   expect(await pane().evaluate((el) => el.scrollTop)).toBe(0);
   await browser.rig.screenshot(page, "ribbon-summary-2-failed-opens-pane-320");
-  await expectNoSidewaysScroll(pane());
+  await checkPane(page, "the failed ribbon refresh's summary");
   // The browser logs the refused requests itself; nothing else is an error.
   expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
   errors.length = 0;
@@ -123,19 +118,20 @@ test("the pane's Refresh all shows which table it is at, with Cancel; a card's R
   const before = await page.evaluate(() => window.previewWorkbook.values(window.previewWorkbook.tables()[1].sheet));
   browser.rig.server.simulator!.setToday(addDays(today(), 1)); // the service revises the recent weeks
   // Slow answers keep each table's refresh on screen long enough to read and to press Cancel.
-  await inject({ path: "/api/data", delayMs: 3000, count: 20 });
+  await inject({ path: "/api/data", delayMs: 5000, count: 20 });
   try {
     await page.getByRole("button", { name: "Refresh all", exact: true }).click();
     const progress = page.getByText(`Refreshing 1 of 2: ${LONG_TABLE}`);
     await progress.waitFor();
     await progress.scrollIntoViewIfNeeded();
     await browser.rig.screenshot(page, "ribbon-summary-3-refresh-all-progress-320");
-    await expectNoSidewaysScroll(pane());
+    await checkPane(page, "Refresh all's progress line");
     await page.getByText(`Refreshing 2 of 2: ${SHORT_TABLE}`).waitFor();
     await pane().getByRole("button", { name: "Cancel" }).click();
     await page.getByText(`${SHORT_TABLE}: Refresh was cancelled; the table was not changed.`).waitFor();
     await page.getByText(new RegExp(`^${LONG_TABLE}: rewrote `)).waitFor();
     await browser.rig.screenshot(page, "ribbon-summary-4-refresh-all-cancelled-320");
+    await checkPane(page, "Refresh all's lines after Cancel");
     const after = await page.evaluate(() => window.previewWorkbook.values(window.previewWorkbook.tables()[1].sheet));
     expect(after).toEqual(before);
     // The pane's own run is shown in its tables section, not in the notice at the top.

@@ -1,17 +1,9 @@
 // The tables this workbook pulls: what each asks for, when it was refreshed, and what to do with it; a refresh's
 // progress with Cancel while it runs, and its lines after.
-import {
-  Button,
-  Checkbox,
-  MessageBar,
-  MessageBarBody,
-  ProgressBar,
-  Text,
-  makeStyles,
-  tokens,
-} from "@fluentui/react-components";
+import { Button, Checkbox, ProgressBar, Text, makeStyles, tokens } from "@fluentui/react-components";
 import type { IsoDate } from "../../core/dates";
 import type { TableOperations } from "../operations";
+import { PaneMessage } from "../PaneMessage";
 import { ManagedTableItem } from "./ManagedTableItem";
 import { useManagedTables, type RefreshRun } from "./useManagedTables";
 
@@ -28,7 +20,7 @@ const useStyles = makeStyles({
     flexDirection: "column",
     gap: tokens.spacingVerticalS,
   },
-  progress: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXS },
+  progress: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
   progressRow: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "center" },
   // Table names can be 80 characters without a space: they wrap anywhere, never widen the pane.
   wrap: { overflowWrap: "anywhere", minWidth: 0, flexGrow: 1 },
@@ -118,21 +110,15 @@ export function SavedQueries({
         ))}
       </ul>
       {busy && !run && <Text size={200}>Working…</Text>}
-      {error && (
-        <MessageBar intent="error">
-          <MessageBarBody>{error}</MessageBarBody>
-        </MessageBar>
-      )}
+      {error && <PaneMessage intent="error">{error}</PaneMessage>}
       {lines.length > 0 && (
-        <MessageBar intent={lines.every((l) => l.ok) ? "success" : "warning"} role="status" layout="multiline">
-          <MessageBarBody>
-            {lines.map((l) => (
-              <div key={l.tableName} className={styles.wrap}>
-                {l.tableName}: {l.text}
-              </div>
-            ))}
-          </MessageBarBody>
-        </MessageBar>
+        <PaneMessage intent={lines.every((l) => l.ok) ? "success" : "warning"} role="status">
+          {lines.map((l) => (
+            <div key={l.tableName} className={styles.wrap}>
+              {l.tableName}: {l.text}
+            </div>
+          ))}
+        </PaneMessage>
       )}
     </section>
   );
