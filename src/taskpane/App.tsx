@@ -6,6 +6,7 @@
 import {
   Divider,
   FluentProvider,
+  dividerClassNames,
   Text,
   Title3,
   makeStyles,
@@ -37,6 +38,8 @@ const useStyles = makeStyles({
     boxSizing: "border-box",
     backgroundColor: tokens.colorNeutralBackground1,
     color: tokens.colorNeutralForeground1,
+    // Fluent's Divider grows (flex-grow 1): in a pane taller than its content the sections would drift apart.
+    [`& > .${dividerClassNames.root}`]: { flexGrow: 0 },
   },
 });
 
