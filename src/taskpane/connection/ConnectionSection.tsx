@@ -57,6 +57,7 @@ export function ConnectionSection({
           onChange={(_, d) => c.setUrl(d.value)}
           placeholder="https://sales.example.com"
           type="url"
+          title={c.url || undefined} // a long address is shortened in the field: whole on hover
         />
       </Field>
       <ApiKeyField value={c.key} onChange={c.setKey} shown={c.showKey} onToggleShown={c.toggleShowKey} />
