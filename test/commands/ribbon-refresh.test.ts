@@ -1,7 +1,8 @@
-// The ribbon's Refresh all (src/commands): it refreshes the tables and the SALES formulas, returns and logs its
-// summary, and opens the pane when the user has something to see (no key, a table failed, the run failed),
-// only where the host has Office.addin. Real HTTP to the simulator, the in-memory workbook as Excel (through
-// the Excel.run global, as in Office).
+// The ribbon's Refresh all (src/commands): it refreshes the tables and the SALES formulas, records its report in
+// the session (what the pane shows when it opens), returns and logs its summary, and opens the pane when the user
+// has something to see (no key, a table failed, the run failed), only where the host has Office.addin, or
+// through the opener it is given (the preview's). Real HTTP to the simulator, the in-memory workbook as Excel
+// (through the Excel.run global, as in Office).
 import { createWorkbookHost, installExcelGlobal, type WorkbookHost } from "../../dev/workbook-host";
 import { registerCommands, ribbonRefreshAll, type RibbonRefreshSummary } from "../../src/commands/commands";
 import { officeRun } from "../../src/excel/run";
@@ -75,7 +76,8 @@ async function workbookWithTable(session: Session): Promise<{ host: WorkbookHost
 }
 
 test("no key: nothing is sent, the pane opens, and the summary says to enter the key", async () => {
-  const summary = await refreshAll(await sessionFor(null), event());
+  const session = await sessionFor(null);
+  const summary = await refreshAll(session, event());
   expect(sim.count()).toBe(0);
   expect(showAsTaskpane).toHaveBeenCalledTimes(1);
   expect(completed).toHaveBeenCalledTimes(1);
@@ -85,14 +87,28 @@ test("no key: nothing is sent, the pane opens, and the summary says to enter the
     failed: 0,
     ok: false,
   });
+  expect(session.refreshes.lastRefreshAll()).toEqual({
+    at: summary.at,
+    source: "ribbon",
+    message: `nothing was refreshed. ${NO_KEY_MESSAGE}`,
+    ok: false,
+    outcomes: [],
+    dismissed: false,
+  });
 });
 
 test("every table refreshed: the summary is returned and logged, the pane stays closed", async () => {
   const session = await sessionFor(sim);
-  await workbookWithTable(session);
+  const { tableName } = await workbookWithTable(session);
   const summary: RibbonRefreshSummary = await refreshAll(session, event());
   expect(sim.count("/api/data")).toBeGreaterThan(0);
   expect(summary).toMatchObject({ ok: true, failed: 0, message: expect.stringMatching(/^Sales Data: 1 of 1 table/) });
+  // The session keeps the report for the pane: the same words without the prefix, and the table's outcome.
+  const report = session.refreshes.lastRefreshAll()!;
+  expect(report).toMatchObject({ at: summary.at, source: "ribbon", ok: true, dismissed: false });
+  expect(`Sales Data: ${report.message}`).toBe(summary.message);
+  expect(report.outcomes.map((o) => [o.tableName, o.status])).toEqual([[tableName, "refreshed"]]);
+  expect(session.latestOutcome(tableName)).toBe(report.outcomes[0]);
   expect(info).toHaveBeenCalledWith(summary.message);
   expect(showAsTaskpane).not.toHaveBeenCalled();
   expect(completed).toHaveBeenCalledTimes(1);
@@ -106,6 +122,9 @@ test("a table that fails: the pane opens and the summary counts it", async () =>
     context.workbook.tables.getItem(tableName).delete();
     await context.sync();
   });
+  // The pane opens on the report: it is in the session by the time the pane is asked to show.
+  let recordedWhenShown: unknown;
+  showAsTaskpane.mockImplementation(async () => void (recordedWhenShown = session.refreshes.lastRefreshAll()));
   expect(await refreshAll(session, event())).toMatchObject({
     ok: false,
     failed: 1,
@@ -113,6 +132,28 @@ test("a table that fails: the pane opens and the summary counts it", async () =>
   });
   expect(showAsTaskpane).toHaveBeenCalledTimes(1);
   expect(completed).toHaveBeenCalledTimes(1);
+  expect(recordedWhenShown).toMatchObject({ source: "ribbon", ok: false });
+  const [failed] = session.refreshes.lastRefreshAll()!.outcomes;
+  expect(failed).toMatchObject({ tableName, status: "failed", error: expect.stringContaining(tableName) });
+});
+
+test("the opener it is given (the preview's) opens the pane instead of Office's, only when something failed", async () => {
+  const session = await sessionFor(sim);
+  const { host, tableName } = await workbookWithTable(session);
+  const showPane = jest.fn();
+  expect((await ribbonRefreshAll(session, workbook, event(), { showPane })).ok).toBe(true);
+  expect(showPane).not.toHaveBeenCalled();
+  await host.run(async (context) => {
+    context.workbook.tables.getItem(tableName).delete();
+    await context.sync();
+  });
+  expect((await ribbonRefreshAll(session, workbook, undefined, { showPane })).ok).toBe(false);
+  expect(showPane).toHaveBeenCalledTimes(1);
+  expect(showAsTaskpane).not.toHaveBeenCalled();
+  // An opener that fails is said in the console; the command still completes with its summary.
+  showPane.mockRejectedValueOnce(new Error("no pane here"));
+  expect((await ribbonRefreshAll(session, workbook, event(), { showPane })).failed).toBe(1);
+  expect(completed).toHaveBeenCalledTimes(2);
 });
 
 test("a Refresh all that cannot run at all opens the pane with the reason; a host without Office.addin is fine", async () => {
@@ -124,6 +165,12 @@ test("a Refresh all that cannot run at all opens the pane with the reason; a hos
     message: /^Sales Data: Refresh all failed\./,
   });
   expect(showAsTaskpane).toHaveBeenCalledTimes(1);
+  expect(session.refreshes.lastRefreshAll()).toMatchObject({
+    source: "ribbon",
+    ok: false,
+    outcomes: [],
+    message: /^Refresh all failed\. ./,
+  });
 
   g.Office = {}; // a host without SharedRuntime 1.1
   expect(await refreshAll(await sessionFor(null), event())).toMatchObject({
