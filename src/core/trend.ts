@@ -135,6 +135,12 @@ const UNIT: Record<Timeframe, string> = { daily: "day", weekly: "week", monthly:
 
 const plural = (n: number, unit: string): string => `${n.toLocaleString("en-US")} ${unit}${n === 1 ? "" : "s"}`;
 
+/** "13 weeks", "1 month". */
+export const periodsText = (n: number, timeframe: Timeframe): string => plural(n, UNIT[timeframe]);
+
+/** A period's first day in words: "23 Nov" (with its year when not `reference`'s). */
+export const dayText = (day: IsoDate, reference: IsoDate = day): string => rangeText({ from: day, to: day }, reference);
+
 /** "Total revenue by week", "Average availability by month". */
 export function trendTitle(t: Trend): string {
   const how = t.aggregation === "total" ? "Total" : "Average";
@@ -148,7 +154,8 @@ function span(t: Trend): string {
   return rangeText({ from: first, to: last }, last);
 }
 
-const valueText = (v: number | null): string => (v === null ? "no number" : amountText(v));
+/** A point's figure in words: "40,807.05", or "no number" when none of its cells was one. */
+export const pointValueText = (v: number | null): string => (v === null ? "no number" : amountText(v));
 
 /** "re-read by the last refresh: 16-27 Nov"; "" when the trend has no window or none of its periods is in it. */
 export function windowText(t: Trend): string {
@@ -177,7 +184,7 @@ export function trendText(t: Trend): string {
   const first = t.points[0];
   const last = t.points[t.points.length - 1];
   const parts = [
-    `${trendTitle(t)}, ${plural(t.points.length, UNIT[t.timeframe])}, ${span(t)}: first ${valueText(first.value)}, last ${valueText(last.value)}`,
+    `${trendTitle(t)}, ${periodsText(t.points.length, t.timeframe)}, ${span(t)}: first ${pointValueText(first.value)}, last ${pointValueText(last.value)}`,
     windowText(t),
     ...trendNotes(t),
   ].filter((s) => s !== "");

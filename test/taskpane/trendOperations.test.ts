@@ -5,12 +5,13 @@
 import { excelSerial, fromExcelSerial } from "../../src/core/dates";
 import type { DataQuery } from "../../src/core/query";
 import { exactSum } from "../../src/core/revisions";
-import { lastChangeText, type Trend } from "../../src/core/trend";
+import type { Trend } from "../../src/core/trend";
 import { readTable } from "../../src/excel";
 import { QUERY_SETTING } from "../../src/excel/queryStore";
 import { pullTable, refreshTable } from "../../src/refresh";
 import { refreshLine, tableOperations } from "../../src/taskpane/operations/tableOperations";
 import { trendOperations } from "../../src/taskpane/operations/trendOperations";
+import { trendChartWords } from "../../src/taskpane/savedQueries/TrendChart";
 import { DAILY, NEW_SHEET, refreshFixture } from "../refresh/support/fixture";
 
 // Enough stores for a revision of 0.25-1% to move whole units.
@@ -63,11 +64,11 @@ test("after a refresh: the re-read weeks marked, each bar the table's total, the
   for (const p of trend.points) expect(p.value).toBe(exactSum(numbers(table.get(p.period)!)));
   expect(trend.points.at(-1)!.period).toBe("2026-11-23");
 
-  // The change beside it: the refresh's change of revenue, in the words of the refresh summary, and its
-  // figure after the refresh is the bar of the week it compares.
+  // The change beside it (the chart's words): the refresh's change of revenue, in the words of the refresh
+  // summary, and its figure after the refresh is the bar of the week it compares.
   const change = outcome.changes.find((c) => c.metric === trend.metric)!;
   expect(change.change).not.toBe(0);
-  const words = lastChangeText(change);
+  const words = trendChartWords(trend, change).change;
   expect(words).toMatch(/^Last refresh: revenue, 16 Nov: [\d,]+\.\d\d to [\d,]+\.\d\d, [+-]\d+\.\d\d%$/);
   expect(refreshLine(outcome).text).toContain(words.replace("Last refresh: ", ""));
   expect(trend.points.find((p) => p.period === change.to)!.value).toBe(change.after);

@@ -1,0 +1,159 @@
+// The small trend on a managed table's card: its first metric by period as bars (a plain SVG, scaled to the
+// card), the periods the last refresh re-read shaded and coloured, and in words: what it shows, the window, the
+// latest revision's change and what was left out. The figures and words come from src/core/trend.ts.
+import { Text, makeStyles, tokens } from "@fluentui/react-components";
+import type { MetricChange } from "../../core/revisions";
+import {
+  TREND_PERIODS,
+  dayText,
+  lastChangeText,
+  periodsText,
+  pointValueText,
+  trendNotes,
+  trendText,
+  trendTitle,
+  windowText,
+  type Trend,
+  type TrendPoint,
+} from "../../core/trend";
+
+/** The drawing's own units: the card's width at Excel's 320 px pane; the SVG scales to the card, never wider. */
+const WIDTH = 280;
+const HEIGHT = 56;
+const PAD = 2;
+
+const useStyles = makeStyles({
+  trend: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXXS, minWidth: 0 },
+  // Words wrap anywhere rather than widen the card at 320 px.
+  words: { overflowWrap: "anywhere" },
+  muted: { overflowWrap: "anywhere", color: tokens.colorNeutralForeground3 },
+  chart: { display: "block", width: "100%", maxWidth: "100%", height: `${HEIGHT}px` },
+  bar: { fill: tokens.colorNeutralStrokeAccessible },
+  reread: { fill: tokens.colorBrandBackground },
+  band: { fill: tokens.colorBrandBackground2 },
+  empty: { fill: tokens.colorNeutralStroke2 },
+  legend: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalXS },
+  swatch: {
+    flexShrink: 0,
+    width: "10px",
+    height: "10px",
+    borderRadius: tokens.borderRadiusSmall,
+    backgroundColor: tokens.colorBrandBackground,
+  },
+});
+
+/** Everything the card says about the trend, as text (what a test reads; the chart shows the same). */
+export interface TrendChartWords {
+  /** "Total revenue by week · 13 weeks to 23 Nov: 40,807.05". */
+  caption: string;
+  /** The chart's accessible name: the metric, the periods, the first and last values, the window, the notes. */
+  label: string;
+  /** "re-read by the last refresh: 16-27 Nov"; "" when no period shown was re-read. */
+  window: string;
+  /** "Last refresh: revenue, 16 Nov: 40,666.81 to 40,807.05, +0.34%"; "" without a change. */
+  change: string;
+  notes: string[];
+}
+
+export function trendChartWords(trend: Trend, change?: MetricChange): TrendChartWords {
+  const last = trend.points.at(-1);
+  const latest = last && `${dayText(last.period)}: ${pointValueText(last.value)}`;
+  return {
+    caption: latest
+      ? `${trendTitle(trend)} · ${periodsText(trend.points.length, trend.timeframe)} to ${latest}`
+      : `${trendTitle(trend)}: no dated rows`,
+    label: trendText(trend),
+    window: windowText(trend),
+    change: lastChangeText(change),
+    notes: trendNotes(trend),
+  };
+}
+
+/** The bars' vertical scale: zero always in view, so a bar's height is its value's size. */
+function scale(points: readonly TrendPoint[]): (v: number) => number {
+  const values = points.flatMap((p) => (p.value === null ? [] : [p.value]));
+  const lo = Math.min(0, ...values);
+  const hi = Math.max(0, ...values);
+  const span = hi - lo || 1;
+  return (v) => PAD + ((hi - v) / span) * (HEIGHT - 2 * PAD);
+}
+
+/** Bars right-aligned in TREND_PERIODS slots, so every card's latest period sits at the same place. */
+function Bars({ trend, label }: { trend: Trend; label: string }) {
+  const styles = useStyles();
+  const slot = WIDTH / Math.max(TREND_PERIODS, trend.points.length);
+  const first = WIDTH - slot * trend.points.length;
+  const y = scale(trend.points);
+  const zero = y(0);
+  return (
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      preserveAspectRatio="none"
+      className={styles.chart}
+    >
+      {trend.points.map((p, i) => {
+        const x = first + i * slot;
+        const title = `${dayText(p.period)}: ${pointValueText(p.value)}${p.inWindow ? " (re-read)" : ""}`;
+        const band = p.inWindow ? <rect x={x} y={0} width={slot} height={HEIGHT} className={styles.band} /> : null;
+        if (p.value === null)
+          return (
+            <g key={p.period}>
+              {band}
+              <rect x={x + slot * 0.15} y={zero - 1} width={slot * 0.7} height={2} className={styles.empty}>
+                <title>{title}</title>
+              </rect>
+            </g>
+          );
+        const top = Math.min(y(p.value), zero);
+        const height = Math.max(Math.abs(y(p.value) - zero), 1);
+        return (
+          <g key={p.period} data-reread={p.inWindow ? "true" : undefined}>
+            {band}
+            <rect
+              x={x + slot * 0.15}
+              y={top}
+              width={slot * 0.7}
+              height={height}
+              className={p.inWindow ? styles.reread : styles.bar}
+            >
+              <title>{title}</title>
+            </rect>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+export function TrendChart({ trend, change }: { trend: Trend; change?: MetricChange }) {
+  const styles = useStyles();
+  const words = trendChartWords(trend, change);
+  return (
+    <div className={styles.trend}>
+      <Text size={200} className={styles.words}>
+        {words.caption}
+      </Text>
+      {trend.points.length > 0 && <Bars trend={trend} label={words.label} />}
+      {words.window && (
+        <div className={styles.legend}>
+          <span className={styles.swatch} aria-hidden="true" />
+          <Text size={200} className={styles.words}>
+            {words.window}
+          </Text>
+        </div>
+      )}
+      {words.change && (
+        <Text size={200} className={styles.words}>
+          {words.change}
+        </Text>
+      )}
+      {words.notes.length > 0 && (
+        <Text size={200} className={styles.muted}>
+          {words.notes.join("; ")}
+        </Text>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// The trend on a card (src/taskpane/savedQueries/TrendChart.tsx): its words (caption, accessible name, window,
+// change, notes) and, rendered to markup, one image named by those words with a bar per period, the re-read
+// ones marked, and the change said beside it.
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { addPeriods, excelSerial } from "../../src/core/dates";
+import type { MetricChange } from "../../src/core/revisions";
+import { buildTrend, type Trend } from "../../src/core/trend";
+import { TrendChart, trendChartWords } from "../../src/taskpane/savedQueries/TrendChart";
+
+/** 15 weeks from 3 Aug, two rows each (the second week's second cell an error), re-read from 16 Nov. */
+function weekly(): Trend {
+  const weeks = Array.from({ length: 15 }, (_, k) => addPeriods("2026-08-03", "weekly", k));
+  return buildTrend({
+    periods: weeks.flatMap((w) => [excelSerial(w), excelSerial(w)]),
+    values: weeks.flatMap((_, k) => [1000 * (k + 1), k === 13 ? "#VALUE!" : 0.5]),
+    cut: false,
+    metric: "revenue",
+    timeframe: "weekly",
+    window: { from: "2026-11-02", to: "2026-11-13" },
+  });
+}
+
+const CHANGE: MetricChange = {
+  metric: "revenue",
+  from: "2026-11-02",
+  to: "2026-11-02",
+  before: 14000,
+  after: 14000.5,
+  change: 0.5,
+  percent: (0.5 / 14000) * 100,
+  blanks: { before: 0, after: 0 },
+};
+
+test("the words: caption, the chart's name, the window, the latest change and what was left out", () => {
+  expect(trendChartWords(weekly(), CHANGE)).toEqual({
+    caption: "Total revenue by week · 13 weeks to 9 Nov: 15,000.50",
+    label:
+      "Total revenue by week, 13 weeks, 17 Aug to 9 Nov: first 3,000.50, last 15,000.50; " +
+      "re-read by the last refresh: 2-13 Nov; 1 cell empty or not a number, left out.",
+    window: "re-read by the last refresh: 2-13 Nov",
+    change: "Last refresh: revenue, 2 Nov: 14,000.00 to 14,000.50, +0.00%",
+    notes: ["1 cell empty or not a number, left out"],
+  });
+  expect(trendChartWords(weekly()).change).toBe("");
+});
+
+/** The attribute values of every match of `re`'s first group. */
+const all = (html: string, re: RegExp) => [...html.matchAll(re)].map((m) => m[1]);
+
+test("rendered: one image named by the words, a bar per period, the re-read ones marked, the change beside it", () => {
+  const trend = weekly();
+  const words = trendChartWords(trend, CHANGE);
+  const html = renderToStaticMarkup(createElement(TrendChart, { trend, change: CHANGE }));
+  expect(all(html, /<svg role="img" aria-label="([^"]*)"/g)).toEqual([words.label]);
+  // Scaled to the card: drawn in its own units, no fixed width.
+  expect(html).toMatch(/<svg [^>]*viewBox="0 0 280 56" preserveAspectRatio="none"/);
+  expect(html).not.toMatch(/<svg [^>]*\bwidth=/);
+  const titles = all(html, /<title>([^<]*)<\/title>/g);
+  expect(titles).toHaveLength(13);
+  expect(titles.at(-1)).toBe("9 Nov: 15,000.50 (re-read)");
+  expect(titles.filter((t) => t.endsWith("(re-read)"))).toEqual([
+    "2 Nov: 14,000.00 (re-read)",
+    "9 Nov: 15,000.50 (re-read)",
+  ]);
+  expect(all(html, /<g (data-reread)="true"/g)).toHaveLength(2);
+  for (const text of [words.caption, words.window, words.change, words.notes[0]]) expect(html).toContain(text);
+});
+
+test("a table without dated rows: the caption says so, and no image", () => {
+  const empty = buildTrend({ periods: [""], values: [""], cut: false, metric: "units", timeframe: "monthly" });
+  const html = renderToStaticMarkup(createElement(TrendChart, { trend: empty }));
+  expect(html).toContain("Total units by month: no dated rows");
+  expect(html).not.toContain("<svg");
+});
