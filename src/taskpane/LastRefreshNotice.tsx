@@ -72,9 +72,20 @@ export function LastRefreshNotice({ ops }: { ops: TableOperations }) {
   // A failed run opens the pane on this notice: bring the pane's top into view and the notice into focus, so a
   // screen reader reads it. A run that went well is only announced (role status), the focus left where it is.
   useEffect(() => {
-    if (!shown || shown.ok || !ref.current) return;
-    ref.current.closest("main")?.scrollIntoView({ block: "start" });
-    ref.current.focus({ preventScroll: true });
+    if (!shown || shown.ok) return;
+    const bringIntoView = () => {
+      ref.current?.closest("main")?.scrollIntoView({ block: "start" });
+      ref.current?.focus({ preventScroll: true });
+    };
+    bringIntoView();
+    // In Excel the pane may still be hidden (the shared runtime keeps it mounted): once more when it shows.
+    const onShown = () => {
+      if (document.visibilityState !== "visible") return;
+      document.removeEventListener("visibilitychange", onShown);
+      bringIntoView();
+    };
+    document.addEventListener("visibilitychange", onShown);
+    return () => document.removeEventListener("visibilitychange", onShown);
   }, [shown]);
 
   if (!shown) return null;
