@@ -20,11 +20,14 @@ export interface FaultSpec {
   body?: "malformed" | "truncated";
   /** Destroy the socket without answering. */
   drop?: boolean;
+  /** Send this as X-Service-Omitted-Metrics in place of the real one (the rows unchanged): a service that
+   *  names omitted metrics in another case, or names one that is not a metric. */
+  omittedHeader?: string;
 }
 
 export interface Fault extends Required<Pick<FaultSpec, "count">>, Omit<FaultSpec, "count"> {}
 
-const KEYS = new Set(["count", "path", "status", "retryAfter", "detail", "delayMs", "body", "drop"]);
+const KEYS = new Set(["count", "path", "status", "retryAfter", "detail", "delayMs", "body", "drop", "omittedHeader"]);
 
 /** Validates a control request body: one fault object or an array of them. */
 export function parseFaults(json: unknown): Fault[] {
@@ -53,14 +56,17 @@ export function parseFaults(json: unknown): Fault[] {
       throw badRequest("Fault field 'body' must be 'malformed' or 'truncated'.");
     if (o.drop !== undefined && typeof o.drop !== "boolean")
       throw badRequest("Fault field 'drop' must be true or false.");
+    if (o.omittedHeader !== undefined && typeof o.omittedHeader !== "string")
+      throw badRequest("Fault field 'omittedHeader' must be a string.");
     if (
       status === undefined &&
       delayMs === undefined &&
       o.body === undefined &&
       o.drop !== true &&
-      retryAfter === undefined
+      retryAfter === undefined &&
+      o.omittedHeader === undefined
     ) {
-      throw badRequest("A fault needs at least one of status, retryAfter, delayMs, body or drop.");
+      throw badRequest("A fault needs at least one of status, retryAfter, delayMs, body, drop or omittedHeader.");
     }
     return {
       count,
@@ -71,6 +77,7 @@ export function parseFaults(json: unknown): Fault[] {
       delayMs,
       body: o.body as Fault["body"],
       drop: o.drop as boolean | undefined,
+      omittedHeader: o.omittedHeader as string | undefined,
     };
   });
 }

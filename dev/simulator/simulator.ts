@@ -206,6 +206,7 @@ class SimulatorImpl implements Simulator {
       body = detail(fault.detail ?? defaultFaultDetail(fault.status));
     }
     if (fault.retryAfter !== undefined) headers["Retry-After"] = String(fault.retryAfter);
+    if (fault.omittedHeader !== undefined) headers["X-Service-Omitted-Metrics"] = fault.omittedHeader;
     if (fault.body === "malformed") {
       const buf = Buffer.from(body);
       body = Buffer.concat([buf.subarray(0, buf.length - 1), Buffer.from(",")]); // e.g. `[{...},` : cut where a broken serializer would stop

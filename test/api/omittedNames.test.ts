@@ -1,0 +1,35 @@
+// The omitted metrics the client reports, whatever spelling the service's header uses: the metrics list's names
+// for metrics, the service's text as given for anything else. Real HTTP to the simulator, header injected.
+import { createClient } from "../../src/api";
+import { tabulate } from "../../src/core/tabulate";
+import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
+
+let sim: TestSimulator;
+beforeAll(async () => {
+  sim = await startTestSimulator();
+});
+afterAll(() => sim.close());
+
+const query = {
+  level: "sku",
+  retailer: "pharmaplus", // serves no availability: the real header names it
+  timeframe: "weekly",
+  metrics: "revenue,availability",
+  from: "2026-10-05",
+  to: "2026-11-01",
+} as const;
+
+test("the real header: the metric the retailer cannot serve, by its listed name", async () => {
+  const client = createClient({ baseUrl: sim.url, apiKey: SIM_KEY, today: () => SIM_TODAY });
+  const answer = await client.getData(query);
+  expect(answer.omittedMetrics).toEqual(["availability"]);
+});
+
+test("a header in other case and with a name that is no metric: listed names, and the unknown one as given", async () => {
+  await sim.inject({ path: "/api/data", omittedHeader: " AVAILABILITY ,<b>Mystery</b>" });
+  const client = createClient({ baseUrl: sim.url, apiKey: SIM_KEY, today: () => SIM_TODAY });
+  const answer = await client.getData(query);
+  expect(answer.omittedMetrics).toEqual(["availability", "<b>Mystery</b>"]);
+  // The table leaves out the omitted metric's column by the same name.
+  expect(tabulate(answer, answer.query).headers).not.toContain("availability");
+});
