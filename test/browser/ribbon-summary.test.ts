@@ -146,3 +146,14 @@ test("the pane's Refresh all shows which table it is at, with Cancel; a card's R
   }
   expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
 });
+
+test("?pane=closed opens the preview without the pane; Open pane shows it", async () => {
+  const { page: closed, errors: closedErrors } = await browser.rig.page();
+  await closed.goto(`${browser.rig.origin}/preview.html?pane=closed&width=320`);
+  await closed.getByTestId("grid").waitFor();
+  expect(await closed.getByRole("complementary", { name: "Sales Data pane" }).count()).toBe(0);
+  await closed.getByRole("button", { name: "Open pane" }).click();
+  await closed.getByRole("heading", { name: "Sales Data" }).waitFor();
+  expect(closedErrors).toEqual([]);
+  await closed.close();
+});
