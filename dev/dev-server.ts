@@ -17,6 +17,9 @@ export interface DevServerOptions {
   selfSigned?: boolean;
   /** Only errors from the compiler and the server (tests). */
   quiet?: boolean;
+  /** Reload open pages when a source file changes (default true). Tests turn it off: an edit made while a
+   *  browser test runs must not reload its page half way through a step. */
+  liveReload?: boolean;
 }
 
 export interface RunningDevServer {
@@ -49,8 +52,11 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<Runni
       port,
       server: certs.kind === "office-addin-dev-certs" ? { type: "https", options: certs.options } : { type: "https" },
       hot: false,
-      liveReload: true,
-      client: { overlay: { errors: true, warnings: false }, logging: opts.quiet ? "error" : "info" },
+      liveReload: opts.liveReload !== false,
+      client:
+        opts.liveReload === false
+          ? false
+          : { overlay: { errors: true, warnings: false }, logging: opts.quiet ? "error" : "info" },
       devMiddleware: { stats: opts.quiet ? "errors-only" : "errors-warnings" },
       static: false, // everything is built by webpack
       setupMiddlewares: (middlewares, devServer) => {

@@ -55,6 +55,7 @@ export async function startBrowserRig(options: BrowserRigOptions = {}): Promise<
     port,
     selfSigned: true,
     quiet: true,
+    liveReload: false, // an edit to src while tests run must not reload a page mid-step
     // The simulator keeps the real date, as the pane does (it validates against this machine's date).
     simulator: { faults: true, longNames: options.longNames },
   });
