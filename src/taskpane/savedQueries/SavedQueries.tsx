@@ -26,12 +26,18 @@ const useStyles = makeStyles({
   wrap: { overflowWrap: "anywhere", minWidth: 0, flexGrow: 1 },
 });
 
-/** "Refreshing 2 of 5: Sales_northmart_SKU_weekly" (Get data's progress bar and Cancel, by table). */
+/** "Refreshing 2 of 5: Sales_northmart_SKU_weekly"; after Cancel, what is being cancelled. */
+function progressText({ progress: p, cancelling }: RefreshRun): string {
+  if (p === "starting") return cancelling ? "Cancelling…" : "Reading the tables' saved queries…";
+  return cancelling
+    ? `Cancelling the refresh of ${p.tableName}…`
+    : `Refreshing ${p.index} of ${p.total}: ${p.tableName}`;
+}
+
+/** Where a refresh is, with Cancel: Get data's progress bar and Cancel, by table. */
 function RefreshProgressLine({ run, onCancel }: { run: RefreshRun; onCancel: () => void }) {
   const styles = useStyles();
   const p = run.progress;
-  const text =
-    p === "starting" ? "Reading the tables' saved queries…" : `Refreshing ${p.index} of ${p.total}: ${p.tableName}`;
   // Tables done of the total; moving (no value) while the saved queries are read and for a single table.
   const value = p === "starting" || p.total === 1 ? undefined : (p.index - 1) / p.total;
   return (
@@ -39,7 +45,7 @@ function RefreshProgressLine({ run, onCancel }: { run: RefreshRun; onCancel: () 
       <ProgressBar value={value} aria-label="Refreshing the tables" />
       <div className={styles.progressRow}>
         <Text size={200} className={styles.wrap} role="status">
-          {run.cancelling ? `Cancelling after this table. ${text}` : text}
+          {progressText(run)}
         </Text>
         <Button size="small" onClick={onCancel} disabled={run.cancelling}>
           Cancel
