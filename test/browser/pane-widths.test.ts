@@ -155,6 +155,10 @@ async function refreshAll(run: Run, tableName: string) {
     .getByRole("status")
     .filter({ hasText: `${tableName}: ` })
     .waitFor();
+  // The card's trend of its first metric, refreshed: the chart and the re-read window's legend fit too.
+  const card = tables.getByRole("listitem", { name: tableName });
+  await card.getByRole("img", { name: /^Total revenue by week/ }).waitFor();
+  await card.getByText(/^re-read by the last refresh: /).waitFor();
   await run.step("refreshed-all", { main: true });
 }
 

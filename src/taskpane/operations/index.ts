@@ -3,3 +3,4 @@
 export { paneOperations } from "./paneOperations";
 export { connectionInputProblem } from "./connectionOperations";
 export type * from "./types";
+export type { TrendOperations } from "./trendOperations";

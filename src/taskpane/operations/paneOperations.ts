@@ -5,6 +5,7 @@ import { actionOperations } from "./actionOperations";
 import { connectionOperations } from "./connectionOperations";
 import { dataOperations } from "./dataOperations";
 import { tableOperations } from "./tableOperations";
+import { trendOperations } from "./trendOperations";
 import type { PaneOperations } from "./types";
 
 export function paneOperations(services: PaneServices): PaneOperations {
@@ -15,6 +16,7 @@ export function paneOperations(services: PaneServices): PaneOperations {
   return {
     ...dataOperations(run, deps),
     ...tableOperations(run, deps, { setStartupBehavior, refreshes: session.refreshes }),
+    ...trendOperations(run),
     ...actionOperations(run, session),
     ...connectionOperations(session),
   };

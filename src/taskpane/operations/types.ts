@@ -3,6 +3,7 @@ import type { DataQuery } from "../../core/query";
 import type { RefreshOutcome, RefreshProgress } from "../../refresh";
 import type { ConnectionSettings, RefreshAllReport } from "../../session";
 import type { DestinationChoice } from "../queryBuilder/queryForm";
+import type { TrendOperations } from "./trendOperations";
 
 export interface PullSummary {
   tableName: string;
@@ -113,4 +114,4 @@ export interface ConnectionOperations {
 }
 
 /** Everything the pane can do. */
-export type PaneOperations = Operations & TableOperations & ActionOperations & ConnectionOperations;
+export type PaneOperations = Operations & TableOperations & TrendOperations & ActionOperations & ConnectionOperations;

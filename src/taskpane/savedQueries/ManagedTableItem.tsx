@@ -1,9 +1,13 @@
-// One managed table: its name, query summary, rows, last refresh and window, the dates it is missing, with
-// Refresh, Edit, Go to and Stop managing.
+// One managed table: its name, query summary, rows, last refresh and window, the dates it is missing, the trend
+// of its first metric with the last refresh's change, and Refresh, Edit, Go to and Stop managing.
 import { Button, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { useEffect, useState } from "react";
 import type { IsoDate } from "../../core/dates";
 import { rangeText } from "../../core/gaps";
+import type { Trend } from "../../core/trend";
+import type { MetricChange } from "../../core/revisions";
 import type { ManagedRow } from "../operations";
+import { TrendChart } from "./TrendChart";
 
 const useStyles = makeStyles({
   item: {
@@ -33,6 +37,8 @@ export function ManagedTableItem({
   onEdit,
   onGoTo,
   onStopManaging,
+  loadTrend,
+  changes,
 }: {
   row: ManagedRow;
   /** The service's today (the session's), for how missing dates are worded. */
@@ -43,8 +49,14 @@ export function ManagedTableItem({
   onEdit: () => void;
   onGoTo: () => void;
   onStopManaging: () => void;
+  /** Reads the table's trend from the workbook (one sync); undefined when it cannot be read. */
+  loadTrend: () => Promise<Trend | undefined>;
+  /** What the table's latest refresh in this session changed, per metric (the trend shows its metric's). */
+  changes?: readonly MetricChange[];
 }) {
   const styles = useStyles();
+  // Read again whenever a refresh changed the table (its last refresh time or its rows).
+  const trend = useTrend(loadTrend, r.problem === undefined ? `${r.lastRefreshedAt}|${r.rows}` : undefined);
   if (r.problem !== undefined) return <ProblemItem row={r} busy={busy} onStopManaging={onStopManaging} />;
   return (
     <li className={styles.item} aria-label={r.tableName}>
@@ -59,6 +71,7 @@ export function ManagedTableItem({
           Missing: {r.gaps.map((g) => rangeText(g, today)).join("; ")}
         </Text>
       )}
+      {trend && <TrendChart trend={trend} change={changes?.find((c) => c.metric === trend.metric)} />}
       <div className={styles.actions}>
         <Button size="small" disabled={!connected || busy} onClick={onRefresh} aria-label={`Refresh ${r.tableName}`}>
           Refresh
@@ -75,6 +88,24 @@ export function ManagedTableItem({
       </div>
     </li>
   );
+}
+
+/** The card's trend, read when the card shows and again when `version` changes; undefined until it arrives. */
+function useTrend(load: () => Promise<Trend | undefined>, version: string | undefined): Trend | undefined {
+  const [trend, setTrend] = useState<Trend | undefined>(undefined);
+  useEffect(() => {
+    if (version === undefined) return;
+    let live = true;
+    load().then(
+      (t) => live && setTrend(t),
+      () => live && setTrend(undefined),
+    );
+    return () => {
+      live = false;
+    };
+    // `load` is a new closure on each render; the table's version says when to read again.
+  }, [version]);
+  return trend;
 }
 
 /** A saved query that cannot be refreshed (damaged, table deleted): what is wrong, and Stop managing. */

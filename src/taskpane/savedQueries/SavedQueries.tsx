@@ -2,7 +2,7 @@
 // progress with Cancel while it runs, and its lines after.
 import { Button, Checkbox, ProgressBar, Text, makeStyles, tokens } from "@fluentui/react-components";
 import type { IsoDate } from "../../core/dates";
-import type { TableOperations } from "../operations";
+import type { TableOperations, TrendOperations } from "../operations";
 import { PaneMessage } from "../PaneMessage";
 import { ManagedTableItem } from "./ManagedTableItem";
 import { useManagedTables, type RefreshRun } from "./useManagedTables";
@@ -62,7 +62,7 @@ export function SavedQueries({
   connected,
   onEdit,
 }: {
-  ops: TableOperations;
+  ops: TableOperations & TrendOperations;
   version: number;
   today: IsoDate;
   connected: boolean;
@@ -112,6 +112,8 @@ export function SavedQueries({
             onEdit={() => void act(() => onEdit(r.tableName))}
             onGoTo={() => void act(() => ops.goTo(r.tableName))}
             onStopManaging={() => void act(() => ops.stopManaging(r.tableName))}
+            loadTrend={() => ops.trendOf(r.tableName)}
+            changes={ops.latestOutcome(r.tableName)?.changes}
           />
         ))}
       </ul>
