@@ -182,8 +182,10 @@ class SimulatorImpl implements Simulator {
       if (fault) this.sendFaulty(res, result, fault);
       else sendJson(res, result.status, result.body, result.headers);
     };
-    if (fault?.delayMs) setTimeout(answer, fault.delayMs);
-    else answer();
+    if (fault?.delayMs) {
+      const timer = setTimeout(answer, fault.delayMs);
+      res.on("close", () => clearTimeout(timer)); // the client gave up (timeout, cancel): no answer to send
+    } else answer();
   }
 
   private errorResult(err: unknown): ApiResult {
