@@ -4,6 +4,7 @@ import { createClient } from "../../src/api";
 import { tabulate } from "../../src/core/tabulate";
 import { addDays, todayIso } from "../../src/core/dates";
 import { startBrowserRig, type BrowserRig } from "../support/browser";
+import { seriousAxeViolations, settled } from "../support/paneChecks";
 import { startTestSimulator, type TestSimulator } from "../support/simulator";
 
 jest.setTimeout(120_000);
@@ -156,19 +157,8 @@ test("6. the saved query is listed and refreshes", async () => {
 });
 
 test("7. accessibility: no serious or critical axe-core violations, and a sensible keyboard order", async () => {
-  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run({ include: [["aside"]] }, { resultTypes: ["violations"] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
-  });
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  await settled(page);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   // Tab from the Service URL walks the connection controls in reading order.
   await page.getByLabel("Service URL").focus();

@@ -1,6 +1,7 @@
 // The pane follows Office's theme: in the dark theme it renders dark, and stays free of serious or critical
 // accessibility violations (contrast included).
 import { useBrowserRig } from "../support/browser";
+import { seriousAxeViolations, settled } from "../support/paneChecks";
 
 jest.setTimeout(90_000);
 
@@ -14,16 +15,7 @@ test("dark theme", async () => {
   const [r, g, b] = (background.match(/\d+/g) ?? []).map(Number);
   expect(0.2126 * r + 0.7152 * g + 0.0722 * b).toBeLessThan(80);
   await browser.rig.screenshot(page, "pane-dark");
-  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
-  const serious = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string }[] }> };
-      }
-    ).axe;
-    const result = await axe.run({ include: [["aside"]] }, { resultTypes: ["violations"] });
-    return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-  });
-  expect(serious).toEqual([]);
+  await settled(page);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
