@@ -26,7 +26,7 @@ export interface TabulateInput {
 }
 
 /** Key columns in the order people read them. */
-const KEY_ORDER = ["sku", "sku_product_name", "product_name", "store_id", "store_name"];
+export const KEY_COLUMNS: readonly string[] = ["sku", "sku_product_name", "product_name", "store_id", "store_name"];
 const INTEGER_METRICS = new Set(["units", "stock", "ranged_stores", "stores_selling", "stores_with_stock"]);
 
 /**
@@ -49,7 +49,7 @@ export function tabulate(result: TabulateInput, query: Pick<NormalizedQuery, "me
   };
 
   if (periodField && present.has(periodField)) add(periodField, "date");
-  for (const key of KEY_ORDER) {
+  for (const key of KEY_COLUMNS) {
     if (!present.has(key)) continue;
     const textual = key.endsWith("name") || rows.some((r) => typeof r[key] === "string");
     add(key, textual ? "text" : "code");

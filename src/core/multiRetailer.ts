@@ -1,0 +1,179 @@
+// Several retailers in one table: the retailer list checked, the query validated for each retailer, and the
+// per-retailer results merged into one table (a `retailer` column after the period), purely.
+import type { IsoDate } from "./dates";
+import type { MetricsAvailability } from "./metrics";
+import type { DataQuery, NormalizedQuery } from "./query";
+import { KEY_COLUMNS, tabulate, type Cell, type Column, type Tabulated } from "./tabulate";
+import { validateDataQuery, type Issue, type QueryField } from "./validate";
+
+/** The header of the column that names each row's retailer, as the service lists it. */
+export const RETAILER_COLUMN = "retailer";
+
+export interface RetailersIssue {
+  field: QueryField;
+  message: string;
+}
+
+export type RetailersValidation =
+  { ok: true; queries: NormalizedQuery[]; warnings: string[][] } | { ok: false; errors: RetailersIssue[] };
+
+/**
+ * The query checked for every retailer with its own metrics list (when known). Every retailer's problems are
+ * collected; a problem shared by all retailers (a date, the store-level 14-day limit) is said once, one that
+ * only some have is said with their names. The list itself must be non-empty, without duplicates, and `all`
+ * (Sales Summary) stands alone.
+ */
+export function validateForRetailers(
+  input: Omit<DataQuery, "retailer">,
+  retailers: readonly string[],
+  ctx: { today: IsoDate; metricsLists: ReadonlyMap<string, MetricsAvailability[] | undefined> },
+): RetailersValidation {
+  const listProblem = retailerListProblem(retailers);
+  if (listProblem) return { ok: false, errors: [{ field: "retailer", message: listProblem }] };
+  const names = retailers.map((r) => r.trim());
+  const results = names.map((retailer) =>
+    validateDataQuery({ ...input, retailer }, { today: ctx.today, metricsList: ctx.metricsLists.get(retailer) }),
+  );
+  const byMessage = new Map<string, { field: QueryField; retailers: string[] }>();
+  results.forEach((r, i) => {
+    if (r.ok) return;
+    for (const e of r.errors) {
+      const entry = byMessage.get(e.message) ?? { field: e.field, retailers: [] };
+      entry.retailers.push(names[i]);
+      byMessage.set(e.message, entry);
+    }
+  });
+  if (byMessage.size > 0) {
+    const errors = [...byMessage].map(([message, { field, retailers: who }]) => ({
+      field,
+      message:
+        who.length === names.length || who.every((r) => message.includes(r))
+          ? message
+          : `${who.join(", ")}: ${message}`,
+    }));
+    return { ok: false, errors };
+  }
+  const ok = results as Extract<(typeof results)[number], { ok: true }>[];
+  return {
+    ok: true,
+    queries: ok.map((r) => r.query),
+    warnings: ok.map((r) => r.warnings.map((w: Issue) => w.message)),
+  };
+}
+
+/** Why a list of retailers cannot be pulled into one table, or undefined when it can. */
+export function retailerListProblem(retailers: readonly string[]): string | undefined {
+  const names = retailers.map((r) => String(r ?? "").trim());
+  if (names.length === 0 || names.some((n) => n === ""))
+    return "Retailer is missing. Choose one or more of the retailers your key can read.";
+  if (names.length > 1 && names.some((n) => n.toLowerCase() === "all"))
+    return `"all" (Sales Summary) cannot be combined with other retailers. Choose "all" alone, or only retailers.`;
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const n of names) (seen.has(n.toLowerCase()) ? twice : seen).add(n.toLowerCase());
+  if (twice.size > 0) return `Each retailer may be listed once: ${[...twice].join(", ")} is listed more than once.`;
+  return undefined;
+}
+
+export interface RetailerTableInput {
+  retailer: string;
+  rows: readonly Record<string, unknown>[];
+  periodField: string | undefined;
+  omittedMetrics: readonly string[];
+}
+
+export interface RetailerSummary {
+  retailer: string;
+  /** Rows of this retailer in the table. */
+  rows: number;
+  /** Metrics asked for that this retailer left out: its cells of these columns are empty. */
+  omittedMetrics: string[];
+}
+
+export interface RetailersTable extends Tabulated {
+  retailers: RetailerSummary[];
+}
+
+/**
+ * One table from per-retailer results. The header is the single-retailer table's with `retailer` right after
+ * the period column; metric columns are the union over retailers, in the query's metric order; a cell a
+ * retailer has no column for stays empty (null), never filled from another retailer. Rows are ordered by
+ * period, then by the retailers' given order, then as the service ordered them. Each retailer's cells are
+ * exactly its own single-retailer tabulation's.
+ */
+export function tabulateRetailers(
+  results: readonly RetailerTableInput[],
+  query: Pick<NormalizedQuery, "metrics" | "comparison">,
+): RetailersTable {
+  const singles = results.map((r) => tabulate(r, query));
+  const columns = unionColumns(singles, query.metrics);
+  const index = new Map(columns.map((c, i) => [c.name, i]));
+  const hasPeriod = columns[0]?.kind === "date";
+  const retailerAt = hasPeriod ? 1 : 0;
+  columns.splice(retailerAt, 0, { name: RETAILER_COLUMN, kind: "text" });
+  const width = columns.length;
+  const at = (name: string): number => {
+    const i = index.get(name)!;
+    return i >= retailerAt ? i + 1 : i;
+  };
+
+  const values: Cell[][] = [];
+  singles.forEach((single, r) => {
+    const targets = single.headers.map(at);
+    for (const row of single.values) {
+      const out: Cell[] = new Array<Cell>(width).fill(null);
+      out[retailerAt] = results[r].retailer;
+      for (let c = 0; c < targets.length; c++) out[targets[c]] = row[c];
+      values.push(out);
+    }
+  });
+  // Concatenated in retailer order, service order within each; a stable sort by period keeps both.
+  if (hasPeriod) values.sort((a, b) => comparePeriods(a[0], b[0]));
+  return {
+    columns,
+    headers: columns.map((c) => c.name),
+    values,
+    retailers: results.map((r, i) => ({
+      retailer: r.retailer,
+      rows: singles[i].values.length,
+      omittedMetrics: [...r.omittedMetrics],
+    })),
+  };
+}
+
+/** The columns of every single table: period first, keys, metrics in the query's order, then the rest. */
+function unionColumns(singles: readonly Tabulated[], metrics: readonly string[]): Column[] {
+  const byName = new Map<string, Column>();
+  const firstSeen: string[] = [];
+  for (const single of singles) {
+    for (const col of single.columns) {
+      const known = byName.get(col.name);
+      if (!known) {
+        byName.set(col.name, { ...col });
+        firstSeen.push(col.name);
+      } else if (known.kind !== col.kind && (col.kind === "text" || col.kind === "date")) {
+        known.kind = col.kind; // a code one retailer sends as text is text for all
+      }
+    }
+  }
+  const period = firstSeen.filter(
+    (n) => byName.get(n)!.kind === "date" && singles.some((s) => s.columns[0]?.name === n),
+  );
+  const keys = KEY_COLUMNS.filter((k) => byName.has(k));
+  const mets = metrics.filter((m) => byName.has(m));
+  const placed = new Set([...period.slice(0, 1), ...keys, ...mets]);
+  const rest = firstSeen.filter((n) => !placed.has(n));
+  return [...period.slice(0, 1), ...keys, ...mets, ...rest].map((n) => byName.get(n)!);
+}
+
+/** Day serials in order, then any text a period cell kept (in text order), then empty cells. */
+function comparePeriods(a: Cell, b: Cell): number {
+  const rank = (v: Cell) => (typeof v === "number" ? 0 : v === null ? 2 : 1);
+  const ra = rank(a);
+  const rb = rank(b);
+  if (ra !== rb) return ra - rb;
+  if (ra === 0) return (a as number) - (b as number);
+  const sa = String(a);
+  const sb = String(b);
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
