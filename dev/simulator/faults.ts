@@ -7,6 +7,8 @@ export interface FaultSpec {
   count?: number;
   /** Applies to requests whose path starts with this (e.g. "/api/data"); default every API path. */
   path?: string;
+  /** Applies only to requests whose `retailer` parameter is this (e.g. one retailer of a several-retailer read). */
+  retailer?: string;
   /** Answer with this status and a `{"detail": ...}` body. */
   status?: number;
   /** Seconds, sent as `Retry-After`. */
@@ -27,7 +29,18 @@ export interface FaultSpec {
 
 export interface Fault extends Required<Pick<FaultSpec, "count">>, Omit<FaultSpec, "count"> {}
 
-const KEYS = new Set(["count", "path", "status", "retryAfter", "detail", "delayMs", "body", "drop", "omittedHeader"]);
+const KEYS = new Set([
+  "count",
+  "path",
+  "retailer",
+  "status",
+  "retryAfter",
+  "detail",
+  "delayMs",
+  "body",
+  "drop",
+  "omittedHeader",
+]);
 
 /** Validates a control request body: one fault object or an array of them. */
 export function parseFaults(json: unknown): Fault[] {
@@ -50,6 +63,8 @@ export function parseFaults(json: unknown): Fault[] {
     const retryAfter = int("retryAfter", 0, 86_400);
     const delayMs = int("delayMs", 0, 120_000);
     if (o.path !== undefined && typeof o.path !== "string") throw badRequest("Fault field 'path' must be a string.");
+    if (o.retailer !== undefined && typeof o.retailer !== "string")
+      throw badRequest("Fault field 'retailer' must be a string.");
     if (o.detail !== undefined && typeof o.detail !== "string")
       throw badRequest("Fault field 'detail' must be a string.");
     if (o.body !== undefined && o.body !== "malformed" && o.body !== "truncated")
@@ -71,6 +86,7 @@ export function parseFaults(json: unknown): Fault[] {
     return {
       count,
       path: o.path as string | undefined,
+      retailer: o.retailer as string | undefined,
       status: status ?? (retryAfter !== undefined ? 429 : undefined),
       retryAfter,
       detail: o.detail as string | undefined,
@@ -90,8 +106,10 @@ export class FaultQueue {
   }
 
   /** The first queued fault that matches, used up by one; undefined when none. */
-  take(path: string): Fault | undefined {
-    const i = this.faults.findIndex((f) => f.path === undefined || path.startsWith(f.path));
+  take(path: string, retailer?: string | null): Fault | undefined {
+    const i = this.faults.findIndex(
+      (f) => (f.path === undefined || path.startsWith(f.path)) && (f.retailer === undefined || f.retailer === retailer),
+    );
     if (i < 0) return undefined;
     const f = this.faults[i];
     f.count -= 1;

@@ -158,7 +158,7 @@ class SimulatorImpl implements Simulator {
     this.total += 1;
     this.byPath.set(path, (this.byPath.get(path) ?? 0) + 1);
 
-    const fault = this.faultsEnabled ? this.faults.take(path) : undefined;
+    const fault = this.faultsEnabled ? this.faults.take(path, url.searchParams.get("retailer")) : undefined;
     const answer = () => {
       if (fault?.drop) {
         req.socket.destroy();

@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import { planChunks, type DateChunk } from "../core/chunks";
 import { dayOfTimestamp, periodStart, todayIso, type IsoDate } from "../core/dates";
+import { retailerListProblem, validateForRetailers } from "../core/multiRetailer";
 import { omittedMetricNames } from "../core/omittedMetrics";
 import { dataParams, type DataQuery, type NormalizedQuery } from "../core/query";
 import { serviceUrlProblem } from "../core/serviceUrl";
@@ -62,12 +63,27 @@ export interface DataResult {
   warnings: string[];
 }
 
+/** One retailer's part of a several-retailer read. */
+export interface RetailerDataResult extends DataResult {
+  retailer: string;
+}
+
 export interface SalesClient {
   testConnection(): Promise<boolean>;
   listRetailers(): Promise<string[]>;
   listMetrics(retailer: string): Promise<MetricsRecord[]>;
   listFilters(retailer: string): Promise<FiltersRecord>;
   getData(query: DataQuery, opts?: { signal?: AbortSignal }): Promise<DataResult>;
+  /**
+   * The query for several retailers (or "all" alone), validated for each first, then one data request per
+   * retailer and chunk through one bounded pool; the first failure fails the whole read, naming its retailer.
+   * Results in the order given; src/core/multiRetailer.ts merges them into one table.
+   */
+  getDataForRetailers(
+    query: Omit<DataQuery, "retailer">,
+    retailers: readonly string[],
+    opts?: { signal?: AbortSignal },
+  ): Promise<RetailerDataResult[]>;
   getActions(retailer: string): Promise<ActionRecord[]>;
   /** Forget cached lists (retailers, metrics, filters) so the next call reads them again. */
   clearLists(): void;
@@ -145,35 +161,86 @@ class Client implements SalesClient {
     if (chunks.length > 1 && !alignedToChunkStarts(parts, query)) {
       parts = await this.fetchChunks(query, [{ from: query.from, to: query.to }], opts.signal);
     }
-    const rows = parts.length === 1 ? parts[0].rows : parts.flatMap((p) => p.rows);
-    const omitted = [...new Set(parts.flatMap((p) => p.omitted))];
-    return {
-      rows,
-      omittedMetrics: omitted,
-      periodField: parts.find((p) => p.periodField)?.periodField ?? (query.timeframe === "weekly" ? "week" : "period"),
+    return dataResult(
       query,
-      warnings: checked.warnings.map((w) => w.message),
-    };
+      parts,
+      checked.warnings.map((w) => w.message),
+    );
   }
 
-  private async fetchChunks(query: NormalizedQuery, chunks: DateChunk[], signal?: AbortSignal): Promise<Part[]> {
-    if (chunks.length === 1) return [await this.fetchPart({ ...query, ...chunks[0] }, signal)];
-    // The first chunk that fails stops the others: the read has failed as a whole.
+  async getDataForRetailers(
+    input: Omit<DataQuery, "retailer">,
+    retailers: readonly string[],
+    opts: { signal?: AbortSignal } = {},
+  ): Promise<RetailerDataResult[]> {
+    const problem = retailerListProblem(retailers);
+    if (problem) throw new SalesApiError("validation", problem, { field: "retailer" });
+    const names = retailers.map((r) => r.trim());
+    const metricsLists = new Map<string, MetricsRecord[] | undefined>();
+    if (names[0].toLowerCase() !== "all") {
+      const lists = await Promise.all(names.map((r) => this.listMetrics(r).catch(named(r))));
+      names.forEach((r, i) => metricsLists.set(r, lists[i]));
+    }
+    const checked = validateForRetailers(input, names, { today: this.today(), metricsLists });
+    if (!checked.ok) {
+      throw new SalesApiError("validation", checked.errors.map((e) => e.message).join(" "), {
+        field: checked.errors[0].field,
+      });
+    }
+    // One pool for every retailer's chunks: at most `concurrency` data requests in flight in all.
+    const plans = checked.queries.map((query) => ({ query, chunks: planChunks(query) }));
+    const tasks = plans.flatMap(({ query, chunks }) =>
+      chunks.map(
+        (chunk) => (stop: AbortSignal | undefined) =>
+          this.fetchPart({ ...query, ...chunk }, stop).catch(named(query.retailer)),
+      ),
+    );
+    const parts = await this.pooled(tasks, opts.signal);
+    const results: RetailerDataResult[] = [];
+    let at = 0;
+    for (const [i, { query, chunks }] of plans.entries()) {
+      let own = parts.slice(at, (at += chunks.length));
+      if (chunks.length > 1 && !alignedToChunkStarts(own, query)) {
+        own = await this.fetchChunks(query, [{ from: query.from, to: query.to }], opts.signal).catch(
+          named(query.retailer),
+        );
+      }
+      results.push({ retailer: query.retailer, ...dataResult(query, own, checked.warnings[i]) });
+    }
+    return results;
+  }
+
+  private fetchChunks(query: NormalizedQuery, chunks: DateChunk[], signal?: AbortSignal): Promise<Part[]> {
+    return this.pooled(
+      chunks.map((chunk) => (stop: AbortSignal | undefined) => this.fetchPart({ ...query, ...chunk }, stop)),
+      signal,
+    );
+  }
+
+  /**
+   * Runs tasks with at most `concurrency` in flight. The first that fails stops the others (the read has
+   * failed as a whole) and its error is the one thrown; the caller's signal cancels them all.
+   */
+  private async pooled<T>(
+    tasks: ((stop: AbortSignal | undefined) => Promise<T>)[],
+    signal?: AbortSignal,
+  ): Promise<T[]> {
+    if (tasks.length === 1) return [await tasks[0](signal)];
     const stop = new AbortController();
     const onCaller = () => stop.abort();
     signal?.addEventListener("abort", onCaller, { once: true });
-    const parts: Part[] = new Array(chunks.length);
+    const results: T[] = new Array<T>(tasks.length);
     let next = 0;
     const worker = async () => {
-      while (next < chunks.length && !stop.signal.aborted) {
+      while (next < tasks.length && !stop.signal.aborted) {
         const i = next++;
-        parts[i] = await this.fetchPart({ ...query, ...chunks[i] }, stop.signal);
+        results[i] = await tasks[i](stop.signal);
       }
     };
     try {
-      await Promise.all(Array.from({ length: Math.min(this.concurrency, chunks.length) }, worker));
+      await Promise.all(Array.from({ length: Math.min(this.concurrency, tasks.length) }, worker));
       if (signal?.aborted) throw new SalesApiError("cancelled", "The request was cancelled.");
-      return parts;
+      return results;
     } catch (err) {
       stop.abort();
       throw err;
@@ -218,6 +285,32 @@ class Client implements SalesClient {
     }
     return p;
   }
+}
+
+function dataResult(query: NormalizedQuery, parts: Part[], warnings: string[]): DataResult {
+  const rows = parts.length === 1 ? parts[0].rows : parts.flatMap((p) => p.rows);
+  return {
+    rows,
+    omittedMetrics: [...new Set(parts.flatMap((p) => p.omitted))],
+    periodField: parts.find((p) => p.periodField)?.periodField ?? (query.timeframe === "weekly" ? "week" : "period"),
+    query,
+    warnings,
+  };
+}
+
+/** Rethrows a failure with the retailer's name in front ("freshway: ..."); a cancel stays as it is. */
+function named(retailer: string): (err: unknown) => never {
+  return (err) => {
+    if (err instanceof SalesApiError && err.kind !== "cancelled") {
+      throw new SalesApiError(err.kind, `${retailer}: ${err.message}`, {
+        status: err.status,
+        serviceMessage: err.serviceMessage,
+        retryAfter: err.retryAfter,
+        field: err.field,
+      });
+    }
+    throw err;
+  };
 }
 
 interface Part {

@@ -1,7 +1,7 @@
 // src/api owns the service client: HTTP (retries, deadline, cancellation, sharing), the service's quirks, schemas.
 // It may import src/core only: never Excel, never the DOM beyond fetch. Its reference is docs/client.md.
 export { createClient, DEFAULT_PATHS } from "./client";
-export type { ClientOptions, DataResult, EndpointPaths, SalesClient } from "./client";
+export type { ClientOptions, DataResult, EndpointPaths, RetailerDataResult, SalesClient } from "./client";
 export { SalesApiError, isSalesApiError } from "./errors";
 export type { SalesApiErrorKind } from "./errors";
 export type { ActionRecord, DataRow, FiltersRecord, MetricsRecord } from "./schemas";

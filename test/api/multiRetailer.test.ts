@@ -1,0 +1,168 @@
+// Several retailers in one read (SalesClient.getDataForRetailers) against the simulator over real HTTP, and
+// the merged table (src/core/multiRetailer.ts) against the single-retailer pulls, with requests counted.
+import { createClient, SalesApiError, type ClientOptions, type DataResult } from "../../src/api";
+import { planChunks } from "../../src/core/chunks";
+import { RETAILER_COLUMN, tabulateRetailers } from "../../src/core/multiRetailer";
+import { tabulate, type Cell } from "../../src/core/tabulate";
+import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
+
+let sim: TestSimulator;
+const make = (opts: Partial<ClientOptions> = {}) =>
+  createClient({ baseUrl: sim.url, apiKey: SIM_KEY, today: () => SIM_TODAY, timeoutMs: 5000, ...opts });
+
+beforeAll(async () => {
+  sim = await startTestSimulator({ skus: 12 });
+});
+afterAll(() => sim.close());
+beforeEach(() => sim.reset());
+
+const RETAILERS = ["northmart", "freshway", "pharmaplus"];
+/** About 130 weeks: two chunks per retailer. */
+const WEEKLY = {
+  level: "sku",
+  timeframe: "weekly",
+  metrics: "revenue,units,availability",
+  from: "2024-06-03",
+  to: "2026-11-22",
+};
+const CHUNKS = planChunks({ from: WEEKLY.from, to: WEEKLY.to, level: "sku", timeframe: "weekly" }).length;
+
+async function failure(p: Promise<unknown>): Promise<SalesApiError> {
+  const err = await p.then(
+    () => {
+      throw new Error("expected a failure");
+    },
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(SalesApiError);
+  expect(String((err as Error).message)).not.toContain(SIM_KEY);
+  return err as SalesApiError;
+}
+
+/** The single pulls merged by hand: each single table's rows with the retailer added, stably by period. */
+function mergedByHand(singles: { retailer: string; result: DataResult }[], headers: string[]): Cell[][] {
+  const rows = singles.flatMap(({ retailer, result }) => {
+    const t = tabulate(result, result.query);
+    return t.values.map((v) => {
+      const byName = new Map<string, Cell>(t.headers.map((h, i) => [h, v[i]]));
+      byName.set(RETAILER_COLUMN, retailer);
+      return headers.map((h) => byName.get(h) ?? null);
+    });
+  });
+  return rows.sort((a, b) => (a[0] as number) - (b[0] as number));
+}
+
+describe("getDataForRetailers", () => {
+  test("a three-retailer weekly SKU table equals the three single pulls merged, cell by cell", async () => {
+    const results = await make().getDataForRetailers(WEEKLY, RETAILERS);
+    expect(CHUNKS).toBeGreaterThan(1);
+    expect(sim.count("/api/data")).toBe(RETAILERS.length * CHUNKS);
+    expect(results.map((r) => r.retailer)).toEqual(RETAILERS);
+    const table = tabulateRetailers(results, results[0].query);
+    expect(table.headers).toEqual([
+      "week",
+      RETAILER_COLUMN,
+      "sku",
+      "sku_product_name",
+      "revenue",
+      "units",
+      "availability",
+    ]);
+
+    const reference = make();
+    const singles = [];
+    for (const retailer of RETAILERS)
+      singles.push({ retailer, result: await reference.getData({ ...WEEKLY, retailer }) });
+    const expected = mergedByHand(singles, table.headers);
+    expect(table.values).toEqual(expected);
+    expect(table.retailers).toEqual(
+      singles.map(({ retailer, result }) => ({
+        retailer,
+        rows: result.rows.length,
+        omittedMetrics: result.omittedMetrics,
+      })),
+    );
+    expect(new Set(table.values.map((r) => r[1])).size).toBe(3);
+  });
+
+  test("the retailer that omits a metric leaves only its own cells of it empty", async () => {
+    const results = await make().getDataForRetailers(WEEKLY, RETAILERS);
+    const table = tabulateRetailers(results, results[0].query);
+    expect(table.retailers.map((r) => r.omittedMetrics)).toEqual([[], [], ["availability"]]);
+    const col = table.headers.indexOf("availability");
+    const filled = (retailer: string) => table.values.filter((r) => r[1] === retailer && r[col] !== null).length;
+    expect(filled("pharmaplus")).toBe(0);
+    expect(filled("northmart")).toBeGreaterThan(0);
+    expect(filled("freshway")).toBeGreaterThan(0);
+    expect(results[2].warnings.join(" ")).toMatch(/pharmaplus does not serve availability/);
+  });
+
+  test("in flight at once: never more than the client's concurrency, across retailers", async () => {
+    await sim.inject({ path: "/api/data", delayMs: 1000, count: 100 });
+    const pending = make({ concurrency: 2 }).getDataForRetailers(WEEKLY, RETAILERS);
+    while (sim.count("/api/data") < 2) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 150));
+    expect(sim.count("/api/data")).toBe(2);
+    await pending;
+    expect(sim.count("/api/data")).toBe(RETAILERS.length * CHUNKS);
+  });
+
+  test("one retailer's failing request fails the whole read, naming the retailer; the rest stop", async () => {
+    await sim.inject({ path: "/api/data", retailer: "freshway", status: 400, detail: "no such range" });
+    const e = await failure(make({ concurrency: 1 }).getDataForRetailers(WEEKLY, RETAILERS));
+    expect(e.kind).toBe("request");
+    expect(e.message).toMatch(/^freshway: /);
+    expect(e.message).toContain("no such range");
+    // northmart's two chunks, then freshway's first: pharmaplus is never asked.
+    expect(sim.count("/api/data")).toBe(CHUNKS + 1);
+  });
+
+  test("cancel stops every retailer's requests", async () => {
+    await sim.inject({ path: "/api/data", delayMs: 2000, count: 100 });
+    const controller = new AbortController();
+    const pending = make().getDataForRetailers(WEEKLY, RETAILERS, { signal: controller.signal });
+    while (sim.count("/api/data") === 0) await new Promise((r) => setTimeout(r, 10));
+    controller.abort();
+    const e = await failure(pending);
+    expect(e.kind).toBe("cancelled");
+    expect(sim.count("/api/data")).toBeLessThan(RETAILERS.length * CHUNKS);
+  });
+});
+
+describe("validation before any data request", () => {
+  test("a retailer without the timeframe is named, and nothing is sent", async () => {
+    const e = await failure(
+      make().getDataForRetailers({ ...WEEKLY, timeframe: "daily", from: "2026-11-01", to: "2026-11-07" }, RETAILERS),
+    );
+    expect(e.kind).toBe("validation");
+    expect(e.message).toMatch(/freshway has no daily data at SKU level/);
+    expect(e.message).not.toMatch(/northmart|pharmaplus/);
+    expect(sim.count("/api/data")).toBe(0);
+  });
+
+  test("the store-level daily 14-day limit is checked for the retailers", async () => {
+    const e = await failure(
+      make().getDataForRetailers(
+        { level: "store", timeframe: "daily", metrics: "revenue", from: "2026-10-01", to: "2026-11-07" },
+        ["northmart", "pharmaplus"],
+      ),
+    );
+    expect(e.field).toBe("from");
+    expect(e.message).toMatch(/14 days only/);
+    expect(sim.count("/api/data")).toBe(0);
+  });
+
+  test('"all" with other retailers, duplicates and an empty list are refused', async () => {
+    for (const list of [["all", "northmart"], ["northmart", "NorthMart"], []]) {
+      const e = await failure(make().getDataForRetailers(WEEKLY, list));
+      expect(e.field).toBe("retailer");
+    }
+    expect(sim.count()).toBe(0);
+  });
+
+  test("an unknown retailer is named", async () => {
+    const e = await failure(make().getDataForRetailers(WEEKLY, ["northmart", "nosuchshop"]));
+    expect(e.message).toMatch(/^nosuchshop: /);
+    expect(sim.count("/api/data")).toBe(0);
+  });
+});
