@@ -116,7 +116,8 @@ test("a failed ribbon Refresh all opens the pane by itself on the summary naming
 test("the pane's Refresh all shows which table it is at, with Cancel; a card's Refresh too", async () => {
   await getWeeklyTable("northmart", SHORT_TABLE);
   const before = await page.evaluate(() => window.previewWorkbook.values(window.previewWorkbook.tables()[1].sheet));
-  browser.rig.server.simulator!.setToday(addDays(today(), 1)); // the service revises the recent weeks
+  const simToday = today();
+  browser.rig.server.simulator!.setToday(addDays(simToday, 1)); // the service revises the recent weeks
   // Slow answers keep each table's refresh on screen long enough to read and to press Cancel.
   await inject({ path: "/api/data", delayMs: 5000, count: 20 });
   try {
@@ -143,6 +144,7 @@ test("the pane's Refresh all shows which table it is at, with Cancel; a card's R
     await page.getByText(`${SHORT_TABLE}: Refresh was cancelled; the table was not changed.`).waitFor();
   } finally {
     await clearFaults();
+    browser.rig.server.simulator!.setToday(simToday); // later tests see the clock the pane started with
   }
   expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
 });
