@@ -229,6 +229,7 @@ class Client implements SalesClient {
     const stop = new AbortController();
     const onCaller = () => stop.abort();
     signal?.addEventListener("abort", onCaller, { once: true });
+    if (signal?.aborted) stop.abort(); // cancelled before the pool started: the listener above never fires
     const results: T[] = new Array<T>(tasks.length);
     let next = 0;
     const worker = async () => {

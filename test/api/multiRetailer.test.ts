@@ -127,6 +127,13 @@ describe("getDataForRetailers", () => {
     expect(e.kind).toBe("cancelled");
     expect(sim.count("/api/data")).toBeLessThan(RETAILERS.length * CHUNKS);
   });
+
+  test("a cancel before the data requests start sends none of them", async () => {
+    const before = sim.count("/api/data");
+    const e = await failure(make().getDataForRetailers(WEEKLY, RETAILERS, { signal: AbortSignal.abort() }));
+    expect(e.kind).toBe("cancelled");
+    expect(sim.count("/api/data")).toBe(before);
+  });
 });
 
 describe("validation before any data request", () => {
