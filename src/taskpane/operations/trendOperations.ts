@@ -3,7 +3,7 @@
 import { TIMEFRAMES, type Timeframe } from "../../core/metrics";
 import { buildTrend, type Trend } from "../../core/trend";
 import { splitMetrics } from "../../core/validate";
-import { readManagedTables, type ManagedTable } from "../../excel/queryStore";
+import { findManagedTable, type ManagedTable } from "../../excel/queryStore";
 import type { ExcelRun } from "../../excel/run";
 import { trendCells, type TrendColumns } from "../../excel/tables";
 
@@ -53,7 +53,7 @@ export function trendOperations(run: ExcelRun): TrendOperations {
       try {
         // The pane lists tables under their current names (listManaged follows renames into the records); the
         // table itself is found by its Table.id, so a rename since then is followed too.
-        const record = (await readManagedTables(run)).tables.find((t) => t.tableName === tableName);
+        const record = await findManagedTable(run, tableName); // a damaged record throws: no trend
         const source = record && sourceOf(record);
         if (!record || !source) return undefined;
         const cells = await trendCells(run, { tableId: record.tableId, tableName }, source.columns);
