@@ -82,7 +82,7 @@ export function isMetric(name: string): name is Metric {
  * The others are rates or averages (average_price, availability, unit_ros, value_ros), where a sum means
  * nothing: a period's figure is the mean of its rows.
  */
-export const ADDITIVE_METRICS: readonly Metric[] = [
+const ADDITIVE_METRICS: readonly Metric[] = [
   "revenue",
   "units",
   "wastage",

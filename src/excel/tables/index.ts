@@ -4,4 +4,4 @@ export type { BlockLimits, TableData } from "./writeBlocks";
 export { writeTable, type Destination, type WriteOptions, type WriteResult } from "./writeTable";
 export { STAGING_SHEET, replaceTail, type RowsTakenOut, type TailReplacement, type TailResult } from "./replaceTail";
 export { readColumnEnds, readPeriodTail, readTable, type PeriodTail, type TableContents } from "./readTable";
-export { TREND_ROWS, trendCells, type ColumnKey, type TrendCells, type TrendColumns } from "./trendRead";
+export { TREND_ROWS, trendCells, type TrendColumns } from "./trendRead";
