@@ -4,7 +4,7 @@ import { planChunks, type DateChunk } from "../core/chunks";
 import { dayOfTimestamp, periodStart, todayIso, type IsoDate } from "../core/dates";
 import { retailerListProblem, validateForRetailers } from "../core/multiRetailer";
 import { omittedMetricNames } from "../core/omittedMetrics";
-import { dataParams, type DataQuery, type NormalizedQuery } from "../core/query";
+import { dataParams, retailerList, type DataQuery, type NormalizedQuery } from "../core/query";
 import { serviceUrlProblem } from "../core/serviceUrl";
 import { validateDataQuery } from "../core/validate";
 import { SalesApiError } from "./errors";
@@ -147,7 +147,7 @@ class Client implements SalesClient {
   }
 
   async getData(input: DataQuery, opts: { signal?: AbortSignal } = {}): Promise<DataResult> {
-    const metricsList = await this.knownMetrics(input.retailer);
+    const metricsList = await this.knownMetrics(retailerList(input.retailer)[0] ?? "");
     const checked = validateDataQuery(input, { today: this.today(), metricsList });
     if (!checked.ok) {
       const first = checked.errors[0];

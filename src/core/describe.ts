@@ -1,12 +1,15 @@
 // How a query reads to people: the one-line summary in the saved-queries list, and the equivalent formula.
-import type { DataQuery } from "./query";
+import { retailerList, type DataQuery } from "./query";
 import { splitMetrics } from "./validate";
 
 const TIMEFRAME_WORD: Record<string, string> = { daily: "daily", weekly: "weekly", monthly: "monthly" };
 const COMPARISON_WORDS: Record<string, string> = { period: "vs previous period", year: "vs same period last year" };
 
-export function retailerLabel(retailer: string): string {
-  return retailer.toLowerCase() === "all" ? "All retailers (Sales Summary)" : retailer;
+/** "All retailers (Sales Summary)" for "all"; a list of several reads "northmart, freshway". */
+export function retailerLabel(retailer: DataQuery["retailer"]): string {
+  const names = retailerList(retailer);
+  if (names.length === 1 && names[0].toLowerCase() === "all") return "All retailers (Sales Summary)";
+  return names.join(", ");
 }
 
 /** "northmart · SKU · weekly · revenue, units · 2026-01-05 to today · vs previous period" */
@@ -32,7 +35,12 @@ function lit(text: string): string {
 /** The =SALES.SKU(...) / =SALES.STORE(...) formula equal to the query; a rolling query ends "today". */
 export function formulaFor(q: DataQuery, rolling = false): string {
   const fn = q.level === "store" ? "SALES.STORE" : "SALES.SKU";
-  const args = [lit(q.retailer), lit(splitMetrics(q.metrics).join(",")), lit(q.from), lit(rolling ? "today" : q.to)];
+  const args = [
+    lit(retailerList(q.retailer).join(",")),
+    lit(splitMetrics(q.metrics).join(",")),
+    lit(q.from),
+    lit(rolling ? "today" : q.to),
+  ];
   const optional = [
     q.timeframe === "weekly" ? "" : String(q.timeframe),
     q.comparison ?? "",

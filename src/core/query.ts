@@ -6,7 +6,11 @@ import type { Comparison, Filter, Level, Metric, Timeframe } from "./metrics";
 
 export interface DataQuery {
   level: Level | string;
-  retailer: string;
+  /**
+   * One retailer ("northmart", or "all" for the Sales Summary), or several for one table with a `retailer`
+   * column: "northmart,freshway" or ["northmart", "freshway"] (see retailerList).
+   */
+  retailer: string | readonly string[];
   timeframe: Timeframe | string;
   /** "revenue,units", "Revenue, Units" or ["revenue", "units"]. */
   metrics: string[] | string;
@@ -48,4 +52,21 @@ export function dataParams(q: NormalizedQuery): Record<string, string> {
 /** A stable identity for a query (parameter order fixed), used for caches and in-flight sharing. */
 export function queryKey(q: NormalizedQuery): string {
   return new URLSearchParams(Object.entries(dataParams(q)).sort(([a], [b]) => (a < b ? -1 : 1))).toString();
+}
+
+/**
+ * The retailers a query names, in the order given: a comma-separated text or a list (each item may itself be
+ * a comma list), trimmed, empty items left out. Duplicates and "all" among others are kept for validation
+ * (src/core/multiRetailer.ts retailerListProblem) to name.
+ */
+export function retailerList(retailer: unknown): string[] {
+  const items = Array.isArray(retailer) ? (retailer as unknown[]) : [retailer];
+  return items.flatMap((item) =>
+    item === null || item === undefined
+      ? []
+      : String(item)
+          .split(",")
+          .map((r) => r.trim())
+          .filter((r) => r !== ""),
+  );
 }

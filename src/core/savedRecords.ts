@@ -26,6 +26,12 @@ const day = z
 const timestamp = z
   .string(must("a date and time"))
   .refine((v) => !Number.isNaN(Date.parse(v)), { error: "must be a date and time" });
+/** One retailer as text, or (a table of several retailers) the list of them, in the table's order. */
+const retailers = z
+  .union([z.string(), z.array(z.string())], must("a retailer name or a list of retailer names"))
+  .refine((v) => (Array.isArray(v) ? v : [v]).some((name) => name.trim() !== ""), {
+    error: "must name at least one retailer",
+  });
 const metricNames = z
   .union([z.string(), z.array(z.string())], must("one or more metric names"))
   .refine((v) => (Array.isArray(v) ? v : v.split(",")).some((name) => name.trim() !== ""), {
@@ -40,7 +46,7 @@ const metricNames = z
 const SavedQuerySchema: z.ZodType<DataQuery> = z.looseObject(
   {
     level: oneOf(LEVELS, "sku or store"),
-    retailer: text,
+    retailer: retailers,
     timeframe: oneOf(TIMEFRAMES, "daily, weekly or monthly"),
     metrics: metricNames,
     from: day,

@@ -99,8 +99,11 @@ export function columnLayout(input: LayoutInput): ColumnLayout {
   return { fields, record };
 }
 
-/** Fields that identify a row with its period: the SKU (or filter value, which the service sends as sku) and the store. */
-const KEY_FIELDS = ["sku", "store_id"];
+/**
+ * Fields that identify a row with its period: the retailer (a table of several), the SKU (or filter value,
+ * which the service sends as sku) and the store.
+ */
+const KEY_FIELDS = ["retailer", "sku", "store_id"];
 
 /**
  * Indexes (in `columns`) of what identifies a row: the period first, then the SKU and store codes; a table

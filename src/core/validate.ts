@@ -19,7 +19,7 @@ import {
   type MetricsAvailability,
   type Timeframe,
 } from "./metrics";
-import type { DataQuery, NormalizedQuery } from "./query";
+import { retailerList, type DataQuery, type NormalizedQuery } from "./query";
 
 export type QueryField = keyof DataQuery;
 
@@ -101,8 +101,16 @@ export function validateDataQuery(input: DataQuery, ctx: ValidationContext): Val
       `Timeframe must be one of ${quoteList(TIMEFRAMES)}, not "${String(input.timeframe ?? "")}".`,
     );
 
-  const retailer = typeof input.retailer === "string" ? input.retailer.trim() : "";
-  if (!retailer) fail("retailer", "missing", "Retailer is missing. Choose one of the retailers your key can read.");
+  const named = retailerList(input.retailer);
+  const retailer = named.length === 1 ? named[0] : "";
+  if (named.length > 1) {
+    fail(
+      "retailer",
+      "not-allowed",
+      `One retailer is read here, not ${named.length} (${named.join(", ")}). Give one retailer.`,
+    );
+  } else if (!retailer)
+    fail("retailer", "missing", "Retailer is missing. Choose one of the retailers your key can read.");
   else if (retailer.toLowerCase() === "all" && level === "store") {
     fail(
       "retailer",

@@ -4,6 +4,7 @@ import { addPeriods, type IsoDate } from "../core/dates";
 import { errorText } from "../core/errorText";
 import { rangeText, type DateRange, type Gap } from "../core/gaps";
 import { STORE_DAILY_RETENTION_DAYS, type Timeframe } from "../core/metrics";
+import type { RetailerSummary } from "../core/multiRetailer";
 import { changesText, type MetricChange } from "../core/revisions";
 
 export type RefreshStatus =
@@ -32,6 +33,8 @@ export interface RefreshOutcome {
   window?: { from: IsoDate; to: IsoDate };
   /** Metrics the service left out this time (their cells in the window are empty). */
   omittedMetrics: string[];
+  /** A table of several retailers: each one's rows in the window read and the metrics it omitted. */
+  retailers?: RetailerSummary[];
   warnings: string[];
   /** For "failed" and "cancelled": what went wrong, in words for the user. */
   error?: string;
@@ -155,8 +158,11 @@ export const stillMissingWarning = (gaps: readonly DateRange[], today: IsoDate):
 export const noRowsWarning = (from: IsoDate, to: IsoDate): string =>
   `The service returned no rows for ${from} to ${to}; nothing was written. Refresh again later: the next refresh asks for these dates again.`;
 
-export const noRowsToPull = (q: { retailer: string; level: string; timeframe: string; from: IsoDate; to: IsoDate }) =>
-  `The service has no rows for ${q.retailer}, ${q.level}, ${q.timeframe}, ${q.from} to ${q.to}. Nothing was written; check the dates and View by.`;
+export const noRowsToPull = (
+  q: { level: string; timeframe: string; from: IsoDate; to: IsoDate },
+  retailers: readonly string[],
+) =>
+  `The service has no rows for ${retailers.join(", ")}, ${q.level}, ${q.timeframe}, ${q.from} to ${q.to}. Nothing was written; check the dates and View by.`;
 
 export const partialPullWarning = (written: number, total: number, error: string): string =>
   `Wrote ${written.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} rows before Excel failed (${error}). Refresh the table to complete it.`;

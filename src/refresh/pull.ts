@@ -1,9 +1,11 @@
 // The pane's "Get data": fetch a query, write it as a new table in period order and save its record so the
 // table can be refreshed.
 import { SalesApiError } from "../api/errors";
+import { readTable } from "../api/tableRead";
+import type { RetailerSummary } from "../core/multiRetailer";
 import type { DataQuery } from "../core/query";
 import { lastReadAfterPull, periodIndexOf, tableContents } from "../core/refresh";
-import { tabulate, type Column } from "../core/tabulate";
+import type { Column } from "../core/tabulate";
 import type { ServiceColumn } from "../core/userColumns";
 import { saveManagedTable } from "../excel/queryStore";
 import { writeTable, type Destination, type WriteResult } from "../excel/tables";
@@ -26,6 +28,8 @@ export interface PullResult {
   write: WriteResult;
   table: RefreshableTable;
   omittedMetrics: string[];
+  /** Several retailers: each one's rows written and the metrics it omitted. */
+  retailers?: RetailerSummary[];
   warnings: string[];
 }
 
@@ -39,11 +43,11 @@ export function pullTable(deps: RefreshDeps, query: DataQuery, opts: PullTableOp
 
 async function pullTableInTurn(deps: RefreshDeps, query: DataQuery, opts: PullTableOptions): Promise<PullResult> {
   const today = deps.today();
-  const result = await deps.client.getData(query, { signal: opts.signal });
-  const data = tableContents(tabulate(result, result.query), result.periodField);
+  const result = await readTable(deps.client, query, { signal: opts.signal });
+  const data = tableContents(result.table, result.periodField);
   // A table without rows has no date column to refresh from: refuse before anything is written.
-  if (data.values.length === 0) throw new SalesApiError("not-found", noRowsToPull(result.query));
-  const name = opts.name ?? `Sales ${result.query.retailer} ${result.query.level} ${result.query.timeframe}`;
+  if (data.values.length === 0) throw new SalesApiError("not-found", noRowsToPull(result.query, result.retailers));
+  const name = opts.name ?? `Sales ${result.retailers.join(" ")} ${result.query.level} ${result.query.timeframe}`;
   const write = await writeTable(deps.run, data, {
     name,
     destination: opts.destination,
@@ -59,7 +63,8 @@ async function pullTableInTurn(deps: RefreshDeps, query: DataQuery, opts: PullTa
     sheet: write.sheet,
     // Its Table.id (read by writeTable), so the saved query follows the table through renames.
     tableId: write.tableId,
-    query: { ...query },
+    // Several retailers are kept as their list (an older add-in reads it as damaged rather than pull one).
+    query: { ...query, retailer: result.retailers.length > 1 ? result.retailers : result.retailers[0] },
     rolling: opts.rolling,
     createdAt: now,
     lastRefreshedAt: now,
@@ -79,7 +84,7 @@ async function pullTableInTurn(deps: RefreshDeps, query: DataQuery, opts: PullTa
   await saveManagedTable(deps.run, table);
   const warnings = [...result.warnings];
   if (write.error !== undefined) warnings.push(partialPullWarning(write.rows, data.values.length, write.error));
-  return { write, table, omittedMetrics: result.omittedMetrics, warnings };
+  return { write, table, omittedMetrics: result.omittedMetrics, retailers: result.perRetailer, warnings };
 }
 
 /** The record of a new table's columns: each field with the id of the column written for it (headers are fields). */

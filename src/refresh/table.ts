@@ -2,6 +2,7 @@
 // rewrite the table's tail in one safe commit (src/excel replaceTail) and update the saved query record. The
 // decisions are src/core/refresh.ts's; this module fetches, calls them and writes.
 import { isSalesApiError } from "../api/errors";
+import { readTable } from "../api/tableRead";
 import { excelSerial, fromExcelSerial, type IsoDate } from "../core/dates";
 import { isCovered, missingRanges, openGaps, subtractRange, type DateRange } from "../core/gaps";
 import type { Level, Timeframe } from "../core/metrics";
@@ -22,7 +23,6 @@ import {
 } from "../core/refresh";
 import { completeWhenRead, metricColumns, windowChanges, type MetricChange } from "../core/revisions";
 import { columnLayout, type ServiceColumn } from "../core/userColumns";
-import { tabulate } from "../core/tabulate";
 import { WorkbookError } from "../excel/errors";
 import { NUMBER_FORMATS } from "../excel/formats";
 import { refreshPivotsOn } from "../excel/pivots";
@@ -305,10 +305,11 @@ async function fetchWindow(
   win: Window,
   signal: AbortSignal | undefined,
 ): Promise<FetchedWindow> {
-  const result = await deps.client.getData({ ...managed.query, from: win.from, to: win.to }, { signal });
+  const result = await readTable(deps.client, { ...managed.query, from: win.from, to: win.to }, { signal });
   out.omittedMetrics = result.omittedMetrics;
+  if (result.perRetailer) out.retailers = result.perRetailer;
   out.warnings.push(...result.warnings);
-  const fresh = tabulate(result, result.query);
+  const fresh = result.table;
   const layout = columnLayout({
     table: tail.columns,
     recorded: managed.columns,

@@ -8,7 +8,7 @@ import {
   type Timeframe,
 } from "../../core/metrics";
 import { rollingEnd } from "../../core/presets";
-import type { DataQuery } from "../../core/query";
+import { retailerList, type DataQuery } from "../../core/query";
 import { validateDataQuery, type IssueCode, type QueryField } from "../../core/validate";
 
 export type DestinationChoice = "new-sheet" | "selection";
@@ -65,7 +65,7 @@ export function fromDataQuery(q: DataQuery, rolling: boolean, destination: Desti
   const metrics = Array.isArray(q.metrics) ? q.metrics : String(q.metrics).split(",").filter(Boolean);
   return {
     level: q.level === "store" ? "store" : "sku",
-    retailer: q.retailer,
+    retailer: retailerList(q.retailer).join(","),
     timeframe: ((TIMEFRAMES as readonly string[]).includes(String(q.timeframe)) ? q.timeframe : "weekly") as Timeframe,
     metrics,
     from: q.from,

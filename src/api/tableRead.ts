@@ -1,0 +1,59 @@
+// A query's answer as one table, for one retailer or several: what the pane's Get data writes, what refresh
+// lays over the table's window and what SALES.SKU / SALES.STORE spill, so the three cannot differ.
+import { tabulateRetailers, type RetailerSummary } from "../core/multiRetailer";
+import { retailerList, type DataQuery, type NormalizedQuery } from "../core/query";
+import { tabulate, type Tabulated } from "../core/tabulate";
+import type { SalesClient } from "./client";
+
+export interface TableAnswer {
+  /** The rows as table cells; with several retailers, a `retailer` column right after the period. */
+  table: Tabulated;
+  /** The period's field in the service's rows (the period column's header). */
+  periodField: string;
+  /** The query as sent (the first retailer's, when several: all share level, timeframe, metrics and dates). */
+  query: NormalizedQuery;
+  /** The retailers read, in the order given (one for a single-retailer query). */
+  retailers: string[];
+  /** Metrics asked for that a retailer left out (any of them, when several). */
+  omittedMetrics: string[];
+  /** Several retailers: each one's rows and omitted metrics, for the summary. Undefined for one retailer. */
+  perRetailer?: RetailerSummary[];
+  warnings: string[];
+}
+
+/**
+ * Reads the query for its retailer, or its retailers (one request per retailer and chunk, through the client's
+ * one bounded pool; the first failure fails the whole read, naming its retailer), and tabulates the answer.
+ */
+export async function readTable(
+  client: SalesClient,
+  query: DataQuery,
+  opts: { signal?: AbortSignal } = {},
+): Promise<TableAnswer> {
+  const names = retailerList(query.retailer);
+  if (names.length <= 1) {
+    const result = await client.getData({ ...query, retailer: names[0] ?? "" }, opts);
+    return {
+      table: tabulate(result, result.query),
+      periodField: result.periodField,
+      query: result.query,
+      retailers: [result.query.retailer],
+      omittedMetrics: result.omittedMetrics,
+      warnings: result.warnings,
+    };
+  }
+  const results = await client.getDataForRetailers(query, names, opts);
+  const first = results[0];
+  const table = tabulateRetailers(results, first.query);
+  return {
+    table,
+    // A retailer without rows has no period field of its own (the client's fallback): another's tells it.
+    periodField: (results.find((r) => r.rows.length > 0) ?? first).periodField,
+    query: first.query,
+    retailers: results.map((r) => r.retailer),
+    omittedMetrics: [...new Set(results.flatMap((r) => r.omittedMetrics))],
+    perRetailer: table.retailers,
+    // A warning every retailer shares is said once.
+    warnings: [...new Set(results.flatMap((r) => r.warnings))],
+  };
+}
