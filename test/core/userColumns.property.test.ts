@@ -205,6 +205,11 @@ describe("row keys", () => {
     expect(keyColumns(columns, -1)).toEqual([]);
   });
 
+  test("a table of several retailers: the retailer is part of the key, so a row's notes stay with its retailer", () => {
+    const several: Column[] = [columns[0], { name: "retailer", kind: "text" }, ...columns.slice(1)];
+    expect(keyColumns(several, 0)).toEqual([0, 1, 2, 4]);
+  });
+
   test("equal keys for equal cells only; none for a row without a period", () => {
     const cells = fc.tuple(
       fc.oneof(fc.integer({ min: 46000, max: 46010 }), fc.constantFrom("", null)),

@@ -1,6 +1,6 @@
 // What people do to a managed table's columns and filter, then refresh (issue 12, section 2): a calculated column,
 // a typed-notes column, renamed service headers (the date's too), a moved column, a filter; the service revises
-// recent days and adds new ones. For a weekly SKU table and a daily store table, against the simulator and host:
+// recent days and adds new ones. For a weekly SKU table, a daily store table and a table of three retailers, against the simulator and host:
 // the service's columns equal a fresh pull by field wherever they are, the user's cells are kept by row key
 // (formula in rows added, notes empty there), the filter is in force, the headers are the user's. A deleted
 // service column is refused by name with nothing fetched or written; an older record is upgraded by header.
@@ -55,6 +55,22 @@ const CASES: [string, Case][] = [
       next: "2026-11-25",
       after: "2026-11-26",
       keys: ["sku", "store_id"],
+    },
+  ],
+  [
+    "weekly SKU of three retailers",
+    {
+      query: {
+        level: "sku",
+        retailer: ["northmart", "freshway", "pharmaplus"],
+        timeframe: "weekly",
+        metrics: "revenue,units",
+        from: "2026-09-07",
+        to: SIM_TODAY,
+      },
+      next: "2026-12-02",
+      after: "2026-12-09",
+      keys: ["retailer", "sku"],
     },
   ],
 ];

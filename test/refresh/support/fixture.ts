@@ -37,6 +37,8 @@ export interface RefreshFixture {
   record(tableName: string): Promise<RefreshableTable>;
   /** The rows a fresh pull of `query` (into a workbook of its own) writes. */
   freshPull(query: DataQuery): Promise<unknown[][]>;
+  /** The table (headers and rows) a fresh pull of `query` writes. */
+  freshTable(query: DataQuery): Promise<{ headers: string[]; values: unknown[][] }>;
 }
 
 /**
@@ -72,10 +74,13 @@ export function refreshFixture(size: { skus: number; stores: number } = { skus: 
       return deps;
     },
     record: (tableName) => recordOf(host.run, tableName),
-    freshPull: async (query) => {
-      const h = createWorkbookHost();
-      const r = await pullTable({ ...deps, run: h.run }, query, NEW_SHEET);
-      return (await readTable(h.run, r.write.tableName)).values;
-    },
+    freshPull: async (query) => (await freshTable(deps, query)).values,
+    freshTable: (query) => freshTable(deps, query),
   };
+}
+
+async function freshTable(deps: RefreshDeps, query: DataQuery) {
+  const h = createWorkbookHost();
+  const r = await pullTable({ ...deps, run: h.run }, query, NEW_SHEET);
+  return readTable(h.run, r.write.tableName);
 }
