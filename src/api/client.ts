@@ -1,6 +1,6 @@
 // The one client every surface uses: the pane, the SALES functions and refresh.
 import type { z } from "zod";
-import { planChunks, type DateChunk } from "../core/chunks";
+import { planChunks } from "../core/chunks";
 import { dayOfTimestamp, periodStart, todayIso, type IsoDate } from "../core/dates";
 import { retailerListProblem, validateForRetailers } from "../core/multiRetailer";
 import { omittedMetricNames } from "../core/omittedMetrics";
@@ -153,16 +153,9 @@ class Client implements SalesClient {
       const first = checked.errors[0];
       throw new SalesApiError("validation", checked.errors.map((e) => e.message).join(" "), { field: first.field });
     }
-    const query = checked.query;
-    const chunks = planChunks(query);
-    let parts = await this.fetchChunks(query, chunks, opts.signal);
-    // Chunks assume Monday weeks and calendar months; a service that starts its periods elsewhere shows it
-    // in the period values, and then the range is read again in one request so no period is split.
-    if (chunks.length > 1 && !alignedToChunkStarts(parts, query)) {
-      parts = await this.fetchChunks(query, [{ from: query.from, to: query.to }], opts.signal);
-    }
+    const [parts] = await this.readQueries([checked.query], opts.signal);
     return dataResult(
-      query,
+      checked.query,
       parts,
       checked.warnings.map((w) => w.message),
     );
@@ -187,34 +180,41 @@ class Client implements SalesClient {
         field: checked.errors[0].field,
       });
     }
-    // One pool for every retailer's chunks: at most `concurrency` data requests in flight in all.
-    const plans = checked.queries.map((query) => ({ query, chunks: planChunks(query) }));
-    const tasks = plans.flatMap(({ query, chunks }) =>
-      chunks.map(
-        (chunk) => (stop: AbortSignal | undefined) =>
-          this.fetchPart({ ...query, ...chunk }, stop).catch(named(query.retailer)),
-      ),
-    );
-    const parts = await this.pooled(tasks, opts.signal);
-    const results: RetailerDataResult[] = [];
-    let at = 0;
-    for (const [i, { query, chunks }] of plans.entries()) {
-      let own = parts.slice(at, (at += chunks.length));
-      if (chunks.length > 1 && !alignedToChunkStarts(own, query)) {
-        own = await this.fetchChunks(query, [{ from: query.from, to: query.to }], opts.signal).catch(
-          named(query.retailer),
-        );
-      }
-      results.push({ retailer: query.retailer, ...dataResult(query, own, checked.warnings[i]) });
-    }
-    return results;
+    const parts = await this.readQueries(checked.queries, opts.signal, { named: true });
+    return checked.queries.map((query, i) => ({
+      retailer: query.retailer,
+      ...dataResult(query, parts[i], checked.warnings[i]),
+    }));
   }
 
-  private fetchChunks(query: NormalizedQuery, chunks: DateChunk[], signal?: AbortSignal): Promise<Part[]> {
-    return this.pooled(
-      chunks.map((chunk) => (stop: AbortSignal | undefined) => this.fetchPart({ ...query, ...chunk }, stop)),
-      signal,
+  /**
+   * Every query's chunks through one pool (at most `concurrency` data requests in flight in all), then each
+   * query's parts. Chunks assume Monday weeks and calendar months; a service that starts its periods elsewhere
+   * shows it in the period values, and then that query is read again in one request so no period is split.
+   * `named`: a failure is said with its retailer's name in front (a read of several retailers).
+   */
+  private async readQueries(
+    queries: readonly NormalizedQuery[],
+    signal: AbortSignal | undefined,
+    { named: withName = false } = {},
+  ): Promise<Part[][]> {
+    const fetchOne = (query: NormalizedQuery, stop: AbortSignal | undefined) => {
+      const part = this.fetchPart(query, stop);
+      return withName ? part.catch(named(query.retailer)) : part;
+    };
+    const plans = queries.map((query) => ({ query, chunks: planChunks(query) }));
+    const tasks = plans.flatMap(({ query, chunks }) =>
+      chunks.map((chunk) => (stop: AbortSignal | undefined) => fetchOne({ ...query, ...chunk }, stop)),
     );
+    const parts = await this.pooled(tasks, signal);
+    const out: Part[][] = [];
+    let at = 0;
+    for (const { query, chunks } of plans) {
+      const own = parts.slice(at, (at += chunks.length));
+      const aligned = chunks.length === 1 || alignedToChunkStarts(own, query);
+      out.push(aligned ? own : await this.pooled([(stop) => fetchOne(query, stop)], signal));
+    }
+    return out;
   }
 
   /**
