@@ -1,18 +1,24 @@
 // pull.multi_retailer_*: several retailers in one table (issue 14), on a scaled simulator over HTTP.
+// The simulator runs in a child process, so generating its answers does not block the client's thread
+// and the client's concurrent requests can overlap with it.
 // - pull.multi_retailer_requests_per_retailer_chunk: data requests the simulator received for one
 //   three-retailer pull, divided by retailers x chunks (goal 1.0).
 // - pull.multi_retailer_vs_single_ms: a three-retailer pull (fetch + merge into one table) divided by the
 //   slowest single-retailer pull (fetch + tabulate) of the three, medians measured side by side in the same
 //   run; one bounded pool for every retailer's chunks should keep it well under 3.
+// - pull.multi_retailer_vs_sum_of_singles: the same three-retailer median divided by the sum of the three
+//   single-retailer medians (1.0 = no gain from sharing the pool; below 1 = the retailers overlap).
+// Rounds alternate which comes first (the three-retailer pull or the single ones), so warm-up and garbage
+// collection do not favour one side.
 import { createClient } from "../../src/api";
 import { planChunks } from "../../src/core/chunks";
 import { tabulateRetailers } from "../../src/core/multiRetailer";
 import { tabulate } from "../../src/core/tabulate";
-import { startSimulator } from "../simulator";
 import type { Report } from "./run";
-import { median } from "./support";
+import { median, startSimulatorProcess } from "./support";
 
-const ROUNDS = 5;
+/** Even, so each order (multi first, singles first) is measured equally often. */
+const ROUNDS = 6;
 const TODAY = "2026-11-23";
 const RETAILERS = ["northmart", "freshway", "pharmaplus"];
 /** Three years of weekly SKU data: two chunks per retailer. */
@@ -25,7 +31,7 @@ const QUERY = {
 };
 
 export async function run(report: Report): Promise<void> {
-  const sim = await startSimulator({ port: 0, today: TODAY, skus: 300 });
+  const sim = await startSimulatorProcess({ today: TODAY, skus: 300 });
   try {
     const client = createClient({ baseUrl: sim.url, apiKey: sim.apiKey, today: () => TODAY, timeoutMs: 120_000 });
     const chunks = planChunks({ from: QUERY.from, to: QUERY.to, level: "sku", timeframe: "weekly" }).length;
@@ -39,31 +45,45 @@ export async function run(report: Report): Promise<void> {
       return tabulate(result, result.query).values.length;
     };
 
-    await multi(); // warm: the metrics lists are read once per client, and the JIT
-    sim.simulator.resetCounts();
+    await multi(); // warm: the metrics lists are read once per client, and the JIT (here and in the simulator)
+    await sim.resetCounts();
     const rows = await multi();
     report("pull.multi_retailer_rows", rows);
     report(
       "pull.multi_retailer_requests_per_retailer_chunk",
-      sim.simulator.requestCount("/api/data") / (RETAILERS.length * chunks),
+      (await sim.requestCount("/api/data")) / (RETAILERS.length * chunks),
     );
 
     const multiTimes: number[] = [];
     const singleTimes = new Map(RETAILERS.map((r) => [r, [] as number[]]));
-    for (let round = 0; round < ROUNDS; round++) {
-      let t = performance.now();
+    const timeMulti = async () => {
+      const t = performance.now();
       await multi();
       multiTimes.push(performance.now() - t);
+    };
+    const timeSingles = async () => {
       for (const retailer of RETAILERS) {
-        t = performance.now();
+        const t = performance.now();
         await single(retailer);
         singleTimes.get(retailer)!.push(performance.now() - t);
       }
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      if (round % 2 === 0) {
+        await timeMulti();
+        await timeSingles();
+      } else {
+        await timeSingles();
+        await timeMulti();
+      }
     }
-    const slowest = Math.max(...[...singleTimes.values()].map(median));
+    const singleMedians = [...singleTimes.values()].map(median);
+    const slowest = Math.max(...singleMedians);
+    const sum = singleMedians.reduce((a, b) => a + b, 0);
     report("pull.multi_retailer_ms", median(multiTimes));
     report("pull.multi_retailer_slowest_single_ms", slowest);
     report("pull.multi_retailer_vs_single_ms", median(multiTimes) / slowest);
+    report("pull.multi_retailer_vs_sum_of_singles", median(multiTimes) / sum);
   } finally {
     await sim.close();
   }

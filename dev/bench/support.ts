@@ -1,4 +1,7 @@
-// Shared by the benchmarks: a median, and a data answer of the simulator as raw JSON text.
+// Shared by the benchmarks: a median, a data answer of the simulator as raw JSON text, and the simulator
+// in a child process (so its answers are generated off the measured client's thread).
+import { spawn } from "node:child_process";
+import { join } from "node:path";
 import { startSimulator } from "../simulator";
 
 export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
@@ -15,4 +18,95 @@ export async function simulatorPayload(skus: number, params: Record<string, stri
   } finally {
     await sim.close();
   }
+}
+
+export interface SimulatorProcess {
+  url: string;
+  apiKey: string;
+  /** Requests the simulator has answered on `path` (e.g. "/api/data") since it started or was last reset. */
+  requestCount(path: string): Promise<number>;
+  /** Sets the request counts back to zero (and clears injected faults). */
+  resetCounts(): Promise<void>;
+  /** Stops the child; waits for it to exit (SIGKILL after a few seconds). */
+  close(): Promise<void>;
+}
+
+const REPO = join(__dirname, "..", "..");
+const START_TIMEOUT_MS = 30_000;
+
+/**
+ * The simulator's CLI (`dev/simulator/cli.ts`) in a child Node process on a free port, with its test
+ * controls on (`--faults`), which give the request counts under /__simulator. The caller must close() it.
+ */
+export async function startSimulatorProcess(opts: { today: string; skus: number }): Promise<SimulatorProcess> {
+  const apiKey = "bench";
+  const args = ["--port", "0", "--today", opts.today, "--skus", String(opts.skus), "--api-key", apiKey, "--faults"];
+  const child = spawn(process.execPath, ["--import", "tsx", join(REPO, "dev/simulator/cli.ts"), ...args], {
+    cwd: REPO,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<void>((done) => {
+    child.once("exit", () => done());
+    child.once("error", () => done()); // e.g. could not be spawned: there is nothing to wait for
+  });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (d: string) => {
+    stderr += d;
+    process.stderr.write(d);
+  });
+  const close = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  let url: string;
+  try {
+    url = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      const timer = setTimeout(
+        () => reject(new Error(`simulator process: no URL within ${START_TIMEOUT_MS} ms`)),
+        START_TIMEOUT_MS,
+      );
+      child.stdout.setEncoding("utf8").on("data", (d: string) => {
+        out += d;
+        const m = /listening on (http:\/\/\S+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      });
+      child.once("error", (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+      child.once("exit", (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`simulator process exited (${signal ?? `code ${code}`}) before listening: ${stderr.trim()}`));
+      });
+    });
+  } catch (err) {
+    await close();
+    throw err;
+  }
+
+  const control = async (sub: string, method = "GET"): Promise<unknown> => {
+    const res = await fetch(`${url}/__simulator${sub}`, { method });
+    if (!res.ok) throw new Error(`simulator /__simulator${sub}: HTTP ${res.status}: ${await res.text()}`);
+    return res.json();
+  };
+  return {
+    url,
+    apiKey,
+    requestCount: async (path) => {
+      const body = (await control("/requests")) as { byPath: Record<string, number> };
+      return body.byPath[path] ?? 0;
+    },
+    resetCounts: async () => {
+      await control("/reset", "POST");
+    },
+    close,
+  };
 }
