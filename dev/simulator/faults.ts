@@ -18,8 +18,9 @@ export interface FaultSpec {
   /** Wait this long before answering (combined with anything else, or alone for a slow success). */
   delayMs?: number;
   /** "malformed": the real body with its last character replaced (not valid JSON);
-   *  "truncated": the headers promise the full length, half the body is sent, then the socket closes. */
-  body?: "malformed" | "truncated";
+   *  "truncated": the headers promise the full length, half the body is sent, then the socket closes;
+   *  "empty": `[]` with the real status and headers (a retailer's connection with nothing for those dates). */
+  body?: "malformed" | "truncated" | "empty";
   /** Destroy the socket without answering. */
   drop?: boolean;
   /** Send this as X-Service-Omitted-Metrics in place of the real one (the rows unchanged): a service that
@@ -67,8 +68,8 @@ export function parseFaults(json: unknown): Fault[] {
       throw badRequest("Fault field 'retailer' must be a string.");
     if (o.detail !== undefined && typeof o.detail !== "string")
       throw badRequest("Fault field 'detail' must be a string.");
-    if (o.body !== undefined && o.body !== "malformed" && o.body !== "truncated")
-      throw badRequest("Fault field 'body' must be 'malformed' or 'truncated'.");
+    if (o.body !== undefined && o.body !== "malformed" && o.body !== "truncated" && o.body !== "empty")
+      throw badRequest("Fault field 'body' must be 'malformed', 'truncated' or 'empty'.");
     if (o.drop !== undefined && typeof o.drop !== "boolean")
       throw badRequest("Fault field 'drop' must be true or false.");
     if (o.omittedHeader !== undefined && typeof o.omittedHeader !== "string")

@@ -209,6 +209,7 @@ class SimulatorImpl implements Simulator {
     }
     if (fault.retryAfter !== undefined) headers["Retry-After"] = String(fault.retryAfter);
     if (fault.omittedHeader !== undefined) headers["X-Service-Omitted-Metrics"] = fault.omittedHeader;
+    if (fault.body === "empty") body = "[]";
     if (fault.body === "malformed") {
       const buf = Buffer.from(body);
       body = Buffer.concat([buf.subarray(0, buf.length - 1), Buffer.from(",")]); // e.g. `[{...},` : cut where a broken serializer would stop

@@ -313,6 +313,27 @@ export function planForAnswer(tail: StoredTail, cutoff: number, freshRows: numbe
   return freshRows === 0 && storedRows > 0 ? { kind: "keep", storedRows } : { kind: "write" };
 }
 
+/**
+ * A table of several retailers: the retailers the answer has no rows for where the table holds rows of theirs
+ * from the cut-off on. Each retailer is kept as a table of its own would be (planForAnswer): an empty answer
+ * does not delete its rows, so the refresh writes nothing. `retailers` are the stored rows' retailer cells,
+ * beside `tail.periods`; `answered` each retailer's rows in the answer.
+ */
+export function retailersLeftEmpty(
+  tail: StoredTail & { retailers: readonly unknown[] },
+  cutoff: number,
+  answered: readonly { retailer: string; rows: number }[],
+): { retailer: string; storedRows: number }[] {
+  const stored = new Map<string, number>();
+  for (let i = keptCount(tail.periods, cutoff); i < tail.retailers.length; i++) {
+    const r = String(tail.retailers[i] ?? "");
+    stored.set(r, (stored.get(r) ?? 0) + 1);
+  }
+  return answered
+    .filter((a) => a.rows === 0 && (stored.get(a.retailer) ?? 0) > 0)
+    .map((a) => ({ retailer: a.retailer, storedRows: stored.get(a.retailer)! }));
+}
+
 /** What replaceTail (src/excel) reports: stored rows taken out of the window, fresh rows written, rows before it. */
 export interface TailChange {
   removed: number;

@@ -128,6 +128,14 @@ export const earlyRowsWarning = (early: number, start: IsoDate): string =>
 export const keptRowsWarning = (from: IsoDate, to: IsoDate, storedRows: number): string =>
   `The service returned no rows for ${from} to ${to}, where the table has ${storedRows} row(s). They were kept, not deleted. Check the retailer's connection in the service, then refresh again.`;
 
+/** A table of several retailers: some retailers' answers were empty where the table holds their rows. */
+export const keptRetailerRowsWarning = (
+  from: IsoDate,
+  to: IsoDate,
+  retailers: readonly { retailer: string; storedRows: number }[],
+): string =>
+  `The service returned no rows for ${retailers.map((r) => `${r.retailer} (the table has ${r.storedRows} of its rows there)`).join(", ")} for ${from} to ${to}. The table was kept as it was, nothing deleted. Check ${retailers.length === 1 ? "that retailer's connection" : "those retailers' connections"} in the service, then refresh again.`;
+
 /** "those days are" / "that week is" ...: the periods of a missing range. */
 function periodWords(gap: DateRange, timeframe: string): string {
   const tf: Timeframe = timeframe === "weekly" || timeframe === "monthly" ? timeframe : "daily";

@@ -6,6 +6,8 @@ import { readTable } from "../api/tableRead";
 import { excelSerial, fromExcelSerial, type IsoDate } from "../core/dates";
 import { isCovered, missingRanges, openGaps, subtractRange, type DateRange } from "../core/gaps";
 import type { Level, Timeframe } from "../core/metrics";
+import { RETAILER_COLUMN } from "../core/multiRetailer";
+import { retailerList } from "../core/query";
 import {
   anchorOf,
   kindOfFormat,
@@ -15,6 +17,7 @@ import {
   periodIndexOf,
   planForAnswer,
   refreshWindow,
+  retailersLeftEmpty,
   rowCounts,
   windowRows,
   type RefreshWindow,
@@ -34,6 +37,7 @@ import {
   earlyRowsWarning,
   extraColumnsWarning,
   gapWarning,
+  keptRetailerRowsWarning,
   keptRowsWarning,
   MANUAL_CALCULATION_NOTE,
   missingColumnsWarning,
@@ -150,7 +154,16 @@ async function refreshInto(
   const lastRead = lastReadOf(managed, today);
   // Read back far enough to find the stored period containing the anchor and a row before the window.
   const until = excelSerial(anchorOf(today, lastRead)) - 40;
-  const tail = await readPeriodTail(deps.run, managed.tableName, managed.periodColumn, until, managed.columns);
+  // A table of several retailers: each row's retailer is read too, so no retailer's rows go without its answer.
+  const several = retailerList(managed.query.retailer).length > 1;
+  const tail = await readPeriodTail(
+    deps.run,
+    managed.tableName,
+    managed.periodColumn,
+    until,
+    managed.columns,
+    several ? RETAILER_COLUMN : undefined,
+  );
   out.sheet = tail.sheet;
   out.rows = tail.count;
 
@@ -168,6 +181,13 @@ async function refreshInto(
   if (plan.kind === "keep") {
     out.status = "kept";
     out.warnings.push(keptRowsWarning(win.from, win.to, plan.storedRows));
+    return [];
+  }
+  const leftEmpty =
+    tail.also && out.retailers ? retailersLeftEmpty({ ...tail, retailers: tail.also }, win.cutoff, out.retailers) : [];
+  if (leftEmpty.length > 0) {
+    out.status = "kept";
+    out.warnings.push(keptRetailerRowsWarning(win.from, win.to, leftEmpty));
     return [];
   }
   if (cancelled(opts.signal)) throw new WorkbookError("cancelled", TABLE_CANCELLED);

@@ -11,6 +11,7 @@ import {
   periodEnd,
   planForAnswer,
   refreshWindow,
+  retailersLeftEmpty,
   rowCounts,
   sortByPeriod,
 } from "../../src/core/refresh";
@@ -290,6 +291,39 @@ describe("an empty answer", () => {
     for (const blank of ["", null])
       expect(planForAnswer({ count: 1, offset: 0, periods: [blank] }, 46000, 0)).toEqual({ kind: "write" });
     expect(planForAnswer({ count: 1, offset: 0, periods: [46001] }, 46000, 0)).toEqual({ kind: "keep", storedRows: 1 });
+  });
+});
+
+describe("a table of several retailers", () => {
+  const RETAILERS = ["northmart", "freshway", "pharmaplus"];
+  /** Rows in period order, each with its retailer. */
+  const rows = fc
+    .array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.constantFrom(...RETAILERS)), { maxLength: 40 })
+    .map((rs) => [...rs].sort((a, b) => a[0] - b[0]).map(([p, r]) => ({ period: 46000 + p, retailer: r })));
+  const answered = fc
+    .tuple(...RETAILERS.map(() => fc.nat(2)))
+    .map((ns) => RETAILERS.map((retailer, i) => ({ retailer, rows: ns[i] })));
+
+  test("names exactly the retailers answering no rows that hold rows from the cut-off on, with their count", () => {
+    fc.assert(
+      fc.property(rows, fc.integer({ min: 0, max: 35 }), answered, fc.nat(), (stored, cut, answer, pick) => {
+        const cutoff = 46000 + cut;
+        const periods = stored.map((r) => r.period);
+        const before = periods.filter((p) => p < cutoff).length;
+        const offset = before === 0 ? 0 : pick % before; // a tail that reaches a row before the cut-off
+        const tail = {
+          count: stored.length,
+          offset,
+          periods: periods.slice(offset),
+          retailers: stored.slice(offset).map((r) => r.retailer),
+        };
+        const inWindow = (r: string) => stored.filter((s) => s.retailer === r && s.period >= cutoff).length;
+        const expected = answer
+          .filter((a) => a.rows === 0 && inWindow(a.retailer) > 0)
+          .map((a) => ({ retailer: a.retailer, storedRows: inWindow(a.retailer) }));
+        expect(retailersLeftEmpty(tail, cutoff, answer)).toEqual(expected);
+      }),
+    );
   });
 });
 

@@ -145,3 +145,18 @@ test("a pivot of revenue by retailer is refreshed with the table and equals its 
     expect(line![1] as number).toBeCloseTo(sum, 6);
   }
 });
+
+test("one retailer answers with no rows where the table holds its rows: kept as it was, the retailer named", async () => {
+  const name = (await pullTable(fx.deps, WEEKLY, ROLLING)).write.tableName;
+  const before = fx.host.snapshot();
+  fx.sim.simulator.setToday("2026-12-02");
+  await fx.sim.inject({ path: "/api/data", retailer: "freshway", body: "empty", count: 10 });
+  const o = await refreshTable(fx.deps, await fx.record(name));
+  expect(o.status).toBe("kept");
+  expect(o.warnings.join(" ")).toMatch(/no rows for freshway \(the table has \d+ of its rows there\).*kept as it was/);
+  expect(fx.host.snapshot().sheets).toEqual(before.sheets);
+  // Once freshway answers again, the refresh goes through.
+  await fx.sim.reset();
+  expect((await refreshTable(fx.deps, await fx.record(name))).status).toBe("refreshed");
+  expect((await readTable(fx.host.run, name)).values).toEqual(await fx.freshPull({ ...WEEKLY, to: "2026-12-02" }));
+});

@@ -4,7 +4,7 @@ import { deletedColumns, deletedColumnsText, type ServiceColumn, type TableColum
 import { NUMBER_FORMATS } from "../formats";
 import { WorkbookError } from "../errors";
 import { MAX_SYNC_CELLS, type ExcelRun } from "../run";
-import { findTable, openTable, tableGone } from "./openTable";
+import { findTable, openTable, tableGone, type OpenTable } from "./openTable";
 import { scanPeriodsBack } from "./periodScan";
 
 export interface PeriodTail {
@@ -25,6 +25,8 @@ export interface PeriodTail {
   offset: number;
   /** Period values of body rows offset .. count-1. */
   periods: unknown[];
+  /** The `alsoRead` column's values of the same rows (a table of several retailers: each row's retailer). */
+  also?: unknown[];
 }
 
 export interface TableContents {
@@ -52,6 +54,8 @@ export async function readPeriodTail(
   until: number,
   /** The saved record's service columns (by TableColumn.id): a deleted one is refused, by name, before anything else. */
   service?: readonly ServiceColumn[],
+  /** A service field whose column is read for the same rows as the periods (found by id, else by header). */
+  alsoRead?: string,
 ): Promise<PeriodTail> {
   return run(async (context) => {
     const opts = { refuseTotalRow: true, formats: true, columns: true };
@@ -73,6 +77,8 @@ export async function readPeriodTail(
         `The table "${tableName}" has no date column (${periodColumn ?? "period"}), so it cannot be refreshed. Nothing was written.`,
       );
     const { offset, values } = await scanPeriodsBack(context, open, tableName, pc, until);
+    const ac = alsoRead === undefined ? -1 : columnOf(alsoRead, headers, columnRefs, service);
+    const also = ac < 0 ? undefined : await readColumnRows(context, open, ac, offset);
     return {
       tableName: open.name,
       sheet: open.sheetName,
@@ -84,8 +90,43 @@ export async function readPeriodTail(
       count: open.count,
       offset,
       periods: values,
+      ...(also ? { also } : {}),
     };
   });
+}
+
+/** The column of a service field: by its recorded id, or (an older record) by header. -1 when not there. */
+function columnOf(
+  field: string,
+  headers: readonly string[],
+  refs: readonly TableColumnRef[],
+  service: readonly ServiceColumn[] | undefined,
+): number {
+  const id = service?.find((s) => s.field === field)?.id;
+  return id === undefined ? headers.indexOf(field) : refs.findIndex((c) => c.id === id);
+}
+
+/** One column's body values from row `from` to the end, in blocks (one sync each; most tails are one). */
+async function readColumnRows(
+  context: Excel.RequestContext,
+  open: OpenTable,
+  column: number,
+  from: number,
+): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (let r = from; r < open.count; r += MAX_SYNC_CELLS) {
+    const part = open.sheet.getRangeByIndexes(
+      open.bodyTop + r,
+      open.left + column,
+      Math.min(MAX_SYNC_CELLS, open.count - r),
+      1,
+    );
+    part.load("values");
+    // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one block per sync (payload limit)
+    await context.sync();
+    for (const row of part.values) out.push(row[0]);
+  }
+  return out;
 }
 
 /** Reads a whole table (header, body values, the first row's formats), in blocks. */
