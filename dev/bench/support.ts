@@ -27,6 +27,8 @@ export interface SimulatorProcess {
   requestCount(path: string): Promise<number>;
   /** Sets the request counts back to zero (and clears injected faults). */
   resetCounts(): Promise<void>;
+  /** Every answer on `path` waits `ms` first, as a real service's answers take time (until the next reset). */
+  latency(path: string, ms: number): Promise<void>;
   /** Stops the child; waits for it to exit (SIGKILL after a few seconds). */
   close(): Promise<void>;
 }
@@ -92,8 +94,11 @@ export async function startSimulatorProcess(opts: { today: string; skus: number 
     throw err;
   }
 
-  const control = async (sub: string, method = "GET"): Promise<unknown> => {
-    const res = await fetch(`${url}/__simulator${sub}`, { method });
+  const control = async (sub: string, method = "GET", body?: unknown): Promise<unknown> => {
+    const res = await fetch(`${url}/__simulator${sub}`, {
+      method,
+      ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }),
+    });
     if (!res.ok) throw new Error(`simulator /__simulator${sub}: HTTP ${res.status}: ${await res.text()}`);
     return res.json();
   };
@@ -106,6 +111,9 @@ export async function startSimulatorProcess(opts: { today: string; skus: number 
     },
     resetCounts: async () => {
       await control("/reset", "POST");
+    },
+    latency: async (path, ms) => {
+      await control("/faults", "POST", { path, delayMs: ms, count: 1_000_000 });
     },
     close,
   };
