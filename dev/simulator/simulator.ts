@@ -30,6 +30,8 @@ export interface Simulator {
   today(): string;
   setToday(day: string): void;
   requestCount(path?: string): number;
+  /** The most requests on `path` that were open at once (received, not yet answered) since the last reset. */
+  maxInFlight(path: string): number;
   resetCounts(): void;
   readonly apiKey: string;
   readonly retailers: readonly string[];
@@ -95,6 +97,9 @@ class SimulatorImpl implements Simulator {
   private total = 0;
   private preflights = 0;
   private byPath = new Map<string, number>();
+  /** Requests received and not yet answered, and the most of them at once, by path. */
+  private open = new Map<string, number>();
+  private peak = new Map<string, number>();
 
   constructor(opts: SimulatorOptions) {
     this.apiKey = opts.apiKey ?? DEFAULT_API_KEY;
@@ -123,10 +128,15 @@ class SimulatorImpl implements Simulator {
     return path === undefined ? this.total : (this.byPath.get(normalizePath(path)) ?? 0);
   }
 
+  maxInFlight(path: string): number {
+    return this.peak.get(normalizePath(path)) ?? 0;
+  }
+
   resetCounts(): void {
     this.total = 0;
     this.preflights = 0;
     this.byPath.clear();
+    this.peak.clear();
   }
 
   handle(req: IncomingMessage, res: ServerResponse): void {
@@ -157,6 +167,10 @@ class SimulatorImpl implements Simulator {
     }
     this.total += 1;
     this.byPath.set(path, (this.byPath.get(path) ?? 0) + 1);
+    const open = (this.open.get(path) ?? 0) + 1;
+    this.open.set(path, open);
+    this.peak.set(path, Math.max(open, this.peak.get(path) ?? 0));
+    res.on("close", () => this.open.set(path, (this.open.get(path) ?? 1) - 1));
 
     const fault = this.faultsEnabled ? this.faults.take(path, url.searchParams.get("retailer")) : undefined;
     const answer = () => {
