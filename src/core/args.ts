@@ -4,7 +4,8 @@
 import { UserError } from "./errorText";
 import { type IsoDate } from "./dates";
 import { FILTERS, LEVELS, TIMEFRAMES, type Level, type Metric, type Timeframe } from "./metrics";
-import type { DataQuery, NormalizedQuery } from "./query";
+import { validateForRetailers } from "./multiRetailer";
+import { retailerList, type DataQuery, type NormalizedQuery } from "./query";
 import { DATE_FORMS, parseDateValue } from "./relativeDates";
 import { splitMetrics, validateDataQuery, type Issue, type QueryField } from "./validate";
 
@@ -141,16 +142,36 @@ export interface TableArgs {
 }
 
 export interface TableCall {
-  query: NormalizedQuery;
+  /**
+   * What to read (src/api readTable): the checked query, with its one retailer, or with the list of retailers
+   * in the order given (for one retailer it is exactly the normalized query).
+   */
+  query: DataQuery;
+  /** The checked query of each retailer, in the order given (one for one retailer); they differ only in retailer. */
+  queries: NormalizedQuery[];
   headers: boolean;
   warnings: string[];
 }
 
-/** SALES.SKU / SALES.STORE arguments to a checked query. Throws ArgumentError. */
+/**
+ * The retailers of SALES.SKU / SALES.STORE: one ("northmart"), a comma list ("northmart, freshway") or a range
+ * (read row by row, empty cells ignored, a cell may itself hold a list), in the order given. Names are trimmed;
+ * their case is kept (the service's identifiers). Duplicates and "all" among others are left for the checks.
+ */
+export function retailersArg(argument: string, raw: unknown): string[] {
+  const texts = flattenArg(raw).map((c) => {
+    if (typeof c === "string") return c;
+    if (typeof c === "number" && Number.isFinite(c)) return String(c);
+    return fail(argument, `expected retailer names, not ${describe(c)}.`);
+  });
+  return retailerList(texts);
+}
+
+/** SALES.SKU / SALES.STORE arguments to a checked query, for one retailer or several. Throws ArgumentError. */
 export function parseTableArgs(level: Level, args: TableArgs, today: IsoDate): TableCall {
-  const query: DataQuery = {
+  const retailers = retailersArg("retailer", args.retailer);
+  const input: Omit<DataQuery, "retailer"> = {
     level,
-    retailer: textArg("retailer", args.retailer) ?? "",
     metrics: metricsArg("metrics", args.metrics),
     from: dateArg("from", args.from, today),
     to: dateArg("to", args.to, today),
@@ -160,8 +181,20 @@ export function parseTableArgs(level: Level, args: TableArgs, today: IsoDate): T
     viewby: textArg("viewby", args.viewby),
   };
   const headers = booleanArg("headers", args.headers, true);
-  const checked = checkQuery(query, today);
-  return { query: checked.query, headers, warnings: checked.warnings };
+  if (retailers.length <= 1) {
+    const checked = checkQuery({ ...input, retailer: retailers[0] ?? "" }, today);
+    return { query: checked.query, queries: [checked.query], headers, warnings: checked.warnings };
+  }
+  // Several: the list itself (none twice, "all" alone), then the query for each retailer (their metrics lists
+  // are the client's to check, once it has read them).
+  const v = validateForRetailers(input, retailers, { today, metricsLists: new Map() });
+  if (!v.ok) throw issuesError(v.errors);
+  return {
+    query: { ...v.queries[0], retailer: v.queries.map((q) => q.retailer) },
+    queries: v.queries,
+    headers,
+    warnings: [...new Set(v.warnings.flat())],
+  };
 }
 
 export interface ValueArgs {
@@ -185,6 +218,13 @@ const VALUE_FIELDS: Partial<Record<QueryField, string>> = { metrics: "metric", f
 /** SALES.VALUE arguments, checked as a one-day SKU query. Throws ArgumentError. */
 export function parseValueArgs(args: ValueArgs, today: IsoDate): ValueCall {
   const retailer = textArg("retailer", args.retailer) ?? "";
+  const several = retailerList(retailer);
+  if (several.length > 1)
+    fail(
+      "retailer",
+      `SALES.VALUE reads one retailer per cell, not ${several.length} (${several.join(", ")}). ` +
+        `Use SALES.SKU for several retailers in one table.`,
+    );
   const metrics = metricsArg("metric", args.metric);
   if (metrics.length === 0) fail("metric", `is missing. Give one metric name, e.g. "revenue".`);
   if (metrics.length > 1) fail("metric", `give one metric name, not ${metrics.length} (${metrics.join(", ")}).`);
@@ -233,11 +273,16 @@ function checkQuery(
   fieldNames: Partial<Record<QueryField, string>> = {},
 ): { query: NormalizedQuery; warnings: string[] } {
   const v = validateDataQuery(query, { today });
-  if (!v.ok) {
-    const first: Issue = v.errors[0];
-    const argument = fieldNames[first.field] ?? first.field;
-    const related = v.errors.filter((e) => (fieldNames[e.field] ?? e.field) === argument).map((e) => e.message);
-    throw new ArgumentError(argument, argumentMessage(argument, related.join(" ")));
-  }
+  if (!v.ok) throw issuesError(v.errors, fieldNames);
   return { query: v.query, warnings: v.warnings.map((w) => w.message) };
+}
+
+/** The first issue's argument, with every message about that argument. */
+function issuesError(
+  issues: readonly Pick<Issue, "field" | "message">[],
+  fieldNames: Partial<Record<QueryField, string>> = {},
+): ArgumentError {
+  const argument = fieldNames[issues[0].field] ?? issues[0].field;
+  const related = issues.filter((e) => (fieldNames[e.field] ?? e.field) === argument).map((e) => e.message);
+  return new ArgumentError(argument, argumentMessage(argument, related.join(" ")));
 }

@@ -278,6 +278,19 @@ describe("whole calls", () => {
     expect(thrown(() => parseValueArgs({ ...good, retailer: undefined }, TODAY)).argument).toBe("retailer");
   });
 
+  test("SALES.VALUE reads one retailer per cell: two (a list or a range) are refused with its own rule", () => {
+    const good = { metric: "revenue", sku: 100001, date: "2026-01-07" };
+    const e = thrown(() => parseValueArgs({ ...good, retailer: "northmart, freshway" }, TODAY));
+    expect([e.argument, e.message]).toEqual([
+      "retailer",
+      "retailer: SALES.VALUE reads one retailer per cell, not 2 (northmart, freshway). Use SALES.SKU for several retailers in one table.",
+    ]);
+    expect(thrown(() => parseValueArgs({ ...good, retailer: [["northmart"], ["freshway"]] }, TODAY)).argument).toBe(
+      "retailer",
+    );
+    expect(parseValueArgs({ ...good, retailer: [["northmart,"]] }, TODAY).retailer).toBe("northmart");
+  });
+
   test("list arguments", () => {
     expect(parseMetricsListArgs(undefined, "")).toEqual({ level: "sku", timeframe: "weekly" });
     expect(parseMetricsListArgs("STORE", "Daily")).toEqual({ level: "store", timeframe: "daily" });
@@ -289,5 +302,73 @@ describe("whole calls", () => {
     expect(thrown(() => parseFilterField("brand")).argument).toBe("field");
     expect(thrown(() => listRetailerArg("All")).message).toMatch(/^retailer: lists are per retailer/);
     expect(thrown(() => listRetailerArg(undefined)).argument).toBe("retailer");
+  });
+});
+
+describe("several retailers (SALES.SKU / SALES.STORE)", () => {
+  const POOL = ["northmart", "freshway", "pharmaplus", "budgetbox"];
+  const good = { metrics: "revenue,units", from: "2026-01-05", to: "2026-03-01" };
+  /** The retailers as a user may write them: a comma list with any spacing, a column or a row with empty cells. */
+  const written = (names: string[]) =>
+    fc.oneof(
+      fc.tuple(spaces, spaces).map(([a, b]) => names.map((n) => `${a}${n}${b}`).join(",")),
+      fc
+        .array(fc.constantFrom<unknown>("", null, " "), { minLength: names.length, maxLength: names.length })
+        .map((blanks) => names.flatMap((n, i) => [[` ${n}`], [blanks[i]]])),
+      fc.constant([[...names, ""]]),
+    );
+
+  test("any form of a list gives each retailer the shared validation's query, in the order given", () => {
+    const lists = fc.shuffledSubarray(POOL, { minLength: 2, maxLength: POOL.length });
+    fc.assert(
+      fc.property(
+        lists.chain((names) => fc.tuple(fc.constant(names), written(names))),
+        fc.constantFrom("sku" as const, "store" as const),
+        ([names, retailer], level) => {
+          const call = parseTableArgs(level, { ...good, retailer }, TODAY);
+          const expected = names.map((r) =>
+            validateDataQuery({ level, timeframe: "weekly", ...good, retailer: r }, { today: TODAY }),
+          );
+          expect(call.queries).toEqual(expected.map((v) => (v.ok ? v.query : v)));
+          expect(call.query).toEqual({ ...call.queries[0], retailer: names });
+        },
+      ),
+    );
+  });
+
+  test("one retailer, in any form, is exactly today's single-retailer call", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...POOL, "all"), spaces, (r, pad) => {
+        const single = parseTableArgs("sku", { ...good, retailer: r }, TODAY);
+        expect(single.query).toEqual(single.queries[0]);
+        expect(single.query.retailer).toBe(r);
+        for (const form of [`${pad}${r}${pad}`, [[r]], [[""], [r], [null]], `${r},`])
+          expect(parseTableArgs("sku", { ...good, retailer: form }, TODAY)).toEqual(single);
+      }),
+    );
+  });
+
+  test("a bad list names the retailer argument and what is allowed", () => {
+    const cases: [unknown, RegExp][] = [
+      ["all, northmart", /^retailer: "all" \(Sales Summary\) cannot be combined with other retailers/],
+      [[["northmart"], ["freshway"], ["NorthMart"]], /^retailer: Each retailer may be listed once: northmart/],
+      [[[""], [null], [" "]], /^Retailer is missing/],
+      [",", /^Retailer is missing/],
+      [[["northmart", false]], /^retailer: expected retailer names, not FALSE/],
+    ];
+    for (const [retailer, message] of cases) {
+      const e = thrown(() => parseTableArgs("sku", { ...good, retailer }, TODAY));
+      expect([retailer, e.argument]).toEqual([retailer, "retailer"]);
+      expect(e.message).toMatch(message);
+    }
+    // A rule every retailer breaks is said once, on its own argument.
+    const daily = thrown(() =>
+      parseTableArgs("store", { ...good, retailer: "northmart,freshway", timeframe: "daily" }, TODAY),
+    );
+    expect(daily.argument).toBe("from");
+    expect(daily.message.match(/14 days/g)).toHaveLength(1);
+    expect(
+      thrown(() => parseTableArgs("sku", { ...good, retailer: "northmart,freshway", metrics: "" }, TODAY)).argument,
+    ).toBe("metrics");
   });
 });
