@@ -1,8 +1,9 @@
 // The engine behind the SALES functions: arguments checked by the shared rules, results cached for a TTL
-// (keyed by the service's address and the normalized query, never the key), SALES.VALUE calls handed to the
-// batcher (./valueBatch.ts: one data request per retailer and timeframe), and every call settled within the
-// timeout (./deadline.ts), so no cell is left on #BUSY!.
-import type { DataResult, SalesClient } from "../api";
+// (keyed by the service's address and the normalized query, never the key), SALES.SKU / SALES.STORE read
+// through readTable (src/api/tableRead.ts, what the pane's Get data writes, for one retailer or several),
+// SALES.VALUE calls handed to the batcher (./valueBatch.ts: one data request per retailer and timeframe), and
+// every call settled within the timeout (./deadline.ts), so no cell is left on #BUSY!.
+import { readTable, type DataResult, type SalesClient, type TableAnswer } from "../api";
 import { tabulateActions } from "../core/actions";
 import {
   listRetailerArg,
@@ -11,12 +12,14 @@ import {
   parseTableArgs,
   parseValueArgs,
   type TableArgs,
+  type TableCall,
   type ValueArgs,
 } from "../core/args";
 import { todayIso, type IsoDate } from "../core/dates";
 import { servedMetrics, type Level } from "../core/metrics";
 import { queryKey, type NormalizedQuery } from "../core/query";
-import { tabulate, type Tabulated } from "../core/tabulate";
+import { tableContents } from "../core/refresh";
+import type { Tabulated } from "../core/tabulate";
 import type { Session } from "../session";
 import { TtlCache } from "./cache";
 import { withDeadline } from "./deadline";
@@ -172,32 +175,43 @@ export class FunctionsEngine {
     return this.guarded(async () => {
       const call = parseTableArgs(level, args, this.opts.today());
       const maxCells = this.opts.maxCells;
-      const table = await this.cachedTable(await this.connection(), call.query, maxCells);
+      const table = await this.cachedTable(await this.connection(), call, maxCells);
       if ("tooBig" in table) {
         checkSize(table.rows + (call.headers ? 1 : 0), table.columns, maxCells);
         throw new FunctionError("#N/A", "This result is too large for a formula. Use the Sales Data pane.");
       }
-      if (table.values.length === 0) {
-        throw new FunctionError(
-          "#N/A",
-          `The service has no rows for ${call.query.retailer}, ${call.query.from} to ${call.query.to}` +
-            `${call.query.viewby ? `, viewby "${call.query.viewby}"` : ""}.`,
-        );
-      }
+      if (table.values.length === 0) throw new FunctionError("#N/A", noRowsMessage(call.queries));
       return tableSpill(table, call.headers, this.output());
     });
   }
 
-  /** The tabulated answer to a query, cached for the TTL (shared by identical calls in flight). */
-  private cachedTable({ client, scope }: Connection, query: NormalizedQuery, maxCells: number): Promise<CachedTable> {
-    const key = `${scope}|data|${maxCells}|${queryKey(query)}`;
+  /**
+   * The table the pane's Get data writes for the same query (readTable's answer in period order, as
+   * src/refresh/pull.ts writes it), cached for the TTL and shared by identical calls in flight. Keyed by the
+   * scope and each retailer's normalized query in the order given (one retailer: the query's key as before).
+   */
+  private cachedTable({ client, scope }: Connection, call: TableCall, maxCells: number): Promise<CachedTable> {
+    const key = `${scope}|data|${maxCells}|${call.queries.map(queryKey).join("|")}`;
     return this.cache.getOrLoad<CachedTable>(key, async () => {
-      const result = await this.fetchData(client, query);
-      const t = tabulate(result, result.query);
+      const answer = await this.readAnswer(client, call);
+      const t: Tabulated = { ...answer.table, values: tableContents(answer.table, answer.periodField).values };
       // A result too big to spill is remembered as such (not kept whole), so a recalculation answers at once.
       const size = t.values.length * t.columns.length;
       return size > maxCells ? { tooBig: true, rows: t.values.length, columns: t.columns.length } : t;
     });
+  }
+
+  /**
+   * A table call's answer: one request per retailer and chunk (the client's bounded pool), aborted at the
+   * timeout by its own deadline (the read is shared by every cell that finds it in the cache).
+   */
+  private readAnswer(client: SalesClient, call: TableCall): Promise<TableAnswer> {
+    const ms = this.opts.timeoutMs;
+    return withDeadline(
+      ms,
+      () => timeoutError(ms),
+      (signal) => readTable(client, call.query, { signal }),
+    );
   }
 
   /** The session's client and the cache scope; waits (bounded) for the runtime to hand over its session. */
@@ -233,6 +247,16 @@ export class FunctionsEngine {
       throw toFunctionError(err, fields);
     });
   }
+}
+
+/** #N/A's words for a table without rows: the retailers, the dates and the viewby asked. */
+function noRowsMessage(queries: readonly NormalizedQuery[]): string {
+  const q = queries[0];
+  const who =
+    queries.length === 1
+      ? q.retailer
+      : `any of the ${queries.length} retailers (${queries.map((x) => x.retailer).join(", ")})`;
+  return `The service has no rows for ${who}, ${q.from} to ${q.to}${q.viewby ? `, viewby "${q.viewby}"` : ""}.`;
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -2,7 +2,8 @@
  * (custom-functions-metadata-plugin turns it into functions.json and fails the build on bad JSDoc).
  * Keep the syntax plain: the metadata generator parses this file with an older TypeScript.
  * Spilled tables are `any[][]` (the generator maps only `any` to mixed cells); dates, SKU codes and headers are
- * `any` so that serials, text, date cells and TRUE/1 all arrive; a range argument is a matrix (`string[][]`).
+ * `any` so that serials, text, date cells and TRUE/1 all arrive; an argument that takes a range (SKU and STORE's
+ * retailer and metrics) is a matrix (`string[][]`: Excel hands a single value over as a 1x1 matrix).
  * Each function hands its arguments to the engine (./engine.ts), which checks them with the shared rules,
  * batches and caches requests and always settles; failures become #VALUE! or #N/A with a message. */
 
@@ -18,7 +19,7 @@ function settle<T>(work: Promise<T>): Promise<T> {
 /**
  * Sales data at SKU level as a table that spills: one row per period and SKU (or product filter), with the period as a date, the SKU, its name and one column per metric.
  * @customfunction SKU
- * @param retailer Retailer identifier, as listed by SALES.RETAILERS(); "all" for the Sales Summary across retailers.
+ * @param retailer Retailer identifier, as listed by SALES.RETAILERS(), or several: a range of cells or "northmart,freshway" (then a retailer column follows the period); "all" alone for the Sales Summary across retailers.
  * @param metrics Metric names, e.g. "revenue,units" or "Revenue, Units", or a range of cells holding them.
  * @param from First day: a date, a date cell, "YYYY-MM-DD", or relative to today: "today", "-7d", "-4w", "-12m", "-1y".
  * @param to Last day, in the same forms as from.
@@ -30,7 +31,7 @@ function settle<T>(work: Promise<T>): Promise<T> {
  * @returns The data table.
  */
 export function sku(
-  retailer: string,
+  retailer: string[][],
   metrics: string[][],
   from: any,
   to: any,
@@ -46,7 +47,7 @@ export function sku(
 /**
  * Sales data at store level as a table that spills: one row per period, SKU and store.
  * @customfunction STORE
- * @param retailer Retailer identifier, as listed by SALES.RETAILERS() ("all" is not valid at store level).
+ * @param retailer Retailer identifier, as listed by SALES.RETAILERS(), or several: a range of cells or "northmart,freshway" (then a retailer column follows the period). "all" is not valid at store level.
  * @param metrics Metric names, e.g. "revenue,stock", or a range of cells holding them.
  * @param from First day: a date, a date cell, "YYYY-MM-DD", or relative to today: "today", "-7d", "-4w", "-12m", "-1y".
  * @param to Last day, in the same forms as from.
@@ -58,7 +59,7 @@ export function sku(
  * @returns The data table.
  */
 export function store(
-  retailer: string,
+  retailer: string[][],
   metrics: string[][],
   from: any,
   to: any,
@@ -76,7 +77,7 @@ export function store(
 /**
  * One number: a metric for one SKU in the period (day, week or month) that contains a date. Cells of one calculation share one request per retailer and timeframe.
  * @customfunction VALUE
- * @param retailer Retailer identifier, or "all".
+ * @param retailer One retailer identifier, or "all" (one per cell: for several retailers use SALES.SKU).
  * @param metric One metric name, e.g. "revenue".
  * @param sku SKU code (a number or text), as listed by SALES.FILTERS(retailer).
  * @param date Any day of the period wanted: a date, a date cell, "YYYY-MM-DD", or relative to today such as "-7d".

@@ -7,11 +7,11 @@ import { SIM_KEY, SIM_TODAY, type TestSimulator } from "../support/simulator";
 
 export async function sessionFor(
   sim: TestSimulator | null,
-  opts: { timeoutMs?: number; apiKey?: string } = {},
+  opts: { timeoutMs?: number; apiKey?: string; fetch?: typeof fetch } = {},
 ): Promise<Session> {
   const store = new ConnectionStore(memoryStorage());
   if (sim) await store.save({ baseUrl: sim.url, apiKey: opts.apiKey ?? SIM_KEY });
-  const session = new Session(store, { today: () => SIM_TODAY, timeoutMs: opts.timeoutMs });
+  const session = new Session(store, { today: () => SIM_TODAY, timeoutMs: opts.timeoutMs, fetch: opts.fetch });
   await session.ready();
   return session;
 }

@@ -47,7 +47,7 @@ describe("errors as Excel sees them", () => {
 
   test("outside Excel the implementations reject with FunctionError; inside, with CustomFunctions.Error", async () => {
     setFunctionsSession(await sessionFor(null), { today: () => SIM_TODAY });
-    const plain = await rejection(fns.sku("northmart", [["revenue"]], "2026-01-05", "yesterday"));
+    const plain = await rejection(fns.sku([["northmart"]], [["revenue"]], "2026-01-05", "yesterday"));
     expect(plain).toBeInstanceOf(FunctionError);
     expect(plain).toMatchObject({ code: "#VALUE!", argument: "to" });
 
@@ -64,7 +64,7 @@ describe("errors as Excel sees them", () => {
     const bad = await rejection(fns.metrics("northmart", "aisle"));
     expect(bad).toBeInstanceOf(FakeError);
     expect(bad).toEqual({ code: "#VALUE!", message: expect.stringMatching(/^level: must be "sku" or "store"/) });
-    const noKey = await rejection(fns.store("northmart", [["revenue"]], "-2w", "today"));
+    const noKey = await rejection(fns.store([["northmart"]], [["revenue"]], "-2w", "today"));
     expect(noKey).toBeInstanceOf(FakeError);
     expect(noKey).toEqual({ code: "#N/A", message: NO_KEY_MESSAGE });
   });

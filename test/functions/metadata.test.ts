@@ -1,0 +1,41 @@
+// The metadata Excel reads for the SALES functions (functions.json), generated from src/functions/functions.ts by
+// the same generator the build's plugin runs: which arguments take a range, and what their help says.
+import { dirname, join } from "node:path";
+
+interface Metadata {
+  functions: {
+    id: string;
+    parameters: { name: string; type: string; dimensionality?: string; description?: string }[];
+  }[];
+}
+
+// The generator the build's custom-functions-metadata-plugin uses (its dependency, resolved from it).
+const generator = require(
+  require.resolve("custom-functions-metadata", {
+    paths: [dirname(require.resolve("custom-functions-metadata-plugin"))],
+  }),
+) as { generateCustomFunctionsMetadata(input: string): Promise<{ metadataJson: string; errors: string[] }> };
+
+let metadata: Metadata;
+beforeAll(async () => {
+  const result = await generator.generateCustomFunctionsMetadata(join(__dirname, "../../src/functions/functions.ts"));
+  expect(result.errors).toEqual([]);
+  metadata = JSON.parse(result.metadataJson) as Metadata;
+}, 60_000);
+
+const param = (fn: string, name: string) =>
+  metadata.functions.find((f) => f.id === fn)!.parameters.find((p) => p.name === name)!;
+
+test("SALES.SKU and SALES.STORE take their retailer (and metrics) as a range; the help names several retailers", () => {
+  for (const fn of ["SKU", "STORE"]) {
+    for (const name of ["retailer", "metrics"])
+      expect([fn, name, param(fn, name).dimensionality]).toEqual([fn, name, "matrix"]);
+    expect(param(fn, "retailer").description).toMatch(/several: a range of cells or "northmart,freshway"/);
+  }
+});
+
+test("SALES.VALUE and the list functions keep one retailer (a scalar argument)", () => {
+  for (const fn of ["VALUE", "METRICS", "FILTERS", "ACTIONS"])
+    expect([fn, param(fn, "retailer").dimensionality ?? "scalar"]).toEqual([fn, "scalar"]);
+  expect(param("VALUE", "retailer").description).toMatch(/for several retailers use SALES\.SKU/);
+});
