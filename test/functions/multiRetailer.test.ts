@@ -2,12 +2,15 @@
 // equals, cell by cell, the table the pane's Get data (pullTable) writes for the same query in the in-memory
 // workbook host; a range and a comma list are the same call; one retailer's failure is #N/A naming it; the
 // cache, the shared in-flight read, the timeout and the large-result guard hold as for one retailer.
+import { evaluateSalesFormula } from "../../dev/preview/formula";
 import { createWorkbookHost } from "../../dev/workbook-host";
 import { createClient } from "../../src/api";
-import type { DataQuery } from "../../src/core/query";
 import { planChunks } from "../../src/core/chunks";
+import { formulaFor } from "../../src/core/describe";
+import type { DataQuery } from "../../src/core/query";
 import { RETAILER_COLUMN } from "../../src/core/multiRetailer";
 import { readTable } from "../../src/excel";
+import { resetFunctionsRuntime, setFunctionsSession } from "../../src/functions/runtime";
 import { pullTable } from "../../src/refresh";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 import { engineFor, rejection, sessionFor } from "./helpers";
@@ -111,6 +114,29 @@ describe("the spill equals the table Get data writes", () => {
       expect(periods).toEqual([...periods].sort((a, b) => a - b));
       expect(new Set(periods).size).toBeGreaterThan(5);
       expect(spill).toEqual(await pulledTable({ level: "sku", timeframe: "weekly", ...q, retailer }, reversing));
+    }
+  });
+
+  test("the formula the pane's Insert formula writes for a several-retailer query spills the same table", async () => {
+    const query: DataQuery = {
+      level: "sku",
+      timeframe: "monthly",
+      retailer: ["freshway", "northmart"],
+      metrics: "units,revenue",
+      from: "2026-01-01",
+      to: "2026-10-31",
+      comparison: "year",
+    };
+    const formula = formulaFor(query);
+    expect(formula).toMatch(/^=SALES\.SKU\("freshway,northmart", /);
+    resetFunctionsRuntime();
+    setFunctionsSession(await sessionFor(sim), { today: () => SIM_TODAY });
+    try {
+      // Through the implementations Excel calls (src/functions/functions.ts), as the preview evaluates them.
+      const spill = await evaluateSalesFormula(formula, { defaultSheet: "Sheet1", readRange: () => [[]] });
+      expect(spill).toEqual(await pulledTable(query));
+    } finally {
+      resetFunctionsRuntime();
     }
   });
 
