@@ -133,7 +133,10 @@ describe("the spill equals the table Get data writes", () => {
     setFunctionsSession(await sessionFor(sim), { today: () => SIM_TODAY });
     try {
       // Through the implementations Excel calls (src/functions/functions.ts), as the preview evaluates them.
-      const spill = await evaluateSalesFormula(formula, { defaultSheet: "Sheet1", readRange: () => Promise.resolve([]) });
+      const spill = await evaluateSalesFormula(formula, {
+        defaultSheet: "Sheet1",
+        readRange: () => Promise.resolve([]),
+      });
       expect(spill).toEqual(await pulledTable(query));
     } finally {
       resetFunctionsRuntime();
