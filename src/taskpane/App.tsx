@@ -53,7 +53,7 @@ export function App({ dark, services }: { dark: boolean; services: PaneServices 
   const [connectedVersion, setConnectedVersion] = useState(0);
   const [tablesVersion, setTablesVersion] = useState(0);
   const [form, setForm] = useState<QueryForm>(() => emptyForm(presetRange("last-13-weeks", today)));
-  const lists = useLists(session, form.retailer, connectedVersion);
+  const lists = useLists(session, form.retailers, connectedVersion);
 
   useEffect(() => {
     const off = session.onChange(() => {

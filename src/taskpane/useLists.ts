@@ -1,22 +1,32 @@
 // The service's own lists, fetched once per retailer through the session's client (which keeps them for
-// the session) and reloaded on request.
-import { useCallback, useEffect, useState } from "react";
+// the session) and reloaded on request. With several retailers chosen, each one's metrics list is kept apart
+// (each is validated against its own) and View by offers the union of their filters lists.
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { FiltersRecord, MetricsRecord } from "../api";
 import type { Session } from "../session";
 import { errorText } from "./messages";
 
 export interface Lists {
   retailers: string[];
-  metrics?: MetricsRecord[];
+  /** Each chosen retailer's metrics list, once loaded (none for `all`). */
+  metrics: ReadonlyMap<string, MetricsRecord[]>;
+  /** The chosen retailers' filters lists: each field's values, the first retailer's first, then what the others
+   * add. Undefined until one has loaded. */
   filters?: FiltersRecord;
   error?: string;
   reload(): void;
 }
 
-export function useLists(session: Session, retailer: string, connectedVersion: number): Lists {
+interface RetailerLists {
+  metrics: MetricsRecord[];
+  filters: FiltersRecord;
+}
+
+export function useLists(session: Session, chosen: readonly string[], connectedVersion: number): Lists {
   const [retailers, setRetailers] = useState<string[]>([]);
-  const [metrics, setMetrics] = useState<MetricsRecord[] | undefined>();
-  const [filters, setFilters] = useState<FiltersRecord | undefined>();
+  // Every retailer read so far in this connection (the client keeps them too): adding a second retailer does
+  // not blank the first one's lists while the second's arrive.
+  const [loaded, setLoaded] = useState<ReadonlyMap<string, RetailerLists>>(new Map());
   const [error, setError] = useState<string | undefined>();
   const [reloads, setReloads] = useState(0);
 
@@ -35,20 +45,34 @@ export function useLists(session: Session, retailer: string, connectedVersion: n
     };
   }, [session, connectedVersion, reloads]);
 
+  // A new connection or "Reload lists" forgets what was read.
+  useEffect(() => setLoaded(new Map()), [connectedVersion, reloads]);
+
+  const key = chosen.join("\n");
   useEffect(() => {
-    setMetrics(undefined);
-    setFilters(undefined);
-    if (!session.hasKey() || !retailer || retailer.toLowerCase() === "all") return;
+    const wanted = key.split("\n").filter((r) => r !== "" && r.toLowerCase() !== "all");
+    if (!session.hasKey() || wanted.length === 0) return;
     let live = true;
     const client = session.client();
-    Promise.all([client.listMetrics(retailer), client.listFilters(retailer)]).then(
-      ([m, f]) => live && (setMetrics(m), setFilters(f), setError(undefined)),
-      (e) => live && setError(errorText(e)),
-    );
+    for (const retailer of wanted)
+      Promise.all([client.listMetrics(retailer), client.listFilters(retailer)]).then(
+        ([metrics, filters]) => {
+          if (!live) return;
+          setLoaded((before) => (before.has(retailer) ? before : new Map(before).set(retailer, { metrics, filters })));
+          setError(undefined);
+        },
+        (e) => live && setError(errorText(e)),
+      );
     return () => {
       live = false;
     };
-  }, [session, retailer, connectedVersion, reloads]);
+  }, [session, key, connectedVersion, reloads]);
+
+  const { metrics, filters } = useMemo(() => {
+    const names = key.split("\n").filter((r) => loaded.has(r));
+    const byRetailer = new Map(names.map((r) => [r, loaded.get(r)!.metrics]));
+    return { metrics: byRetailer, filters: unionFilters(names.map((r) => loaded.get(r)!.filters)) };
+  }, [key, loaded]);
 
   const reload = useCallback(() => {
     if (session.hasKey()) session.client().clearLists();
@@ -56,4 +80,13 @@ export function useLists(session: Session, retailer: string, connectedVersion: n
   }, [session]);
 
   return { retailers, metrics, filters, error, reload };
+}
+
+/** One filters record: each field's values in the first list's order, then the values the others add. */
+function unionFilters(lists: readonly FiltersRecord[]): FiltersRecord | undefined {
+  if (lists.length <= 1) return lists[0];
+  const fields = ["sku", "skuProductName", "filter1", "filter2", "filter3", "filter4", "filter5"] as const;
+  const union = { ...lists[0] };
+  for (const field of fields) union[field] = [...new Set(lists.flatMap((l) => l[field]))];
+  return union;
 }

@@ -1,5 +1,6 @@
 // The query builder's operations: Get data (a managed table) and Insert formula.
 import { fromExcelSerial } from "../../core/dates";
+import { retailerList } from "../../core/query";
 import type { ExcelRun } from "../../excel/run";
 import { writeFormulaAtSelection } from "../../excel/selection";
 import { readColumnEnds } from "../../excel/tables";
@@ -11,7 +12,8 @@ export function dataOperations(run: ExcelRun, deps: () => RefreshDeps): Operatio
     async getData(query, opts): Promise<PullSummary> {
       const level = query.level === "store" ? "Store" : "SKU";
       const pulled = await pullTable(deps(), query, {
-        name: `Sales ${query.retailer} ${level} ${query.timeframe}`,
+        // "Sales northmart freshway SKU weekly": the workbook layer makes it a table name.
+        name: `Sales ${retailerList(query.retailer).join(" ")} ${level} ${query.timeframe}`,
         destination: opts.destination === "new-sheet" ? { kind: "new-sheet" } : { kind: "selection" },
         rolling: opts.rolling,
         signal: opts.signal,
@@ -28,6 +30,7 @@ export function dataOperations(run: ExcelRun, deps: () => RefreshDeps): Operatio
         periodFrom: asDay(ends?.first),
         periodTo: asDay(ends?.last),
         omittedMetrics: pulled.omittedMetrics,
+        ...(pulled.retailers ? { retailers: pulled.retailers } : {}),
         warnings: pulled.warnings,
         complete: write.complete,
       };

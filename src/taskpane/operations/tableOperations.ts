@@ -27,11 +27,7 @@ import type { ManagedRow, RefreshLine, TableOperations } from "./types";
  */
 export function refreshLine(o: RefreshOutcome): RefreshLine {
   const revised = changesText(o.changes);
-  const notes = [
-    ...(revised ? [revised] : []),
-    ...(o.omittedMetrics.length ? [`omitted by the retailer: ${o.omittedMetrics.join(", ")}`] : []),
-    ...o.warnings,
-  ];
+  const notes = [...(revised ? [revised] : []), ...omittedText(o), ...o.warnings];
   const tail = notes.length ? `; ${notes.join("; ")}` : "";
   switch (o.status) {
     case "refreshed":
@@ -51,6 +47,15 @@ export function refreshLine(o: RefreshOutcome): RefreshLine {
     default:
       return { tableName: o.tableName, ok: false, text: o.error ?? o.status };
   }
+}
+
+/** "omitted by the retailer: availability", or per retailer for a table of several ("omitted by pharmaplus: availability"). */
+function omittedText(o: RefreshOutcome): string[] {
+  if (o.retailers)
+    return o.retailers
+      .filter((r) => r.omittedMetrics.length > 0)
+      .map((r) => `omitted by ${r.retailer}: ${r.omittedMetrics.join(", ")}`);
+  return o.omittedMetrics.length ? [`omitted by the retailer: ${o.omittedMetrics.join(", ")}`] : [];
 }
 
 function managedRow(t: ManagedTable): ManagedRow {

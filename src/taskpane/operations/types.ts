@@ -1,4 +1,5 @@
 // What the pane's buttons do, behind interfaces, so the components stay about presentation.
+import type { RetailerSummary } from "../../core/multiRetailer";
 import type { DataQuery } from "../../core/query";
 import type { RefreshOutcome, RefreshProgress } from "../../refresh";
 import type { ConnectionSettings, RefreshAllReport } from "../../session";
@@ -13,6 +14,8 @@ export interface PullSummary {
   periodFrom?: string;
   periodTo?: string;
   omittedMetrics: string[];
+  /** Several retailers: each one's rows in the table and the metrics it omitted (empty in its rows). */
+  retailers?: RetailerSummary[];
   warnings: string[];
   /** False when cancelled part way: the table holds the rows written so far. */
   complete: boolean;

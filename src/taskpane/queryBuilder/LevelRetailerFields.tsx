@@ -1,8 +1,10 @@
-// Level (SKU / Store) and Retailer: "all" (Sales Summary) exists at SKU level only.
+// Level (SKU / Store) and Retailer: one retailer or several (one table with a `retailer` column); "all" (Sales
+// Summary) exists at SKU level only and stands alone.
 import { Dropdown, Field, Option, Radio, RadioGroup } from "@fluentui/react-components";
 import { retailerLabel } from "../../core/describe";
 import type { Level } from "../../core/metrics";
 import { dropdownButton } from "../OneLineName";
+import { nextRetailers } from "./queryForm";
 import type { FieldProps } from "./useQueryForm";
 
 export function LevelRetailerFields({
@@ -12,6 +14,7 @@ export function LevelRetailerFields({
   connected,
   retailerMessage,
 }: FieldProps & { retailers: string[]; connected: boolean; retailerMessage?: string }) {
+  const label = form.retailers.length ? retailerLabel(form.retailers) : "";
   return (
     <>
       <Field label="Level">
@@ -23,7 +26,7 @@ export function LevelRetailerFields({
             setForm((f) => ({
               ...f,
               level: d.value as Level,
-              retailer: d.value === "store" && f.retailer.toLowerCase() === "all" ? "" : f.retailer,
+              retailers: d.value === "store" ? f.retailers.filter((r) => r.toLowerCase() !== "all") : f.retailers,
             }))
           }
         >
@@ -31,13 +34,22 @@ export function LevelRetailerFields({
           <Radio value="store" label="Store" />
         </RadioGroup>
       </Field>
-      <Field label="Retailer" validationMessage={retailerMessage}>
+      <Field label="Retailer" validationMessage={retailerMessage} hint="One, or several to compare them in one table.">
         <Dropdown
-          placeholder={connected ? "Choose a retailer" : "Connect to load retailers"}
-          value={form.retailer ? retailerLabel(form.retailer) : ""}
-          button={dropdownButton(form.retailer ? retailerLabel(form.retailer) : "")}
-          selectedOptions={form.retailer ? [form.retailer] : []}
-          onOptionSelect={(_, d) => setForm((f) => ({ ...f, retailer: d.optionValue ?? "", viewby: "" }))}
+          multiselect
+          placeholder={connected ? "Choose one or more retailers" : "Connect to load retailers"}
+          value={label}
+          button={dropdownButton(label)}
+          selectedOptions={form.retailers}
+          // Picking "all" clears the others; picking a retailer clears "all". View by is kept while retailers are
+          // only added (its list grows), and cleared when one is taken out.
+          onOptionSelect={(_, d) =>
+            setForm((f) => {
+              const retailers = nextRetailers(d.selectedOptions, d.optionValue);
+              const removed = f.retailers.some((r) => !retailers.includes(r));
+              return { ...f, retailers, viewby: removed ? "" : f.viewby };
+            })
+          }
           disabled={!connected}
         >
           {retailers

@@ -1,30 +1,31 @@
-// Metrics: the retailer's list for the level and timeframe; for "all", the level's full list with a note.
+// Metrics: what the chosen retailers serve for the level and timeframe (with several, what any of them serves);
+// for "all", the level's full list with a note.
 import { Dropdown, Field, Option } from "@fluentui/react-components";
 import { useMemo } from "react";
-import type { MetricsRecord } from "../../api";
-import { LEVEL_METRICS, NEVER_DAILY, servedMetrics } from "../../core/metrics";
 import { dropdownButton } from "../OneLineName";
+import { metricChoices, type RetailerRecord } from "./queryForm";
 import type { FieldProps } from "./useQueryForm";
 
 export function MetricsField({
   form,
   setForm,
-  record,
+  records,
   message,
-}: FieldProps & { record?: MetricsRecord; message?: string }) {
-  const isAll = form.retailer.toLowerCase() === "all";
-  const choices = useMemo(() => {
-    const levelList = LEVEL_METRICS[form.level].filter((m) => form.timeframe !== "daily" || !NEVER_DAILY.includes(m));
-    if (isAll || !record) return levelList;
-    return servedMetrics(record, form.level, form.timeframe) ?? [];
-  }, [form.level, form.timeframe, isAll, record]);
+}: FieldProps & { records: RetailerRecord[]; message?: string }) {
+  const isAll = form.retailers.some((r) => r.toLowerCase() === "all");
+  const several = form.retailers.length > 1;
+  const { metrics: choices, notServedBy } = useMemo(
+    () => metricChoices({ level: form.level, timeframe: form.timeframe }, records),
+    [form.level, form.timeframe, records],
+  );
+  const hint = isAll
+    ? "All retailers: the service omits metrics some retailers cannot serve."
+    : several
+      ? "What any chosen retailer serves. A metric a retailer does not serve is empty in its rows."
+      : undefined;
 
   return (
-    <Field
-      label="Metrics"
-      validationMessage={message}
-      hint={isAll ? "All retailers: the service omits metrics some retailers cannot serve." : undefined}
-    >
+    <Field label="Metrics" validationMessage={message} hint={hint}>
       <Dropdown
         multiselect
         placeholder="Choose one or more metrics"
@@ -33,11 +34,14 @@ export function MetricsField({
         selectedOptions={form.metrics}
         onOptionSelect={(_, d) => setForm((f) => ({ ...f, metrics: d.selectedOptions }))}
       >
-        {choices.map((m) => (
-          <Option key={m} value={m}>
-            {m}
-          </Option>
-        ))}
+        {choices.map((m) => {
+          const without = notServedBy.get(m);
+          return (
+            <Option key={m} value={m} text={m}>
+              {without ? `${m} (not ${without.join(", ")})` : m}
+            </Option>
+          );
+        })}
       </Dropdown>
     </Field>
   );

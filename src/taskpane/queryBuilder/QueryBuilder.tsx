@@ -27,7 +27,7 @@ interface QueryBuilderProps extends FieldProps {
 
 export function QueryBuilder({ form, setForm, lists, today, connected, operations, onPulled }: QueryBuilderProps) {
   const styles = useBuilderStyles();
-  const { shown, warnings, attempt, record } = useQueryForm(form, today, lists.metrics);
+  const { shown, warnings, attempt, records } = useQueryForm(form, today, lists.metrics);
   const run = useQueryRun(operations, onPulled);
   const bind = { form, setForm };
 
@@ -59,8 +59,8 @@ export function QueryBuilder({ form, setForm, lists, today, connected, operation
         connected={connected}
         retailerMessage={shown("retailer")}
       />
-      <TimeframeField {...bind} record={record} message={shown("timeframe")} />
-      <MetricsField {...bind} record={record} message={shown("metrics")} />
+      <TimeframeField {...bind} records={records} message={shown("timeframe")} />
+      <MetricsField {...bind} records={records} message={shown("metrics")} />
       <DatesField {...bind} today={today} fromMessage={shown("from")} toMessage={shown("to")} />
       <ComparisonFilterFields
         {...bind}

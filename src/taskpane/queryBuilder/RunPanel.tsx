@@ -50,18 +50,41 @@ export function RunPanel({
   );
 }
 
-function PullSummaryBar({ summary }: { summary: PullSummary }) {
+/**
+ * What Get data says it did, a line each: the rows written and where; for several retailers, each one's rows and
+ * the metrics it omitted ("northmart: 26 rows · pharmaplus: 26 rows, omitted availability."), or for one, the
+ * metrics the retailer omitted; then the warnings. A cancelled pull names only what was omitted: its
+ * per-retailer rows were not all written.
+ */
+export function pullSummaryLines(summary: PullSummary): string[] {
   const covered = summary.periodFrom ? ` covering ${summary.periodFrom} to ${summary.periodTo}` : "";
+  const lines = [
+    `${summary.complete ? "Wrote" : "Cancelled after"} ${summary.rows.toLocaleString()} rows to ${summary.tableName} on ${summary.sheet}${covered}.`,
+  ];
+  const rows = (n: number) => `${n.toLocaleString()} ${n === 1 ? "row" : "rows"}`;
+  if (summary.retailers) {
+    if (summary.complete)
+      lines.push(
+        summary.retailers
+          .map(
+            (r) =>
+              `${r.retailer}: ${rows(r.rows)}${r.omittedMetrics.length ? `, omitted ${r.omittedMetrics.join(", ")}` : ""}`,
+          )
+          .join(" · ") + ".",
+      );
+    else
+      for (const r of summary.retailers)
+        if (r.omittedMetrics.length) lines.push(`Omitted by ${r.retailer}: ${r.omittedMetrics.join(", ")}.`);
+  } else if (summary.omittedMetrics.length > 0)
+    lines.push(`Omitted by the retailer: ${summary.omittedMetrics.join(", ")}.`);
+  return [...lines, ...summary.warnings];
+}
+
+function PullSummaryBar({ summary }: { summary: PullSummary }) {
   return (
     <PaneMessage intent={summary.complete ? "success" : "warning"} role="status">
-      <div>
-        {summary.complete ? "Wrote" : "Cancelled after"} {summary.rows.toLocaleString()} rows to {summary.tableName} on{" "}
-        {summary.sheet}
-        {covered}.
-      </div>
-      {summary.omittedMetrics.length > 0 && <div>Omitted by the retailer: {summary.omittedMetrics.join(", ")}.</div>}
-      {summary.warnings.map((w) => (
-        <div key={w}>{w}</div>
+      {pullSummaryLines(summary).map((line, i) => (
+        <div key={i}>{line}</div>
       ))}
     </PaneMessage>
   );

@@ -1,7 +1,8 @@
-// Timeframe: a timeframe the retailer does not serve at this level is disabled, with the reason.
+// Timeframe: a timeframe a chosen retailer does not serve at this level is disabled, with the reason naming it
+// (the client refuses a query any of its retailers cannot serve).
 import { Dropdown, Field, Option } from "@fluentui/react-components";
-import type { MetricsRecord } from "../../api";
-import { servedMetrics, TIMEFRAMES, type Timeframe } from "../../core/metrics";
+import { TIMEFRAMES, type Timeframe } from "../../core/metrics";
+import { timeframeNotServedBy, type RetailerRecord } from "./queryForm";
 import type { FieldProps } from "./useQueryForm";
 
 const TIMEFRAME_LABEL: Record<Timeframe, string> = { daily: "Daily", weekly: "Weekly", monthly: "Monthly" };
@@ -9,9 +10,9 @@ const TIMEFRAME_LABEL: Record<Timeframe, string> = { daily: "Daily", weekly: "We
 export function TimeframeField({
   form,
   setForm,
-  record,
+  records,
   message,
-}: FieldProps & { record?: MetricsRecord; message?: string }) {
+}: FieldProps & { records: RetailerRecord[]; message?: string }) {
   return (
     <Field label="Timeframe" validationMessage={message}>
       <Dropdown
@@ -20,12 +21,12 @@ export function TimeframeField({
         onOptionSelect={(_, d) => setForm((f) => ({ ...f, timeframe: (d.optionValue ?? "weekly") as Timeframe }))}
       >
         {TIMEFRAMES.map((t) => {
-          const unavailable = record && servedMetrics(record, form.level, t) === null;
-          const text = unavailable
-            ? `${TIMEFRAME_LABEL[t]} (not served by ${form.retailer} at this level)`
+          const without = timeframeNotServedBy(form.level, t, records);
+          const text = without.length
+            ? `${TIMEFRAME_LABEL[t]} (not served by ${without.join(", ")} at this level)`
             : TIMEFRAME_LABEL[t];
           return (
-            <Option key={t} value={t} disabled={!!unavailable} text={text}>
+            <Option key={t} value={t} disabled={without.length > 0} text={text}>
               {text}
             </Option>
           );

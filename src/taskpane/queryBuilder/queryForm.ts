@@ -1,5 +1,8 @@
 // The query builder's state as plain data, and what it means as a service query (pure, testable).
 import {
+  LEVEL_METRICS,
+  NEVER_DAILY,
+  servedMetrics,
   TIMEFRAMES,
   type Comparison,
   type Filter,
@@ -7,15 +10,17 @@ import {
   type MetricsAvailability,
   type Timeframe,
 } from "../../core/metrics";
+import { retailerListProblem, validateForRetailers } from "../../core/multiRetailer";
 import { rollingEnd } from "../../core/presets";
 import { retailerList, type DataQuery } from "../../core/query";
-import { validateDataQuery, type IssueCode, type QueryField } from "../../core/validate";
+import { validateDataQuery, type Issue, type IssueCode, type QueryField } from "../../core/validate";
 
 export type DestinationChoice = "new-sheet" | "selection";
 
 export interface QueryForm {
   level: Level;
-  retailer: string;
+  /** One retailer, or several for one table with a `retailer` column, in the order picked; `all` stands alone. */
+  retailers: string[];
   timeframe: Timeframe;
   metrics: string[];
   from: string;
@@ -32,7 +37,7 @@ export interface QueryForm {
 export function emptyForm(range: { from: string; to: string }): QueryForm {
   return {
     level: "sku",
-    retailer: "",
+    retailers: [],
     timeframe: "weekly",
     metrics: [],
     from: range.from,
@@ -48,7 +53,8 @@ export function emptyForm(range: { from: string; to: string }): QueryForm {
 export function toDataQuery(form: QueryForm, today: string): DataQuery {
   const q: DataQuery = {
     level: form.level,
-    retailer: form.retailer,
+    // One retailer as its name (as before), several as their list: what the saved record keeps too.
+    retailer: form.retailers.length === 1 ? form.retailers[0] : form.retailers.length ? [...form.retailers] : "",
     timeframe: form.timeframe,
     metrics: form.metrics,
     from: form.from,
@@ -65,7 +71,7 @@ export function fromDataQuery(q: DataQuery, rolling: boolean, destination: Desti
   const metrics = Array.isArray(q.metrics) ? q.metrics : String(q.metrics).split(",").filter(Boolean);
   return {
     level: q.level === "store" ? "store" : "sku",
-    retailer: retailerList(q.retailer).join(","),
+    retailers: retailerList(q.retailer), // a saved record holds "northmart", "northmart,freshway" or a list
     timeframe: ((TIMEFRAMES as readonly string[]).includes(String(q.timeframe)) ? q.timeframe : "weekly") as Timeframe,
     metrics,
     from: q.from,
@@ -86,20 +92,114 @@ export interface FieldError {
 
 export type FieldErrors = Partial<Record<QueryField, FieldError>>;
 
-/** The shared validation, per control. */
+/** Each chosen retailer's metrics list as the service gives it (`listMetrics(retailer)`), once loaded. */
+export type MetricsLists = ReadonlyMap<string, MetricsAvailability[] | undefined>;
+
+/**
+ * The shared validation, per control: validateDataQuery for one retailer, validateForRetailers for several (each
+ * checked against its own metrics list, as the client checks before sending; a problem only some retailers have
+ * is said with their names).
+ */
 export function checkForm(
   form: QueryForm,
   today: string,
-  metricsList?: MetricsAvailability[],
+  metricsLists: MetricsLists = new Map(),
 ): { errors: FieldErrors; warnings: string[] } {
-  const v = validateDataQuery(toDataQuery(form, today), { today, metricsList });
+  const query = toDataQuery(form, today);
   const errors: FieldErrors = {};
+  const add = (field: QueryField, message: string, codes: IssueCode[]) => {
+    const before = errors[field];
+    errors[field] = before
+      ? { message: `${before.message} ${message}`, codes: [...before.codes, ...codes] }
+      : { message, codes };
+  };
+  if (form.retailers.length <= 1) {
+    const v = validateDataQuery(query, { today, metricsList: metricsLists.get(form.retailers[0] ?? "") });
+    if (!v.ok) for (const e of v.errors) add(e.field, e.message, [e.code]);
+    return { errors, warnings: v.warnings.map((w) => w.message) };
+  }
+
+  const listProblem = retailerListProblem(form.retailers);
+  if (listProblem) {
+    add("retailer", listProblem, ["not-allowed"]);
+    return { errors, warnings: [] };
+  }
+  // Each retailer's own check gives the kinds of problem (validateForRetailers keeps the words only) and the
+  // warnings (a metric one retailer leaves out), each said once.
+  const own: Issue[] = [];
+  const warnings = new Set<string>();
+  for (const retailer of form.retailers) {
+    const v = validateDataQuery({ ...query, retailer }, { today, metricsList: metricsLists.get(retailer) });
+    if (!v.ok) own.push(...v.errors);
+    for (const w of v.warnings) warnings.add(w.message);
+  }
+  const v = validateForRetailers(query, form.retailers, { today, metricsLists });
   if (!v.ok)
     for (const e of v.errors) {
-      const before = errors[e.field];
-      errors[e.field] = before
-        ? { message: `${before.message} ${e.message}`, codes: [...before.codes, e.code] }
-        : { message: e.message, codes: [e.code] };
+      // "pharmaplus: <message>" or the message itself: its code is the retailer's issue with those words.
+      const codes = [
+        ...new Set(own.filter((o) => o.field === e.field && e.message.endsWith(o.message)).map((o) => o.code)),
+      ];
+      add(e.field, e.message, codes.length ? codes : ["not-allowed"]);
     }
-  return { errors, warnings: v.warnings.map((w) => w.message) };
+  return { errors, warnings: [...warnings] };
+}
+
+/**
+ * The Retailer dropdown's next choice after the user toggled `toggled` (Fluent's `selectedOptions` is the list
+ * with it added at the end or taken out). `all` (Sales Summary) adds retailers up, so it cannot be compared with
+ * others: picking it clears the others, and picking a retailer clears it.
+ */
+export function nextRetailers(selected: readonly string[], toggled: string | undefined): string[] {
+  const isAll = (r: string) => r.toLowerCase() === "all";
+  if (toggled === undefined || !selected.includes(toggled)) return [...selected];
+  return isAll(toggled) ? [toggled] : selected.filter((r) => !isAll(r));
+}
+
+/** Each chosen retailer with its record from its own metrics list (undefined until loaded, and for `all`). */
+export interface RetailerRecord {
+  retailer: string;
+  record?: MetricsAvailability;
+}
+
+export function retailerRecords(retailers: readonly string[], metricsLists: MetricsLists): RetailerRecord[] {
+  return retailers.map((retailer) => ({
+    retailer,
+    record: metricsLists.get(retailer)?.find((r) => r.retailer === retailer),
+  }));
+}
+
+/**
+ * What Metrics offers: every metric any chosen retailer serves at the level and timeframe (first retailer's
+ * order, then what the others add). A metric only some serve may be asked for: it is empty in the others' rows.
+ * For `all`, or while a retailer's list is not known yet, the level's full list. `notServedBy` names, per
+ * metric, the chosen retailers that leave it out.
+ */
+export function metricChoices(
+  form: Pick<QueryForm, "level" | "timeframe">,
+  records: readonly RetailerRecord[],
+): { metrics: string[]; notServedBy: Map<string, string[]> } {
+  const levelList = LEVEL_METRICS[form.level].filter((m) => form.timeframe !== "daily" || !NEVER_DAILY.includes(m));
+  const notServedBy = new Map<string, string[]>();
+  const isAll = records.some((r) => r.retailer.toLowerCase() === "all");
+  if (isAll || records.length === 0 || records.some((r) => !r.record)) return { metrics: levelList, notServedBy };
+  const served = records.map((r) => ({
+    retailer: r.retailer,
+    list: servedMetrics(r.record!, form.level, form.timeframe) ?? [],
+  }));
+  const metrics = [...new Set(served.flatMap((s) => s.list))];
+  if (served.length > 1)
+    for (const m of metrics) {
+      const without = served.filter((s) => !s.list.includes(m)).map((s) => s.retailer);
+      if (without.length) notServedBy.set(m, without);
+    }
+  return { metrics, notServedBy };
+}
+
+/**
+ * The chosen retailers that do not serve a timeframe at the level. The client refuses a query one of its retailers
+ * cannot serve (validateForRetailers), so the timeframe is unavailable when any of them is named here.
+ */
+export function timeframeNotServedBy(level: Level, timeframe: Timeframe, records: readonly RetailerRecord[]): string[] {
+  return records.filter((r) => r.record && servedMetrics(r.record, level, timeframe) === null).map((r) => r.retailer);
 }

@@ -1,9 +1,8 @@
 // The builder's form state beyond the values themselves: the shared validation per control, what is shown
-// yet, and the retailer's metrics record the fields read.
+// yet, and each chosen retailer's metrics record the fields read.
 import { useMemo, useState } from "react";
-import type { MetricsRecord } from "../../api";
 import type { QueryField } from "../../core/validate";
-import { checkForm, type QueryForm } from "./queryForm";
+import { checkForm, retailerRecords, type MetricsLists, type QueryForm, type RetailerRecord } from "./queryForm";
 
 type SetForm = (update: (f: QueryForm) => QueryForm) => void;
 
@@ -19,14 +18,14 @@ interface QueryFormState {
   warnings: string[];
   /** A run was asked for: from now on every error shows. True when the form may be sent. */
   attempt(): boolean;
-  /** The chosen retailer's metrics list record, once loaded. */
-  record?: MetricsRecord;
+  /** Each chosen retailer with its metrics list record (undefined until loaded, and for `all`). */
+  records: RetailerRecord[];
 }
 
-export function useQueryForm(form: QueryForm, today: string, metrics?: MetricsRecord[]): QueryFormState {
+export function useQueryForm(form: QueryForm, today: string, metrics: MetricsLists): QueryFormState {
   const [attempted, setAttempted] = useState(false);
   const { errors, warnings } = useMemo(() => checkForm(form, today, metrics), [form, today, metrics]);
-  const record = metrics?.find((r) => r.retailer === form.retailer);
+  const records = useMemo(() => retailerRecords(form.retailers, metrics), [form.retailers, metrics]);
 
   // Before the first "Get data", empty required fields are not errors yet.
   const shown = (field: QueryField) => {
@@ -41,5 +40,5 @@ export function useQueryForm(form: QueryForm, today: string, metrics?: MetricsRe
     return Object.keys(errors).length === 0;
   };
 
-  return { shown, warnings, attempt, record };
+  return { shown, warnings, attempt, records };
 }

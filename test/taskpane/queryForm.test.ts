@@ -1,0 +1,183 @@
+// The query builder's form as plain data, with one retailer or several: the query it sends (a name for one, a list
+// for several), the form a saved record reopens, what the shared validation says under each control before
+// anything is sent (each retailer checked against its own metrics list, read from the simulator over HTTP), and
+// what Retailer, Metrics and Timeframe offer.
+import { createClient, type MetricsRecord } from "../../src/api";
+import { formulaFor } from "../../src/core/describe";
+import {
+  checkForm,
+  emptyForm,
+  fromDataQuery,
+  metricChoices,
+  nextRetailers,
+  retailerRecords,
+  timeframeNotServedBy,
+  toDataQuery,
+  type QueryForm,
+} from "../../src/taskpane/queryBuilder/queryForm";
+import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
+
+let sim: TestSimulator;
+/** Each retailer's metrics list as the pane loads it: `listMetrics(retailer)`. */
+const lists = new Map<string, MetricsRecord[]>();
+
+beforeAll(async () => {
+  sim = await startTestSimulator();
+  const client = createClient({ baseUrl: sim.url, apiKey: SIM_KEY, today: () => SIM_TODAY });
+  for (const r of ["northmart", "freshway", "pharmaplus", "budgetbox"]) lists.set(r, await client.listMetrics(r));
+});
+afterAll(() => sim.close());
+
+const form = (more: Partial<QueryForm>): QueryForm => ({
+  ...emptyForm({ from: "2026-08-24", to: "2026-11-22" }),
+  metrics: ["revenue", "units"],
+  ...more,
+});
+
+describe("toDataQuery and fromDataQuery", () => {
+  test("one retailer is sent as its name, several as their list in the order picked, none as empty", () => {
+    expect(toDataQuery(form({ retailers: ["northmart"] }), SIM_TODAY).retailer).toBe("northmart");
+    expect(toDataQuery(form({ retailers: ["freshway", "northmart"] }), SIM_TODAY).retailer).toEqual([
+      "freshway",
+      "northmart",
+    ]);
+    expect(toDataQuery(form({ retailers: [] }), SIM_TODAY).retailer).toBe("");
+  });
+
+  test("a saved record's retailer (a name, a comma list or a list) reopens with each retailer chosen", () => {
+    const saved = toDataQuery(form({ retailers: ["northmart", "freshway"] }), SIM_TODAY);
+    expect(fromDataQuery(saved, false).retailers).toEqual(["northmart", "freshway"]);
+    expect(fromDataQuery({ ...saved, retailer: "northmart, freshway" }, false).retailers).toEqual([
+      "northmart",
+      "freshway",
+    ]);
+    expect(fromDataQuery({ ...saved, retailer: "pharmaplus" }, false).retailers).toEqual(["pharmaplus"]);
+    // Edit, then the same query again: nothing lost on the way.
+    const f = form({ retailers: ["northmart", "freshway", "pharmaplus"], comparison: "year", filter: "filter1" });
+    expect(fromDataQuery(toDataQuery(f, SIM_TODAY), false)).toEqual(f);
+  });
+
+  test("Insert formula of several retailers writes them as one comma list", () => {
+    const q = toDataQuery(form({ retailers: ["northmart", "freshway"] }), SIM_TODAY);
+    expect(formulaFor(q)).toBe('=SALES.SKU("northmart,freshway", "revenue,units", "2026-08-24", "2026-11-22")');
+  });
+});
+
+describe("checkForm with several retailers", () => {
+  test("retailers that serve the query: no errors, no warnings", () => {
+    const { errors, warnings } = checkForm(form({ retailers: ["northmart", "freshway"] }), SIM_TODAY, lists);
+    expect(errors).toEqual({});
+    expect(warnings).toEqual([]);
+  });
+
+  test("`all` with other retailers is refused under Retailer", () => {
+    const { errors } = checkForm(form({ retailers: ["all", "northmart"] }), SIM_TODAY, lists);
+    expect(errors.retailer?.message).toMatch(/"all" \(Sales Summary\) cannot be combined with other retailers/);
+    expect(errors.retailer?.codes).toEqual(["not-allowed"]);
+  });
+
+  test("a retailer listed twice is refused", () => {
+    const { errors } = checkForm(form({ retailers: ["northmart", "freshway", "northmart"] }), SIM_TODAY, lists);
+    expect(errors.retailer?.message).toMatch(/listed more than once/);
+  });
+
+  test("a timeframe one chosen retailer does not serve is refused under Timeframe, naming it", () => {
+    const { errors } = checkForm(
+      form({ retailers: ["northmart", "freshway"], timeframe: "daily", from: "2026-11-01" }),
+      SIM_TODAY,
+      lists,
+    );
+    expect(errors.timeframe?.message).toMatch(/^freshway has no daily data at SKU level/);
+    expect(errors.timeframe?.codes).toEqual(["not-served"]);
+    expect(errors.retailer).toBeUndefined();
+  });
+
+  test("a metric only some serve is a warning naming the retailer that leaves it out, not an error", () => {
+    const { errors, warnings } = checkForm(
+      form({ retailers: ["northmart", "pharmaplus"], metrics: ["revenue", "availability"] }),
+      SIM_TODAY,
+      lists,
+    );
+    expect(errors).toEqual({});
+    expect(warnings).toEqual([
+      "pharmaplus does not serve availability at SKU level, weekly: the service will leave it out.",
+    ]);
+  });
+
+  test("metrics one retailer serves none of are refused under Metrics, naming that retailer", () => {
+    const { errors } = checkForm(
+      form({ retailers: ["northmart", "pharmaplus"], metrics: ["availability"] }),
+      SIM_TODAY,
+      lists,
+    );
+    expect(errors.metrics?.message).toMatch(/^pharmaplus serves none of availability/);
+    expect(errors.metrics?.codes).toEqual(["not-served"]);
+  });
+
+  test("empty Metrics is 'missing' (shown only after Get data), as for one retailer", () => {
+    const several = checkForm(form({ retailers: ["northmart", "freshway"], metrics: [] }), SIM_TODAY, lists);
+    const one = checkForm(form({ retailers: ["northmart"], metrics: [] }), SIM_TODAY, lists);
+    expect(several.errors.metrics).toEqual(one.errors.metrics);
+    expect(several.errors.metrics?.codes).toEqual(["missing"]);
+  });
+
+  test("a date problem all retailers share is said once", () => {
+    const { errors } = checkForm(
+      form({ retailers: ["northmart", "pharmaplus"], from: "2026-11-20", to: "2026-11-01" }),
+      SIM_TODAY,
+      lists,
+    );
+    const one = checkForm(form({ retailers: ["northmart"], from: "2026-11-20", to: "2026-11-01" }), SIM_TODAY, lists);
+    expect(errors.to ?? errors.from).toEqual(one.errors.to ?? one.errors.from);
+  });
+
+  test("before the lists arrive the retailers are checked without them, as for one retailer", () => {
+    const { errors } = checkForm(
+      form({ retailers: ["northmart", "freshway"], timeframe: "daily", from: "2026-11-01" }),
+      SIM_TODAY,
+    );
+    expect(errors).toEqual({});
+  });
+});
+
+describe("what the Retailer, Metrics and Timeframe controls offer", () => {
+  test("picking `all` clears the other retailers; picking a retailer clears `all`; unpicking removes it", () => {
+    expect(nextRetailers(["northmart", "freshway", "all"], "all")).toEqual(["all"]);
+    expect(nextRetailers(["all", "northmart"], "northmart")).toEqual(["northmart"]);
+    expect(nextRetailers(["northmart", "freshway"], "freshway")).toEqual(["northmart", "freshway"]);
+    expect(nextRetailers(["northmart"], "freshway")).toEqual(["northmart"]); // freshway was unpicked
+    expect(nextRetailers([], "northmart")).toEqual([]);
+  });
+
+  test("Metrics offers what any chosen retailer serves, naming the retailers that do not serve one", () => {
+    const records = retailerRecords(["northmart", "pharmaplus"], lists);
+    const { metrics, notServedBy } = metricChoices({ level: "sku", timeframe: "weekly" }, records);
+    const northmart = lists.get("northmart")![0].sku_metrics!;
+    expect(metrics).toEqual(northmart); // pharmaplus serves a part of northmart's list
+    expect(notServedBy.get("availability")).toEqual(["pharmaplus"]);
+    expect(notServedBy.has("revenue")).toBe(false);
+    // One retailer: its own list, nothing to name.
+    const one = metricChoices({ level: "sku", timeframe: "weekly" }, retailerRecords(["pharmaplus"], lists));
+    expect(one.metrics).toEqual(lists.get("pharmaplus")![0].sku_metrics);
+    expect(one.notServedBy.size).toBe(0);
+  });
+
+  test("a union keeps the first retailer's order, then adds what the others serve", () => {
+    const records = retailerRecords(["pharmaplus", "budgetbox"], lists);
+    const { metrics } = metricChoices({ level: "sku", timeframe: "weekly" }, records);
+    const p = lists.get("pharmaplus")![0].sku_metrics!;
+    const b = lists.get("budgetbox")![0].sku_metrics!;
+    expect(metrics).toEqual([...p, ...b.filter((m) => !p.includes(m))]);
+  });
+
+  test("a timeframe is unavailable when any chosen retailer does not serve it at the level", () => {
+    const records = retailerRecords(["northmart", "freshway"], lists);
+    expect(timeframeNotServedBy("sku", "daily", records)).toEqual(["freshway"]);
+    expect(timeframeNotServedBy("sku", "weekly", records)).toEqual([]);
+    expect(timeframeNotServedBy("store", "weekly", retailerRecords(["budgetbox", "northmart"], lists))).toEqual([
+      "budgetbox",
+    ]);
+    // A list not loaded yet names nobody.
+    expect(timeframeNotServedBy("sku", "daily", retailerRecords(["northmart", "freshway"], new Map()))).toEqual([]);
+  });
+});
