@@ -78,9 +78,11 @@ async function chooseLongRetailer(run: Run) {
   const { pane, page } = run;
   const retailer = pane.getByRole("combobox", { name: "Retailer", exact: true });
   await retailer.click();
-  await page.getByRole("option", { name: LONG_NAME_RETAILER }).waitFor();
+  // One retailer or several: the options are checkboxes, and the list stays open until Escape.
+  await page.getByRole("menuitemcheckbox", { name: LONG_NAME_RETAILER }).waitFor();
   await run.step("retailer-list");
-  await page.getByRole("option", { name: LONG_NAME_RETAILER }).click();
+  await page.getByRole("menuitemcheckbox", { name: LONG_NAME_RETAILER }).click();
+  await page.keyboard.press("Escape");
   await run.step("retailer-chosen", { main: true });
 
   const timeframe = pane.getByRole("combobox", { name: "Timeframe", exact: true });

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { createClient } from "../../src/api";
 import { tabulate } from "../../src/core/tabulate";
 import { addDays, todayIso } from "../../src/core/dates";
-import { startBrowserRig, type BrowserRig } from "../support/browser";
+import { chooseRetailers, startBrowserRig, type BrowserRig } from "../support/browser";
 import { seriousAxeViolations, settled } from "../support/paneChecks";
 import { startTestSimulator, type TestSimulator } from "../support/simulator";
 
@@ -65,7 +65,7 @@ test("1. Test connection: a wrong key is rejected, the right one connects", asyn
 });
 
 test("2. a weekly SKU query with three metrics and a comparison writes the client's answer as a table", async () => {
-  await choose("Retailer", "northmart");
+  await chooseRetailers(page, ["northmart"]);
   await chooseMany("Metrics", ["revenue", "units", "availability"]);
   const from = addDays(today(), -63);
   const to = today(); // "Up to today"
@@ -95,7 +95,7 @@ test("2. a weekly SKU query with three metrics and a comparison writes the clien
 });
 
 test("3. a metric the retailer cannot serve is named as omitted", async () => {
-  await choose("Retailer", "pharmaplus");
+  await chooseRetailers(page, ["pharmaplus"]);
   await page.getByRole("button", { name: "Get data" }).click();
   await page.getByText("Omitted by the retailer: availability.").waitFor();
   await rig.screenshot(page, "pane-4-omitted");
@@ -104,7 +104,7 @@ test("3. a metric the retailer cannot serve is named as omitted", async () => {
 test("4. a store daily query before the 14-day limit is refused before sending", async () => {
   await page.getByRole("checkbox", { name: /^Up to today/ }).uncheck();
   await page.getByRole("radio", { name: "Store" }).check();
-  await choose("Retailer", "northmart");
+  await chooseRetailers(page, ["northmart"]);
   await choose("Timeframe", "Daily");
   await chooseMany("Metrics", ["revenue"]);
   await page.getByRole("textbox", { name: "From", exact: true }).fill(addDays(today(), -30));

@@ -3,7 +3,7 @@
 // weeks, click "Refresh all": the calculated column is in every row, including rows refresh replaced, and the
 // pivot shows the refreshed figures.
 import { addDays } from "../../src/core/dates";
-import { useBrowserRig } from "../support/browser";
+import { chooseRetailers, useBrowserRig } from "../support/browser";
 
 jest.setTimeout(120_000);
 
@@ -19,8 +19,7 @@ test("Refresh all keeps a calculated column and refreshes the pivot built on the
   await page.getByLabel("API key", { exact: true }).fill("demo");
   await page.getByRole("button", { name: "Test connection" }).click();
   await page.getByText("Connected.").waitFor();
-  await page.getByRole("combobox", { name: "Retailer", exact: true }).click();
-  await page.getByRole("option", { name: "northmart" }).click();
+  await chooseRetailers(page, ["northmart"]);
   await page.getByRole("combobox", { name: "Metrics", exact: true }).click();
   for (const m of ["revenue", "units"]) await page.getByRole("menuitemcheckbox", { name: m, exact: true }).click();
   await page.keyboard.press("Escape");

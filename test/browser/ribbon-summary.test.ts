@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { LONG_NAME_RETAILER } from "../../dev/simulator";
 import { addDays } from "../../src/core/dates";
-import { useBrowserRig } from "../support/browser";
+import { chooseRetailers, useBrowserRig } from "../support/browser";
 import { checkPane } from "../support/paneChecks";
 
 jest.setTimeout(180_000);
@@ -40,8 +40,7 @@ async function clearFaults(): Promise<void> {
 }
 
 async function getWeeklyTable(retailer: string, tableName: string): Promise<void> {
-  await page.getByRole("combobox", { name: "Retailer", exact: true }).click();
-  await page.getByRole("option", { name: retailer }).click();
+  await chooseRetailers(page, [retailer]);
   await page.getByRole("combobox", { name: "Metrics", exact: true }).click();
   await page.getByRole("menuitemcheckbox", { name: "revenue", exact: true }).click();
   await page.keyboard.press("Escape");

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { startDevServer, type RunningDevServer } from "../../dev/dev-server";
 
 export const OUTPUT_DIR = join(__dirname, "..", "..", "test-output");
@@ -119,4 +119,22 @@ export function useBrowserRig(options: BrowserRigOptions = {}): { readonly rig: 
       return rig;
     },
   };
+}
+
+/**
+ * Chooses exactly `retailers` in the pane's Retailer dropdown, in that order (it takes one retailer or several:
+ * what was chosen before is unpicked first). `scope` is the pane when the page holds more than one; the list
+ * opens in a portal on the page.
+ */
+export async function chooseRetailers(
+  page: Page,
+  retailers: readonly string[],
+  scope: Page | Locator = page,
+): Promise<void> {
+  await scope.getByRole("combobox", { name: "Retailer", exact: true }).click();
+  await page.getByRole("menuitemcheckbox").first().waitFor();
+  const checked = page.locator('[role="menuitemcheckbox"][aria-checked="true"]');
+  while ((await checked.count()) > 0) await checked.first().click();
+  for (const r of retailers) await page.getByRole("menuitemcheckbox", { name: r, exact: true }).click();
+  await page.keyboard.press("Escape");
 }
