@@ -3,8 +3,8 @@
 // and the client's concurrent requests can overlap with it.
 // - pull.multi_retailer_requests_per_retailer_chunk: data requests the simulator received for one
 //   three-retailer pull, divided by retailers x chunks (goal 1.0).
-// - pull.multi_retailer_vs_single_ms: a three-retailer pull (readTable: fetch + merge into one table) divided by
-//   the slowest single-retailer pull (readTable: fetch + tabulate) of the three, medians measured side by side
+// - pull.multi_retailer_vs_single_ms: a three-retailer pull (fetchTable: fetch + merge into one table) divided by
+//   the slowest single-retailer pull (fetchTable: fetch + tabulate) of the three, medians measured side by side
 //   in the same run, against a service whose data answers take LATENCY_MS (a real service's do; with none, the
 //   figure would only measure the client's own parsing, which no concurrency can overlap). Two chunks per
 //   retailer and 3 requests in flight: a single pull is one round of requests, three retailers two rounds, so
@@ -13,7 +13,7 @@
 //   single-retailer medians (1.0 = no gain from sharing the pool; below 1 = the retailers overlap).
 // Rounds alternate which comes first (the three-retailer pull or the single ones), so warm-up and garbage
 // collection do not favour one side.
-import { createClient, readTable } from "../../src/api";
+import { createClient, fetchTable } from "../../src/api";
 import { planChunks } from "../../src/core/chunks";
 import type { Report } from "./run";
 import { median, startSimulatorProcess } from "./support";
@@ -39,8 +39,8 @@ export async function run(report: Report): Promise<void> {
     const client = createClient({ baseUrl: sim.url, apiKey: sim.apiKey, today: () => TODAY, timeoutMs: 120_000 });
     const chunks = planChunks({ from: QUERY.from, to: QUERY.to, level: "sku", timeframe: "weekly" }).length;
 
-    const multi = async () => (await readTable(client, { ...QUERY, retailer: RETAILERS })).table.values.length;
-    const single = async (retailer: string) => (await readTable(client, { ...QUERY, retailer })).table.values.length;
+    const multi = async () => (await fetchTable(client, { ...QUERY, retailer: RETAILERS })).table.values.length;
+    const single = async (retailer: string) => (await fetchTable(client, { ...QUERY, retailer })).table.values.length;
 
     await multi(); // warm: the metrics lists are read once per client, and the JIT (here and in the simulator)
     await sim.resetCounts();

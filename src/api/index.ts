@@ -2,7 +2,7 @@
 // It may import src/core only: never Excel, never the DOM beyond fetch. Its reference is docs/client.md.
 export { createClient, DEFAULT_PATHS } from "./client";
 export type { ClientOptions, DataResult, EndpointPaths, RetailerDataResult, SalesClient } from "./client";
-export { readTable } from "./tableRead";
+export { fetchTable } from "./tableRead";
 export type { TableAnswer } from "./tableRead";
 export { SalesApiError, isSalesApiError } from "./errors";
 export type { SalesApiErrorKind } from "./errors";

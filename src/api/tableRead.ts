@@ -2,11 +2,15 @@
 // lays over the table's window and what SALES.SKU / SALES.STORE spill, so the three cannot differ.
 import { tabulateRetailers, type RetailerSummary } from "../core/multiRetailer";
 import { retailerList, type DataQuery, type NormalizedQuery } from "../core/query";
+import { tableContents } from "../core/refresh";
 import { tabulate, type Tabulated } from "../core/tabulate";
 import type { SalesClient } from "./client";
 
 export interface TableAnswer {
-  /** The rows as table cells; with several retailers, a `retailer` column right after the period. */
+  /**
+   * The rows as table cells in period order (stably: the service's order within a period, or with several
+   * retailers their given order); with several retailers, a `retailer` column right after the period.
+   */
   table: Tabulated;
   /** The period's field in the service's rows (the period column's header). */
   periodField: string;
@@ -23,9 +27,10 @@ export interface TableAnswer {
 
 /**
  * Reads the query for its retailer, or its retailers (one request per retailer and chunk, through the client's
- * one bounded pool; the first failure fails the whole read, naming its retailer), and tabulates the answer.
+ * one bounded pool; the first failure fails the whole read, naming its retailer), and tabulates the answer in
+ * period order: a table's contents as Get data writes them and refresh keeps them (`tableContents`).
  */
-export async function readTable(
+export async function fetchTable(
   client: SalesClient,
   query: DataQuery,
   opts: { signal?: AbortSignal } = {},
@@ -34,7 +39,7 @@ export async function readTable(
   if (names.length <= 1) {
     const result = await client.getData({ ...query, retailer: names[0] ?? "" }, opts);
     return {
-      table: tabulate(result, result.query),
+      table: inPeriodOrder(tabulate(result, result.query), result.periodField),
       periodField: result.periodField,
       query: result.query,
       retailers: [result.query.retailer],
@@ -45,10 +50,11 @@ export async function readTable(
   const results = await client.getDataForRetailers(query, names, opts);
   const first = results[0];
   const table = tabulateRetailers(results, first.query);
+  // A retailer without rows has no period field of its own (the client's fallback): another's tells it.
+  const periodField = (results.find((r) => r.rows.length > 0) ?? first).periodField;
   return {
-    table,
-    // A retailer without rows has no period field of its own (the client's fallback): another's tells it.
-    periodField: (results.find((r) => r.rows.length > 0) ?? first).periodField,
+    table: inPeriodOrder(table, periodField),
+    periodField,
     query: first.query,
     retailers: results.map((r) => r.retailer),
     omittedMetrics: [...new Set(results.flatMap((r) => r.omittedMetrics))],
@@ -57,3 +63,8 @@ export async function readTable(
     warnings: [...new Set(results.flatMap((r) => r.warnings))],
   };
 }
+
+const inPeriodOrder = (t: Tabulated, periodField: string): Tabulated => ({
+  ...t,
+  values: tableContents(t, periodField).values,
+});

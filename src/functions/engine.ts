@@ -1,9 +1,9 @@
 // The engine behind the SALES functions: arguments checked by the shared rules, results cached for a TTL
 // (keyed by the service's address and the normalized query, never the key), SALES.SKU / SALES.STORE read
-// through readTable (src/api/tableRead.ts, what the pane's Get data writes, for one retailer or several),
+// through fetchTable (src/api/tableRead.ts, what the pane's Get data writes, for one retailer or several),
 // SALES.VALUE calls handed to the batcher (./valueBatch.ts: one data request per retailer and timeframe), and
 // every call settled within the timeout (./deadline.ts), so no cell is left on #BUSY!.
-import { readTable, type DataResult, type SalesClient, type TableAnswer } from "../api";
+import { fetchTable, type DataResult, type SalesClient, type TableAnswer } from "../api";
 import { tabulateActions } from "../core/actions";
 import {
   listRetailerArg,
@@ -18,7 +18,6 @@ import {
 import { todayIso, type IsoDate } from "../core/dates";
 import { servedMetrics, type Level } from "../core/metrics";
 import { queryKey, type NormalizedQuery } from "../core/query";
-import { tableContents } from "../core/refresh";
 import type { Tabulated } from "../core/tabulate";
 import type { Session } from "../session";
 import { TtlCache } from "./cache";
@@ -186,7 +185,7 @@ export class FunctionsEngine {
   }
 
   /**
-   * The table the pane's Get data writes for the same query (readTable's answer in period order, as
+   * The table the pane's Get data writes for the same query (fetchTable's answer, in period order as
    * src/refresh/pull.ts writes it), cached for the TTL and shared by identical calls in flight. Keyed by the
    * scope and each retailer's normalized query in the order given (one retailer: the query's key as before).
    */
@@ -194,7 +193,7 @@ export class FunctionsEngine {
     const key = `${scope}|data|${maxCells}|${call.queries.map(queryKey).join("|")}`;
     return this.cache.getOrLoad<CachedTable>(key, async () => {
       const answer = await this.readAnswer(client, call);
-      const t: Tabulated = { ...answer.table, values: tableContents(answer.table, answer.periodField).values };
+      const t = answer.table;
       // A result too big to spill is remembered as such (not kept whole), so a recalculation answers at once.
       const size = t.values.length * t.columns.length;
       return size > maxCells ? { tooBig: true, rows: t.values.length, columns: t.columns.length } : t;
@@ -210,7 +209,7 @@ export class FunctionsEngine {
     return withDeadline(
       ms,
       () => timeoutError(ms),
-      (signal) => readTable(client, call.query, { signal }),
+      (signal) => fetchTable(client, call.query, { signal }),
     );
   }
 

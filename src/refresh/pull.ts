@@ -1,10 +1,10 @@
 // The pane's "Get data": fetch a query, write it as a new table in period order and save its record so the
 // table can be refreshed.
 import { SalesApiError } from "../api/errors";
-import { readTable } from "../api/tableRead";
+import { fetchTable } from "../api/tableRead";
 import type { RetailerSummary } from "../core/multiRetailer";
 import type { DataQuery } from "../core/query";
-import { lastReadAfterPull, periodIndexOf, tableContents } from "../core/refresh";
+import { lastReadAfterPull, periodIndexOf } from "../core/refresh";
 import type { Column } from "../core/tabulate";
 import type { ServiceColumn } from "../core/userColumns";
 import { saveManagedTable } from "../excel/queryStore";
@@ -43,8 +43,8 @@ export function pullTable(deps: RefreshDeps, query: DataQuery, opts: PullTableOp
 
 async function pullTableInTurn(deps: RefreshDeps, query: DataQuery, opts: PullTableOptions): Promise<PullResult> {
   const today = deps.today();
-  const result = await readTable(deps.client, query, { signal: opts.signal });
-  const data = tableContents(result.table, result.periodField);
+  const result = await fetchTable(deps.client, query, { signal: opts.signal });
+  const data = result.table; // in period order, as refresh keeps it
   // A table without rows has no date column to refresh from: refuse before anything is written.
   if (data.values.length === 0) throw new SalesApiError("not-found", noRowsToPull(result.query, result.retailers));
   const name = opts.name ?? `Sales ${result.retailers.join(" ")} ${result.query.level} ${result.query.timeframe}`;

@@ -2,7 +2,7 @@
 // rewrite the table's tail in one safe commit (src/excel replaceTail) and update the saved query record. The
 // decisions are src/core/refresh.ts's; this module fetches, calls them and writes.
 import { isSalesApiError } from "../api/errors";
-import { readTable } from "../api/tableRead";
+import { fetchTable } from "../api/tableRead";
 import { excelSerial, fromExcelSerial, type IsoDate } from "../core/dates";
 import { isCovered, missingRanges, openGaps, subtractRange, type DateRange } from "../core/gaps";
 import type { Level, Timeframe } from "../core/metrics";
@@ -325,7 +325,7 @@ async function fetchWindow(
   win: Window,
   signal: AbortSignal | undefined,
 ): Promise<FetchedWindow> {
-  const result = await readTable(deps.client, { ...managed.query, from: win.from, to: win.to }, { signal });
+  const result = await fetchTable(deps.client, { ...managed.query, from: win.from, to: win.to }, { signal });
   out.omittedMetrics = result.omittedMetrics;
   if (result.perRetailer) out.retailers = result.perRetailer;
   out.warnings.push(...result.warnings);
