@@ -39,13 +39,13 @@ const FUNCTIONS = {
     impl: functions.sku as Impl,
     params: ["retailer", "metrics", "from", "to", "timeframe", "comparison", "filter", "viewby", "headers"],
     required: 4,
-    matrix: ["metrics"],
+    matrix: ["retailer", "metrics"],
   },
   STORE: {
     impl: functions.store as Impl,
     params: ["retailer", "metrics", "from", "to", "timeframe", "comparison", "filter", "viewby", "headers"],
     required: 4,
-    matrix: ["metrics"],
+    matrix: ["retailer", "metrics"],
   },
   VALUE: {
     impl: functions.value as Impl,

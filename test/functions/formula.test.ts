@@ -80,10 +80,10 @@ describe("evaluateSalesFormula", () => {
     resetFunctionsRuntime();
     setFunctionsSession(await sessionFor(sim), { today: () => SIM_TODAY });
     await host.run(async (context) => {
-      context.workbook.worksheets.getItem("Inputs").getRange("A1:B3").values = [
-        ["revenue", "northmart"],
-        ["", 100001],
-        ["Units", "2026-02-01"],
+      context.workbook.worksheets.getItem("Inputs").getRange("A1:C3").values = [
+        ["revenue", "northmart", "northmart"],
+        ["", 100001, ""],
+        ["Units", "2026-02-01", "freshway"],
       ];
       await context.sync();
     });
@@ -111,6 +111,17 @@ describe("evaluateSalesFormula", () => {
     const t = tabulate(ref, ref.query);
     expect(spill).toEqual(expectedSpill(t.headers, t.values));
     expect(spillToCells(spill).values[1][2]).toBe(`'${t.values[0][2]}`); // text lands as text
+  });
+
+  test("a range of retailers is one argument: the same spill as the comma list, with a retailer column", async () => {
+    const range = await evaluateSalesFormula('=SALES.SKU(Inputs!C1:C3, "revenue", "2026-01-05", "2026-02-01")', ctx);
+    const comma = await evaluateSalesFormula(
+      '=SALES.SKU("northmart,freshway", "revenue", "2026-01-05", "2026-02-01")',
+      ctx,
+    );
+    expect(range).toEqual(comma);
+    expect((range as unknown[][])[0].slice(0, 2)).toEqual(["week", "retailer"]);
+    expect(new Set((range as unknown[][]).slice(1).map((r) => r[1]))).toEqual(new Set(["northmart", "freshway"]));
   });
 
   test("SALES.VALUE gives one cell; errors come back as error values with the function's message", async () => {
