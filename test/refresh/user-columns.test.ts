@@ -24,23 +24,22 @@ interface Case {
   keys: string[];
 }
 
+const WEEKLY_SKU: Case = {
+  query: {
+    level: "sku",
+    retailer: "northmart",
+    timeframe: "weekly",
+    metrics: "revenue,units",
+    from: "2026-09-07",
+    to: SIM_TODAY,
+  },
+  next: "2026-12-02",
+  after: "2026-12-09",
+  keys: ["sku"],
+};
+
 const CASES: [string, Case][] = [
-  [
-    "weekly SKU",
-    {
-      query: {
-        level: "sku",
-        retailer: "northmart",
-        timeframe: "weekly",
-        metrics: "revenue,units",
-        from: "2026-09-07",
-        to: SIM_TODAY,
-      },
-      next: "2026-12-02",
-      after: "2026-12-09",
-      keys: ["sku"],
-    },
-  ],
+  ["weekly SKU", WEEKLY_SKU],
   [
     "daily store",
     {
@@ -60,16 +59,8 @@ const CASES: [string, Case][] = [
   [
     "weekly SKU of three retailers",
     {
-      query: {
-        level: "sku",
-        retailer: ["northmart", "freshway", "pharmaplus"],
-        timeframe: "weekly",
-        metrics: "revenue,units",
-        from: "2026-09-07",
-        to: SIM_TODAY,
-      },
-      next: "2026-12-02",
-      after: "2026-12-09",
+      ...WEEKLY_SKU,
+      query: { ...WEEKLY_SKU.query, retailer: ["northmart", "freshway", "pharmaplus"] },
       keys: ["retailer", "sku"],
     },
   ],
