@@ -25,6 +25,8 @@ export interface TrendInput extends TrendRows {
   timeframe: Timeframe;
   /** The dates the last refresh re-read (the saved record's lastWindow); absent when it has not run. */
   window?: DateRange;
+  /** Retailers in the table (a table of several: each bar is over all of them, and the title says so). */
+  retailers?: number;
 }
 
 export interface TrendPoint {
@@ -55,6 +57,8 @@ export interface Trend {
   partialDropped: boolean;
   /** Rows read (at most the read's bound). */
   rowsRead: number;
+  /** Retailers the bars are over, when more than one. */
+  retailers?: number;
 }
 
 /** Excel's last day (31 Dec 9999): a larger number in a period cell is not a date. */
@@ -130,6 +134,7 @@ export function buildTrend(input: TrendInput): Trend {
     undated,
     partialDropped,
     rowsRead: input.periods.length,
+    ...(input.retailers && input.retailers > 1 ? { retailers: input.retailers } : {}),
   };
 }
 
@@ -143,10 +148,11 @@ export const periodsText = (n: number, timeframe: Timeframe): string => plural(n
 /** A period's first day in words: "23 Nov" (with its year when not `reference`'s). */
 export const dayText = (day: IsoDate, reference: IsoDate = day): string => rangeText({ from: day, to: day }, reference);
 
-/** "Total revenue by week", "Average availability by month". */
+/** "Total revenue by week", "Average availability by month", "Total revenue of 3 retailers by week". */
 export function trendTitle(t: Trend): string {
   const how = t.aggregation === "total" ? "Total" : "Average";
-  return `${how} ${t.metric} by ${UNIT[t.timeframe]}`;
+  const over = t.retailers ? ` of ${t.retailers} retailers` : "";
+  return `${how} ${t.metric}${over} by ${UNIT[t.timeframe]}`;
 }
 
 /** The dates the points cover: "25 Aug to 17 Nov" (the year when they are not all in the last one's year). */

@@ -67,6 +67,13 @@ test("a rate is the mean of its numeric cells, and said to be an average", () =>
   expect(trendTitle(t)).toBe("Average availability by week");
 });
 
+test("a table of several retailers: the bars are over all of them, and the title says how many", () => {
+  const t = buildTrend(weekly(2, 3, { retailers: 3 }));
+  expect(t.points.map((p) => p.value)).toEqual(buildTrend(weekly(2, 3)).points.map((p) => p.value));
+  expect(trendTitle(t)).toBe("Total revenue of 3 retailers by week");
+  expect(trendTitle(buildTrend(weekly(2, 3, { retailers: 1 })))).toBe("Total revenue by week");
+});
+
 test("cells that are not numbers are counted and left out, never taken as 0", () => {
   const input = weekly(2, 4);
   const values = [...input.values];

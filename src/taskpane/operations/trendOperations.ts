@@ -1,6 +1,7 @@
 // The trend on a managed table's card: its saved record (src/excel/queryStore), the period and first metric
 // cells of its last rows (src/excel/tables/trendRead.ts, one sync), made into a trend by src/core/trend.ts.
 import { TIMEFRAMES, type Timeframe } from "../../core/metrics";
+import { retailerList } from "../../core/query";
 import { buildTrend, type Trend } from "../../core/trend";
 import { splitMetrics } from "../../core/validate";
 import { findManagedTable, type ManagedTable } from "../../excel/queryStore";
@@ -63,6 +64,7 @@ export function trendOperations(run: ExcelRun): TrendOperations {
           metric: source.metric,
           timeframe: source.timeframe,
           window: refreshedWindow(record),
+          retailers: retailerList(record.query.retailer).length,
         });
       } catch {
         return undefined;
