@@ -143,7 +143,7 @@ export interface TableArgs {
 
 export interface TableCall {
   /**
-   * What to read (src/api readTable): the checked query, with its one retailer, or with the list of retailers
+   * What to read (src/api fetchTable): the checked query, with its one retailer, or with the list of retailers
    * in the order given (for one retailer it is exactly the normalized query).
    */
   query: DataQuery;

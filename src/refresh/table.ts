@@ -183,8 +183,7 @@ async function refreshInto(
     out.warnings.push(keptRowsWarning(win.from, win.to, plan.storedRows));
     return [];
   }
-  const leftEmpty =
-    tail.also && out.retailers ? retailersLeftEmpty({ ...tail, retailers: tail.also }, win.cutoff, out.retailers) : [];
+  const leftEmpty = several ? retailersLeftEmpty(retailerTail(tail), win.cutoff, answeredRows(out, data)) : [];
   if (leftEmpty.length > 0) {
     out.status = "kept";
     out.warnings.push(keptRetailerRowsWarning(win.from, win.to, leftEmpty));
@@ -231,6 +230,25 @@ async function refreshInto(
     ),
   );
   return worded;
+}
+
+/** A several-retailer table's tail with each row's retailer; its retailer column must be there to be read. */
+function retailerTail(tail: PeriodTail): PeriodTail & { retailers: unknown[] } {
+  if (!tail.also)
+    throw new WorkbookError(
+      "changed",
+      `The table "${tail.tableName}" has no ${RETAILER_COLUMN} column, so refresh cannot tell whose rows are whose. Nothing was written; get the data again as a new table.`,
+    );
+  return { ...tail, retailers: tail.also };
+}
+
+/** Each retailer's rows among those the refresh would write (rows dated before the window are not written). */
+function answeredRows(out: RefreshOutcome, data: TableShape): { retailer: string; rows: number }[] {
+  const at = data.columns.findIndex((c) => c.name === RETAILER_COLUMN);
+  return (out.retailers ?? []).map(({ retailer }) => ({
+    retailer,
+    rows: at < 0 ? 0 : data.values.filter((r) => r[at] === retailer).length,
+  }));
 }
 
 /** What the revision did to each metric: the old window's cells (from replaceTail) against the rows written. */
