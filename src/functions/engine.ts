@@ -3,7 +3,7 @@
 // through fetchTable (src/api/tableRead.ts, what the pane's Get data writes, for one retailer or several),
 // SALES.VALUE calls handed to the batcher (./valueBatch.ts: one data request per retailer and timeframe), and
 // every call settled within the timeout (./deadline.ts), so no cell is left on #BUSY!.
-import { fetchTable, type DataResult, type SalesClient, type TableAnswer } from "../api";
+import { fetchTable } from "../api";
 import { tabulateActions } from "../core/actions";
 import {
   listRetailerArg,
@@ -80,7 +80,7 @@ export class FunctionsEngine {
     this.cache = new TtlCache(this.opts.ttlMs, options.now);
     this.values = new ValueBatcher(
       this.cache,
-      (client, query) => this.fetchData(client, query),
+      (client, query) => this.shared((signal) => client.getData(query, { signal })),
       () => this.opts,
     );
   }
@@ -192,25 +192,13 @@ export class FunctionsEngine {
   private cachedTable({ client, scope }: Connection, call: TableCall, maxCells: number): Promise<CachedTable> {
     const key = `${scope}|data|${maxCells}|${call.queries.map(queryKey).join("|")}`;
     return this.cache.getOrLoad<CachedTable>(key, async () => {
-      const answer = await this.readAnswer(client, call);
+      // One request per retailer and chunk (the client's bounded pool).
+      const answer = await this.shared((signal) => fetchTable(client, call.query, { signal }));
       const t = answer.table;
       // A result too big to spill is remembered as such (not kept whole), so a recalculation answers at once.
       const size = t.values.length * t.columns.length;
       return size > maxCells ? { tooBig: true, rows: t.values.length, columns: t.columns.length } : t;
     });
-  }
-
-  /**
-   * A table call's answer: one request per retailer and chunk (the client's bounded pool), aborted at the
-   * timeout by its own deadline (the read is shared by every cell that finds it in the cache).
-   */
-  private readAnswer(client: SalesClient, call: TableCall): Promise<TableAnswer> {
-    const ms = this.opts.timeoutMs;
-    return withDeadline(
-      ms,
-      () => timeoutError(ms),
-      (signal) => fetchTable(client, call.query, { signal }),
-    );
   }
 
   /** The session's client and the cache scope; waits (bounded) for the runtime to hand over its session. */
@@ -227,16 +215,12 @@ export class FunctionsEngine {
   }
 
   /**
-   * One data request, aborted at the timeout. Its own deadline (not the calling cell's): the request may be
-   * shared by every cell that finds it in the cache, so one cell's guard must not cancel it for the others.
+   * A read aborted at the timeout. Its own deadline (not the calling cell's): the read may be shared by every
+   * cell that finds it in the cache, so one cell's guard must not cancel it for the others.
    */
-  private fetchData(client: SalesClient, query: NormalizedQuery): Promise<DataResult> {
+  private shared<T>(read: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const ms = this.opts.timeoutMs;
-    return withDeadline(
-      ms,
-      () => timeoutError(ms),
-      (signal) => client.getData(query, { signal }),
-    );
+    return withDeadline(ms, () => timeoutError(ms), read);
   }
 
   /** Runs a call so that it always settles: with its result, a FunctionError, or #N/A after the timeout. */
