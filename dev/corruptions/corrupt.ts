@@ -1,0 +1,324 @@
+// Pure transforms that break one rule of the data contract while the answer stays well-formed
+// JSON: periods outside the dates asked, repeated keys, spacing that does not fit the timeframe,
+// non-UTC timestamps, periods that are not dates, nulls, missing and unasked columns.
+// Used by the corrupting proxy (proxy.ts), property tests and the benchmark. Date maths is on
+// whole UTC days (the simulator's `Day`), not date-fns: date-fns works in the local time zone.
+import { PERIOD_FIELD } from "../simulator/data";
+import { addMonths, formatDay, parseDay, weekday, weekStart, type Day } from "../simulator/dates";
+
+export type Corruption =
+  /** n rows get a period one period before datefrom's period / after dateto's period, same key otherwise. */
+  | { kind: "outside"; rows: number; side: "before" | "after" }
+  /** n rows appended again as copies with different metric values (same period, sku, store_id). */
+  | { kind: "repeat-key"; rows: number }
+  /** daily: only one weekday kept; weekly: periods on consecutive days; monthly: periods 7 days apart. */
+  | { kind: "respace" }
+  /** every period re-written as the same instant with a UTC offset of `hours` (-12..14, non-zero). */
+  | { kind: "offset"; hours: number }
+  /** n rows get a period text that is not a date. */
+  | { kind: "unplaceable"; rows: number }
+  /** n rows get null for one metric (the given one, else a random asked metric). */
+  | { kind: "null-values"; rows: number; metric?: string }
+  /** the field removed from every row; header true lists it in X-Service-Omitted-Metrics, false (default) does not. */
+  | { kind: "drop-column"; column: string; header?: boolean }
+  /** a field nobody asked for added to every row. */
+  | { kind: "add-column"; column: string; value: number | string | null };
+
+export interface CorruptionContext {
+  /** The request's query (timeframe, type, metric, datefrom, dateto, ...). */
+  params: URLSearchParams;
+  /** A seeded random source in [0, 1): every random choice comes from it. */
+  rng: () => number;
+}
+
+type Row = Record<string, unknown>;
+type Timeframe = "daily" | "weekly" | "monthly";
+
+const MS_PER_DAY = 86_400_000;
+/** Period texts that are not dates. Note that V8's Date.parse accepts "week 3" (as 2001-03-01). */
+export const UNPLACEABLE_PERIODS = ["2026-13-45", "week 3", ""] as const;
+
+/** mulberry32: a small deterministic generator; the same seed gives the same sequence. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ---- reading an answer ------------------------------------------------------------------------
+
+function timeframeOf(params: URLSearchParams, field: string | null): Timeframe {
+  const t = params.get("timeframe");
+  if (t === "daily" || t === "weekly" || t === "monthly") return t;
+  const byField = (Object.keys(PERIOD_FIELD) as Timeframe[]).find((k) => PERIOD_FIELD[k] === field);
+  return byField ?? "daily";
+}
+
+/** A period text's UTC day (the instant's day, so an offset timestamp reads as its UTC day), or null. */
+export function periodDay(value: unknown): Day | null {
+  if (typeof value !== "string" || parseDay(value.slice(0, 10)) === null) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : Math.floor(ms / MS_PER_DAY);
+}
+
+/**
+ * The period field: the simulator's name for the request's timeframe when the rows have it,
+ * else the first field whose value reads as a date.
+ */
+export function periodField(rows: Row[], params: URLSearchParams): string | null {
+  const first = rows[0];
+  if (!first) return null;
+  const t = params.get("timeframe");
+  const named = t === "daily" || t === "weekly" || t === "monthly" ? PERIOD_FIELD[t] : null;
+  if (named !== null && named in first) return named;
+  for (const row of rows.slice(0, 20)) {
+    const found = Object.keys(row).find((k) => periodDay(row[k]) !== null);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The fields that key a row besides its period: sku, and store_id at store level. */
+function keyFields(rows: Row[], params: URLSearchParams): string[] {
+  const first = rows[0] ?? {};
+  const keys = ["sku"];
+  if (params.get("type") === "store" || "store_id" in first) keys.push("store_id");
+  return keys;
+}
+
+/** Metrics asked for that the rows carry; else every numeric field that is not a key. */
+function metricFields(rows: Row[], params: URLSearchParams, period: string | null): string[] {
+  const first = rows[0] ?? {};
+  const asked = (params.get("metric") ?? "").split(",").filter((m) => m !== "" && m in first);
+  if (asked.length) return asked;
+  const keys = keyFields(rows, params);
+  return Object.keys(first).filter((k) => k !== period && !keys.includes(k) && typeof first[k] === "number");
+}
+
+/** Write a day like the sample period text: date only, with milliseconds, or the simulator's `...T00:00:00Z`. */
+function formatLike(sample: unknown, day: Day): string {
+  if (typeof sample === "string" && /^\d{4}-\d{2}-\d{2}$/.test(sample)) return formatDay(day);
+  if (typeof sample === "string" && /\.\d+Z$/.test(sample)) return new Date(day * MS_PER_DAY).toISOString();
+  return `${formatDay(day)}T00:00:00Z`;
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+
+/** The same instant as `value`, written in local time at `hours` from UTC: "...T23:00:00-01:00". */
+export function withOffset(value: string, hours: number): string | null {
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms) || periodDay(value) === null) return null;
+  const minutes = Math.round(hours * 60);
+  const local = new Date(ms + minutes * 60_000);
+  const frac = /\.\d+/.exec(value)?.[0] ?? "";
+  const sign = minutes < 0 ? "-" : "+";
+  const abs = Math.abs(minutes);
+  return (
+    `${local.toISOString().slice(0, 19)}${frac ? `.${pad(local.getUTCMilliseconds(), 3)}` : ""}` +
+    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+  );
+}
+
+// ---- random choices ---------------------------------------------------------------------------
+
+/** The indexes 0..n-1 in a random order (Fisher-Yates with the given rng). */
+function shuffled(n: number, rng: () => number): number[] {
+  const out = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+function count(n: number, max: number): number {
+  return Math.max(0, Math.min(max, Math.floor(Number.isFinite(n) ? n : 0)));
+}
+
+/** A different value for a metric: an integer stays an integer, 2 decimals stay 2 decimals. */
+function otherValue(v: unknown, rng: () => number): number {
+  if (typeof v !== "number" || !Number.isFinite(v)) return 1 + Math.floor(rng() * 100);
+  if (Number.isInteger(v)) return v + 1 + Math.floor(rng() * Math.max(10, Math.abs(v) * 0.3));
+  const next = Math.round(v * (1.1 + rng() * 0.4) * 100) / 100;
+  return next === v ? v + 1 : next;
+}
+
+// ---- the transforms ---------------------------------------------------------------------------
+
+function outside(rows: Row[], c: { rows: number; side: "before" | "after" }, ctx: CorruptionContext): Row[] {
+  const field = periodField(rows, ctx.params);
+  if (field === null) return rows;
+  const tf = timeframeOf(ctx.params, field);
+  const days = rows.map((r) => periodDay(r[field])).filter((d): d is Day => d !== null);
+  const edge =
+    parseDay(ctx.params.get(c.side === "before" ? "datefrom" : "dateto") ?? "") ??
+    (days.length ? days.reduce((a, b) => (c.side === "before" ? Math.min(a, b) : Math.max(a, b))) : null);
+  if (edge === null) return rows;
+  const dir = c.side === "before" ? -1 : 1;
+  // k periods beyond the edge's own period (k >= 1).
+  const beyond = (k: number): Day => {
+    if (tf === "monthly") return addMonths(edge, dir * k);
+    if (tf === "weekly") return weekStart(edge) + dir * 7 * k;
+    return edge + dir * k;
+  };
+  // Rows of different series first, so moved rows do not share a key; a series picked again goes
+  // one more period out, so n rows are outside and no key repeats however large n is.
+  const keys = keyFields(rows, ctx.params);
+  const series = (r: Row) => JSON.stringify(keys.map((k) => r[k]));
+  const order = shuffled(rows.length, ctx.rng);
+  const seen = new Map<string, number>();
+  const firsts: number[] = [];
+  const repeats: number[] = [];
+  for (const i of order) {
+    const s = series(rows[i]);
+    (seen.has(s) ? repeats : firsts).push(i);
+    seen.set(s, 0);
+  }
+  seen.clear();
+  const picked = [...firsts, ...repeats].slice(0, count(c.rows, rows.length));
+  for (const i of picked) {
+    const s = series(rows[i]);
+    const k = (seen.get(s) ?? 0) + 1;
+    seen.set(s, k);
+    rows[i] = { ...rows[i], [field]: formatLike(rows[i][field], beyond(k)) };
+  }
+  return rows;
+}
+
+function repeatKey(rows: Row[], n: number, ctx: CorruptionContext): Row[] {
+  const metrics = metricFields(rows, ctx.params, periodField(rows, ctx.params));
+  const picked = shuffled(rows.length, ctx.rng).slice(0, count(n, rows.length));
+  picked.sort((a, b) => a - b);
+  for (const i of picked) {
+    const copy = { ...rows[i] };
+    for (const m of metrics) copy[m] = otherValue(copy[m], ctx.rng);
+    rows.push(copy);
+  }
+  return rows;
+}
+
+function respace(rows: Row[], ctx: CorruptionContext): Row[] {
+  const field = periodField(rows, ctx.params);
+  if (field === null) return rows;
+  const tf = timeframeOf(ctx.params, field);
+  const distinct = [...new Set(rows.map((r) => periodDay(r[field])).filter((d): d is Day => d !== null))].sort(
+    (a, b) => a - b,
+  );
+  if (distinct.length < 2) return rows; // one period has no spacing to break
+  if (tf === "daily") {
+    const keep = weekday(distinct[Math.floor(ctx.rng() * Math.min(7, distinct.length))]);
+    return rows.filter((r) => {
+      const d = periodDay(r[field]);
+      return d === null || weekday(d) === keep;
+    });
+  }
+  // The i-th period (in time order) moves to first + i days (weekly) or first + 7*i days (monthly).
+  const step = tf === "weekly" ? 1 : 7;
+  const index = new Map(distinct.map((d, i) => [d, i]));
+  return rows.map((r) => {
+    const d = periodDay(r[field]);
+    if (d === null) return r;
+    return { ...r, [field]: formatLike(r[field], distinct[0] + step * (index.get(d) ?? 0)) };
+  });
+}
+
+function offset(rows: Row[], hours: number, ctx: CorruptionContext): Row[] {
+  checkCorruption({ kind: "offset", hours });
+  const field = periodField(rows, ctx.params);
+  if (field === null) return rows;
+  return rows.map((r) => {
+    const v = r[field];
+    const moved = typeof v === "string" ? withOffset(v, hours) : null;
+    return moved === null ? r : { ...r, [field]: moved };
+  });
+}
+
+function unplaceable(rows: Row[], n: number, ctx: CorruptionContext): Row[] {
+  const field = periodField(rows, ctx.params);
+  if (field === null) return rows;
+  for (const i of shuffled(rows.length, ctx.rng).slice(0, count(n, rows.length))) {
+    const text = UNPLACEABLE_PERIODS[Math.floor(ctx.rng() * UNPLACEABLE_PERIODS.length)];
+    rows[i] = { ...rows[i], [field]: text };
+  }
+  return rows;
+}
+
+function nullValues(rows: Row[], c: { rows: number; metric?: string }, ctx: CorruptionContext): Row[] {
+  const metrics = metricFields(rows, ctx.params, periodField(rows, ctx.params));
+  const metric = c.metric ?? metrics[Math.floor(ctx.rng() * metrics.length)];
+  if (metric === undefined) return rows;
+  // Rows that hold a value first, so n values really become null where there are n to change.
+  const order = shuffled(rows.length, ctx.rng);
+  const held = order.filter((i) => rows[i][metric] !== null);
+  const already = order.filter((i) => rows[i][metric] === null);
+  for (const i of [...held, ...already].slice(0, count(c.rows, rows.length))) rows[i] = { ...rows[i], [metric]: null };
+  return rows;
+}
+
+/** Throws when a corruption cannot be applied as given (so a test learns at once, not per request). */
+export function checkCorruption(c: Corruption): void {
+  const n = (c as { rows?: unknown }).rows;
+  if ("rows" in c && (typeof n !== "number" || !Number.isInteger(n) || n < 0))
+    throw new RangeError(`${c.kind}: rows must be a whole number >= 0, got ${String(n)}`);
+  if (c.kind === "offset" && (!Number.isFinite(c.hours) || c.hours === 0 || c.hours < -12 || c.hours > 14))
+    throw new RangeError(`offset: hours must be in -12..14 and not 0, got ${c.hours}`);
+  if (c.kind === "outside" && c.side !== "before" && c.side !== "after")
+    throw new RangeError(`outside: side must be "before" or "after", got ${String(c.side)}`);
+  if ((c.kind === "drop-column" || c.kind === "add-column") && (typeof c.column !== "string" || c.column === ""))
+    throw new RangeError(`${c.kind}: column must be a non-empty name`);
+}
+
+/**
+ * Applies one corruption. Pure: returns a new array of new row objects and leaves `rows` as it
+ * was. Random choices come from `ctx.rng` only, so a seeded rng reproduces the result exactly.
+ * A count larger than the rows is clamped; an answer with no rows gives [].
+ */
+export function corruptRows(rows: Record<string, unknown>[], c: Corruption, ctx: CorruptionContext): Row[] {
+  if (rows.length === 0) return [];
+  const copy = rows.map((r) => ({ ...r }));
+  switch (c.kind) {
+    case "outside":
+      return outside(copy, c, ctx);
+    case "repeat-key":
+      return repeatKey(copy, c.rows, ctx);
+    case "respace":
+      return respace(copy, ctx);
+    case "offset":
+      return offset(copy, c.hours, ctx);
+    case "unplaceable":
+      return unplaceable(copy, c.rows, ctx);
+    case "null-values":
+      return nullValues(copy, c, ctx);
+    case "drop-column":
+      return copy.map((r) => {
+        delete r[c.column];
+        return r;
+      });
+    case "add-column":
+      return copy.map((r) => {
+        delete r[c.column];
+        r[c.column] = c.value;
+        return r;
+      });
+  }
+}
+
+/**
+ * The X-Service-Omitted-Metrics value after the corruptions (undefined = no header): a dropped
+ * column is removed from it (the answer says nothing), or with `header: true` listed in it.
+ */
+export function omittedHeaderAfter(value: string | undefined, corruptions: Corruption[]): string | undefined {
+  let names = value === undefined ? [] : value.split(",").filter((n) => n !== "");
+  for (const c of corruptions) {
+    if (c.kind !== "drop-column") continue;
+    names = names.filter((n) => n.trim() !== c.column);
+    if (c.header) names.push(c.column);
+  }
+  if (names.length === 0) return value === "" ? "" : undefined;
+  return names.join(",");
+}

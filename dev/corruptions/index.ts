@@ -1,0 +1,15 @@
+// The corrupting proxy and its transforms: answers that break the data contract while staying
+// well-formed JSON, for tests, property tests and the benchmark (docs/simulator.md, "Corrupting proxy").
+export {
+  checkCorruption,
+  corruptRows,
+  omittedHeaderAfter,
+  periodDay,
+  periodField,
+  seededRandom,
+  UNPLACEABLE_PERIODS,
+  withOffset,
+  type Corruption,
+  type CorruptionContext,
+} from "./corrupt";
+export { DATA_PATH, startCorruptingProxy, type CorruptingProxy, type ProxyRule } from "./proxy";
