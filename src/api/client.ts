@@ -1,5 +1,6 @@
 // The one client every surface uses: the pane, the SALES functions and refresh.
 import type { z } from "zod";
+import { checkAnswer, type AnswerReport } from "../core/answerCheck";
 import { planChunks } from "../core/chunks";
 import { dayOfTimestamp, periodStart, todayIso, type IsoDate } from "../core/dates";
 import { retailerListProblem, validateForRetailers } from "../core/multiRetailer";
@@ -60,7 +61,12 @@ export interface DataResult {
   periodField: string;
   /** The query as sent (normalised) and what validation had to say about it. */
   query: NormalizedQuery;
+  /** What validation had to say about the query, then what the answer check reported (src/core/answerCheck.ts). */
   warnings: string[];
+  /** Fields in the rows nobody asked for: not columns of the table (tabulate leaves them out). */
+  leftOut: string[];
+  /** The answer check's findings: rows left out, nulls, metrics omitted without a word, columns nobody asked for. */
+  report: AnswerReport;
 }
 
 /** One retailer's part of a several-retailer read. */
@@ -154,7 +160,7 @@ class Client implements SalesClient {
       throw new SalesApiError("validation", checked.errors.map((e) => e.message).join(" "), { field: first.field });
     }
     const [parts] = await this.readQueries([checked.query], opts.signal);
-    return dataResult(
+    return this.checkedResult(
       checked.query,
       parts,
       checked.warnings.map((w) => w.message),
@@ -181,9 +187,10 @@ class Client implements SalesClient {
       });
     }
     const parts = await this.readQueries(checked.queries, opts.signal, { named: true });
+    // Every retailer's answer is checked before any is returned: one refused answer fails the read.
     return checked.queries.map((query, i) => ({
       retailer: query.retailer,
-      ...dataResult(query, parts[i], checked.warnings[i]),
+      ...this.checkedResult(query, parts[i], checked.warnings[i], `${query.retailer}: `),
     }));
   }
 
@@ -268,6 +275,30 @@ class Client implements SalesClient {
     return { rows, omitted, periodField: findPeriodField(rows) };
   }
 
+  /**
+   * The query's parts as one answer, checked against the query (src/core/answerCheck.ts): refused whole with a
+   * "format" error naming what broke, or the rows inside the question with what was left out in `warnings`
+   * (after `prefix`: a retailer's name in a read of several).
+   */
+  private checkedResult(query: NormalizedQuery, parts: Part[], warnings: string[], prefix = ""): DataResult {
+    const rows = parts.length === 1 ? parts[0].rows : parts.flatMap((p) => p.rows);
+    const found = parts.find((p) => p.periodField)?.periodField;
+    const check = checkAnswer(
+      { ...query, today: this.today() },
+      { rows, periodField: found, omittedMetrics: [...new Set(parts.flatMap((p) => p.omitted))] },
+    );
+    if (!check.ok) throw new SalesApiError("format", check.message);
+    return {
+      rows: check.rows as DataRow[],
+      omittedMetrics: check.omittedMetrics,
+      periodField: found ?? (query.timeframe === "weekly" ? "week" : "period"),
+      query,
+      warnings: [...warnings, ...check.notices.map((n) => prefix + n)],
+      leftOut: check.leftOut,
+      report: check.report,
+    };
+  }
+
   /** The retailer's metrics list if this session already read it; validation uses it when it can. */
   private async knownMetrics(retailer: string): Promise<MetricsRecord[] | undefined> {
     const key = listKey("metrics", { retailer: String(retailer ?? "").trim() });
@@ -286,17 +317,6 @@ class Client implements SalesClient {
     }
     return p;
   }
-}
-
-function dataResult(query: NormalizedQuery, parts: Part[], warnings: string[]): DataResult {
-  const rows = parts.length === 1 ? parts[0].rows : parts.flatMap((p) => p.rows);
-  return {
-    rows,
-    omittedMetrics: [...new Set(parts.flatMap((p) => p.omitted))],
-    periodField: parts.find((p) => p.periodField)?.periodField ?? (query.timeframe === "weekly" ? "week" : "period"),
-    query,
-    warnings,
-  };
 }
 
 /** Rethrows a failure with the retailer's name in front ("freshway: ..."); a cancel stays as it is. */

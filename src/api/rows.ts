@@ -62,17 +62,16 @@ export function checkRows(body: unknown): DataRow[] {
 }
 
 /**
- * The column that holds the period: the one whose values are ISO dates or timestamps in every row.
- * The spec names it `week` for weekly rows only, so it is found by its values; `week` wins a tie.
+ * The column that holds the period: the one whose values are ISO dates or timestamps in most of the rows looked
+ * at (the first, middle and last of a long answer; all of a short one), so one bad value does not hide the
+ * column: the answer check (src/core/answerCheck.ts) then refuses that value by name. The spec names it `week`
+ * for weekly rows only, so it is found by its values; `week` wins a tie.
  */
-export function findPeriodField(rows: DataRow[]): string | undefined {
+export function findPeriodField(rows: readonly DataRow[]): string | undefined {
   if (rows.length === 0) return undefined;
-  const candidates = Object.keys(rows[0]).filter(
-    (k) => typeof rows[0][k] === "string" && dayOfTimestamp(rows[0][k] as string),
-  );
-  const sample = rows.length > 50 ? [rows[Math.floor(rows.length / 2)], rows[rows.length - 1]] : rows;
-  const periodic = candidates.filter((k) =>
-    sample.every((r) => typeof r[k] === "string" && dayOfTimestamp(r[k] as string)),
-  );
+  const sample = rows.length > 50 ? [rows[0], rows[Math.floor(rows.length / 2)], rows[rows.length - 1]] : rows;
+  const fields = new Set(sample.flatMap((r) => Object.keys(r)));
+  const dated = (k: string) => sample.filter((r) => typeof r[k] === "string" && dayOfTimestamp(r[k] as string)).length;
+  const periodic = [...fields].filter((k) => dated(k) * 2 > sample.length);
   return periodic.includes("week") ? "week" : periodic[0];
 }

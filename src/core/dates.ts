@@ -81,8 +81,22 @@ export function fromExcelSerial(serial: number): IsoDate {
   return toIsoDate(dfAddDays(EXCEL_EPOCH, Math.floor(serial)));
 }
 
-/** The calendar day of an ISO 8601 timestamp from the service ("2026-01-05T00:00:00Z" -> "2026-01-05"). */
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|([+-])(\d{2}):?(\d{2}))?)?$/;
+const MINUTES_A_DAY = 24 * 60;
+
+/**
+ * The UTC day of an ISO 8601 timestamp from the service: "2026-01-05T00:00:00Z" -> "2026-01-05", and the same
+ * instant written with an offset, "2026-01-04T23:00:00-01:00", -> "2026-01-05" too. A timestamp without an offset
+ * is read as UTC (the service's timestamps are UTC). Null when the text is not a real day and time.
+ */
 export function dayOfTimestamp(text: string): IsoDate | null {
-  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
-  return m && parseIsoDate(m[1]) ? m[1] : null;
+  const m = TIMESTAMP.exec(text);
+  if (!m || !parseIsoDate(m[1])) return null;
+  const [, day, hh, mm, ss, , sign, oh, om] = m;
+  if (hh !== undefined && (Number(hh) > 23 || Number(mm) > 59 || Number(ss ?? 0) > 59)) return null;
+  if (sign === undefined) return day;
+  if (Number(oh) > 23 || Number(om) > 59) return null;
+  const offset = (sign === "-" ? -1 : 1) * (Number(oh) * 60 + Number(om));
+  const shift = Math.floor((Number(hh) * 60 + Number(mm) - offset) / MINUTES_A_DAY);
+  return shift === 0 ? day : addDays(day, shift);
 }

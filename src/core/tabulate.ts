@@ -23,6 +23,8 @@ export interface TabulateInput {
   rows: readonly Record<string, unknown>[];
   periodField: string | undefined;
   omittedMetrics?: readonly string[];
+  /** Fields in the rows that are not columns of the table (nobody asked for them: src/core/answerCheck.ts). */
+  leftOut?: readonly string[];
 }
 
 /** Key columns in the order people read them. */
@@ -39,6 +41,7 @@ export function tabulate(result: TabulateInput, query: Pick<NormalizedQuery, "me
   const { rows, periodField } = result;
   const present = new Set<string>();
   for (const r of rows) for (const k in r) present.add(k);
+  for (const k of result.leftOut ?? []) present.delete(k);
 
   const omitted = new Set(result.omittedMetrics ?? []);
   const columns: Column[] = [];

@@ -1,0 +1,266 @@
+// An answer checked against its question before anything is written (design decision 8): every period a UTC
+// day inside the dates asked, one row per key, periods spaced as the timeframe says, nulls counted, and the
+// columns those asked for. What breaks the contract is refused whole (nothing can be written) or left out and
+// reported. Pure: the client runs it on every data answer, so the pane, refresh and the SALES functions alike
+// only ever see checked answers. docs/client.md, "What the add-in checks in every answer", says it for users.
+import { addPeriods, daysBetween, dayOfTimestamp, type IsoDate } from "./dates";
+import { rangeText } from "./gaps";
+import { isMetric, type Level, type Timeframe } from "./metrics";
+import type { NormalizedQuery } from "./query";
+
+/** The question, as sent: what the rows must fit. `today` only shortens dates in the words. */
+export type AnswerQuestion = Pick<
+  NormalizedQuery,
+  "level" | "retailer" | "timeframe" | "metrics" | "from" | "to" | "comparison" | "filter"
+> & { today?: IsoDate };
+
+export interface RawAnswer {
+  rows: readonly Record<string, unknown>[];
+  /** The column found to hold the period (src/api/rows.ts findPeriodField); undefined when none was. */
+  periodField: string | undefined;
+  /** The metrics the X-Service-Omitted-Metrics header named. */
+  omittedMetrics: readonly string[];
+}
+
+/** What a checked answer left out or found empty, for the summary. */
+export interface AnswerReport {
+  /** Rows dated outside the question, left out; their periods, distinct, in date order. */
+  outside: { rows: number; periods: IsoDate[] };
+  /** Per asked metric the answer serves: rows whose value was null or absent (written as empty cells). */
+  nulls: { metric: string; rows: number }[];
+  /** Asked metrics no row had, though the header did not name them (now named as omitted). */
+  unsaid: string[];
+  /** Columns nobody asked for, left out of the table. */
+  unasked: string[];
+}
+
+export type AnswerRule = "period" | "dates" | "keys" | "spacing";
+
+export type AnswerCheck =
+  | {
+      ok: true;
+      /** The rows inside the question, in the service's order. */
+      rows: Record<string, unknown>[];
+      /** Asked metrics the service left out: the header's and those no row had. */
+      omittedMetrics: string[];
+      /** Columns to leave out of the table (those nobody asked for). */
+      leftOut: string[];
+      report: AnswerReport;
+      /** The report in words, one line each (empty when there is nothing to say). */
+      notices: string[];
+    }
+  | { ok: false; rule: AnswerRule; message: string };
+
+/** The fields a row of each level may hold besides its period, metrics and comparisons (the spec's rows). */
+const LEVEL_FIELDS: Record<Level, readonly string[]> = {
+  sku: ["sku", "sku_product_name"],
+  store: ["store_id", "store_name", "sku", "product_name"],
+};
+
+const NOTHING_WRITTEN = "Nothing was written.";
+
+/** Checks an answer against its question; see the file comment and docs/client.md for each rule. */
+export function checkAnswer(question: AnswerQuestion, answer: RawAnswer): AnswerCheck {
+  const { rows, periodField } = answer;
+  const report: AnswerReport = { outside: { rows: 0, periods: [] }, nulls: [], unsaid: [], unasked: [] };
+  const omitted = [...answer.omittedMetrics];
+  if (rows.length === 0) return { ok: true, rows: [], omittedMetrics: omitted, leftOut: [], report, notices: [] };
+  if (periodField === undefined) return refuse(question, "period", "its rows have no column of dates");
+
+  // Dates: each distinct period placed once, on its UTC day, and kept when its period meets the dates asked.
+  const days = new Map<unknown, IsoDate | null>();
+  const inside = new Map<IsoDate, boolean>();
+  // The answer's own array while every row fits (no copy of a large answer); a copy from the first that does not.
+  let kept: Record<string, unknown>[] | undefined;
+  const outside = new Set<IsoDate>();
+  for (let i = 0; i < rows.length; i++) {
+    const value = rows[i][periodField];
+    let day = days.get(value);
+    if (day === undefined) {
+      day = typeof value === "string" ? dayOfTimestamp(value) : null;
+      days.set(value, day);
+    }
+    if (day === null) return refuse(question, "period", unplaced(periodField, value, i));
+    let fits = inside.get(day);
+    if (fits === undefined) {
+      fits = overlaps(day, question);
+      inside.set(day, fits);
+    }
+    if (!fits) {
+      kept ??= rows.slice(0, i);
+      outside.add(day);
+    } else if (kept) kept.push(rows[i]);
+  }
+  kept ??= rows as Record<string, unknown>[];
+  report.outside = { rows: rows.length - kept.length, periods: [...outside].sort() };
+
+  const keptDays = [...new Set(kept.map((r) => days.get(r[periodField])!))].sort();
+  const spacing = spacingProblem(keptDays, question.timeframe);
+  if (spacing) return refuse(question, "spacing", `asked for ${question.timeframe} rows, it sent ${spacing}`);
+
+  const twice = repeatedKey(kept, (r) => days.get(r[periodField])!, question.filter);
+  if (twice)
+    return refuse(question, "keys", `it sent the same row twice (${twice}), and which one is right cannot be known`);
+
+  // Columns: asked metrics no row has are omitted; fields nobody asked for are left out.
+  const present = new Set<string>();
+  for (const r of kept) for (const k in r) present.add(k);
+  const said = new Set(omitted);
+  for (const m of question.metrics) {
+    if (!present.has(m) && !said.has(m) && kept.length > 0) {
+      report.unsaid.push(m);
+      omitted.push(m);
+    }
+  }
+  report.unasked = unaskedColumns(present, periodField, question, kept);
+  report.nulls = nullCounts(kept, question.metrics, omitted);
+  return {
+    ok: true,
+    rows: kept,
+    omittedMetrics: omitted,
+    leftOut: report.unasked,
+    report,
+    notices: noticesOf(report, question),
+  };
+}
+
+/** Weekly and monthly: the period that starts on `day` meets the dates asked. Daily: `day` is one of them. */
+function overlaps(day: IsoDate, q: AnswerQuestion): boolean {
+  if (day > q.to) return false;
+  if (q.timeframe === "daily") return day >= q.from;
+  return addPeriods(day, q.timeframe, 1) > q.from;
+}
+
+/**
+ * What the periods look like when they do not fit the timeframe, or undefined when they do. Weekly periods
+ * share a weekday and monthly periods a day of the month (gaps between them are allowed: the service sends no
+ * rows for a period without sales). Daily periods are refused only when three or more all fall whole weeks (or
+ * months) apart: a daily answer with fewer days cannot be told from one with sales on few days.
+ */
+export function spacingProblem(days: readonly IsoDate[], timeframe: Timeframe): string | undefined {
+  if (days.length < 2) return undefined;
+  const gaps = days.slice(1).map((d, i) => daysBetween(days[i], d));
+  const smallest = Math.min(...gaps);
+  const dayOfMonth = (d: IsoDate) => d.slice(8);
+  const monthly = days.every((d) => dayOfMonth(d) === dayOfMonth(days[0])) && smallest >= 28;
+  const weekly = gaps.every((g) => g % 7 === 0);
+  const looks = monthly
+    ? "rows a month or more apart"
+    : weekly
+      ? smallest === 7
+        ? "rows one week apart"
+        : `rows ${smallest / 7} weeks apart`
+      : smallest === 1
+        ? "rows one day apart"
+        : `rows ${smallest} days apart`;
+  if (timeframe === "daily") return days.length >= 3 && (weekly || monthly) ? looks : undefined;
+  if (timeframe === "weekly") return weekly ? undefined : looks;
+  return monthly ? undefined : looks;
+}
+
+/** A key (period, SKU or filter value, store) that two rows share, in words; undefined when each is once. */
+function repeatedKey(
+  rows: readonly Record<string, unknown>[],
+  dayOf: (r: Record<string, unknown>) => IsoDate,
+  filter: string | undefined,
+): string | undefined {
+  const seen = new Set<string>();
+  for (const r of rows) {
+    const key = `${dayOf(r)}\u0000${String(r.sku ?? "")}\u0000${String(r.store_id ?? "")}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      continue;
+    }
+    const what = [dayOf(r)];
+    // With a product filter the service sends the filter's value in place of the SKU code.
+    if (r.sku !== undefined)
+      what.push(filter && filter !== "sku" ? `${filter} "${String(r.sku)}"` : `SKU ${String(r.sku)}`);
+    if (r.store_id !== undefined) what.push(`store ${String(r.store_id)}`);
+    return what.join(", ");
+  }
+  return undefined;
+}
+
+/**
+ * Fields in the rows that nobody asked for: not the period, not the level's fields, not an asked metric. With a
+ * comparison, up to one numeric column per asked metric is a comparison column (the spec does not show their
+ * names, so they are known by being asked for and numeric), in the order they appear; the rest are left out.
+ */
+function unaskedColumns(
+  present: ReadonlySet<string>,
+  periodField: string,
+  q: AnswerQuestion,
+  rows: readonly Record<string, unknown>[],
+): string[] {
+  const expected = new Set<string>([periodField, ...LEVEL_FIELDS[q.level], ...q.metrics]);
+  let comparisons = q.comparison ? q.metrics.filter((m) => present.has(m)).length : 0;
+  const unasked: string[] = [];
+  for (const field of present) {
+    if (expected.has(field)) continue;
+    if (comparisons > 0 && !isMetric(field) && numericOrEmpty(rows, field)) {
+      comparisons--;
+      continue;
+    }
+    unasked.push(field);
+  }
+  return unasked;
+}
+
+function numericOrEmpty(rows: readonly Record<string, unknown>[], field: string): boolean {
+  return rows.every((r) => r[field] === undefined || r[field] === null || typeof r[field] === "number");
+}
+
+/** Rows whose asked metric is null or absent, per metric the answer serves (omitted ones are empty anyway). */
+function nullCounts(
+  rows: readonly Record<string, unknown>[],
+  metrics: readonly string[],
+  omitted: readonly string[],
+): { metric: string; rows: number }[] {
+  const served = metrics.filter((m) => !omitted.includes(m));
+  const counts = served.map(() => 0);
+  for (const r of rows) {
+    for (let k = 0; k < served.length; k++) {
+      const v = r[served[k]];
+      if (v === null || v === undefined) counts[k]++;
+    }
+  }
+  return served.flatMap((metric, k) => (counts[k] > 0 ? [{ metric, rows: counts[k] }] : []));
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** The report in the user's words. */
+export function noticesOf(report: AnswerReport, q: AnswerQuestion): string[] {
+  const out: string[] = [];
+  const { outside } = report;
+  if (outside.rows > 0) {
+    const when = outside.periods.map((d) => rangeText({ from: d, to: d }, q.today)).join(", ");
+    out.push(
+      `The service sent ${plural(outside.rows, "row")} outside ${rangeText({ from: q.from, to: q.to }, q.today)} (dated ${when}); ${outside.rows === 1 ? "it was" : "they were"} left out.`,
+    );
+  }
+  if (report.unsaid.length > 0)
+    out.push(
+      `The service did not send ${report.unsaid.join(", ")} and did not say so; ${report.unsaid.length === 1 ? "it is" : "they are"} named as omitted.`,
+    );
+  if (report.unasked.length > 0)
+    out.push(
+      `The service also sent ${report.unasked.join(", ")}, which ${report.unasked.length === 1 ? "was" : "were"} not asked for; left out of the table.`,
+    );
+  if (report.nulls.length > 0)
+    out.push(
+      `The service sent no figure for ${report.nulls.map((n) => `${n.metric} in ${plural(n.rows, "row")}`).join(", ")}; those cells are empty.`,
+    );
+  return out;
+}
+
+function unplaced(field: string, value: unknown, index: number): string {
+  const shown =
+    typeof value === "string" ? `"${value.length > 40 ? `${value.slice(0, 40)}...` : value}"` : String(value);
+  return `row ${(index + 1).toLocaleString("en-US")} has ${field} ${shown}, which cannot be placed on a day`;
+}
+
+function refuse(q: AnswerQuestion, rule: AnswerRule, why: string): AnswerCheck {
+  const asked = `${q.retailer}, ${q.level}, ${q.timeframe}, ${rangeText({ from: q.from, to: q.to }, q.today)}`;
+  return { ok: false, rule, message: `Refused the service's answer for ${asked}: ${why}. ${NOTHING_WRITTEN}` };
+}

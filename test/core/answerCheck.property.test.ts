@@ -1,0 +1,303 @@
+// The answer check (src/core/answerCheck.ts): property tests over answers that keep the contract and answers
+// broken one rule at a time, and the invariants every accepted answer holds.
+import fc from "fast-check";
+import { checkAnswer, spacingProblem, type AnswerQuestion } from "../../src/core/answerCheck";
+import { addDays, addPeriods, dayOfTimestamp, daysBetween, periodStart, type IsoDate } from "../../src/core/dates";
+import type { Timeframe } from "../../src/core/metrics";
+
+type Row = Record<string, unknown>;
+const FIELD: Record<Timeframe, string> = { daily: "date", weekly: "week", monthly: "month" };
+
+interface Case {
+  q: AnswerQuestion;
+  rows: Row[];
+  field: string;
+}
+
+/** A question and an answer that keeps the contract: one row per period and SKU, periods inside the dates. */
+const goodCase = fc
+  .record({
+    timeframe: fc.constantFrom<Timeframe>("daily", "weekly", "monthly"),
+    start: fc.integer({ min: 0, max: 700 }),
+    periods: fc.integer({ min: 1, max: 12 }),
+    skus: fc.integer({ min: 1, max: 4 }),
+    level: fc.constantFrom<"sku" | "store">("sku", "store"),
+    seed: fc.integer(),
+  })
+  .map(({ timeframe, start, periods, skus, level, seed }): Case => {
+    const from = addDays("2025-01-01", start);
+    const first = periodStart(from, timeframe);
+    const to = addDays(addPeriods(first, timeframe, periods), -1);
+    const field = FIELD[timeframe];
+    const rows: Row[] = [];
+    for (let p = 0; p < periods; p++) {
+      const day = addPeriods(first, timeframe, p);
+      for (let s = 0; s < skus; s++) {
+        const row: Row = { [field]: `${day}T00:00:00Z`, sku: 1000 + s };
+        if (level === "store") Object.assign(row, { store_id: 7, store_name: "7 - Leeds", product_name: "Juice" });
+        else row.sku_product_name = `${1000 + s} - Juice`;
+        row.revenue = ((seed + p * 31 + s) % 1000) / 10;
+        row.units = (seed + p + s) % 50;
+        rows.push(row);
+      }
+    }
+    const q: AnswerQuestion = { level, retailer: "northmart", timeframe, metrics: ["revenue", "units"], from, to };
+    return { q, rows, field };
+  });
+
+const dayOf = (c: Case, r: Row) => dayOfTimestamp(String(r[c.field]))!;
+const inside = (c: Case, day: IsoDate) =>
+  day <= c.q.to && (c.q.timeframe === "daily" ? day >= c.q.from : addPeriods(day, c.q.timeframe, 1) > c.q.from);
+
+/** What every accepted answer holds: its rows are the answer's, inside the dates, each key once. */
+function holdsInvariants(c: Case, rows: Row[]): void {
+  const keys = new Set<string>();
+  for (const r of rows) {
+    expect(c.rows).toContain(r);
+    expect(inside(c, dayOf(c, r))).toBe(true);
+    const key = `${dayOf(c, r)}|${String(r.sku)}|${String(r.store_id)}`;
+    expect(keys.has(key)).toBe(false);
+    keys.add(key);
+  }
+}
+
+describe("checkAnswer", () => {
+  test("an answer that keeps the contract is accepted as it is, with nothing to say", () => {
+    fc.assert(
+      fc.property(goodCase, (c) => {
+        const r = checkAnswer(c.q, { rows: c.rows, periodField: c.field, omittedMetrics: [] });
+        if (!r.ok) throw new Error(r.message);
+        expect(r.rows).toEqual(c.rows);
+        expect(r.notices).toEqual([]);
+        expect(r.leftOut).toEqual([]);
+        holdsInvariants(c, r.rows);
+      }),
+    );
+  });
+
+  test("rows dated outside the question are left out, counted and dated; the rest is kept", () => {
+    fc.assert(
+      fc.property(goodCase, fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), fc.boolean(), (c, picks, after) => {
+        const moved = new Set(picks.map((p) => p % c.rows.length));
+        const away = after
+          ? addPeriods(periodStart(c.q.to, c.q.timeframe), c.q.timeframe, 1)
+          : addPeriods(periodStart(c.q.from, c.q.timeframe), c.q.timeframe, -1);
+        const rows = c.rows.map((r, i) => (moved.has(i) ? { ...r, [c.field]: `${away}T00:00:00Z` } : r));
+        const r = checkAnswer(c.q, { rows, periodField: c.field, omittedMetrics: [] });
+        if (!r.ok) throw new Error(r.message);
+        expect(r.report.outside).toEqual({ rows: moved.size, periods: [away] });
+        expect(r.rows).toHaveLength(c.rows.length - moved.size);
+        expect(r.notices[0]).toMatch(
+          new RegExp(`^The service sent ${moved.size} rows? outside .*; (it was|they were) left out\\.$`),
+        );
+        holdsInvariants({ ...c, rows }, r.rows);
+      }),
+    );
+  });
+
+  test("a key sent twice refuses the whole answer, naming the key", () => {
+    fc.assert(
+      fc.property(goodCase, fc.nat(), (c, pick) => {
+        const twin = { ...c.rows[pick % c.rows.length], revenue: -1 };
+        const r = checkAnswer(c.q, { rows: [...c.rows, twin], periodField: c.field, omittedMetrics: [] });
+        expect(r.ok).toBe(false);
+        if (r.ok) return;
+        expect(r.rule).toBe("keys");
+        expect(r.message).toContain(`${dayOf(c, twin)}, SKU ${String(twin.sku)}`);
+        expect(r.message).toMatch(/Nothing was written\.$/);
+      }),
+    );
+  });
+
+  test("timestamps written with an offset are read as their UTC day: the same answer as in UTC", () => {
+    fc.assert(
+      fc.property(
+        goodCase,
+        fc.integer({ min: -12, max: 14 }).filter((h) => h !== 0),
+        (c, hours) => {
+          const shifted = c.rows.map((r) => ({ ...r, [c.field]: withOffset(String(r[c.field]), hours) }));
+          const plain = checkAnswer(c.q, { rows: c.rows, periodField: c.field, omittedMetrics: [] });
+          const r = checkAnswer(c.q, { rows: shifted, periodField: c.field, omittedMetrics: [] });
+          if (!r.ok || !plain.ok) throw new Error("refused");
+          expect(r.rows.map((x) => dayOfTimestamp(String(x[c.field])))).toEqual(
+            plain.rows.map((x) => dayOfTimestamp(String(x[c.field]))),
+          );
+        },
+      ),
+    );
+  });
+
+  test("a period that cannot be placed on a day refuses the answer, naming the row and the value", () => {
+    fc.assert(
+      fc.property(
+        goodCase,
+        fc.nat(),
+        fc.constantFrom("2026-13-45", "week 3", "", "2026-02-30T00:00:00Z", "2026-01-05T25:00:00Z"),
+        (c, pick, bad) => {
+          const at = pick % c.rows.length;
+          const rows = c.rows.map((r, i) => (i === at ? { ...r, [c.field]: bad } : r));
+          const r = checkAnswer(c.q, { rows, periodField: c.field, omittedMetrics: [] });
+          expect(r.ok).toBe(false);
+          if (!r.ok) {
+            expect(r.rule).toBe("period");
+            expect(r.message).toContain(`row ${at + 1} has ${c.field} "${bad}"`);
+          }
+        },
+      ),
+    );
+  });
+
+  test("periods spaced unlike the timeframe refuse the answer, saying what they look like", () => {
+    // Daily asked, rows one week apart (three weeks or more).
+    const q: AnswerQuestion = {
+      level: "sku",
+      retailer: "northmart",
+      timeframe: "daily",
+      metrics: ["revenue"],
+      from: "2026-10-01",
+      to: "2026-10-31",
+    };
+    const mondays = ["2026-10-05", "2026-10-12", "2026-10-19", "2026-10-26"];
+    const weekly = checkAnswer(q, {
+      rows: mondays.map((d) => ({ date: `${d}T00:00:00Z`, sku: 1, revenue: 1 })),
+      periodField: "date",
+      omittedMetrics: [],
+    });
+    expect(weekly).toMatchObject({ ok: false, rule: "spacing" });
+    expect(!weekly.ok && weekly.message).toContain("asked for daily rows, it sent rows one week apart");
+    fc.assert(
+      fc.property(
+        fc.constantFrom<Timeframe>("weekly", "monthly"),
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: 1, max: 6 }),
+        (tf, start, shift) => {
+          const first = periodStart(addDays("2025-01-01", start), tf);
+          const days = [first, addPeriods(first, tf, 1), addDays(addPeriods(first, tf, 2), shift)];
+          expect(spacingProblem(days, tf)).toBeDefined();
+          expect(spacingProblem(days.slice(0, 2), tf)).toBeUndefined();
+        },
+      ),
+    );
+  });
+
+  test("daily answers with days missing, and weekly or monthly answers with periods missing, fit their timeframe", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<Timeframe>("daily", "weekly", "monthly"),
+        fc.uniqueArray(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 10 }),
+        (tf, picks) => {
+          const first = periodStart("2026-01-07", tf);
+          const days = [...picks].sort((a, b) => a - b).map((p) => addPeriods(first, tf, p));
+          const daily =
+            tf === "daily" &&
+            days.length >= 3 &&
+            days.every((d, i) => i === 0 || daysBetween(days[i - 1], d) % 7 === 0);
+          expect(spacingProblem(days, tf) === undefined).toBe(!daily);
+        },
+      ),
+    );
+  });
+
+  test("null figures are counted per metric; a metric no row has is named as omitted; a column nobody asked for is left out", () => {
+    fc.assert(
+      fc.property(goodCase, fc.array(fc.nat(), { minLength: 1, maxLength: 5 }), (c, picks) => {
+        const nulled = new Set(picks.map((p) => p % c.rows.length));
+        const rows = c.rows.map((r, i) => {
+          const { units: _units, ...rest } = r; // units: never sent, and the header does not say so
+          return { ...rest, revenue: nulled.has(i) ? null : r.revenue, region: "north" };
+        });
+        const r = checkAnswer(c.q, { rows, periodField: c.field, omittedMetrics: [] });
+        if (!r.ok) throw new Error(r.message);
+        expect(r.report.nulls).toEqual([{ metric: "revenue", rows: nulled.size }]);
+        expect(r.omittedMetrics).toEqual(["units"]);
+        expect(r.report.unsaid).toEqual(["units"]);
+        expect(r.leftOut).toEqual(["region"]);
+        expect(r.notices).toHaveLength(3);
+      }),
+    );
+  });
+
+  test("with a comparison, one numeric column per metric served is a comparison column; more are left out", () => {
+    const q: AnswerQuestion = {
+      level: "sku",
+      retailer: "northmart",
+      timeframe: "weekly",
+      metrics: ["revenue"],
+      from: "2026-11-02",
+      to: "2026-11-15",
+      comparison: "period",
+    };
+    const row = {
+      week: "2026-11-02T00:00:00Z",
+      sku: 1,
+      sku_product_name: "1 - X",
+      revenue: 5,
+      revenue_vs_period_pct: 2.5,
+      units: 3,
+    };
+    const r = checkAnswer(q, { rows: [row], periodField: "week", omittedMetrics: [] });
+    expect(r.ok && r.leftOut).toEqual(["units"]);
+    const extra = checkAnswer(q, { rows: [{ ...row, other_pct: 1 }], periodField: "week", omittedMetrics: [] });
+    expect(extra.ok && extra.leftOut).toEqual(["units", "other_pct"]);
+  });
+
+  test("an empty answer is accepted; rows without a column of dates are refused", () => {
+    const q: AnswerQuestion = {
+      level: "sku",
+      retailer: "northmart",
+      timeframe: "weekly",
+      metrics: ["revenue"],
+      from: "2026-11-02",
+      to: "2026-11-15",
+    };
+    expect(checkAnswer(q, { rows: [], periodField: undefined, omittedMetrics: ["revenue"] })).toMatchObject({
+      ok: true,
+      omittedMetrics: ["revenue"],
+    });
+    expect(
+      checkAnswer(q, { rows: [{ sku: 1, revenue: 1 }], periodField: undefined, omittedMetrics: [] }),
+    ).toMatchObject({ ok: false, rule: "period" });
+  });
+});
+
+describe("dayOfTimestamp", () => {
+  test("the UTC day of an instant, however its offset is written", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) }),
+        fc.integer({ min: -12 * 60, max: 14 * 60 }).map((m) => m - (m % 15)),
+        (ms, offset) => {
+          const local = new Date(ms + offset * 60_000).toISOString().slice(0, 19);
+          const sign = offset < 0 ? "-" : "+";
+          const abs = Math.abs(offset);
+          const text = `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+          expect(dayOfTimestamp(text)).toBe(new Date(ms).toISOString().slice(0, 10));
+        },
+      ),
+    );
+  });
+
+  test("a date, a Z timestamp and an offset-less timestamp are their written day; nonsense is null", () => {
+    expect(dayOfTimestamp("2026-01-05")).toBe("2026-01-05");
+    expect(dayOfTimestamp("2026-01-05T00:00:00Z")).toBe("2026-01-05");
+    expect(dayOfTimestamp("2026-01-05T23:59:59")).toBe("2026-01-05");
+    expect(dayOfTimestamp("2026-01-04T23:00:00-01:00")).toBe("2026-01-05");
+    expect(dayOfTimestamp("2026-01-05T00:30:00+01:00")).toBe("2026-01-04");
+    for (const bad of [
+      "2026-02-30",
+      "2026-01-05T24:00:00Z",
+      "2026-01-05T10:61:00Z",
+      "yesterday",
+      "2026-01-05T00:00:00+25:00",
+    ])
+      expect(dayOfTimestamp(bad)).toBeNull();
+  });
+});
+
+/** The same instant as `text` (a UTC timestamp) written with an offset of `hours`. */
+function withOffset(text: string, hours: number): string {
+  const ms = Date.parse(text) + hours * 3_600_000;
+  const local = new Date(ms).toISOString().slice(0, 19);
+  const sign = hours < 0 ? "-" : "+";
+  return `${local}${sign}${String(Math.abs(hours)).padStart(2, "0")}:00`;
+}
