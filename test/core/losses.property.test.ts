@@ -1,0 +1,269 @@
+// Losses at refresh (src/core/losses.ts): the stored rows of a window against the answer, by key; the rule that
+// holds a refresh; the words. Each property holds against a plain model (counts of keys, groups of periods).
+import fc from "fast-check";
+import { excelSerial, fromExcelSerial } from "../../src/core/dates";
+import {
+  REFRESH_ANYWAY,
+  blankedText,
+  compareWindow,
+  holdReason,
+  lossesText,
+  windowKey,
+  type WindowSide,
+} from "../../src/core/losses";
+
+const FIRST = excelSerial("2026-11-16"); // a Monday
+const METRICS = ["revenue", "units"];
+
+/** A row of a several-retailer window: key cells [period, retailer, sku] and metric cells. */
+interface Row {
+  key: unknown[];
+  metrics: unknown[];
+}
+
+const metricCell = fc.oneof(
+  { weight: 3, arbitrary: fc.integer({ min: 0, max: 500 }) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>(null, "") },
+);
+/** A SKU code as the table reads it back (a number) or as the service sends it (text): the same key. */
+const sku = fc.constantFrom(1, 2, 3).chain((n) => fc.constantFrom<unknown>(n, String(n)));
+const keyedRow: fc.Arbitrary<Row> = fc.record({
+  key: fc
+    .tuple(fc.integer({ min: 0, max: 5 }), fc.constantFrom("northmart", "freshway"), sku)
+    .map(([d, r, s]) => [FIRST + d, r, s]),
+  metrics: fc.tuple(metricCell, metricCell),
+});
+/** A blank row left by an interrupted refresh: no period. */
+const blankRow: Row = { key: ["", "", ""], metrics: ["", ""] };
+const storedRows = fc.array(
+  fc.oneof({ weight: 6, arbitrary: keyedRow }, { weight: 1, arbitrary: fc.constant(blankRow) }),
+  {
+    maxLength: 30,
+  },
+);
+const freshRows = fc.array(keyedRow, { maxLength: 30 });
+
+const side = (rows: readonly Row[]): WindowSide => ({
+  keys: rows.map((r) => r.key),
+  metrics: rows.map((r) => r.metrics),
+});
+const compare = (stored: readonly Row[], fresh: readonly Row[], several = true) =>
+  compareWindow({ stored: side(stored), fresh: side(fresh), metrics: METRICS, retailerAt: several ? 1 : undefined });
+
+const keyOf = (r: Row) => windowKey(r.key);
+function countBy<T>(items: readonly T[], f: (t: T) => string | null): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const t of items) {
+    const k = f(t);
+    if (k !== null) m.set(k, (m.get(k) ?? 0) + 1);
+  }
+  return m;
+}
+const group = (r: Row, several: boolean) =>
+  typeof r.key[0] !== "number"
+    ? null
+    : several
+      ? `${String(r.key[1])} ${fromExcelSerial(r.key[0])}`
+      : fromExcelSerial(r.key[0]);
+const empty = (v: unknown) => v === null || v === undefined || v === "";
+
+describe("compareWindow", () => {
+  test("removed, replaced and added are the key counts' differences; blank stored rows are not counted", () => {
+    fc.assert(
+      fc.property(storedRows, freshRows, (stored, fresh) => {
+        const c = compare(stored, fresh);
+        const s = countBy(stored, keyOf);
+        const f = countBy(fresh, keyOf);
+        let removed = 0;
+        let added = 0;
+        let replaced = 0;
+        for (const k of new Set([...s.keys(), ...f.keys()])) {
+          const a = s.get(k) ?? 0;
+          const b = f.get(k) ?? 0;
+          removed += Math.max(0, a - b);
+          added += Math.max(0, b - a);
+          replaced += Math.min(a, b);
+        }
+        expect({ removed: c.removed, added: c.added, replaced: c.replaced }).toEqual({ removed, added, replaced });
+        const keyed = stored.filter((r) => keyOf(r) !== null).length;
+        expect(c.replaced + c.removed).toBe(keyed);
+        expect(c.replaced + c.added).toBe(fresh.length);
+      }),
+    );
+  });
+
+  test("the removed rows' periods: each with its count, in date order, adding up to removed", () => {
+    fc.assert(
+      fc.property(storedRows, freshRows, (stored, fresh) => {
+        const c = compare(stored, fresh);
+        expect(c.periods.reduce((n, p) => n + p.rows, 0)).toBe(c.removed);
+        const days = c.periods.map((p) => p.period);
+        expect(days).toEqual([...new Set(days)].sort());
+        // Per period, the model: stored rows of that period beyond the fresh rows of the same key.
+        const s = countBy(stored, keyOf);
+        const f = countBy(fresh, keyOf);
+        const expected = new Map<string, number>();
+        for (const [k, a] of s) {
+          const lost = a - (f.get(k) ?? 0);
+          if (lost <= 0) continue;
+          const day = fromExcelSerial(JSON.parse(k)[0] as number);
+          expected.set(day, (expected.get(day) ?? 0) + lost);
+        }
+        expect(c.periods).toEqual(
+          [...expected.keys()].sort().map((period) => ({ period, rows: expected.get(period) })),
+        );
+      }),
+    );
+  });
+
+  test("whole periods: exactly the (retailer,) periods with stored rows and no fresh row, in date order", () => {
+    fc.assert(
+      fc.property(storedRows, freshRows, fc.boolean(), (stored, fresh, several) => {
+        const c = compare(stored, fresh, several);
+        const had = new Set(stored.map((r) => group(r, several)).filter((g): g is string => g !== null));
+        const has = new Set(fresh.map((r) => group(r, several)));
+        expect(new Set(c.wholePeriods)).toEqual(new Set([...had].filter((g) => !has.has(g))));
+        expect(c.wholePeriods.length).toBe(new Set(c.wholePeriods).size);
+        const day = (g: string) => g.slice(g.lastIndexOf(" ") + 1);
+        expect(c.wholePeriods.map(day)).toEqual(c.wholePeriods.map(day).sort());
+        if (!several) expect(c.wholePeriods.every((g) => !g.includes(" "))).toBe(true);
+      }),
+    );
+  });
+
+  test("the same rows in any order (codes as numbers or text) lose nothing and hold nothing", () => {
+    const sameRows = fc
+      .array(keyedRow, { maxLength: 30 })
+      .chain((rows) => fc.tuple(fc.constant(rows), fc.shuffledSubarray(rows, { minLength: rows.length })));
+    fc.assert(
+      fc.property(sameRows, ([rows, shuffled]) => {
+        const asText = shuffled.map((r) => ({ ...r, key: [r.key[0], r.key[1], String(r.key[2])] }));
+        const c = compare(rows, asText);
+        expect({ removed: c.removed, added: c.added, replaced: c.replaced }).toEqual({
+          removed: 0,
+          added: 0,
+          replaced: rows.length,
+        });
+        expect(c.wholePeriods).toEqual([]);
+        expect(holdReason(c)).toBeNull();
+      }),
+    );
+  });
+
+  test("blanked: per metric, the matched rows whose stored figure the answer sends empty, with their periods", () => {
+    fc.assert(
+      fc.property(
+        fc.array(keyedRow, { maxLength: 30 }),
+        fc.array(fc.tuple(metricCell, metricCell), { maxLength: 30 }),
+        (stored, cells) => {
+          // The same keys, new metric cells: every row is matched with itself.
+          const unique = [...new Map(stored.map((r) => [keyOf(r), r])).values()];
+          const fresh = unique.map((r, i) => ({ key: r.key, metrics: cells[i] ?? r.metrics }));
+          const c = compare(unique, fresh);
+          const expected = METRICS.flatMap((metric, m) => {
+            const hit = unique.filter((r, i) => !empty(r.metrics[m]) && empty(fresh[i].metrics[m]));
+            if (hit.length === 0) return [];
+            const periods = [...new Set(hit.map((r) => fromExcelSerial(r.key[0] as number)))].sort();
+            return [{ metric, rows: hit.length, periods }];
+          });
+          expect(c.blanked).toEqual(expected);
+        },
+      ),
+    );
+  });
+});
+
+describe("holdReason", () => {
+  test("held exactly when more is removed than replaced and added, or a whole period goes", () => {
+    fc.assert(
+      fc.property(storedRows, freshRows, fc.boolean(), (stored, fresh, several) => {
+        const c = compare(stored, fresh, several);
+        const r = holdReason(c);
+        const tooMany = c.removed > c.replaced + c.added;
+        const whole = c.wholePeriods.length > 0;
+        expect(r).toEqual(tooMany || whole ? { tooMany, whole } : null);
+        // Nothing removed, nothing held.
+        if (c.removed === 0) expect(r).toBeNull();
+      }),
+    );
+  });
+
+  test("one retailer's period gone from a table of several holds it; the same rows in a one-retailer view may not", () => {
+    const row = (d: number, retailer: string, s: number): Row => ({ key: [FIRST + d, retailer, s], metrics: [1, 1] });
+    const stored = [row(0, "northmart", 1), row(0, "freshway", 1), row(1, "northmart", 1), row(1, "freshway", 1)];
+    const fresh = stored.filter((r) => !(r.key[0] === FIRST + 1 && r.key[1] === "freshway"));
+    const c = compare(stored, fresh, true);
+    expect(c.wholePeriods).toEqual(["freshway 2026-11-17"]);
+    expect(holdReason(c)).toEqual({ tooMany: false, whole: true });
+    // Without the retailer (one retailer's table), 17 Nov still has rows: one row removed of four, written.
+    const one = compare(stored, fresh, false);
+    expect(one.wholePeriods).toEqual([]);
+    expect(holdReason(one)).toBeNull();
+  });
+});
+
+describe("words", () => {
+  test("written: the rows and their dates; held: why, and that nothing was written", () => {
+    fc.assert(
+      fc.property(
+        storedRows,
+        freshRows,
+        fc.constantFrom("daily", "weekly", "monthly" as const),
+        (stored, fresh, tf) => {
+          const c = compare(stored, fresh);
+          fc.pre(c.removed > 0);
+          const written = lossesText(c, false, tf, "2026-11-25");
+          expect(written).toMatch(new RegExp(`^The service no longer sends ${c.removed} stored rows?`));
+          expect(written).not.toContain(REFRESH_ANYWAY);
+          const held = lossesText(c, true, tf, "2026-11-25");
+          expect(held.endsWith(`The table was left as it was. ${REFRESH_ANYWAY}`)).toBe(true);
+          if (c.wholePeriods.length > 0) expect(held).toContain("nothing at all for");
+        },
+      ),
+    );
+  });
+
+  test("examples", () => {
+    const periods = [
+      { period: "2026-11-18", rows: 2 },
+      { period: "2026-11-19", rows: 2 },
+    ];
+    expect(
+      lossesText({ removed: 4, replaced: 40, added: 0, periods, wholePeriods: [] }, false, "daily", "2026-11-25"),
+    ).toBe("The service no longer sends 4 stored rows (18 Nov: 2, 19 Nov: 2); they were removed from the table.");
+    expect(
+      lossesText(
+        {
+          removed: 20,
+          replaced: 5,
+          added: 0,
+          periods: [{ period: "2026-11-16", rows: 20 }],
+          wholePeriods: ["northmart 2026-11-16"],
+        },
+        true,
+        "weekly",
+        "2026-11-25",
+      ),
+    ).toBe(
+      "The service no longer sends 20 stored rows (16-22 Nov: 20): nothing at all for northmart 16-22 Nov, and more rows than it replaces or adds (5). The table was left as it was. Nothing was written; refresh anyway from the pane to accept it.",
+    );
+    expect(
+      blankedText(
+        [
+          { metric: "revenue", rows: 3, periods: ["2026-11-18", "2026-11-19"] },
+          { metric: "units", rows: 1, periods: ["2026-11-19"] },
+        ],
+        "daily",
+        "2026-11-25",
+      ),
+    ).toBe(
+      "The service sent no value where the table had figures: revenue in 3 rows (18 Nov, 19 Nov); units in 1 row (19 Nov). Those cells are empty now.",
+    );
+  });
+
+  test("windowKey: no key without a number period; codes as numbers or text are one key", () => {
+    expect(windowKey(["", "a", 1])).toBeNull();
+    expect(windowKey([FIRST, "northmart", 100002])).toBe(windowKey([FIRST, "northmart", "100002"]));
+    expect(windowKey([FIRST, null, 1])).toBe(windowKey([FIRST, "", "1"]));
+  });
+});
