@@ -5,3 +5,4 @@ export { writeTable, type Destination, type WriteOptions, type WriteResult } fro
 export { STAGING_SHEET, replaceTail, type RowsTakenOut, type TailReplacement, type TailResult } from "./replaceTail";
 export { readColumnEnds, readPeriodTail, readTable, type PeriodTail, type TableContents } from "./readTable";
 export { TREND_ROWS, trendCells, type TrendColumns } from "./trendRead";
+export { readWindowCells, type WindowCells, type WindowCellsRequest } from "./windowKeys";

@@ -96,7 +96,7 @@ export async function readPeriodTail(
 }
 
 /** The column of a service field: by its recorded id, or (an older record) by header. -1 when not there. */
-function columnOf(
+export function columnOf(
   field: string,
   headers: readonly string[],
   refs: readonly TableColumnRef[],

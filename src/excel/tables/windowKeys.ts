@@ -1,0 +1,48 @@
+// Reading the stored window's rows before a refresh writes anything: their key cells (period, retailer, SKU or
+// filter value, store) and metric cells, so refresh can tell which stored rows the answer no longer has and
+// which stored figures it sends empty (src/core/losses.ts decides). Its own run, one sync to open the table and
+// one per block of rows.
+import type { ServiceColumn } from "../../core/userColumns";
+import { WorkbookError } from "../errors";
+import type { ExcelRun } from "../run";
+import { columnOf } from "./readTable";
+import { openTable, tableGone } from "./openTable";
+import { readRowsInBlocks } from "./windowRead";
+
+export interface WindowCellsRequest {
+  /** Body index of the first row read (the first row at or after the cut-off); the rows read run to the end. */
+  from: number;
+  /** The service fields whose cells are read, in the order of each row's cells. */
+  fields: readonly string[];
+  /** The service columns by TableColumn.id (a renamed or moved column is still found); absent: by header. */
+  service?: readonly ServiceColumn[];
+}
+
+export interface WindowCells {
+  /** Body rows of the table now. */
+  count: number;
+  /** Body rows from .. count-1: each row's cells of `fields`, in order. */
+  rows: unknown[][];
+}
+
+/**
+ * The cells of `fields` in body rows `from` to the end, read in row blocks of at most READ_BLOCK_CELLS cells
+ * (one sync each, after the sync that opens the table). A field with no column is refused (nothing is written).
+ */
+export async function readWindowCells(run: ExcelRun, tableName: string, req: WindowCellsRequest): Promise<WindowCells> {
+  return run(async (context) => {
+    const open = await openTable(context, tableName, tableGone(tableName), { columns: true });
+    const cols = req.fields.map((field) => {
+      const c = columnOf(field, open.headers, open.columnRefs, req.service);
+      if (c < 0)
+        throw new WorkbookError(
+          "changed",
+          `The table "${tableName}" has no column for ${field}, so refresh cannot tell which rows it would replace. Nothing was written.`,
+        );
+      return c;
+    });
+    const n = Math.max(0, open.count - req.from);
+    if (n === 0 || cols.length === 0) return { count: open.count, rows: Array.from({ length: n }, () => []) };
+    return { count: open.count, rows: await readRowsInBlocks(context, open, req.from, n, cols) };
+  });
+}
