@@ -63,8 +63,8 @@ export interface DataResult {
   query: NormalizedQuery;
   /** What validation had to say about the query, then what the answer check reported (src/core/answerCheck.ts). */
   warnings: string[];
-  /** Fields in the rows nobody asked for: not columns of the table (tabulate leaves them out). */
-  leftOut: string[];
+  /** The rows' fields that become the table's columns: every field they have less those nobody asked for. */
+  fields: string[];
   /** The answer check's findings: rows left out, nulls, metrics omitted without a word, columns nobody asked for. */
   report: AnswerReport;
 }
@@ -294,7 +294,7 @@ class Client implements SalesClient {
       periodField: found ?? (query.timeframe === "weekly" ? "week" : "period"),
       query,
       warnings: [...warnings, ...check.notices.map((n) => prefix + n)],
-      leftOut: check.leftOut,
+      fields: check.fields,
       report: check.report,
     };
   }

@@ -45,6 +45,8 @@ export type AnswerCheck =
       omittedMetrics: string[];
       /** Columns to leave out of the table (those nobody asked for). */
       leftOut: string[];
+      /** The kept rows' fields less those left out: the table's columns (tabulate need not look for them again). */
+      fields: string[];
       report: AnswerReport;
       /** The report in words, one line each (empty when there is nothing to say). */
       notices: string[];
@@ -64,61 +66,84 @@ export function checkAnswer(question: AnswerQuestion, answer: RawAnswer): Answer
   const { rows, periodField } = answer;
   const report: AnswerReport = { outside: { rows: 0, periods: [] }, nulls: [], unsaid: [], unasked: [] };
   const omitted = [...answer.omittedMetrics];
-  if (rows.length === 0) return { ok: true, rows: [], omittedMetrics: omitted, leftOut: [], report, notices: [] };
+  if (rows.length === 0)
+    return { ok: true, rows: [], omittedMetrics: omitted, leftOut: [], fields: [], report, notices: [] };
   if (periodField === undefined) return refuse(question, "period", "its rows have no column of dates");
 
-  // Dates: each distinct period placed once, on its UTC day, and kept when its period meets the dates asked.
+  // One pass (answers run to 100,000s of rows): each distinct period placed once, on its UTC day, and kept when
+  // its period meets the dates asked; each kept row's key looked up in its day's keys; fields and nulls counted.
   const days = new Map<unknown, IsoDate | null>();
-  const inside = new Map<IsoDate, boolean>();
+  const byDay = new Map<IsoDate, DayKeys | null>(); // null: the day is outside the question
   // The answer's own array while every row fits (no copy of a large answer); a copy from the first that does not.
   let kept: Record<string, unknown>[] | undefined;
   const outside = new Set<IsoDate>();
+  const present = new Set<string>();
+  let lastFields: string[] = [];
+  const metrics = question.metrics;
+  const empty = metrics.map(() => 0);
+  let twice: { row: Record<string, unknown>; day: IsoDate } | undefined;
   for (let i = 0; i < rows.length; i++) {
-    const value = rows[i][periodField];
+    const row = rows[i];
+    const value = row[periodField];
     let day = days.get(value);
     if (day === undefined) {
       day = typeof value === "string" ? dayOfTimestamp(value) : null;
       days.set(value, day);
     }
     if (day === null) return refuse(question, "period", unplaced(periodField, value, i));
-    let fits = inside.get(day);
-    if (fits === undefined) {
-      fits = overlaps(day, question);
-      inside.set(day, fits);
+    let keys = byDay.get(day);
+    if (keys === undefined) {
+      keys = overlaps(day, question) ? new Map() : null;
+      byDay.set(day, keys);
     }
-    if (!fits) {
+    if (keys === null) {
       kept ??= rows.slice(0, i);
       outside.add(day);
-    } else if (kept) kept.push(rows[i]);
+      continue;
+    }
+    if (kept) kept.push(row);
+    if (!addKey(keys, row) && !twice) twice = { row, day };
+    if (!sameFields(row, lastFields)) {
+      lastFields = Object.keys(row);
+      for (const k of lastFields) present.add(k);
+    }
+    for (let m = 0; m < metrics.length; m++) {
+      const v = row[metrics[m]];
+      if (v === null || v === undefined) empty[m]++;
+    }
   }
   kept ??= rows as Record<string, unknown>[];
   report.outside = { rows: rows.length - kept.length, periods: [...outside].sort() };
 
-  const keptDays = [...new Set(kept.map((r) => days.get(r[periodField])!))].sort();
+  const keptDays = [...byDay].flatMap(([day, keys]) => (keys ? [day] : [])).sort();
   const spacing = spacingProblem(keptDays, question.timeframe);
   if (spacing) return refuse(question, "spacing", `asked for ${question.timeframe} rows, it sent ${spacing}`);
-
-  const twice = repeatedKey(kept, (r) => days.get(r[periodField])!, question.filter);
   if (twice)
-    return refuse(question, "keys", `it sent the same row twice (${twice}), and which one is right cannot be known`);
+    return refuse(
+      question,
+      "keys",
+      `it sent the same row twice (${keyText(twice.row, twice.day, question.filter)}), and which one is right cannot be known`,
+    );
 
   // Columns: asked metrics no row has are omitted; fields nobody asked for are left out.
-  const present = new Set<string>();
-  for (const r of kept) for (const k in r) present.add(k);
   const said = new Set(omitted);
-  for (const m of question.metrics) {
+  for (const m of metrics) {
     if (!present.has(m) && !said.has(m) && kept.length > 0) {
       report.unsaid.push(m);
       omitted.push(m);
     }
   }
+  // Nulls of the metrics served (an omitted metric's cells are empty anyway).
+  report.nulls = metrics.flatMap((metric, m) =>
+    empty[m] > 0 && !omitted.includes(metric) ? [{ metric, rows: empty[m] }] : [],
+  );
   report.unasked = unaskedColumns(present, periodField, question, kept);
-  report.nulls = nullCounts(kept, question.metrics, omitted);
   return {
     ok: true,
     rows: kept,
     omittedMetrics: omitted,
     leftOut: report.unasked,
+    fields: [...present].filter((f) => !report.unasked.includes(f)),
     report,
     notices: noticesOf(report, question),
   };
@@ -158,27 +183,41 @@ export function spacingProblem(days: readonly IsoDate[], timeframe: Timeframe): 
   return monthly ? undefined : looks;
 }
 
-/** A key (period, SKU or filter value, store) that two rows share, in words; undefined when each is once. */
-function repeatedKey(
-  rows: readonly Record<string, unknown>[],
-  dayOf: (r: Record<string, unknown>) => IsoDate,
-  filter: string | undefined,
-): string | undefined {
-  const seen = new Set<string>();
-  for (const r of rows) {
-    const key = `${dayOf(r)}\u0000${String(r.sku ?? "")}\u0000${String(r.store_id ?? "")}`;
-    if (!seen.has(key)) {
-      seen.add(key);
-      continue;
-    }
-    const what = [dayOf(r)];
-    // With a product filter the service sends the filter's value in place of the SKU code.
-    if (r.sku !== undefined)
-      what.push(filter && filter !== "sku" ? `${filter} "${String(r.sku)}"` : `SKU ${String(r.sku)}`);
-    if (r.store_id !== undefined) what.push(`store ${String(r.store_id)}`);
-    return what.join(", ");
+/** True when the row's fields are `fields`, in order (rows of one answer mostly are: no set work for them). */
+function sameFields(row: Record<string, unknown>, fields: readonly string[]): boolean {
+  let i = 0;
+  for (const k in row) if (k !== fields[i++]) return false;
+  return i === fields.length;
+}
+
+/** A day's row keys: SKU (or filter value) to the stores seen with it (`true`: a row without a store). */
+type DayKeys = Map<unknown, Set<unknown> | true>;
+
+/** Adds the row's key (SKU or filter value, store) to its day's keys; false when the day already has it. */
+function addKey(keys: DayKeys, row: Record<string, unknown>): boolean {
+  const sku = row.sku;
+  const store = row.store_id;
+  const seen = keys.get(sku);
+  if (store === undefined) {
+    if (seen !== undefined) return false;
+    keys.set(sku, true);
+    return true;
   }
-  return undefined;
+  if (seen === true) return false;
+  if (seen === undefined) keys.set(sku, new Set([store]));
+  else if (seen.has(store)) return false;
+  else seen.add(store);
+  return true;
+}
+
+/** A row's key in words: "2026-10-05, SKU 1001, store 12" (with a product filter, the filter's value). */
+function keyText(row: Record<string, unknown>, day: IsoDate, filter: string | undefined): string {
+  const what = [day];
+  // With a product filter the service sends the filter's value in place of the SKU code.
+  if (row.sku !== undefined)
+    what.push(filter && filter !== "sku" ? `${filter} "${String(row.sku)}"` : `SKU ${String(row.sku)}`);
+  if (row.store_id !== undefined) what.push(`store ${String(row.store_id)}`);
+  return what.join(", ");
 }
 
 /**
@@ -208,23 +247,6 @@ function unaskedColumns(
 
 function numericOrEmpty(rows: readonly Record<string, unknown>[], field: string): boolean {
   return rows.every((r) => r[field] === undefined || r[field] === null || typeof r[field] === "number");
-}
-
-/** Rows whose asked metric is null or absent, per metric the answer serves (omitted ones are empty anyway). */
-function nullCounts(
-  rows: readonly Record<string, unknown>[],
-  metrics: readonly string[],
-  omitted: readonly string[],
-): { metric: string; rows: number }[] {
-  const served = metrics.filter((m) => !omitted.includes(m));
-  const counts = served.map(() => 0);
-  for (const r of rows) {
-    for (let k = 0; k < served.length; k++) {
-      const v = r[served[k]];
-      if (v === null || v === undefined) counts[k]++;
-    }
-  }
-  return served.flatMap((metric, k) => (counts[k] > 0 ? [{ metric, rows: counts[k] }] : []));
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;

@@ -73,8 +73,11 @@ export function servedMetrics(record: MetricsAvailability, level: Level, timefra
   return daily ? record.store_metrics_daily : record.store_metrics;
 }
 
+const METRIC_NAMES: ReadonlySet<string> = new Set(METRICS);
+
+/** A set lookup: row checks ask it of every field of 100,000s of rows. */
 export function isMetric(name: string): name is Metric {
-  return (METRICS as readonly string[]).includes(name);
+  return METRIC_NAMES.has(name);
 }
 
 /**

@@ -80,7 +80,7 @@ export interface RetailerTableInput {
   rows: readonly Record<string, unknown>[];
   periodField: string | undefined;
   omittedMetrics: readonly string[];
-  leftOut?: readonly string[];
+  fields?: readonly string[];
 }
 
 export interface RetailerSummary {

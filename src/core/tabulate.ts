@@ -23,8 +23,11 @@ export interface TabulateInput {
   rows: readonly Record<string, unknown>[];
   periodField: string | undefined;
   omittedMetrics?: readonly string[];
-  /** Fields in the rows that are not columns of the table (nobody asked for them: src/core/answerCheck.ts). */
-  leftOut?: readonly string[];
+  /**
+   * The fields that become columns, when already known (src/core/answerCheck.ts: every field of the rows less
+   * those nobody asked for); absent: every field any row has.
+   */
+  fields?: readonly string[];
 }
 
 /** Key columns in the order people read them. */
@@ -39,9 +42,8 @@ export const COMPARISON_SCALE = 100;
 
 export function tabulate(result: TabulateInput, query: Pick<NormalizedQuery, "metrics" | "comparison">): Tabulated {
   const { rows, periodField } = result;
-  const present = new Set<string>();
-  for (const r of rows) for (const k in r) present.add(k);
-  for (const k of result.leftOut ?? []) present.delete(k);
+  const present = new Set<string>(result.fields);
+  if (!result.fields) for (const r of rows) for (const k in r) present.add(k);
 
   const omitted = new Set(result.omittedMetrics ?? []);
   const columns: Column[] = [];

@@ -98,7 +98,7 @@ describe("checkAnswer", () => {
   test("a key sent twice refuses the whole answer, naming the key", () => {
     fc.assert(
       fc.property(goodCase, fc.nat(), (c, pick) => {
-        const twin = { ...c.rows[pick % c.rows.length], revenue: -1 };
+        const twin: Row = { ...c.rows[pick % c.rows.length], revenue: -1 };
         const r = checkAnswer(c.q, { rows: [...c.rows, twin], periodField: c.field, omittedMetrics: [] });
         expect(r.ok).toBe(false);
         if (r.ok) return;
