@@ -42,4 +42,9 @@ export interface RefreshOptions {
   signal?: AbortSignal;
   /** Refresh all calls it before each table it refreshes (not for the tables a cancel skips). */
   onProgress?: (progress: RefreshProgress) => void;
+  /**
+   * "Refresh anyway": write even though the losses rule would hold the table (it would remove more stored rows
+   * than it replaces and adds, or whole periods that held rows). What is removed is still reported.
+   */
+  allowLosses?: boolean;
 }

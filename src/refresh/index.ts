@@ -1,7 +1,7 @@
 // src/refresh owns Get data, Refresh and Refresh all of the workbook's Sales Data tables, their queue and outcomes.
 // It imports src/core, src/api (types and client) and src/excel; never Excel.* directly, never the DOM.
 export type { RefreshDeps, RefreshOptions, RefreshProgress, RefreshableTable } from "./deps";
-export type { RefreshOutcome, RefreshStatus, RefreshSummary } from "./outcomes";
+export type { RefreshLosses, RefreshOutcome, RefreshStatus, RefreshSummary } from "./outcomes";
 export { pivotsLineText } from "./outcomes";
 export { refreshTable, refreshTableWithWindow, type WindowRule } from "./table";
 export { refreshAllTables, refreshOnOpen } from "./all";

@@ -12,20 +12,37 @@ export type RefreshStatus =
   | "refreshed"
   /** Nothing to refresh: a fixed query whose dates end before the window (its figures are final). */
   | "unchanged"
-  /** The service returned nothing for a window that holds rows: the rows were kept. */
+  /**
+   * Nothing was written and the table was left as it was: the service returned nothing for a window that holds
+   * rows (or nothing for one of several retailers), or the losses rule held the refresh (`losses.held`).
+   */
   | "kept"
   | "failed"
   | "cancelled";
+
+/** Stored rows a refresh removes (or would remove: `held`), by key; see src/core/losses.ts. */
+export interface RefreshLosses {
+  /** Stored rows of the window whose key (period, retailer, SKU or filter value, store) the answer no longer has. */
+  rows: number;
+  /** Those rows' periods (first days, ISO yyyy-mm-dd) with how many rows each, in date order. */
+  periods: { period: string; rows: number }[];
+  /** Periods (per retailer in a table of several: "northmart 2026-11-16") that held rows and get none now. */
+  wholePeriods: string[];
+  /** True: the losses rule held the table (status "kept", nothing written) and the pane may offer "Refresh anyway"; false: written, and reported. */
+  held: boolean;
+  /** The user's words: what was (or would be) removed, e.g. "The service no longer sends 20 stored rows (16-22 Nov: 20); ..." */
+  text: string;
+}
 
 export interface RefreshOutcome {
   tableName: string;
   sheet: string;
   status: RefreshStatus;
-  /** Stored rows in the window rewritten with the service's current figures. */
+  /** Stored rows in the window rewritten with the service's current figures (their key is in the answer). */
   rowsReplaced: number;
-  /** New rows (new periods, or rows the service has more of now). */
+  /** New rows: keys (period, retailer, SKU or filter value, store) the window did not hold. */
   rowsAdded: number;
-  /** Stored rows in the window that the service no longer returns. */
+  /** Stored rows in the window whose key the service no longer returns (blank rows are not counted). */
   rowsRemoved: number;
   /** Rows of the table after the refresh. */
   rows: number;
@@ -36,6 +53,15 @@ export interface RefreshOutcome {
   /** A table of several retailers: each one's rows in the window read and the metrics it omitted. */
   retailers?: RetailerSummary[];
   warnings: string[];
+  /**
+   * Stored rows removed, or that would have been (`held`): absent when none. Said in `warnings` too (its `text`).
+   */
+  losses?: RefreshLosses;
+  /**
+   * Stored figures (non-empty cells) the answer replaced with an empty cell, in rows of the same key: per metric,
+   * how many and their periods (ISO first days, distinct, in order). Absent when none. Said in `warnings` too.
+   */
+  blanked?: { metric: string; rows: number; periods: string[] }[];
   /** For "failed" and "cancelled": what went wrong, in words for the user. */
   error?: string;
   /** When this refresh finished (ISO timestamp). */
@@ -92,13 +118,16 @@ function revisionNote(o: RefreshOutcome): string {
 export function summarize(outcomes: RefreshOutcome[], notes: string[] = []): RefreshSummary {
   const failed = outcomes.filter((o) => o.status === "failed").length;
   const refreshed = outcomes.filter((o) => o.status === "refreshed" || o.status === "unchanged").length;
-  const kept = outcomes.filter((o) => o.status === "kept").length;
+  // Held by the losses rule (it would remove stored rows) apart from tables kept on an empty answer.
+  const held = outcomes.filter((o) => o.status === "kept" && o.losses?.held).length;
+  const kept = outcomes.filter((o) => o.status === "kept").length - held;
   const stopped = outcomes.filter((o) => o.status === "cancelled").length;
   const parts = [
     outcomes.length === 0
       ? "No Sales Data tables in this workbook."
       : `${refreshed} of ${outcomes.length} table${outcomes.length === 1 ? "" : "s"} refreshed`,
   ];
+  if (held) parts.push(`${held} held (refresh would remove stored rows; nothing written)`);
   if (kept) parts.push(`${kept} kept (the service returned nothing)`);
   if (failed) parts.push(`${failed} failed`);
   if (stopped) parts.push(`${stopped} cancelled`);

@@ -5,11 +5,13 @@ import { isSalesApiError } from "../api/errors";
 import { fetchTable } from "../api/tableRead";
 import { excelSerial, fromExcelSerial, type IsoDate } from "../core/dates";
 import { isCovered, missingRanges, openGaps, subtractRange, type DateRange } from "../core/gaps";
+import { blankedText, compareWindow, holdReason, lossesText, type WindowComparison } from "../core/losses";
 import type { Level, Timeframe } from "../core/metrics";
 import { RETAILER_COLUMN } from "../core/multiRetailer";
 import { retailerList } from "../core/query";
 import {
   anchorOf,
+  keptCount,
   kindOfFormat,
   lastKeptPeriod,
   lastReadOf,
@@ -25,13 +27,20 @@ import {
   type WindowInput,
 } from "../core/refresh";
 import { completeWhenRead, metricColumns, windowChanges, type MetricChange } from "../core/revisions";
-import { columnLayout, type ServiceColumn } from "../core/userColumns";
+import { columnLayout, keyColumns, type ServiceColumn } from "../core/userColumns";
 import { WorkbookError } from "../excel/errors";
 import { NUMBER_FORMATS } from "../excel/formats";
 import { refreshPivotsOn } from "../excel/pivots";
 import { updateManagedTables } from "../excel/queryStore";
 import { calculationIsManual, protectedSheetError } from "../excel/workbookState";
-import { readPeriodTail, replaceTail, type PeriodTail, type RowsTakenOut } from "../excel/tables";
+import {
+  readPeriodTail,
+  readWindowCells,
+  replaceTail,
+  type PeriodTail,
+  type RowsTakenOut,
+  type TailResult,
+} from "../excel/tables";
 import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./deps";
 import {
   earlyRowsWarning,
@@ -177,24 +186,23 @@ async function refreshInto(
 
   // 1. Fetch and check the whole window before the sheet is touched.
   const { data, service, record, periodField } = await fetchWindow(out, deps, managed, tail, win, opts.signal);
-  const plan = planForAnswer(tail, win.cutoff, data.values.length);
-  if (plan.kind === "keep") {
+  if (keptOnEmptyAnswer(out, tail, win, data, several)) return [];
+  if (cancelled(opts.signal)) throw new WorkbookError("cancelled", TABLE_CANCELLED);
+
+  // 2. The stored rows of the window against the answer, by key (src/core/losses.ts), before anything is
+  // written: a refresh that would remove more than it replaces and adds, or whole periods that held rows, is
+  // held (unless "Refresh anyway"); what it removes, and stored figures it empties, are reported.
+  const pi = periodIndexOf(data.columns, periodField);
+  const metrics = metricColumns(data.columns);
+  const compared = await compareStored(deps, tail, win.cutoff, { data, pi, metrics, service, several });
+  if (noteLosses(out, compared, !!opts.allowLosses, input)) {
     out.status = "kept";
-    out.warnings.push(keptRowsWarning(win.from, win.to, plan.storedRows));
-    return [];
-  }
-  const leftEmpty = several ? retailersLeftEmpty(retailerTail(tail), win.cutoff, answeredRows(out, data)) : [];
-  if (leftEmpty.length > 0) {
-    out.status = "kept";
-    out.warnings.push(keptRetailerRowsWarning(win.from, win.to, leftEmpty));
     return [];
   }
   if (cancelled(opts.signal)) throw new WorkbookError("cancelled", TABLE_CANCELLED);
 
-  // 2. One safe rewrite of the window (service columns by id; the user's kept by row key); the old window's
+  // 3. One safe rewrite of the window (service columns by id; the user's kept by row key); the old window's
   // metric cells come back with it.
-  const pi = periodIndexOf(data.columns, periodField);
-  const metrics = metricColumns(data.columns);
   const change = await replaceTail(deps.run, managed.tableName, {
     periodColumn: periodField,
     cutoff: win.cutoff,
@@ -205,13 +213,13 @@ async function refreshInto(
     readBefore: metrics.map((m) => data.columns[m].name),
   });
   out.status = "refreshed";
-  Object.assign(out, rowCounts(change));
+  noteWritten(out, compared, change, input);
   out.refreshedAt = (deps.now?.() ?? new Date()).toISOString();
   out.changes = revision(change.before, data, pi, metrics, win.cutoff, completeWhenRead(lastRead, input.timeframe));
   const worded = noteGaps(out, managed, input, { tail, win, data, pi });
   if (data.values.length === 0) out.warnings.push(noRowsWarning(win.from, win.to));
 
-  // 3. The record: when, which window, the day of this read (the next window reaches back to it), open gaps.
+  // 4. The record: when, which window, the day of this read (the next window reaches back to it), open gaps.
   await updateManagedTables(deps.run, (tables) =>
     tables.map((t) =>
       t.tableName === managed.tableName
@@ -230,6 +238,98 @@ async function refreshInto(
     ),
   );
   return worded;
+}
+
+/**
+ * An answer with no rows where the table holds rows (or, several retailers, none for a retailer that has rows
+ * there) is not written: the outcome is "kept", with its warning. True when so.
+ */
+function keptOnEmptyAnswer(
+  out: RefreshOutcome,
+  tail: PeriodTail,
+  win: Window,
+  data: TableShape,
+  several: boolean,
+): boolean {
+  const plan = planForAnswer(tail, win.cutoff, data.values.length);
+  const leftEmpty =
+    plan.kind === "write" && several ? retailersLeftEmpty(retailerTail(tail), win.cutoff, answeredRows(out, data)) : [];
+  if (plan.kind === "keep") out.warnings.push(keptRowsWarning(win.from, win.to, plan.storedRows));
+  else if (leftEmpty.length > 0) out.warnings.push(keptRetailerRowsWarning(win.from, win.to, leftEmpty));
+  else return false;
+  out.status = "kept";
+  return true;
+}
+
+/**
+ * What was written, by key (a row whose key vanished while another appeared is one removed and one added), the
+ * table's rows after (as written), and the stored figures the answer emptied.
+ */
+function noteWritten(out: RefreshOutcome, c: WindowComparison, change: TailResult, input: WindowInput): void {
+  Object.assign(out, {
+    rowsReplaced: c.replaced,
+    rowsAdded: c.added,
+    rowsRemoved: c.removed,
+    rows: rowCounts(change).rows,
+  });
+  if (c.blanked.length > 0) {
+    out.blanked = c.blanked;
+    out.warnings.push(blankedText(c.blanked, input.timeframe, input.today));
+  }
+}
+
+/**
+ * The losses rule on the comparison: true when it holds the refresh (nothing is to be written; not with
+ * "Refresh anyway"). Stored rows removed, or that would be, go into the outcome and its warnings.
+ */
+function noteLosses(out: RefreshOutcome, c: WindowComparison, allowLosses: boolean, input: WindowInput): boolean {
+  const held = holdReason(c) !== null && !allowLosses;
+  if (c.removed > 0) {
+    const text = lossesText(c, held, input.timeframe, input.today);
+    out.losses = { rows: c.removed, periods: c.periods, wholePeriods: c.wholePeriods, held, text };
+    out.warnings.push(text);
+  }
+  return held;
+}
+
+/**
+ * The stored rows of the window (from the first row at or after the cut-off to the end, as the tail placed it)
+ * against the rows the refresh would write, by key: their key and metric cells are read first (by the service
+ * columns' ids). A table whose row count changed since the tail was read is refused: the rows compared would
+ * not be the rows replaced.
+ */
+async function compareStored(
+  deps: RefreshDeps,
+  tail: PeriodTail,
+  cutoff: number,
+  w: { data: TableShape; pi: number; metrics: readonly number[]; service: ServiceColumn[]; several: boolean },
+): Promise<WindowComparison> {
+  const { data, pi, metrics, service } = w;
+  const keys = keyColumns(data.columns, pi);
+  const from = tail.offset + keptCount(tail.periods, cutoff);
+  const fields = [...keys, ...metrics].map((c) => data.columns[c].name);
+  const stored =
+    keys.length > 0 && from < tail.count
+      ? await readWindowCells(deps.run, tail.tableName, { from, fields, service })
+      : { count: tail.count, rows: [] as unknown[][] };
+  if (stored.count !== tail.count)
+    throw new WorkbookError(
+      "changed",
+      `Rows were added to or removed from "${tail.tableName}" while it was being refreshed. Nothing was written; refresh again.`,
+    );
+  const retailerAt = w.several ? keys.findIndex((c) => data.columns[c].name === RETAILER_COLUMN) : -1;
+  return compareWindow({
+    stored: {
+      keys: stored.rows.map((r) => r.slice(0, keys.length)),
+      metrics: stored.rows.map((r) => r.slice(keys.length)),
+    },
+    fresh: {
+      keys: data.values.map((r) => keys.map((c) => r[c])),
+      metrics: data.values.map((r) => metrics.map((m) => r[m])),
+    },
+    metrics: metrics.map((m) => data.columns[m].name),
+    retailerAt: retailerAt >= 0 ? retailerAt : undefined,
+  });
 }
 
 /** A several-retailer table's tail with each row's retailer; its retailer column must be there to be read. */

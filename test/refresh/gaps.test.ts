@@ -1,7 +1,8 @@
 // Gaps are never silent, against the simulator: when the days a refresh needs include days the service no
 // longer serves, or days it returns nothing for, refresh writes what the service has, names the missing dates
 // in the outcome, its summary line and the table's saved record (the pane's card), until a refresh gets rows
-// for them.
+// for them. Days inside the window that held stored rows and get none are first held by the losses rule
+// (test/refresh/losses.test.ts): they are written, and named missing, when the user refreshes anyway.
 import type { SalesClient } from "../../src/api";
 import { addDays, excelSerial } from "../../src/core/dates";
 import type { DataQuery } from "../../src/core/query";
@@ -74,8 +75,16 @@ describe("days the service returns nothing for", () => {
     f.sim.simulator.setToday(addDays(SIM_TODAY, 1));
     const hole = [excelSerial("2026-11-18"), excelSerial("2026-11-19")];
     const gappy = withoutDays(f.client, (d) => hole.includes(d));
-    const o = await refreshTable({ ...f.deps, client: gappy }, await f.record(write.tableName));
+    // Whole days that held rows would go: the losses rule holds the refresh (nothing written, the days named)
+    // until the user refreshes anyway; then they are written as missing.
+    const held = await refreshTable({ ...f.deps, client: gappy }, await f.record(write.tableName));
+    expect(held.status).toBe("kept");
+    expect(held.losses?.held).toBe(true);
+    expect(held.losses?.wholePeriods).toEqual(["2026-11-18", "2026-11-19"]);
+    expect(held.gaps).toEqual([]);
+    const o = await refreshTable({ ...f.deps, client: gappy }, await f.record(write.tableName), { allowLosses: true });
     expect(o.status).toBe("refreshed");
+    expect(o.losses?.held).toBe(false);
     expect(o.gaps).toEqual([{ from: "2026-11-18", to: "2026-11-19" }]);
     expect(o.warnings).toContain(
       "The service returned no rows for 18 Nov to 19 Nov; those days are missing from the table.",
@@ -100,7 +109,12 @@ describe("days the service returns nothing for", () => {
     const { write } = await pullTable(f.deps, weekly, { ...NEW_SHEET, rolling: true });
     f.sim.simulator.setToday("2026-11-25"); // last read 18 Nov: the window starts at the stored week of 9 Nov
     const gappy = withoutDays(f.client, (d) => d === excelSerial("2026-11-16"));
-    const o = await refreshTable({ ...f.deps, client: gappy }, await f.record(write.tableName));
+    // A whole stored week would go: held (losses rule), then written when the user refreshes anyway.
+    const held = await refreshTable({ ...f.deps, client: gappy }, await f.record(write.tableName));
+    expect(held.status).toBe("kept");
+    expect(held.losses?.wholePeriods).toEqual(["2026-11-16"]);
+    const o = await refreshTable({ ...f.deps, client: gappy }, await f.record(write.tableName), { allowLosses: true });
+    expect(o.status).toBe("refreshed");
     expect(o.window!.from).toBe("2026-11-09");
     expect(o.gaps).toEqual([{ from: "2026-11-16", to: "2026-11-22" }]);
     expect(o.warnings).toContain(

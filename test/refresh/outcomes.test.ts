@@ -72,6 +72,13 @@ test("the summary line of Refresh all", () => {
   expect(summarize([o("refreshed"), o("unchanged"), o("kept"), o("failed"), o("cancelled")], ["Note."]).message).toBe(
     "2 of 5 tables refreshed, 1 kept (the service returned nothing), 1 failed, 1 cancelled. Note.",
   );
+  // A table the losses rule held is counted apart, not as an empty answer; its words follow with its warnings.
+  const text = "The service no longer sends 3 stored rows (18 Nov: 3): nothing at all for 18 Nov. ...";
+  const losses = { rows: 3, periods: [{ period: "2026-11-18", rows: 3 }], wholePeriods: ["2026-11-18"], text };
+  const held = { ...o("kept"), losses: { ...losses, held: true }, warnings: [text] };
+  expect(summarize([o("refreshed"), held, o("kept")]).message).toBe(
+    `1 of 3 tables refreshed, 1 held (refresh would remove stored rows; nothing written), 1 kept (the service returned nothing). T: ${text.replace(/\.$/, "")}.`,
+  );
 });
 
 describe("failures after the data was written (pivots, recalculation): neutral words", () => {
