@@ -2,6 +2,7 @@
 // workbook's refresh-on-open flag, and what the session's refresh log keeps (the last Refresh all, each table's
 // latest outcome).
 import { summarizeQuery } from "../../core/describe";
+import { REFRESH_ANYWAY } from "../../core/losses";
 import { changesText } from "../../core/revisions";
 import { findManagedTable, forgetManagedTable, readManagedTables, type ManagedTable } from "../../excel/queryStore";
 import { getRefreshOnOpen, setRefreshOnOpen } from "../../excel/refreshSettings";
@@ -14,6 +15,7 @@ import {
   refreshTable,
   tableDeletedText,
   type RefreshDeps,
+  type RefreshLosses,
   type RefreshOutcome,
 } from "../../refresh";
 import { RefreshLog, refreshAllReport } from "../../session";
@@ -23,7 +25,8 @@ import type { ManagedRow, RefreshLine, TableOperations } from "./types";
 /**
  * One line of the refresh summary, in the words the pane shows: the rows, what the revision did to each metric
  * ("revenue, 16-23 Nov: 40,666.81 to 40,807.05, +0.34%"), metrics omitted, warnings (missing dates among them).
- * A table with missing dates is not "ok" (the pane shows the lines as a warning).
+ * A table with missing dates is not "ok" (the pane shows the lines as a warning). A refresh held because it would
+ * remove stored rows says what it would remove and is flagged `refreshAnyway`.
  */
 export function refreshLine(o: RefreshOutcome): RefreshLine {
   const revised = changesText(o.changes);
@@ -43,10 +46,21 @@ export function refreshLine(o: RefreshOutcome): RefreshLine {
         text: `nothing to refresh${tail || " (its figures are final)"}`,
       };
     case "kept":
+      if (o.losses?.held) return heldLine(o, o.losses, notes);
       return { tableName: o.tableName, ok: false, text: `kept as it was${tail}` };
     default:
       return { tableName: o.tableName, ok: false, text: o.error ?? o.status };
   }
+}
+
+/**
+ * A refresh the losses rule held: what it would remove first (its words already say the table was left as it
+ * was), then the other notes; the pane's "Refresh anyway" button stands for the words that point to it.
+ */
+function heldLine(o: RefreshOutcome, losses: RefreshLosses, notes: string[]): RefreshLine {
+  const said = losses.text.replace(` ${REFRESH_ANYWAY}`, "");
+  const others = notes.filter((n) => n !== losses.text);
+  return { tableName: o.tableName, ok: false, refreshAnyway: true, text: [said, ...others].join("; ") };
 }
 
 /** "omitted by the retailer: availability", or per retailer for a table of several ("omitted by pharmaplus: availability"). */
@@ -99,11 +113,11 @@ export function tableOperations(
       return rows;
     },
 
-    async refresh(tableName, signal): Promise<RefreshLine> {
+    async refresh(tableName, signal, { allowLosses } = {}): Promise<RefreshLine> {
       try {
         const managed = await findManagedTable(run, tableName);
         if (!managed) return { tableName, ok: false, text: "This table is no longer managed." };
-        const outcome = await refreshTable(deps(), managed, { signal });
+        const outcome = await refreshTable(deps(), managed, { signal, allowLosses });
         refreshes.recordOutcome(outcome); // the session's deps record it too; a log of its own needs it here
         return refreshLine(outcome);
       } catch (e) {

@@ -53,6 +53,11 @@ export interface RefreshLine {
   ok: boolean;
   /** "rewrote ...: 40 rows replaced, 10 added, 0 removed; revenue, 16-23 Nov: ..." or the error message. */
   text: string;
+  /**
+   * The refresh was held: it would have removed stored rows (more than it replaces and adds, or whole periods),
+   * so nothing was written. `text` says what it would remove; the pane offers "Refresh anyway".
+   */
+  refreshAnyway?: boolean;
 }
 
 /** How the pane runs Refresh all: Cancel, and "Refreshing 2 of 5: Sales_northmart_SKU_weekly" before each table. */
@@ -64,7 +69,8 @@ interface RefreshAllOptions {
 /** The tables this workbook manages. */
 export interface TableOperations {
   listManaged(): Promise<ManagedRow[]>;
-  refresh(tableName: string, signal?: AbortSignal): Promise<RefreshLine>;
+  /** `allowLosses`: "Refresh anyway", write even though the refresh removes stored rows (they are still reported). */
+  refresh(tableName: string, signal?: AbortSignal, opts?: { allowLosses?: boolean }): Promise<RefreshLine>;
   /** Refreshes every table; its report is kept as the last Refresh all's (source "pane"). */
   refreshAll(opts?: RefreshAllOptions): Promise<RefreshLine[]>;
   /** A table's latest refresh outcome in this session, from any refresh (the pane's, the ribbon's, on open). */

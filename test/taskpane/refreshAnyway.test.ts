@@ -1,0 +1,89 @@
+// "Refresh anyway" in the pane's operations, against the simulator over HTTP (through the corrupting proxy, which
+// keeps one weekday of a daily answer) and the in-memory workbook: a refresh that would lose whole days is held,
+// its line says what it would remove (once) and is flagged for "Refresh anyway"; refreshing with allowLosses
+// writes the table and its line says what was removed. Other lines are not flagged.
+import { startCorruptingProxy, type CorruptingProxy } from "../../dev/corruptions";
+import { createClient, type SalesClient } from "../../src/api";
+import { addDays } from "../../src/core/dates";
+import { REFRESH_ANYWAY } from "../../src/core/losses";
+import { readTable } from "../../src/excel";
+import { pullTable, type RefreshDeps } from "../../src/refresh";
+import { tableOperations } from "../../src/taskpane/operations/tableOperations";
+import { SIM_KEY, SIM_TODAY } from "../support/simulator";
+import { DAILY, NEW_SHEET, refreshFixture } from "../refresh/support/fixture";
+
+const f = refreshFixture({ skus: 4, stores: 3 });
+
+let proxy: CorruptingProxy;
+let client: SalesClient;
+beforeAll(async () => {
+  proxy = await startCorruptingProxy(f.sim.url);
+  client = createClient({ baseUrl: proxy.url, apiKey: SIM_KEY, today: () => f.sim.simulator.today() });
+});
+afterAll(() => proxy.close());
+beforeEach(() => proxy.clear());
+
+/** The fixture's deps, reading the service through the proxy. */
+const deps = (): RefreshDeps => ({ ...f.deps, client });
+const ops = () => tableOperations(f.host.run, deps);
+
+/** A rolling daily SKU table pulled on SIM_TODAY; the clock then moves a day on. */
+async function dailyTable(): Promise<string> {
+  const { write } = await pullTable(deps(), DAILY, { ...NEW_SHEET, rolling: true });
+  f.sim.simulator.setToday(addDays(SIM_TODAY, 1));
+  return write.tableName;
+}
+
+/** From now on the service's daily answers keep one weekday only: a refresh window loses most of its days. */
+const loseDays = () => proxy.corrupt({ corruptions: [{ kind: "respace" }], match: { timeframe: "daily" } });
+
+test("a refresh that would lose whole days: held, its line says what it would remove once, with Refresh anyway", async () => {
+  const name = await dailyTable();
+  const before = await readTable(f.host.run, name);
+  loseDays();
+
+  const pane = ops();
+  const line = await pane.refresh(name);
+  expect(proxy.corrupted()).toBeGreaterThan(0);
+  expect(line).toEqual({ tableName: name, ok: false, refreshAnyway: true, text: expect.any(String) });
+  expect(line.text).toMatch(/^The service no longer sends [\d,]+ stored rows \(.+\): nothing at all for .+/);
+  expect(line.text).toContain("The table was left as it was.");
+  // Said once, and without the words that point to the pane: its button stands for them.
+  expect(line.text.match(/no longer sends/g)).toHaveLength(1);
+  expect(line.text).not.toContain(REFRESH_ANYWAY);
+  expect(line.text).not.toContain("kept as it was");
+  expect(await readTable(f.host.run, name)).toEqual(before);
+
+  // The outcome behind the line: held, its text in the warnings.
+  const outcome = pane.latestOutcome(name);
+  expect(outcome?.status).toBe("kept");
+  expect(outcome?.losses?.held).toBe(true);
+
+  // Refresh anyway: written; the line says what was removed and offers nothing more.
+  const anyway = await pane.refresh(name, undefined, { allowLosses: true });
+  expect(anyway.refreshAnyway).toBeUndefined();
+  expect(anyway.text).toMatch(/^rewrote .*: \d+ rows replaced, \d+ added, [1-9]\d* removed; /);
+  expect(anyway.text).toMatch(
+    /The service no longer sends [\d,]+ stored rows \(.+\); they were removed from the table\./,
+  );
+  expect((await readTable(f.host.run, name)).values.length).toBeLessThan(before.values.length);
+});
+
+test("Refresh all flags each held table's line", async () => {
+  const name = await dailyTable();
+  loseDays();
+  const lines = await ops().refreshAll();
+  expect(lines).toEqual([expect.objectContaining({ tableName: name, ok: false, refreshAnyway: true })]);
+});
+
+test("a refresh that loses nothing, and one kept on an empty answer, are not flagged", async () => {
+  const name = await dailyTable();
+  const line = await ops().refresh(name);
+  expect(line.refreshAnyway).toBeUndefined();
+  expect(line.text).toMatch(/^rewrote /);
+
+  await f.sim.inject({ path: "/api/data", body: "empty" });
+  const kept = await ops().refresh(name);
+  expect(kept.refreshAnyway).toBeUndefined();
+  expect(kept.text).toMatch(/^kept as it was; The service returned no rows for /);
+});
