@@ -138,3 +138,14 @@ export async function chooseRetailers(
   for (const r of retailers) await page.getByRole("menuitemcheckbox", { name: r, exact: true }).click();
   await page.keyboard.press("Escape");
 }
+
+/**
+ * Connects the pane to a service: its Service URL and API key, Test connection, and waits for "Connected.".
+ * `scope` is the pane when the page holds more than one.
+ */
+export async function connectPane(scope: Page | Locator, url: string, key: string): Promise<void> {
+  await scope.getByLabel("Service URL").fill(url);
+  await scope.getByLabel("API key", { exact: true }).fill(key);
+  await scope.getByRole("button", { name: "Test connection" }).click();
+  await scope.getByText("Connected.").waitFor();
+}

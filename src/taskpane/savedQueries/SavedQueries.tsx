@@ -2,7 +2,7 @@
 // progress with Cancel while it runs, and its lines after.
 import { Button, Checkbox, ProgressBar, Text, makeStyles, tokens } from "@fluentui/react-components";
 import type { IsoDate } from "../../core/dates";
-import type { TableOperations, TrendOperations } from "../operations";
+import type { RefreshLine, TableOperations, TrendOperations } from "../operations";
 import { PaneMessage } from "../PaneMessage";
 import { ManagedTableItem } from "./ManagedTableItem";
 import { useManagedTables, type RefreshRun } from "./useManagedTables";
@@ -24,6 +24,15 @@ const useStyles = makeStyles({
   progressRow: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "center" },
   // Table names can be 80 characters without a space: they wrap anywhere, never widen the pane.
   wrap: { overflowWrap: "anywhere", minWidth: 0, flexGrow: 1 },
+  // A held line: its words, then "Refresh anyway" under them at its own width (never cut at 320 px).
+  held: {
+    display: "flex",
+    flexDirection: "column",
+    alignItems: "flex-start",
+    gap: tokens.spacingVerticalXS,
+    minWidth: 0,
+    marginBottom: tokens.spacingVerticalXS,
+  },
 });
 
 /** "Refreshing 2 of 5: Sales_northmart_SKU_weekly"; after Cancel, what is being cancelled. */
@@ -32,6 +41,36 @@ function progressText({ progress: p, cancelling }: RefreshRun): string {
   return cancelling
     ? `Cancelling the refresh of ${p.tableName}…`
     : `Refreshing ${p.index} of ${p.total}: ${p.tableName}`;
+}
+
+/**
+ * A table's refresh line: "Sales_x: rewrote ..."; a refresh held because it would remove stored rows says what
+ * it would remove and offers "Refresh anyway" (that table written all the same, its new line in place).
+ */
+function RefreshLineItem({
+  line: l,
+  disabled,
+  onRefreshAnyway,
+}: {
+  line: RefreshLine;
+  disabled: boolean;
+  onRefreshAnyway: () => void;
+}) {
+  const styles = useStyles();
+  const text = (
+    <div className={styles.wrap}>
+      {l.tableName}: {l.text}
+    </div>
+  );
+  if (!l.refreshAnyway) return text;
+  return (
+    <div className={styles.held}>
+      {text}
+      <Button size="small" disabled={disabled} onClick={onRefreshAnyway} aria-label={`Refresh anyway ${l.tableName}`}>
+        Refresh anyway
+      </Button>
+    </div>
+  );
 }
 
 /** Where a refresh is, with Cancel: Get data's progress bar and Cancel, by table. */
@@ -70,10 +109,8 @@ export function SavedQueries({
   onEdit: (tableName: string) => Promise<void>;
 }) {
   const styles = useStyles();
-  const { rows, busy, lines, error, onOpen, toggleOnOpen, act, run, refreshAll, refreshOne, cancel } = useManagedTables(
-    ops,
-    version,
-  );
+  const { rows, busy, lines, error, onOpen, toggleOnOpen, act, run, refreshAll, refreshOne, refreshAnyway, cancel } =
+    useManagedTables(ops, version);
 
   return (
     <section className={styles.section} aria-labelledby="saved-title">
@@ -122,9 +159,12 @@ export function SavedQueries({
       {lines.length > 0 && (
         <PaneMessage intent={lines.every((l) => l.ok) ? "success" : "warning"} role="status">
           {lines.map((l) => (
-            <div key={l.tableName} className={styles.wrap}>
-              {l.tableName}: {l.text}
-            </div>
+            <RefreshLineItem
+              key={l.tableName}
+              line={l}
+              disabled={!connected || busy}
+              onRefreshAnyway={() => void refreshAnyway(l.tableName)}
+            />
           ))}
         </PaneMessage>
       )}

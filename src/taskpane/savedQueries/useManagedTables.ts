@@ -5,6 +5,9 @@ import type { RefreshProgress } from "../../refresh";
 import { errorText } from "../messages";
 import type { ManagedRow, RefreshLine, TableOperations } from "../operations";
 
+/** The refresh lines to show, or how to make them of the lines shown. */
+type Lines = RefreshLine[] | ((shown: RefreshLine[]) => RefreshLine[]);
+
 /** A refresh running in the pane: the table it is at ("starting" while the saved queries are read), and Cancel. */
 export interface RefreshRun {
   progress: RefreshProgress | "starting";
@@ -56,8 +59,11 @@ export function useManagedTables(ops: TableOperations, version: number) {
     };
   }, [ops, version, reloads]);
 
-  /** Runs one action (the list is busy meanwhile), shows its refresh lines if any, then reads the list again. */
-  async function act(work: () => Promise<RefreshLine[] | void>) {
+  /**
+   * Runs one action (the list is busy meanwhile), shows its refresh lines if any (or, given a function, the lines
+   * it makes of those shown), then reads the list again.
+   */
+  async function act(work: () => Promise<Lines | void>) {
     setBusy(true);
     setError(null);
     try {
@@ -75,12 +81,12 @@ export function useManagedTables(ops: TableOperations, version: number) {
   return { rows, busy, lines, error, onOpen, toggleOnOpen, act, ...refreshing };
 }
 
-/** Refresh all and a card's Refresh, each through `act`, with their progress line and Cancel (Get data's kind). */
-function useRefreshRun(ops: TableOperations, act: (work: () => Promise<RefreshLine[] | void>) => Promise<void>) {
+/** Refresh all, a card's Refresh and a held line's Refresh anyway, each through `act`, with their progress line and Cancel (Get data's kind). */
+function useRefreshRun(ops: TableOperations, act: (work: () => Promise<Lines | void>) => Promise<void>) {
   const [run, setRun] = useState<RefreshRun | null>(null);
   const abort = useRef<AbortController | null>(null);
 
-  async function tracked(start: RefreshRun["progress"], work: (signal: AbortSignal) => Promise<RefreshLine[]>) {
+  async function tracked<T>(start: RefreshRun["progress"], work: (signal: AbortSignal) => Promise<T>) {
     const controller = new AbortController();
     abort.current = controller;
     setRun({ progress: start, cancelling: false });
@@ -100,10 +106,21 @@ function useRefreshRun(ops: TableOperations, act: (work: () => Promise<RefreshLi
     );
   const refreshOne = (tableName: string) =>
     act(() => tracked({ index: 1, total: 1, tableName }, async (signal) => [await ops.refresh(tableName, signal)]));
+  /** "Refresh anyway" on a held line: that table written even though it loses stored rows; its new line in place. */
+  const refreshAnyway = (tableName: string) =>
+    act(() =>
+      tracked({ index: 1, total: 1, tableName }, async (signal) => {
+        const line = await ops.refresh(tableName, signal, { allowLosses: true });
+        return (shown: RefreshLine[]) =>
+          shown.some((l) => l.tableName === tableName)
+            ? shown.map((l) => (l.tableName === tableName ? line : l))
+            : [line];
+      }),
+    );
   function cancel() {
     abort.current?.abort();
     setRun((r) => r && { ...r, cancelling: true });
   }
 
-  return { run, refreshAll, refreshOne, cancel };
+  return { run, refreshAll, refreshOne, refreshAnyway, cancel };
 }
