@@ -272,7 +272,7 @@ class Client implements SalesClient {
       throw err;
     }
     const omitted = omittedMetricNames(headers.get("X-Service-Omitted-Metrics"), query.metrics);
-    return { rows, omitted, periodField: findPeriodField(rows) };
+    return { rows, omitted, periodField: findPeriodField(rows), from: query.from, to: query.to };
   }
 
   /**
@@ -285,7 +285,12 @@ class Client implements SalesClient {
     const found = parts.find((p) => p.periodField)?.periodField;
     const check = checkAnswer(
       { ...query, today: this.today() },
-      { rows, periodField: found, omittedMetrics: [...new Set(parts.flatMap((p) => p.omitted))] },
+      {
+        rows,
+        periodField: found,
+        omittedMetrics: [...new Set(parts.flatMap((p) => p.omitted))],
+        requests: parts.map((p) => ({ from: p.from, to: p.to, rows: p.rows.length })),
+      },
     );
     if (!check.ok) throw new SalesApiError("format", check.message);
     return {
@@ -336,6 +341,9 @@ function named(retailer: string): (err: unknown) => never {
 
 interface Part {
   rows: DataRow[];
+  /** The dates this request asked for (a chunk of a long read, or the whole query). */
+  from: IsoDate;
+  to: IsoDate;
   omitted: string[];
   periodField: string | undefined;
 }

@@ -62,16 +62,22 @@ export function checkRows(body: unknown): DataRow[] {
 }
 
 /**
- * The column that holds the period: the one whose values are ISO dates or timestamps in most of the rows looked
- * at (the first, middle and last of a long answer; all of a short one), so one bad value does not hide the
- * column: the answer check (src/core/answerCheck.ts) then refuses that value by name. The spec names it `week`
- * for weekly rows only, so it is found by its values; `week` wins a tie.
+ * The column that holds the period: the one whose values are ISO dates or timestamps in the most rows looked at
+ * (the first, middle and last of a long answer; all of a short one), so bad values do not hide the column: the
+ * answer check (src/core/answerCheck.ts) then refuses each by its row. The spec names it `week` for weekly rows
+ * only, so it is found by its values; `week` wins a tie.
  */
 export function findPeriodField(rows: readonly DataRow[]): string | undefined {
   if (rows.length === 0) return undefined;
   const sample = rows.length > 50 ? [rows[0], rows[Math.floor(rows.length / 2)], rows[rows.length - 1]] : rows;
-  const fields = new Set(sample.flatMap((r) => Object.keys(r)));
-  const dated = (k: string) => sample.filter((r) => typeof r[k] === "string" && dayOfTimestamp(r[k] as string)).length;
-  const periodic = [...fields].filter((k) => dated(k) * 2 > sample.length);
-  return periodic.includes("week") ? "week" : periodic[0];
+  const dated = new Map<string, number>();
+  for (const r of sample)
+    for (const k in r)
+      if (typeof r[k] === "string" && dayOfTimestamp(r[k] as string)) dated.set(k, (dated.get(k) ?? 0) + 1);
+  let best: string | undefined;
+  for (const [k, n] of dated) {
+    const top = best === undefined ? 0 : dated.get(best)!;
+    if (n > top || (n === top && k === "week")) best = k;
+  }
+  return best;
 }

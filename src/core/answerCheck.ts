@@ -20,6 +20,11 @@ export interface RawAnswer {
   periodField: string | undefined;
   /** The metrics the X-Service-Omitted-Metrics header named. */
   omittedMetrics: readonly string[];
+  /**
+   * A long read's requests, in order: each one's dates and how many of `rows` (consecutive) it returned. A row
+   * must lie inside the dates of the request that returned it; absent: one request, the question's dates.
+   */
+  requests?: readonly { from: IsoDate; to: IsoDate; rows: number }[];
 }
 
 /** What a checked answer left out or found empty, for the summary. */
@@ -73,7 +78,11 @@ export function checkAnswer(question: AnswerQuestion, answer: RawAnswer): Answer
   // One pass (answers run to 100,000s of rows): each distinct period placed once, on its UTC day, and kept when
   // its period meets the dates asked; each kept row's key looked up in its day's keys; fields and nulls counted.
   const days = new Map<unknown, IsoDate | null>();
-  const byDay = new Map<IsoDate, DayKeys | null>(); // null: the day is outside the question
+  const byDay = new Map<IsoDate, DayKeys>();
+  const requests = answer.requests ?? [{ from: question.from, to: question.to, rows: rows.length }];
+  let request = -1;
+  let requestEnd = 0;
+  let fitsRequest = new Map<IsoDate, boolean>();
   // The answer's own array while every row fits (no copy of a large answer); a copy from the first that does not.
   let kept: Record<string, unknown>[] | undefined;
   const outside = new Set<IsoDate>();
@@ -83,6 +92,10 @@ export function checkAnswer(question: AnswerQuestion, answer: RawAnswer): Answer
   const empty = metrics.map(() => 0);
   let twice: { row: Record<string, unknown>; day: IsoDate } | undefined;
   for (let i = 0; i < rows.length; i++) {
+    while (i >= requestEnd && request < requests.length - 1) {
+      requestEnd += requests[++request].rows;
+      fitsRequest = new Map();
+    }
     const row = rows[i];
     const value = row[periodField];
     let day = days.get(value);
@@ -91,17 +104,19 @@ export function checkAnswer(question: AnswerQuestion, answer: RawAnswer): Answer
       days.set(value, day);
     }
     if (day === null) return refuse(question, "period", unplaced(periodField, value, i));
-    let keys = byDay.get(day);
-    if (keys === undefined) {
-      keys = overlaps(day, question) ? new Map() : null;
-      byDay.set(day, keys);
+    let fits = fitsRequest.get(day);
+    if (fits === undefined) {
+      fits = overlaps(day, { ...question, ...requests[request] });
+      fitsRequest.set(day, fits);
     }
-    if (keys === null) {
+    if (!fits) {
       kept ??= rows.slice(0, i);
       outside.add(day);
       continue;
     }
     if (kept) kept.push(row);
+    let keys = byDay.get(day);
+    if (keys === undefined) byDay.set(day, (keys = new Map()));
     if (!addKey(keys, row) && !twice) twice = { row, day };
     if (!sameFields(row, lastFields)) {
       lastFields = Object.keys(row);
@@ -115,7 +130,7 @@ export function checkAnswer(question: AnswerQuestion, answer: RawAnswer): Answer
   kept ??= rows as Record<string, unknown>[];
   report.outside = { rows: rows.length - kept.length, periods: [...outside].sort() };
 
-  const keptDays = [...byDay].flatMap(([day, keys]) => (keys ? [day] : [])).sort();
+  const keptDays = [...byDay.keys()].sort();
   const spacing = spacingProblem(keptDays, question.timeframe);
   if (spacing) return refuse(question, "spacing", `asked for ${question.timeframe} rows, it sent ${spacing}`);
   if (twice)
@@ -150,7 +165,7 @@ export function checkAnswer(question: AnswerQuestion, answer: RawAnswer): Answer
 }
 
 /** Weekly and monthly: the period that starts on `day` meets the dates asked. Daily: `day` is one of them. */
-function overlaps(day: IsoDate, q: AnswerQuestion): boolean {
+function overlaps(day: IsoDate, q: Pick<AnswerQuestion, "timeframe" | "from" | "to">): boolean {
   if (day > q.to) return false;
   if (q.timeframe === "daily") return day >= q.from;
   return addPeriods(day, q.timeframe, 1) > q.from;
@@ -257,8 +272,12 @@ export function noticesOf(report: AnswerReport, q: AnswerQuestion): string[] {
   const { outside } = report;
   if (outside.rows > 0) {
     const when = outside.periods.map((d) => rangeText({ from: d, to: d }, q.today)).join(", ");
+    // A row inside the question but outside the dates of the request (of a long read) that returned it.
+    const where = outside.periods.every((d) => !overlaps(d, q))
+      ? `outside ${rangeText({ from: q.from, to: q.to }, q.today)}`
+      : `outside the dates of the request that returned ${outside.rows === 1 ? "it" : "them"}`;
     out.push(
-      `The service sent ${plural(outside.rows, "row")} outside ${rangeText({ from: q.from, to: q.to }, q.today)} (dated ${when}); ${outside.rows === 1 ? "it was" : "they were"} left out.`,
+      `The service sent ${plural(outside.rows, "row")} ${where} (dated ${when}); ${outside.rows === 1 ? "it was" : "they were"} left out.`,
     );
   }
   if (report.unsaid.length > 0)

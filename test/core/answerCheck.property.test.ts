@@ -95,6 +95,41 @@ describe("checkAnswer", () => {
     );
   });
 
+  test("in a long read, a row outside the dates of the request that returned it is left out, though inside the question", () => {
+    const q: AnswerQuestion = {
+      level: "sku",
+      retailer: "northmart",
+      timeframe: "weekly",
+      metrics: ["revenue"],
+      from: "2026-06-01",
+      to: "2026-07-26",
+    };
+    const row = (week: IsoDate, sku: number) => ({
+      week: `${week}T00:00:00Z`,
+      sku,
+      sku_product_name: `${sku} - X`,
+      revenue: 1,
+    });
+    // The second request (6 to 26 Jul) also sends a row of 29 Jun, which the first (1 Jun to 5 Jul) did not.
+    const rows = [
+      row("2026-06-22", 1),
+      row("2026-06-29", 1),
+      row("2026-07-06", 1),
+      row("2026-06-29", 2),
+      row("2026-07-13", 1),
+    ];
+    const requests = [
+      { from: "2026-06-01", to: "2026-07-05", rows: 2 },
+      { from: "2026-07-06", to: "2026-07-26", rows: 3 },
+    ];
+    const r = checkAnswer(q, { rows, periodField: "week", omittedMetrics: [], requests });
+    if (!r.ok) throw new Error(r.message);
+    expect(r.rows).toEqual([rows[0], rows[1], rows[2], rows[4]]);
+    expect(r.notices[0]).toBe(
+      "The service sent 1 row outside the dates of the request that returned it (dated 29 Jun 2026); it was left out.",
+    );
+  });
+
   test("a key sent twice refuses the whole answer, naming the key", () => {
     fc.assert(
       fc.property(goodCase, fc.nat(), (c, pick) => {
