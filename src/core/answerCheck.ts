@@ -75,22 +75,79 @@ export function checkAnswer(question: AnswerQuestion, answer: RawAnswer): Answer
     return { ok: true, rows: [], omittedMetrics: omitted, leftOut: [], fields: [], report, notices: [] };
   if (periodField === undefined) return refuse(question, "period", "its rows have no column of dates");
 
-  // One pass (answers run to 100,000s of rows): each distinct period placed once, on its UTC day, and kept when
-  // its period meets the dates asked; each kept row's key looked up in its day's keys; fields and nulls counted.
+  const found = scan(question, answer, periodField);
+  if ("unplaced" in found) return refuse(question, "period", found.unplaced);
+  const { kept, outside, keptDays, present, empty, twice } = found;
+  report.outside = { rows: rows.length - kept.length, periods: [...outside].sort() };
+  const spacing = spacingProblem(keptDays, question.timeframe);
+  if (spacing) return refuse(question, "spacing", `asked for ${question.timeframe} rows, it sent ${spacing}`);
+  if (twice)
+    return refuse(
+      question,
+      "keys",
+      `it sent the same row twice (${keyText(twice.row, twice.day, question.filter)}), and which one is right cannot be known`,
+    );
+
+  // Columns: asked metrics no row has are omitted; fields nobody asked for are left out.
+  const said = new Set(omitted);
+  for (const m of question.metrics) {
+    if (!present.has(m) && !said.has(m) && kept.length > 0) {
+      report.unsaid.push(m);
+      omitted.push(m);
+    }
+  }
+  // Nulls of the metrics served (an omitted metric's cells are empty anyway).
+  report.nulls = question.metrics.flatMap((metric, m) =>
+    empty[m] > 0 && !omitted.includes(metric) ? [{ metric, rows: empty[m] }] : [],
+  );
+  report.unasked = unaskedColumns(present, periodField, question, kept);
+  return {
+    ok: true,
+    rows: kept,
+    omittedMetrics: omitted,
+    leftOut: report.unasked,
+    fields: [...present].filter((f) => !report.unasked.includes(f)),
+    report,
+    notices: noticesOf(report, question),
+  };
+}
+
+/** What one pass over the rows found. */
+interface Scan {
+  /** The rows inside their request's dates: the answer's own array when all are (no copy of a large answer). */
+  kept: Record<string, unknown>[];
+  /** Days of the rows left out. */
+  outside: Set<IsoDate>;
+  /** Days of the kept rows, in order. */
+  keptDays: IsoDate[];
+  /** Fields of the kept rows, in the order first seen. */
+  present: Set<string>;
+  /** Per asked metric: kept rows whose value is null or absent. */
+  empty: number[];
+  /** The first kept row whose key an earlier kept row has. */
+  twice?: { row: Record<string, unknown>; day: IsoDate };
+}
+
+/**
+ * One pass (answers run to 100,000s of rows): each distinct period placed once, on its UTC day, and kept when its
+ * period meets the dates of the request that returned it; each kept row's key looked up in its day's keys; fields
+ * and nulls counted. `unplaced`: the first period that cannot be placed on a day, in words.
+ */
+function scan(question: AnswerQuestion, answer: RawAnswer, periodField: string): Scan | { unplaced: string } {
+  const { rows } = answer;
   const days = new Map<unknown, IsoDate | null>();
   const byDay = new Map<IsoDate, DayKeys>();
   const requests = answer.requests ?? [{ from: question.from, to: question.to, rows: rows.length }];
   let request = -1;
   let requestEnd = 0;
   let fitsRequest = new Map<IsoDate, boolean>();
-  // The answer's own array while every row fits (no copy of a large answer); a copy from the first that does not.
   let kept: Record<string, unknown>[] | undefined;
   const outside = new Set<IsoDate>();
   const present = new Set<string>();
   let lastFields: string[] = [];
   const metrics = question.metrics;
   const empty = metrics.map(() => 0);
-  let twice: { row: Record<string, unknown>; day: IsoDate } | undefined;
+  let twice: Scan["twice"];
   for (let i = 0; i < rows.length; i++) {
     while (i >= requestEnd && request < requests.length - 1) {
       requestEnd += requests[++request].rows;
@@ -103,7 +160,7 @@ export function checkAnswer(question: AnswerQuestion, answer: RawAnswer): Answer
       day = typeof value === "string" ? dayOfTimestamp(value) : null;
       days.set(value, day);
     }
-    if (day === null) return refuse(question, "period", unplaced(periodField, value, i));
+    if (day === null) return { unplaced: unplaced(periodField, value, i) };
     let fits = fitsRequest.get(day);
     if (fits === undefined) {
       fits = overlaps(day, { ...question, ...requests[request] });
@@ -128,40 +185,7 @@ export function checkAnswer(question: AnswerQuestion, answer: RawAnswer): Answer
     }
   }
   kept ??= rows as Record<string, unknown>[];
-  report.outside = { rows: rows.length - kept.length, periods: [...outside].sort() };
-
-  const keptDays = [...byDay.keys()].sort();
-  const spacing = spacingProblem(keptDays, question.timeframe);
-  if (spacing) return refuse(question, "spacing", `asked for ${question.timeframe} rows, it sent ${spacing}`);
-  if (twice)
-    return refuse(
-      question,
-      "keys",
-      `it sent the same row twice (${keyText(twice.row, twice.day, question.filter)}), and which one is right cannot be known`,
-    );
-
-  // Columns: asked metrics no row has are omitted; fields nobody asked for are left out.
-  const said = new Set(omitted);
-  for (const m of metrics) {
-    if (!present.has(m) && !said.has(m) && kept.length > 0) {
-      report.unsaid.push(m);
-      omitted.push(m);
-    }
-  }
-  // Nulls of the metrics served (an omitted metric's cells are empty anyway).
-  report.nulls = metrics.flatMap((metric, m) =>
-    empty[m] > 0 && !omitted.includes(metric) ? [{ metric, rows: empty[m] }] : [],
-  );
-  report.unasked = unaskedColumns(present, periodField, question, kept);
-  return {
-    ok: true,
-    rows: kept,
-    omittedMetrics: omitted,
-    leftOut: report.unasked,
-    fields: [...present].filter((f) => !report.unasked.includes(f)),
-    report,
-    notices: noticesOf(report, question),
-  };
+  return { kept, outside, keptDays: [...byDay.keys()].sort(), present, empty, twice };
 }
 
 /** Weekly and monthly: the period that starts on `day` meets the dates asked. Daily: `day` is one of them. */
