@@ -1,0 +1,190 @@
+// answers.corruptions_caught / answers.corruptions_total and refresh.silent_losses (issue 15): a fixed, seeded
+// corpus of corrupted answers (every kind of the corrupting proxy, dev/corruptions, for daily, weekly and monthly
+// SKU tables) run through Get data (pullTable) and through a refresh two days later, over HTTP against the
+// simulator and into the in-memory workbook host.
+//
+// Caught: refused (or held) with the workbook exactly as it was, or handled and reported: the table has each key
+// once and no row outside its query, and what the corruption did is in the summary (rows outside counted, a
+// figure sent as null counted, a metric dropped named as omitted, a column nobody asked for named, an offset
+// timestamp read as its UTC day: the table equals the uncorrupted one). A case not caught is printed to stderr.
+// Silent losses: stored rows a refresh removed that its outcome did not count (goal 0).
+import { startCorruptingProxy, type Corruption } from "../corruptions";
+import { startSimulator } from "../simulator";
+import { createWorkbookHost, type WorkbookHost } from "../workbook-host";
+import { createClient, type SalesClient } from "../../src/api";
+import { addDays, addPeriods, fromExcelSerial, type IsoDate } from "../../src/core/dates";
+import type { Timeframe } from "../../src/core/metrics";
+import type { DataQuery } from "../../src/core/query";
+import { listManagedTables, readTable } from "../../src/excel";
+import { pullTable, refreshTable, type RefreshDeps } from "../../src/refresh";
+import type { Report } from "./run";
+
+const TODAY: IsoDate = "2026-11-23";
+const KEY = "bench-key";
+const FROM: Record<Timeframe, IsoDate> = { daily: "2026-10-01", weekly: "2026-06-01", monthly: "2025-12-01" };
+
+/** The corpus: every kind, some in two shapes, each with its own seed. */
+const CORPUS: Corruption[] = [
+  { kind: "outside", rows: 2, side: "before" },
+  { kind: "outside", rows: 1, side: "after" },
+  { kind: "repeat-key", rows: 1 },
+  { kind: "respace" },
+  { kind: "offset", hours: -1 },
+  { kind: "offset", hours: 9 },
+  { kind: "unplaceable", rows: 1 },
+  { kind: "null-values", rows: 3, metric: "revenue" },
+  { kind: "drop-column", column: "units" },
+  { kind: "add-column", column: "region", value: "north" },
+];
+
+interface Table {
+  headers: string[];
+  values: unknown[][];
+  keys: string[];
+  days: IsoDate[];
+}
+
+async function table(host: WorkbookHost, name: string): Promise<Table> {
+  const t = await readTable(host.run, name);
+  const pi = t.headers.findIndex((h) => h === "date" || h === "week" || h === "month");
+  const si = t.headers.indexOf("sku");
+  return {
+    headers: t.headers,
+    values: t.values,
+    keys: t.values.map((r) => `${String(r[pi])}|${String(r[si])}`),
+    days: t.values.map((r) => fromExcelSerial(r[pi] as number)),
+  };
+}
+
+/** What is wrong with a written table: a key twice, a row outside the query. */
+function tableProblems(t: Table, tf: Timeframe, from: IsoDate, to: IsoDate): string[] {
+  const out: string[] = [];
+  if (new Set(t.keys).size !== t.keys.length) out.push("a key twice");
+  const inside = (d: IsoDate) => d <= to && (tf === "daily" ? d >= from : addPeriods(d, tf, 1) > from);
+  if (t.days.some((d) => !inside(d))) out.push("a row outside the query");
+  return out;
+}
+
+/** Whether the summary says what the corruption did (those that are refused have nothing to say). */
+function reported(c: Corruption, said: string, t: Table, clean: Table | undefined): boolean {
+  switch (c.kind) {
+    case "outside":
+      return /outside/.test(said);
+    case "null-values":
+      return said.includes(`no figure for ${c.metric ?? ""}`);
+    case "drop-column":
+      return said.includes(c.column);
+    case "add-column":
+      return said.includes(c.column) && !t.headers.includes(c.column);
+    case "offset":
+      return clean !== undefined && JSON.stringify(t.values) === JSON.stringify(clean.values);
+    default:
+      return false; // repeat-key, respace, unplaceable: only a refusal catches them
+  }
+}
+
+export async function run(report: Report): Promise<void> {
+  const running = await startSimulator({ port: 0, apiKey: KEY, today: TODAY, skus: 8, stores: 2 });
+  const proxy = await startCorruptingProxy(running.url, { seed: 15 });
+  const client: SalesClient = createClient({
+    baseUrl: proxy.url,
+    apiKey: KEY,
+    today: () => running.simulator.today(),
+    retries: 0,
+  });
+  const deps = (host: WorkbookHost): RefreshDeps => ({ run: host.run, client, today: () => running.simulator.today() });
+  let caught = 0;
+  let total = 0;
+  let silentLosses = 0;
+  const miss = (what: string) => process.stderr.write(`answers: not caught: ${what}\n`);
+  try {
+    for (const tf of ["daily", "weekly", "monthly"] as const) {
+      const query: DataQuery = {
+        level: "sku",
+        retailer: "northmart",
+        timeframe: tf,
+        metrics: "revenue,units",
+        from: FROM[tf],
+        to: TODAY,
+      };
+      const pullInto = async (host: WorkbookHost) =>
+        pullTable(deps(host), query, { destination: { kind: "new-sheet" }, rolling: true });
+      running.simulator.setToday(TODAY);
+      proxy.clear();
+      const cleanHost = createWorkbookHost();
+      const clean = await table(cleanHost, (await pullInto(cleanHost)).write.tableName); // for the offset case
+
+      for (const [i, c] of CORPUS.entries()) {
+        const seed = 1500 + i;
+        // Get data.
+        total++;
+        running.simulator.setToday(TODAY);
+        proxy.clear();
+        proxy.corrupt({ corruptions: [c], seed });
+        const host = createWorkbookHost();
+        const before = host.snapshot();
+        try {
+          const pulled = await pullInto(host);
+          if (proxy.corrupted() === 0) throw new Error(`the corpus case ${JSON.stringify(c)} corrupted nothing`);
+          const t = await table(host, pulled.write.tableName);
+          const problems = tableProblems(t, tf, query.from, TODAY);
+          const said = [...pulled.warnings, ...pulled.omittedMetrics].join(" ");
+          if (problems.length === 0 && reported(c, said, t, clean)) caught++;
+          else miss(`${tf} pull, ${JSON.stringify(c)}: ${problems.join(", ") || "not reported"}`);
+        } catch (err) {
+          if (JSON.stringify(host.snapshot()) === JSON.stringify(before)) caught++;
+          else miss(`${tf} pull, ${JSON.stringify(c)}: refused but the workbook changed (${String(err)})`);
+        }
+
+        // A refresh two days later (recent days revised, new ones added).
+        total++;
+        proxy.clear();
+        const rhost = createWorkbookHost();
+        const name = (await pullInto(rhost)).write.tableName;
+        running.simulator.setToday(addDays(TODAY, 2));
+        const stored = await table(rhost, name);
+        // The uncorrupted table a refresh must give (for the offset case): a pull up to the new today.
+        const fresh = createWorkbookHost();
+        const freshName = (
+          await pullTable(
+            deps(fresh),
+            { ...query, to: running.simulator.today() },
+            { destination: { kind: "new-sheet" }, rolling: true },
+          )
+        ).write.tableName;
+        proxy.corrupt({ corruptions: [c], seed });
+        const corruptedBefore = proxy.corrupted();
+        const rbefore = JSON.stringify(rhost.snapshot());
+        const record = (await listManagedTables(rhost.run)).find((r) => r.tableName === name)!;
+        const o = await refreshTable(deps(rhost), record);
+        if (proxy.corrupted() === corruptedBefore) {
+          // Nothing to corrupt in this window (respace of a one-month window): not a case.
+          total--;
+          continue;
+        }
+        if (o.status === "failed" || o.status === "kept") {
+          if (JSON.stringify(rhost.snapshot()) === rbefore) caught++;
+          else miss(`${tf} refresh, ${JSON.stringify(c)}: ${o.status} but the workbook changed`);
+          continue;
+        }
+        const t = await table(rhost, name);
+        const present = new Set(t.keys);
+        const vanished = stored.keys.filter((k) => !present.has(k)).length;
+        const losses = Math.max(0, vanished - (o.losses?.rows ?? 0));
+        silentLosses += losses;
+        const problems = tableProblems(t, tf, query.from, running.simulator.today());
+        if (losses > 0) problems.push(`${losses} stored rows removed without a word`);
+        const said = [...o.warnings, ...o.omittedMetrics].join(" ");
+        const expected = c.kind === "offset" ? await table(fresh, freshName) : undefined;
+        if (problems.length === 0 && reported(c, said, t, expected)) caught++;
+        else miss(`${tf} refresh, ${JSON.stringify(c)}: ${problems.join(", ") || "not reported"}`);
+      }
+    }
+  } finally {
+    await proxy.close();
+    await running.close();
+  }
+  report("answers.corruptions_caught", caught);
+  report("answers.corruptions_total", total);
+  report("refresh.silent_losses", silentLosses);
+}

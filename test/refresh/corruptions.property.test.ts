@@ -1,0 +1,181 @@
+// Property tests of issue 15's promise, over real HTTP: the simulator's answers corrupted at random by the
+// corrupting proxy (dev/corruptions), then pulled or refreshed into the in-memory workbook, for daily, weekly and
+// monthly tables. Whatever the corruption: no key appears twice in the table, no row lies outside the query, no
+// stored row disappears without being reported, and every refusal leaves the workbook as it was.
+import fc from "fast-check";
+import { startCorruptingProxy, type Corruption, type CorruptingProxy } from "../../dev/corruptions";
+import { createWorkbookHost } from "../../dev/workbook-host";
+import { createClient, type SalesClient } from "../../src/api";
+import { addDays, addPeriods, fromExcelSerial, type IsoDate } from "../../src/core/dates";
+import type { Timeframe } from "../../src/core/metrics";
+import type { DataQuery } from "../../src/core/query";
+import { listManagedTables, readTable, type ExcelRun } from "../../src/excel";
+import { pullTable, refreshTable, type RefreshDeps } from "../../src/refresh";
+import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
+
+const QUERIES: Record<Timeframe, DataQuery> = {
+  daily: {
+    level: "sku",
+    retailer: "northmart",
+    timeframe: "daily",
+    metrics: "revenue,units",
+    from: "2026-10-01",
+    to: SIM_TODAY,
+  },
+  weekly: {
+    level: "sku",
+    retailer: "northmart",
+    timeframe: "weekly",
+    metrics: "revenue,units",
+    from: "2026-06-01",
+    to: SIM_TODAY,
+  },
+  monthly: {
+    level: "sku",
+    retailer: "northmart",
+    timeframe: "monthly",
+    metrics: "revenue,units",
+    from: "2025-12-01",
+    to: SIM_TODAY,
+  },
+};
+
+const corruption: fc.Arbitrary<Corruption> = fc.oneof(
+  fc.record({
+    kind: fc.constant("outside" as const),
+    rows: fc.integer({ min: 1, max: 3 }),
+    side: fc.constantFrom("before" as const, "after" as const),
+  }),
+  fc.record({ kind: fc.constant("repeat-key" as const), rows: fc.integer({ min: 1, max: 2 }) }),
+  fc.constant({ kind: "respace" as const }),
+  fc.record({ kind: fc.constant("offset" as const), hours: fc.integer({ min: -12, max: 14 }).filter((h) => h !== 0) }),
+  fc.record({ kind: fc.constant("unplaceable" as const), rows: fc.integer({ min: 1, max: 2 }) }),
+  fc.record({
+    kind: fc.constant("null-values" as const),
+    rows: fc.integer({ min: 1, max: 5 }),
+    metric: fc.constantFrom("revenue", "units"),
+  }),
+  fc.record({ kind: fc.constant("drop-column" as const), column: fc.constantFrom("revenue", "units") }),
+  fc.record({ kind: fc.constant("add-column" as const), column: fc.constant("region"), value: fc.constant("north") }),
+);
+
+let sim: TestSimulator;
+let proxy: CorruptingProxy;
+let client: SalesClient;
+beforeAll(async () => {
+  sim = await startTestSimulator({ skus: 4, stores: 2 });
+  proxy = await startCorruptingProxy(sim.url);
+  client = createClient({ baseUrl: proxy.url, apiKey: SIM_KEY, today: () => sim.simulator.today(), retries: 0 });
+});
+afterAll(async () => {
+  await proxy.close();
+  await sim.close();
+});
+afterEach(() => {
+  proxy.clear();
+  sim.simulator.setToday(SIM_TODAY);
+});
+
+interface TableRead {
+  keys: string[];
+  days: IsoDate[];
+  values: unknown[][];
+}
+
+/** The table's row keys (period, SKU, store) and period days. */
+async function tableRows(run: ExcelRun, name: string): Promise<TableRead> {
+  const t = await readTable(run, name);
+  const pi = t.headers.findIndex((h) => h === "date" || h === "week" || h === "month");
+  const keyAt = ["sku", "store_id"].map((k) => t.headers.indexOf(k)).filter((i) => i >= 0);
+  return {
+    keys: t.values.map((r) => JSON.stringify([r[pi], ...keyAt.map((i) => r[i])])),
+    days: t.values.map((r) => fromExcelSerial(r[pi] as number)),
+    values: t.values,
+  };
+}
+
+function inQuery(day: IsoDate, tf: Timeframe, from: IsoDate, to: IsoDate): boolean {
+  return day <= to && (tf === "daily" ? day >= from : addPeriods(day, tf, 1) > from);
+}
+
+function holdsTableInvariants(read: TableRead, tf: Timeframe, from: IsoDate, to: IsoDate): void {
+  expect(new Set(read.keys).size).toBe(read.keys.length);
+  for (const d of read.days) expect(inQuery(d, tf, from, to)).toBe(true);
+}
+
+const runs = { numRuns: 25, endOnFailure: true };
+
+describe.each(["daily", "weekly", "monthly"] as const)("%s tables, answers corrupted at random", (tf) => {
+  const query = QUERIES[tf];
+
+  test("a pull is refused with the workbook as it was, or writes each key once, inside the query, and says what it left out", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(corruption, { minLength: 1, maxLength: 2 }),
+        fc.integer(),
+        async (corruptions, seed) => {
+          proxy.clear();
+          proxy.corrupt({ corruptions, seed });
+          const host = createWorkbookHost();
+          const deps: RefreshDeps = { run: host.run, client, today: () => sim.simulator.today() };
+          const before = host.snapshot();
+          let pulled;
+          try {
+            pulled = await pullTable(deps, query, { destination: { kind: "new-sheet" }, rolling: true });
+          } catch (err) {
+            expect(String((err as Error).message)).toMatch(/Nothing was written/);
+            expect(host.snapshot()).toEqual(before);
+            return;
+          }
+          holdsTableInvariants(await tableRows(host.run, pulled.write.tableName), tf, query.from, query.to);
+          // What a corruption left out or emptied is said.
+          const said = [...pulled.warnings, ...pulled.omittedMetrics].join(" ");
+          for (const c of corruptions) {
+            if (c.kind === "outside") expect(said).toMatch(/outside/);
+            if (c.kind === "null-values" || c.kind === "drop-column")
+              expect(said).toContain(c.kind === "drop-column" ? c.column : "no figure");
+            if (c.kind === "add-column") expect(said).toContain(c.column);
+          }
+        },
+      ),
+      runs,
+    );
+  });
+
+  test("a refresh is refused or held with the table as it was, or keeps each key once, inside the query, and reports every stored row it removes", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(corruption, { minLength: 1, maxLength: 2 }),
+        fc.integer(),
+        fc.integer({ min: 1, max: 3 }),
+        async (corruptions, seed, days) => {
+          proxy.clear();
+          sim.simulator.setToday(SIM_TODAY);
+          const host = createWorkbookHost();
+          const deps: RefreshDeps = { run: host.run, client, today: () => sim.simulator.today() };
+          const pulled = await pullTable(deps, query, { destination: { kind: "new-sheet" }, rolling: true });
+          const name = pulled.write.tableName;
+          sim.simulator.setToday(addDays(SIM_TODAY, days));
+          proxy.corrupt({ corruptions, seed });
+          const stored = await tableRows(host.run, name);
+          const before = host.snapshot();
+          const record = (await listManagedTables(host.run)).find((t) => t.tableName === name)!;
+          const o = await refreshTable(deps, record);
+          if (o.status === "failed" || o.status === "kept") {
+            expect(host.snapshot()).toEqual(before);
+            if (o.status === "failed")
+              expect(o.error).toMatch(/Nothing was written|nothing was written|left as it was/);
+            return;
+          }
+          const after = await tableRows(host.run, name);
+          holdsTableInvariants(after, tf, query.from, sim.simulator.today());
+          const gone = new Set(after.keys);
+          const vanished = stored.keys.filter((k) => !gone.has(k));
+          expect(o.losses?.rows ?? 0).toBe(vanished.length);
+          if (vanished.length > 0) expect(o.warnings.join(" ")).toMatch(/removed|no longer sends/);
+        },
+      ),
+      runs,
+    );
+  });
+});
