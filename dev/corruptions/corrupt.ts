@@ -15,6 +15,11 @@ export type Corruption =
   | { kind: "respace" }
   /** every period re-written as the same instant with a UTC offset of `hours` (-12..14, non-zero). */
   | { kind: "offset"; hours: number }
+  /**
+   * Not a corruption but a calendar of its own: every period written as local midnight of its day with a UTC
+   * offset of `hours` (1..14): another instant, the day before in UTC (a service in a zone east of UTC).
+   */
+  | { kind: "local-midnight"; hours: number }
   /** n rows get a period text that is not a date. */
   | { kind: "unplaceable"; rows: number }
   /** n rows get null for one metric (the given one, else a random asked metric). */
@@ -238,6 +243,17 @@ function offset(rows: Row[], hours: number, ctx: CorruptionContext): Row[] {
   });
 }
 
+function localMidnight(rows: Row[], hours: number, ctx: CorruptionContext): Row[] {
+  checkCorruption({ kind: "local-midnight", hours });
+  const field = periodField(rows, ctx.params);
+  if (field === null) return rows;
+  const zone = `+${String(Math.floor(hours)).padStart(2, "0")}:00`;
+  return rows.map((r) => {
+    const day = periodDay(r[field]);
+    return day === null ? r : { ...r, [field]: `${formatDay(day)}T00:00:00${zone}` };
+  });
+}
+
 function unplaceable(rows: Row[], n: number, ctx: CorruptionContext): Row[] {
   const field = periodField(rows, ctx.params);
   if (field === null) return rows;
@@ -265,6 +281,8 @@ export function checkCorruption(c: Corruption): void {
   const n = (c as { rows?: unknown }).rows;
   if ("rows" in c && (typeof n !== "number" || !Number.isInteger(n) || n < 0))
     throw new RangeError(`${c.kind}: rows must be a whole number >= 0, got ${String(n)}`);
+  if (c.kind === "local-midnight" && (!Number.isInteger(c.hours) || c.hours < 1 || c.hours > 14))
+    throw new RangeError(`local-midnight: hours must be a whole number in 1..14, got ${c.hours}`);
   if (c.kind === "offset" && (!Number.isFinite(c.hours) || c.hours === 0 || c.hours < -12 || c.hours > 14))
     throw new RangeError(`offset: hours must be in -12..14 and not 0, got ${c.hours}`);
   if (c.kind === "outside" && c.side !== "before" && c.side !== "after")
@@ -290,6 +308,8 @@ export function corruptRows(rows: Record<string, unknown>[], c: Corruption, ctx:
       return respace(copy, ctx);
     case "offset":
       return offset(copy, c.hours, ctx);
+    case "local-midnight":
+      return localMidnight(copy, c.hours, ctx);
     case "unplaceable":
       return unplaceable(copy, c.rows, ctx);
     case "null-values":

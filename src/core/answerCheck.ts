@@ -37,6 +37,11 @@ export interface AnswerReport {
   unsaid: string[];
   /** Columns nobody asked for, left out of the table. */
   unasked: string[];
+  /**
+   * With a comparison: numeric columns kept as comparison columns though their names do not name a metric asked
+   * for (the spec does not show the names), so the user can check them.
+   */
+  assumed: string[];
 }
 
 export type AnswerRule = "period" | "dates" | "keys" | "spacing";
@@ -65,11 +70,19 @@ const LEVEL_FIELDS: Record<Level, readonly string[]> = {
 };
 
 const NOTHING_WRITTEN = "Nothing was written.";
+/** Dates named in a notice before "and N more dates". */
+const MAX_DATES_SHOWN = 5;
 
 /** Checks an answer against its question; see the file comment and docs/client.md for each rule. */
 export function checkAnswer(question: AnswerQuestion, answer: RawAnswer): AnswerCheck {
   const { rows, periodField } = answer;
-  const report: AnswerReport = { outside: { rows: 0, periods: [] }, nulls: [], unsaid: [], unasked: [] };
+  const report: AnswerReport = {
+    outside: { rows: 0, periods: [] },
+    nulls: [],
+    unsaid: [],
+    unasked: [],
+    assumed: [],
+  };
   const omitted = [...answer.omittedMetrics];
   if (rows.length === 0)
     return { ok: true, rows: [], omittedMetrics: omitted, leftOut: [], fields: [], report, notices: [] };
@@ -77,9 +90,12 @@ export function checkAnswer(question: AnswerQuestion, answer: RawAnswer): Answer
 
   const found = scan(question, answer, periodField);
   if ("unplaced" in found) return refuse(question, "period", found.unplaced);
-  const { kept, outside, keptDays, present, empty, twice } = found;
+  const { kept, outside, rowsOn, present, empty, twice } = found;
   report.outside = { rows: rows.length - kept.length, periods: [...outside].sort() };
-  const spacing = spacingProblem(keptDays, question.timeframe);
+  const spacing = spacingProblem([...rowsOn.keys()].sort(), question.timeframe, {
+    span: daysBetween(question.from, question.to) + 1,
+    fewestRows: Math.min(...rowsOn.values()),
+  });
   if (spacing) return refuse(question, "spacing", `asked for ${question.timeframe} rows, it sent ${spacing}`);
   if (twice)
     return refuse(
@@ -100,7 +116,7 @@ export function checkAnswer(question: AnswerQuestion, answer: RawAnswer): Answer
   report.nulls = question.metrics.flatMap((metric, m) =>
     empty[m] > 0 && !omitted.includes(metric) ? [{ metric, rows: empty[m] }] : [],
   );
-  report.unasked = unaskedColumns(present, periodField, question, kept);
+  Object.assign(report, otherColumns(present, periodField, question, kept));
   return {
     ok: true,
     rows: kept,
@@ -118,8 +134,8 @@ interface Scan {
   kept: Record<string, unknown>[];
   /** Days of the rows left out. */
   outside: Set<IsoDate>;
-  /** Days of the kept rows, in order. */
-  keptDays: IsoDate[];
+  /** Kept rows per day. */
+  rowsOn: Map<IsoDate, number>;
   /** Fields of the kept rows, in the order first seen. */
   present: Set<string>;
   /** Per asked metric: kept rows whose value is null or absent. */
@@ -137,6 +153,7 @@ function scan(question: AnswerQuestion, answer: RawAnswer, periodField: string):
   const { rows } = answer;
   const days = new Map<unknown, IsoDate | null>();
   const byDay = new Map<IsoDate, DayKeys>();
+  const rowsOn = new Map<IsoDate, number>();
   const requests = answer.requests ?? [{ from: question.from, to: question.to, rows: rows.length }];
   let request = -1;
   let requestEnd = 0;
@@ -160,7 +177,7 @@ function scan(question: AnswerQuestion, answer: RawAnswer, periodField: string):
       day = typeof value === "string" ? dayOfTimestamp(value) : null;
       days.set(value, day);
     }
-    if (day === null) return { unplaced: unplaced(periodField, value, i) };
+    if (day === null) return { unplaced: unplaced(periodField, value, row, question.filter) };
     let fits = fitsRequest.get(day);
     if (fits === undefined) {
       fits = overlaps(day, { ...question, ...requests[request] });
@@ -174,6 +191,7 @@ function scan(question: AnswerQuestion, answer: RawAnswer, periodField: string):
     if (kept) kept.push(row);
     let keys = byDay.get(day);
     if (keys === undefined) byDay.set(day, (keys = new Map()));
+    rowsOn.set(day, (rowsOn.get(day) ?? 0) + 1);
     if (!addKey(keys, row) && !twice) twice = { row, day };
     if (!sameFields(row, lastFields)) {
       lastFields = Object.keys(row);
@@ -185,7 +203,7 @@ function scan(question: AnswerQuestion, answer: RawAnswer, periodField: string):
     }
   }
   kept ??= rows as Record<string, unknown>[];
-  return { kept, outside, keptDays: [...byDay.keys()].sort(), present, empty, twice };
+  return { kept, outside, rowsOn, present, empty, twice };
 }
 
 /** Weekly and monthly: the period that starts on `day` meets the dates asked. Daily: `day` is one of them. */
@@ -198,10 +216,15 @@ function overlaps(day: IsoDate, q: Pick<AnswerQuestion, "timeframe" | "from" | "
 /**
  * What the periods look like when they do not fit the timeframe, or undefined when they do. Weekly periods
  * share a weekday and monthly periods a day of the month (gaps between them are allowed: the service sends no
- * rows for a period without sales). Daily periods are refused only when three or more all fall whole weeks (or
- * months) apart: a daily answer with fewer days cannot be told from one with sales on few days.
+ * rows for a period without sales). Daily periods that all fall whole weeks (or months) apart are refused when
+ * there are three or more of them, or two in a question of two weeks or more with several rows each (`span`:
+ * days asked; `fewestRows`: rows of the day with fewest): fewer cannot be told from a SKU with sales on few days.
  */
-export function spacingProblem(days: readonly IsoDate[], timeframe: Timeframe): string | undefined {
+export function spacingProblem(
+  days: readonly IsoDate[],
+  timeframe: Timeframe,
+  { span = 0, fewestRows = 0 }: { span?: number; fewestRows?: number } = {},
+): string | undefined {
   if (days.length < 2) return undefined;
   const gaps = days.slice(1).map((d, i) => daysBetween(days[i], d));
   const smallest = Math.min(...gaps);
@@ -217,7 +240,10 @@ export function spacingProblem(days: readonly IsoDate[], timeframe: Timeframe): 
       : smallest === 1
         ? "rows one day apart"
         : `rows ${smallest} days apart`;
-  if (timeframe === "daily") return days.length >= 3 && (weekly || monthly) ? looks : undefined;
+  if (timeframe === "daily") {
+    const enough = days.length >= 3 || (span >= 14 && fewestRows >= 2);
+    return enough && (weekly || monthly) ? looks : undefined;
+  }
   if (timeframe === "weekly") return weekly ? undefined : looks;
   return monthly ? undefined : looks;
 }
@@ -234,8 +260,8 @@ type DayKeys = Map<unknown, Set<unknown> | true>;
 
 /** Adds the row's key (SKU or filter value, store) to its day's keys; false when the day already has it. */
 function addKey(keys: DayKeys, row: Record<string, unknown>): boolean {
-  const sku = row.sku;
-  const store = row.store_id;
+  const sku = code(row.sku);
+  const store = code(row.store_id);
   const seen = keys.get(sku);
   if (store === undefined) {
     if (seen !== undefined) return false;
@@ -249,39 +275,48 @@ function addKey(keys: DayKeys, row: Record<string, unknown>): boolean {
   return true;
 }
 
+/** A code as a key: a numeric text is its number (the service may send 1001 one time and "1001" the next). */
+function code(v: unknown): unknown {
+  return typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v;
+}
+
 /** A row's key in words: "2026-10-05, SKU 1001, store 12" (with a product filter, the filter's value). */
 function keyText(row: Record<string, unknown>, day: IsoDate, filter: string | undefined): string {
-  const what = [day];
-  // With a product filter the service sends the filter's value in place of the SKU code.
+  return [day, ...codesText(row, filter)].join(", ");
+}
+
+/** "SKU 1001", "store 12" (with a product filter, the filter's value in place of the SKU code). */
+function codesText(row: Record<string, unknown>, filter: string | undefined): string[] {
+  const what: string[] = [];
   if (row.sku !== undefined)
     what.push(filter && filter !== "sku" ? `${filter} "${String(row.sku)}"` : `SKU ${String(row.sku)}`);
   if (row.store_id !== undefined) what.push(`store ${String(row.store_id)}`);
-  return what.join(", ");
+  return what;
 }
 
 /**
- * Fields in the rows that nobody asked for: not the period, not the level's fields, not an asked metric. With a
- * comparison, up to one numeric column per asked metric is a comparison column (the spec does not show their
- * names, so they are known by being asked for and numeric), in the order they appear; the rest are left out.
+ * Fields in the rows that nobody asked for: not the period, not the level's fields, not an asked metric, not a
+ * comparison column. With a comparison, up to one numeric column per metric served is a comparison column (the
+ * spec does not show their names): first those whose name holds a metric asked for ("revenue_vs_period_pct"),
+ * then others in the order they appear (`assumed`: the user is told); the rest are left out.
  */
-function unaskedColumns(
+function otherColumns(
   present: ReadonlySet<string>,
   periodField: string,
   q: AnswerQuestion,
   rows: readonly Record<string, unknown>[],
-): string[] {
+): { unasked: string[]; assumed: string[] } {
   const expected = new Set<string>([periodField, ...LEVEL_FIELDS[q.level], ...q.metrics]);
-  let comparisons = q.comparison ? q.metrics.filter((m) => present.has(m)).length : 0;
-  const unasked: string[] = [];
-  for (const field of present) {
-    if (expected.has(field)) continue;
-    if (comparisons > 0 && !isMetric(field) && numericOrEmpty(rows, field)) {
-      comparisons--;
-      continue;
-    }
-    unasked.push(field);
-  }
-  return unasked;
+  const others = [...present].filter((f) => !expected.has(f));
+  if (!q.comparison) return { unasked: others, assumed: [] };
+  const served = q.metrics.filter((m) => present.has(m));
+  const numeric = others.filter((f) => !isMetric(f) && numericOrEmpty(rows, f));
+  const named = numeric.filter((f) => served.some((m) => f.toLowerCase().includes(m)));
+  const comparisons = [...named, ...numeric.filter((f) => !named.includes(f))].slice(0, served.length);
+  return {
+    unasked: others.filter((f) => !comparisons.includes(f)),
+    assumed: comparisons.filter((f) => !named.includes(f)),
+  };
 }
 
 function numericOrEmpty(rows: readonly Record<string, unknown>[], field: string): boolean {
@@ -295,11 +330,13 @@ export function noticesOf(report: AnswerReport, q: AnswerQuestion): string[] {
   const out: string[] = [];
   const { outside } = report;
   if (outside.rows > 0) {
-    const when = outside.periods.map((d) => rangeText({ from: d, to: d }, q.today)).join(", ");
-    // A row inside the question but outside the dates of the request (of a long read) that returned it.
+    const shown = outside.periods.slice(0, MAX_DATES_SHOWN).map((d) => rangeText({ from: d, to: d }, q.today));
+    const more = outside.periods.length - shown.length;
+    const when = more > 0 ? `${shown.join(", ")} and ${plural(more, "more date")}` : shown.join(", ");
+    // A long read is asked in parts: a row inside the question can lie outside the part that returned it.
     const where = outside.periods.every((d) => !overlaps(d, q))
       ? `outside ${rangeText({ from: q.from, to: q.to }, q.today)}`
-      : `outside the dates of the request that returned ${outside.rows === 1 ? "it" : "them"}`;
+      : `outside the dates asked in ${outside.rows === 1 ? "its" : "their"} part of the read`;
     out.push(
       `The service sent ${plural(outside.rows, "row")} ${where} (dated ${when}); ${outside.rows === 1 ? "it was" : "they were"} left out.`,
     );
@@ -312,6 +349,10 @@ export function noticesOf(report: AnswerReport, q: AnswerQuestion): string[] {
     out.push(
       `The service also sent ${report.unasked.join(", ")}, which ${report.unasked.length === 1 ? "was" : "were"} not asked for; left out of the table.`,
     );
+  if (report.assumed.length > 0)
+    out.push(
+      `The service also sent ${report.assumed.join(", ")}, taken for ${report.assumed.length === 1 ? "a comparison column" : "comparison columns"} (the service does not name them); check ${report.assumed.length === 1 ? "it" : "them"}.`,
+    );
   if (report.nulls.length > 0)
     out.push(
       `The service sent no figure for ${report.nulls.map((n) => `${n.metric} in ${plural(n.rows, "row")}`).join(", ")}; those cells are empty.`,
@@ -319,10 +360,11 @@ export function noticesOf(report: AnswerReport, q: AnswerQuestion): string[] {
   return out;
 }
 
-function unplaced(field: string, value: unknown, index: number): string {
+function unplaced(field: string, value: unknown, row: Record<string, unknown>, filter: string | undefined): string {
   const shown =
     typeof value === "string" ? `"${value.length > 40 ? `${value.slice(0, 40)}...` : value}"` : String(value);
-  return `row ${(index + 1).toLocaleString("en-US")} has ${field} ${shown}, which cannot be placed on a day`;
+  const which = codesText(row, filter);
+  return `a row${which.length ? ` (${which.join(", ")})` : ""} has ${field} ${shown}, which cannot be placed on a day`;
 }
 
 function refuse(q: AnswerQuestion, rule: AnswerRule, why: string): AnswerCheck {

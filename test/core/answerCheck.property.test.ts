@@ -95,7 +95,7 @@ describe("checkAnswer", () => {
     );
   });
 
-  test("in a long read, a row outside the dates of the request that returned it is left out, though inside the question", () => {
+  test("in a long read, a row outside the dates of the request (part) that returned it is left out, though inside the question", () => {
     const q: AnswerQuestion = {
       level: "sku",
       retailer: "northmart",
@@ -126,7 +126,7 @@ describe("checkAnswer", () => {
     if (!r.ok) throw new Error(r.message);
     expect(r.rows).toEqual([rows[0], rows[1], rows[2], rows[4]]);
     expect(r.notices[0]).toBe(
-      "The service sent 1 row outside the dates of the request that returned it (dated 29 Jun 2026); it was left out.",
+      "The service sent 1 row outside the dates asked in its part of the read (dated 29 Jun 2026); it was left out.",
     );
   });
 
@@ -175,7 +175,7 @@ describe("checkAnswer", () => {
           expect(r.ok).toBe(false);
           if (!r.ok) {
             expect(r.rule).toBe("period");
-            expect(r.message).toContain(`row ${at + 1} has ${c.field} "${bad}"`);
+            expect(r.message).toContain(`a row (SKU ${String(c.rows[at].sku)}${c.q.level === "store" ? ", store 7" : ""}) has ${c.field} "${bad}"`);
           }
         },
       ),

@@ -90,7 +90,7 @@ describe("SALES.SKU", () => {
     expect(e.code).toBe("#N/A");
     expect(e.message).toMatch(
       new RegExp(
-        `^Refused the service's answer for northmart, sku, daily, 1 Oct to 22 Nov: row \\d+ has date "${text}", which cannot be placed on a day\\. Nothing was written\\.$`,
+        `^Refused the service's answer for northmart, sku, daily, 1 Oct to 22 Nov: a row \\(SKU \\d+\\) has date "${text}", which cannot be placed on a day\\. Nothing was written\\.$`,
       ),
     );
   });

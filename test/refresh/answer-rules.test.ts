@@ -150,7 +150,7 @@ describe("pull (the pane's Get data)", () => {
     const field = tf === "daily" ? "date" : "month";
     const from = tf === "daily" ? "1 Oct" : "1 Jan";
     const m = new RegExp(
-      `^Refused the service's answer for northmart, sku, ${tf}, ${from} to 23 Nov: row (\\d+) has ${field} "(.*)", which cannot be placed on a day\\. Nothing was written\\.$`,
+      `^Refused the service's answer for northmart, sku, ${tf}, ${from} to 23 Nov: a row \\(SKU (\\d+)\\) has ${field} "(.*)", which cannot be placed on a day\\. Nothing was written\\.$`,
     ).exec(err.message);
     expect(m).not.toBeNull();
     expect(UNPLACEABLE_PERIODS).toContain(m![2]);
@@ -330,10 +330,10 @@ describe("refresh", () => {
   );
 
   test.each([
-    [1, /row \d+ has week ".*", which cannot be placed on a day/],
+    [1, /a row \(SKU \d+\) has week ".*", which cannot be placed on a day/],
     // Half the window's 4 periods unplaceable: the period column is not found by its values (src/api/rows.ts
     // findPeriodField wants most of them to be dates), so the refusal says the rows have no column of dates.
-    [2, /(row \d+ has week ".*", which cannot be placed on a day|its rows have no column of dates)/],
+    [2, /a row \(SKU \d+\) has week ".*", which cannot be placed on a day/],
   ])("weekly, %d period(s) that cannot be placed on a day: refused, the workbook unchanged", async (rows, why) => {
     const { record } = await cleanTable(WEEKLY);
     const before = f.host.snapshot();
@@ -425,7 +425,7 @@ describe("refresh", () => {
     const out = await refreshTable(deps(), record);
     expect(out.status).toBe("failed");
     expect(out.error).toMatch(
-      /^Refused the service's answer for freshway, sku, weekly, 16 Nov to 23 Nov: row \d+ has week ".*", which cannot be placed on a day\. Nothing was written\.$/,
+      /^Refused the service's answer for freshway, sku, weekly, 16 Nov to 23 Nov: a row \(SKU \d+\) has week ".*", which cannot be placed on a day\. Nothing was written\.$/,
     );
     expect(f.host.snapshot()).toEqual(before);
   });
