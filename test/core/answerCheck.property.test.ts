@@ -175,7 +175,9 @@ describe("checkAnswer", () => {
           expect(r.ok).toBe(false);
           if (!r.ok) {
             expect(r.rule).toBe("period");
-            expect(r.message).toContain(`a row (SKU ${String(c.rows[at].sku)}${c.q.level === "store" ? ", store 7" : ""}) has ${c.field} "${bad}"`);
+            expect(r.message).toContain(
+              `a row (SKU ${String(c.rows[at].sku)}${c.q.level === "store" ? ", store 7" : ""}) has ${c.field} "${bad}"`,
+            );
           }
         },
       ),
@@ -274,6 +276,108 @@ describe("checkAnswer", () => {
     expect(r.ok && r.leftOut).toEqual(["units"]);
     const extra = checkAnswer(q, { rows: [{ ...row, other_pct: 1 }], periodField: "week", omittedMetrics: [] });
     expect(extra.ok && extra.leftOut).toEqual(["units", "other_pct"]);
+  });
+
+  test("with a comparison, a column named after a metric asked is the comparison; one taken by count alone is named", () => {
+    const q: AnswerQuestion = {
+      level: "sku",
+      retailer: "northmart",
+      timeframe: "weekly",
+      metrics: ["revenue"],
+      from: "2026-11-02",
+      to: "2026-11-15",
+      comparison: "period",
+    };
+    const row = {
+      week: "2026-11-02T00:00:00Z",
+      sku: 1,
+      sku_product_name: "1 - X",
+      margin: 0.4,
+      revenue: 5,
+      revenue_vs_period_pct: 2.5,
+    };
+    const r = checkAnswer(q, { rows: [row], periodField: "week", omittedMetrics: [] });
+    expect(r.ok && r.leftOut).toEqual(["margin"]);
+    const { revenue_vs_period_pct: _named, ...withoutIt } = row;
+    const unnamed = checkAnswer(q, {
+      rows: [withoutIt],
+      periodField: "week",
+      omittedMetrics: [],
+    });
+    if (!unnamed.ok) throw new Error(unnamed.message);
+    expect(unnamed.report.assumed).toEqual(["margin"]);
+    expect(unnamed.notices).toContain(
+      "The service also sent margin, taken for a comparison column (the service does not name them); check it.",
+    );
+  });
+
+  test("two days a week apart answer a daily question of two weeks or more with several rows each: refused; one SKU's two days are not", () => {
+    const q: AnswerQuestion = {
+      level: "store",
+      retailer: "northmart",
+      timeframe: "daily",
+      metrics: ["revenue"],
+      from: "2026-11-09",
+      to: "2026-11-22",
+    };
+    const row = (d: IsoDate, store: number) => ({
+      date: `${d}T00:00:00Z`,
+      store_id: store,
+      store_name: "S",
+      sku: 1,
+      product_name: "P",
+      revenue: 1,
+    });
+    const two = ["2026-11-09", "2026-11-16"];
+    const weekly = checkAnswer(q, {
+      rows: two.flatMap((d) => [row(d, 1), row(d, 2)]),
+      periodField: "date",
+      omittedMetrics: [],
+    });
+    expect(weekly).toMatchObject({ ok: false, rule: "spacing" });
+    expect(checkAnswer(q, { rows: two.map((d) => row(d, 1)), periodField: "date", omittedMetrics: [] }).ok).toBe(true);
+    expect(
+      checkAnswer(
+        { ...q, from: "2026-11-10" },
+        { rows: two.flatMap((d) => [row(d, 1), row(d, 2)]), periodField: "date", omittedMetrics: [] },
+      ).ok,
+    ).toBe(true);
+  });
+
+  test("a code sent as a number once and as its text again is the same key", () => {
+    const q: AnswerQuestion = {
+      level: "sku",
+      retailer: "northmart",
+      timeframe: "weekly",
+      metrics: ["revenue"],
+      from: "2026-11-02",
+      to: "2026-11-15",
+    };
+    const row = { week: "2026-11-02T00:00:00Z", sku: 1001, sku_product_name: "X", revenue: 5 };
+    expect(
+      checkAnswer(q, { rows: [row, { ...row, sku: "1001" }], periodField: "week", omittedMetrics: [] }),
+    ).toMatchObject({ ok: false, rule: "keys" });
+  });
+
+  test("rows outside on many dates: five named, the rest counted", () => {
+    const q: AnswerQuestion = {
+      level: "sku",
+      retailer: "northmart",
+      timeframe: "daily",
+      metrics: ["revenue"],
+      from: "2026-11-20",
+      to: "2026-11-22",
+      today: "2026-11-23",
+    };
+    const days = Array.from({ length: 8 }, (_, i) => addDays("2026-11-01", i));
+    const r = checkAnswer(q, {
+      rows: [...days, "2026-11-21"].map((d) => ({ date: d, sku: 1, revenue: 1 })),
+      periodField: "date",
+      omittedMetrics: [],
+    });
+    expect(r.ok && r.notices[0]).toBe(
+      "The service sent 8 rows outside 20 Nov to 22 Nov (dated 1 Nov, 2 Nov, 3 Nov, 4 Nov, 5 Nov and 3 more dates); they were left out.",
+    );
   });
 
   test("an empty answer is accepted; rows without a column of dates are refused", () => {
