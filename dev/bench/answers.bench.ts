@@ -3,7 +3,9 @@
 // SKU tables) run through Get data (pullTable) and through a refresh two days later, over HTTP against the
 // simulator and into the in-memory workbook host.
 //
-// Caught: refused (or held) with the workbook exactly as it was, or handled and reported: the table has each key
+// Caught: refused (or held) with the workbook exactly as it was, for the kinds the rules refuse (a repeated key,
+// periods re-spaced, a period that is not a date; at refresh also rows left out, which the losses rule may hold),
+// or handled and reported: the table has each key
 // once and no row outside its query, and what the corruption did is in the summary (rows outside counted, a
 // figure sent as null counted, a metric dropped named as omitted, a column nobody asked for named, an offset
 // timestamp read as its UTC day: the table equals the uncorrupted one). A case not caught is printed to stderr.
@@ -64,6 +66,9 @@ function tableProblems(t: Table, tf: Timeframe, from: IsoDate, to: IsoDate): str
   if (t.days.some((d) => !inside(d))) out.push("a row outside the query");
   return out;
 }
+
+/** Kinds the rules refuse: a refusal of any other kind is a miss (it must be used and reported). */
+const REFUSED = new Set<Corruption["kind"]>(["repeat-key", "respace", "unplaceable"]);
 
 /** Whether the summary says what the corruption did (those that are refused have nothing to say). */
 function reported(c: Corruption, said: string, t: Table, clean: Table | undefined): boolean {
@@ -132,7 +137,9 @@ export async function run(report: Report): Promise<void> {
           if (problems.length === 0 && reported(c, said, t, clean)) caught++;
           else miss(`${tf} pull, ${JSON.stringify(c)}: ${problems.join(", ") || "not reported"}`);
         } catch (err) {
-          if (JSON.stringify(host.snapshot()) === JSON.stringify(before)) caught++;
+          if (!REFUSED.has(c.kind))
+            miss(`${tf} pull, ${JSON.stringify(c)}: refused, but it must be used (${String(err)})`);
+          else if (JSON.stringify(host.snapshot()) === JSON.stringify(before)) caught++;
           else miss(`${tf} pull, ${JSON.stringify(c)}: refused but the workbook changed (${String(err)})`);
         }
 
@@ -163,7 +170,10 @@ export async function run(report: Report): Promise<void> {
           continue;
         }
         if (o.status === "failed" || o.status === "kept") {
-          if (JSON.stringify(rhost.snapshot()) === rbefore) caught++;
+          const allowed = REFUSED.has(c.kind) || (o.status === "kept" && c.kind === "outside");
+          if (!allowed)
+            miss(`${tf} refresh, ${JSON.stringify(c)}: ${o.status}, but it must be used (${o.error ?? ""})`);
+          else if (JSON.stringify(rhost.snapshot()) === rbefore) caught++;
           else miss(`${tf} refresh, ${JSON.stringify(c)}: ${o.status} but the workbook changed`);
           continue;
         }
