@@ -151,13 +151,13 @@ interface Scan {
  */
 function scan(question: AnswerQuestion, answer: RawAnswer, periodField: string): Scan | { unplaced: string } {
   const { rows } = answer;
-  const days = new Map<unknown, IsoDate | null>();
+  // One slot per distinct period value: a row costs one lookup. Values written differently for the same day
+  // (an offset and a Z timestamp) share the day's keys.
+  const slots = new Map<unknown, PeriodSlot | null>();
   const byDay = new Map<IsoDate, DayKeys>();
-  const rowsOn = new Map<IsoDate, number>();
   const requests = answer.requests ?? [{ from: question.from, to: question.to, rows: rows.length }];
   let request = -1;
   let requestEnd = 0;
-  let fitsRequest = new Map<IsoDate, boolean>();
   let kept: Record<string, unknown>[] | undefined;
   const outside = new Set<IsoDate>();
   const present = new Set<string>();
@@ -166,33 +166,30 @@ function scan(question: AnswerQuestion, answer: RawAnswer, periodField: string):
   const empty = metrics.map(() => 0);
   let twice: Scan["twice"];
   for (let i = 0; i < rows.length; i++) {
-    while (i >= requestEnd && request < requests.length - 1) {
-      requestEnd += requests[++request].rows;
-      fitsRequest = new Map();
-    }
+    while (i >= requestEnd && request < requests.length - 1) requestEnd += requests[++request].rows;
     const row = rows[i];
     const value = row[periodField];
-    let day = days.get(value);
-    if (day === undefined) {
-      day = typeof value === "string" ? dayOfTimestamp(value) : null;
-      days.set(value, day);
+    let slot = slots.get(value);
+    if (slot === undefined) {
+      const day = typeof value === "string" ? dayOfTimestamp(value) : null;
+      let keys = day === null ? undefined : byDay.get(day);
+      if (day !== null && keys === undefined) byDay.set(day, (keys = new Map()));
+      slot = day === null ? null : { day, keys: keys!, request: -1, fits: false, rows: 0 };
+      slots.set(value, slot);
     }
-    if (day === null) return { unplaced: unplaced(periodField, value, row, question.filter) };
-    let fits = fitsRequest.get(day);
-    if (fits === undefined) {
-      fits = overlaps(day, { ...question, ...requests[request] });
-      fitsRequest.set(day, fits);
+    if (slot === null) return { unplaced: unplaced(periodField, value, row, question.filter) };
+    if (slot.request !== request) {
+      slot.fits = overlaps(slot.day, { ...question, ...requests[request] });
+      slot.request = request;
     }
-    if (!fits) {
+    if (!slot.fits) {
       kept ??= rows.slice(0, i);
-      outside.add(day);
+      outside.add(slot.day);
       continue;
     }
     if (kept) kept.push(row);
-    let keys = byDay.get(day);
-    if (keys === undefined) byDay.set(day, (keys = new Map()));
-    rowsOn.set(day, (rowsOn.get(day) ?? 0) + 1);
-    if (!addKey(keys, row) && !twice) twice = { row, day };
+    slot.rows++;
+    if (!addKey(slot.keys, row) && !twice) twice = { row, day: slot.day };
     if (!sameFields(row, lastFields)) {
       lastFields = Object.keys(row);
       for (const k of lastFields) present.add(k);
@@ -202,8 +199,20 @@ function scan(question: AnswerQuestion, answer: RawAnswer, periodField: string):
       if (v === null || v === undefined) empty[m]++;
     }
   }
+  const rowsOn = new Map<IsoDate, number>();
+  for (const slot of slots.values())
+    if (slot && slot.rows > 0) rowsOn.set(slot.day, (rowsOn.get(slot.day) ?? 0) + slot.rows);
   kept ??= rows as Record<string, unknown>[];
   return { kept, outside, rowsOn, present, empty, twice };
+}
+
+/** A distinct period value of the answer: its day, that day's keys, whether it fits `request`, kept rows. */
+interface PeriodSlot {
+  day: IsoDate;
+  keys: DayKeys;
+  request: number;
+  fits: boolean;
+  rows: number;
 }
 
 /** Weekly and monthly: the period that starts on `day` meets the dates asked. Daily: `day` is one of them. */
