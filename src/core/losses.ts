@@ -1,11 +1,12 @@
 // Losses at refresh (issue 15; design note 8: "a refresh never removes stored rows without saying so"): the
 // stored rows of the window compared with the service's answer for it, row by row by key, before anything is
-// written. Which stored rows the answer no longer has (and their dates), which periods it has nothing for,
-// which stored figures it sends empty; whether the refresh is held (nothing written, the user asked); the
-// words. Pure; src/excel reads the stored window, src/refresh decides with this and writes. See
-// docs/refresh.md, "Losses at refresh".
+// written. Which stored rows the answer no longer has (and their dates), which stored rows have no date (they go
+// too), which periods it has nothing for, which stored figures it sends empty; whether the refresh is held
+// (nothing written, the user asked) or within what the user accepted with "Refresh anyway"; the words. Pure;
+// src/excel reads the stored window, src/refresh decides with this and writes. See docs/refresh.md, "Losses at
+// refresh".
 import { addDays, addPeriods, fromExcelSerial, type IsoDate } from "./dates";
-import { rangeText } from "./gaps";
+import { rangeText, type DateRange } from "./gaps";
 import type { Timeframe } from "./metrics";
 import { rowKey } from "./userColumns";
 
@@ -13,8 +14,8 @@ import { rowKey } from "./userColumns";
 export interface WindowSide {
   /**
    * Each row's key cells (src/core/userColumns.ts keyColumns): the period (an Excel serial) first, then the
-   * retailer (a table of several), the SKU or filter value, the store. A row whose period is not a number (a
-   * blank row) has no key.
+   * retailer (a table of several), the SKU or filter value, the store. A row whose period is not a number has no
+   * key (a blank row, or a row whose date was cleared or typed as text).
    */
   keys: readonly (readonly unknown[])[];
   /** Each row's metric cells, in the order of `metrics` (may be shorter than `keys`: missing cells are empty). */
@@ -52,9 +53,17 @@ export interface WindowComparison {
   replaced: number;
   /** Fresh rows whose key the stored window did not have (or had fewer of). */
   added: number;
-  /** Stored rows whose key the answer no longer has. Blank stored rows (no period) are not counted. */
+  /**
+   * Stored rows the refresh removes: those whose key the answer no longer has, and those without a date
+   * (`undated`). Wholly empty rows (the blanks an interrupted refresh leaves) are not counted.
+   */
   removed: number;
-  /** The removed rows' periods with how many each, in date order. */
+  /**
+   * Of `removed`: stored rows whose date cell holds no number (cleared, or typed as text) but with something in
+   * a key or metric cell. The refresh rewrites every row of the window, so they go too.
+   */
+  undated: number;
+  /** The removed rows with a date: their periods with how many each, in date order. */
   periods: PeriodCount[];
   /**
    * Periods that held stored rows and get no fresh row at all ("2026-11-16"; a table of several retailers:
@@ -65,16 +74,26 @@ export interface WindowComparison {
   blanked: BlankedFigures[];
 }
 
+/** What the user accepted with "Refresh anyway": the losses the held line showed. */
+export interface ApprovedLosses {
+  /** Stored rows shown as removed. */
+  rows: number;
+  /** Their periods (first days) with how many rows each. */
+  periods: readonly PeriodCount[];
+  /** The whole periods shown ("2026-11-16", per retailer "northmart 2026-11-16"). */
+  wholePeriods: readonly string[];
+  /** Rows without a date shown as removed (absent: none). */
+  undated?: number;
+}
+
 const isEmpty = (v: unknown): boolean => v === null || v === undefined || v === "";
 
 /**
- * The key of a row from its key cells (userColumns' rowKey), codes compared as text: a SKU read back from a cell
- * as 100002 and sent as "100002" is the same row. Null for a row without a number period.
+ * The key of a row from its key cells: userColumns' rowKey (the one key of a row, which also carries the user's
+ * cells to it), where a code read back from a cell as 100002 and sent as "100002" is the same row. Null for a row
+ * without a number period.
  */
-export function windowKey(cells: readonly unknown[]): string | null {
-  if (typeof cells[0] !== "number") return null;
-  return rowKey([cells[0], ...cells.slice(1).map((v) => (isEmpty(v) ? "" : String(v)))]);
-}
+export const windowKey: (cells: readonly unknown[]) => string | null = rowKey;
 
 /** The group a row's period belongs to for the whole-period rule: its period, per retailer in a table of several. */
 function groupOf(cells: readonly unknown[], retailerAt: number | undefined): string {
@@ -84,17 +103,25 @@ function groupOf(cells: readonly unknown[], retailerAt: number | undefined): str
   return `${isEmpty(r) ? "" : String(r)} ${day}`;
 }
 
+/** A stored row without a key that holds something (a key or metric cell not empty): it is removed, so counted. */
+const holdsSomething = (side: WindowSide, i: number): boolean =>
+  side.keys[i].some((v) => !isEmpty(v)) || (side.metrics[i] ?? []).some((v) => !isEmpty(v));
+
 /**
  * The stored window against the answer, by row key. Repeated keys are matched in order (the k-th stored row of
- * a key with the k-th fresh row of it), so removed + replaced is the stored rows with a key and added +
- * replaced the fresh rows.
+ * a key with the k-th fresh row of it), so removed + replaced is the stored rows with a key plus those without a
+ * date that hold something, and added + replaced the fresh rows.
  */
 export function compareWindow(input: WindowAnswer): WindowComparison {
   const { stored, fresh, metrics, retailerAt } = input;
   const queues = new Map<string, number[]>();
+  let undated = 0;
   stored.keys.forEach((cells, i) => {
     const k = windowKey(cells);
-    if (k === null) return;
+    if (k === null) {
+      if (holdsSomething(stored, i)) undated++;
+      return;
+    }
     const q = queues.get(k);
     if (q) q.push(i);
     else queues.set(k, [i]);
@@ -129,6 +156,25 @@ export function compareWindow(input: WindowAnswer): WindowComparison {
     const p = stored.keys[i][0] as number;
     byPeriod.set(p, (byPeriod.get(p) ?? 0) + 1);
   }
+  const serials = (m: Map<number, number>) => [...m.keys()].sort((a, b) => a - b);
+  return {
+    replaced,
+    added,
+    removed: left.length + undated,
+    undated,
+    periods: serials(byPeriod).map((p) => ({ period: fromExcelSerial(p), rows: byPeriod.get(p)! })),
+    wholePeriods: wholePeriods(stored, freshGroups, retailerAt),
+    blanked: metrics.flatMap((metric, m) => {
+      const at = blankedAt[m];
+      if (at.size === 0) return [];
+      const rows = [...at.values()].reduce((a, b) => a + b, 0);
+      return [{ metric, rows, periods: serials(at).map(fromExcelSerial) }];
+    }),
+  };
+}
+
+/** The (retailer,) periods with stored rows and no fresh row, in date order (then table order). */
+function wholePeriods(stored: WindowSide, freshGroups: ReadonlySet<string>, retailerAt: number | undefined): string[] {
   const whole: { group: string; period: number; at: number }[] = [];
   const seen = new Set<string>();
   stored.keys.forEach((cells, i) => {
@@ -139,21 +185,7 @@ export function compareWindow(input: WindowAnswer): WindowComparison {
     if (!freshGroups.has(g)) whole.push({ group: g, period: cells[0] as number, at: i });
   });
   whole.sort((a, b) => a.period - b.period || a.at - b.at);
-
-  const serials = (m: Map<number, number>) => [...m.keys()].sort((a, b) => a - b);
-  return {
-    replaced,
-    added,
-    removed: left.length,
-    periods: serials(byPeriod).map((p) => ({ period: fromExcelSerial(p), rows: byPeriod.get(p)! })),
-    wholePeriods: whole.map((w) => w.group),
-    blanked: metrics.flatMap((metric, m) => {
-      const at = blankedAt[m];
-      if (at.size === 0) return [];
-      const rows = [...at.values()].reduce((a, b) => a + b, 0);
-      return [{ metric, rows, periods: serials(at).map(fromExcelSerial) }];
-    }),
-  };
+  return whole.map((w) => w.group);
 }
 
 /** Why the losses rule holds a refresh (nothing written, the user asked), or null when it may write. */
@@ -170,13 +202,59 @@ export function holdReason(c: WindowComparison): HoldReason | null {
   return tooMany || whole ? { tooMany, whole } : null;
 }
 
-/** How many periods a sentence lists before "and N more". */
+/** The losses of a comparison as "Refresh anyway" accepts them (what the held line showed). */
+export function approvalOf(
+  c: Pick<WindowComparison, "removed" | "undated" | "periods" | "wholePeriods">,
+): ApprovedLosses {
+  return {
+    rows: c.removed,
+    periods: c.periods.map((p) => ({ ...p })),
+    wholePeriods: [...c.wholePeriods],
+    undated: c.undated,
+  };
+}
+
+/**
+ * True when the comparison removes nothing beyond what "Refresh anyway" accepted: no more rows in all, no more
+ * rows of any period than shown (none of a period not shown), no more rows without a date, and no whole period
+ * that was not shown. The answer a refresh gets can differ from the one the held line was made of (the click
+ * can come much later): what was not shown is not accepted.
+ */
+export function withinApproved(c: WindowComparison, a: ApprovedLosses): boolean {
+  if (c.removed > a.rows || c.undated > (a.undated ?? 0)) return false;
+  const shown = new Map(a.periods.map((p) => [p.period, p.rows]));
+  if (c.periods.some((p) => p.rows > (shown.get(p.period) ?? 0))) return false;
+  const whole = new Set(a.wholePeriods);
+  return c.wholePeriods.every((g) => whole.has(g));
+}
+
+/** How many ranges a sentence lists before "and N more". */
 const LISTED = 8;
+
+/** The last day of the period that starts on `period`. */
+const lastDay = (period: IsoDate, timeframe: Timeframe): IsoDate =>
+  timeframe === "daily" ? period : addDays(addPeriods(period, timeframe, 1), -1);
 
 /** A period (its first day) as its days: "18 Nov", a week "16-22 Nov", a month "1-30 Nov". */
 export function periodText(period: IsoDate, timeframe: Timeframe, today?: IsoDate): string {
-  const to = timeframe === "daily" ? period : addDays(addPeriods(period, timeframe, 1), -1);
-  return rangeText({ from: period, to }, today, true);
+  return rangeText({ from: period, to: lastDay(period, timeframe) }, today, true);
+}
+
+/** Periods (first days, any order) joined into runs of consecutive periods, each with its rows. */
+export function periodRuns(
+  periods: readonly PeriodCount[],
+  timeframe: Timeframe,
+): { range: DateRange; rows: number }[] {
+  const runs: { range: DateRange; rows: number }[] = [];
+  for (const p of [...periods].sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0))) {
+    const last = runs[runs.length - 1];
+    const to = lastDay(p.period, timeframe);
+    if (last && p.period <= addDays(last.range.to, 1)) {
+      if (to > last.range.to) last.range.to = to;
+      last.rows += p.rows;
+    } else runs.push({ range: { from: p.period, to }, rows: p.rows });
+  }
+  return runs;
 }
 
 function listed(items: readonly string[]): string {
@@ -184,47 +262,86 @@ function listed(items: readonly string[]): string {
   return `${items.slice(0, LISTED).join(", ")} and ${items.length - LISTED} more`;
 }
 
-/** "northmart 2026-11-16" -> "northmart 16-22 Nov". */
-function wholeText(group: string, timeframe: Timeframe, today?: IsoDate): string {
+/** "northmart 2026-11-16" -> { who: "northmart ", period: "2026-11-16" }. */
+function splitGroup(group: string): { who: string; period: IsoDate } {
   const at = group.lastIndexOf(" ");
-  const who = at < 0 ? "" : group.slice(0, at + 1);
-  return who + periodText(group.slice(at + 1), timeframe, today);
+  return { who: at < 0 ? "" : group.slice(0, at + 1), period: group.slice(at + 1) };
 }
 
-const rowsWord = (n: number) => `${n.toLocaleString("en-US")} stored row${n === 1 ? "" : "s"}`;
-
-export const REFRESH_ANYWAY = "Nothing was written; refresh anyway from the pane to accept it.";
+const UNIT = { daily: "day", weekly: "week", monthly: "month" } as const;
 
 /**
- * The losses in the user's words. Written: "The service no longer sends 4 stored rows (18 Nov: 2, 19 Nov: 2);
- * they were removed from the table." Held: what would be removed, why it was held, and that the table was left
- * as it was ("... Nothing was written; refresh anyway from the pane to accept it.").
+ * The whole periods in words: "that day" / "those weeks" when they are every period with rows removed (the
+ * counts just named them); else their ranges, per retailer in a table of several ("freshway 16-22 Nov").
  */
-export function lossesText(
-  c: Pick<WindowComparison, "removed" | "replaced" | "added" | "periods" | "wholePeriods">,
-  held: boolean,
+function wholeText(
+  c: Pick<WindowComparison, "periods" | "wholePeriods">,
   timeframe: Timeframe,
   today?: IsoDate,
 ): string {
-  const counts = listed(c.periods.map((p) => `${periodText(p.period, timeframe, today)}: ${p.rows}`));
-  const what = `The service no longer sends ${rowsWord(c.removed)} (${counts})`;
-  if (!held) return `${what}; ${c.removed === 1 ? "it was" : "they were"} removed from the table.`;
+  const groups = c.wholePeriods.map(splitGroup);
+  if (groups.every((g) => g.who === "") && groups.length === c.periods.length)
+    return groups.length === 1 ? `that ${UNIT[timeframe]}` : `those ${UNIT[timeframe]}s`;
+  const byWho = new Map<string, PeriodCount[]>();
+  for (const g of groups) byWho.set(g.who, [...(byWho.get(g.who) ?? []), { period: g.period, rows: 0 }]);
+  const items = [...byWho].flatMap(([who, ps]) =>
+    periodRuns(ps, timeframe).map((r) => who + rangeText(r.range, today, true)),
+  );
+  return listed(items);
+}
+
+const rowsWord = (n: number, what = "stored row") => `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`;
+
+export const REFRESH_ANYWAY = "Nothing was written; refresh anyway from the pane to accept it.";
+
+/** The losses in words, in parts: the pane shows `said` and offers its Refresh anyway button for `anyway`. */
+export interface LossesWords {
+  /** What was (or would be) removed; held: why, and that the table was left as it was. */
+  said: string;
+  /** Held: the sentence that points to the pane's Refresh anyway (in the pane, the button stands for it). */
+  anyway?: string;
+}
+
+/** The words in one text (the ribbon's, refresh on open's, Refresh all's summary). */
+export const lossesSentences = (w: LossesWords): string => (w.anyway ? `${w.said} ${w.anyway}` : w.said);
+
+/**
+ * The losses in the user's words, dates as ranges with their rows. Written: "The service no longer sends 4
+ * stored rows (18-19 Nov: 4); they were removed from the table." Held: what would be removed, why it was held
+ * ("nothing at all for that day", "it would write only 48 rows"), and that the table was left as it was, then
+ * (`anyway`) "Nothing was written; refresh anyway from the pane to accept it." `beyond`: the refresh was asked
+ * with "Refresh anyway" for less than this (it says so).
+ */
+export function lossesText(
+  c: Pick<WindowComparison, "removed" | "undated" | "replaced" | "added" | "periods" | "wholePeriods">,
+  held: boolean,
+  timeframe: Timeframe,
+  today?: IsoDate,
+  beyond = false,
+): LossesWords {
+  const counts = periodRuns(c.periods, timeframe).map((r) => `${rangeText(r.range, today, true)}: ${r.rows}`);
+  const items =
+    listed(counts) + (c.undated > 0 ? `${counts.length ? ", " : ""}${rowsWord(c.undated, "row")} without a date` : "");
+  const what = `The service no longer sends ${rowsWord(c.removed)} (${items})`;
+  if (!held) return { said: `${what}; ${c.removed === 1 ? "it was" : "they were"} removed from the table.` };
   const why: string[] = [];
-  if (c.wholePeriods.length > 0)
-    why.push(`nothing at all for ${listed(c.wholePeriods.map((g) => wholeText(g, timeframe, today)))}`);
-  if (c.removed > c.replaced + c.added)
-    why.push(`more rows than it replaces or adds (${(c.replaced + c.added).toLocaleString("en-US")})`);
-  return `${what}: ${why.join(", and ")}. The table was left as it was. ${REFRESH_ANYWAY}`;
+  if (c.wholePeriods.length > 0) why.push(`nothing at all for ${wholeText(c, timeframe, today)}`);
+  if (c.removed > c.replaced + c.added) why.push(`it would write only ${rowsWord(c.replaced + c.added, "row")}`);
+  const more = beyond ? " That is more than you accepted with Refresh anyway." : "";
+  return { said: `${what}: ${why.join(", and ")}.${more} The table was left as it was.`, anyway: REFRESH_ANYWAY };
 }
 
 /**
  * Stored figures the answer sent empty, in words: "The service sent no value where the table had figures:
- * revenue in 3 rows (18 Nov, 19 Nov); units in 1 row (19 Nov). Those cells are empty now."
+ * revenue in 3 rows (18-19 Nov); units in 1 row (19 Nov). Those cells are empty now."
  */
 export function blankedText(blanked: readonly BlankedFigures[], timeframe: Timeframe, today?: IsoDate): string {
-  const parts = blanked.map(
-    (b) =>
-      `${b.metric} in ${b.rows.toLocaleString("en-US")} row${b.rows === 1 ? "" : "s"} (${listed(b.periods.map((p) => periodText(p, timeframe, today)))})`,
-  );
+  const parts = blanked.map((b) => {
+    const runs = periodRuns(
+      b.periods.map((period) => ({ period, rows: 0 })),
+      timeframe,
+    ).map((r) => rangeText(r.range, today, true));
+    return `${b.metric} in ${rowsWord(b.rows, "row")} (${listed(runs)})`;
+  });
   return `The service sent no value where the table had figures: ${parts.join("; ")}. Those cells are empty now.`;
 }

@@ -119,10 +119,14 @@ export function keyColumns(columns: readonly Column[], periodIndex: number): num
   return [periodIndex, ...rest];
 }
 
-/** A row's key from its cells at the key columns (period first); null when the period is not a number (a blank row). */
+/**
+ * A row's key from its cells at the key columns (period first); null when the period is not a number (a blank
+ * row). Codes are compared as text: a SKU read back from a cell as 100002 and sent by the service as "100002" is
+ * the same row (its user cells stay with it, and refresh counts it replaced, src/core/losses.ts).
+ */
 export function rowKey(cells: readonly unknown[]): string | null {
   if (typeof cells[0] !== "number") return null;
-  return JSON.stringify(cells.map((v) => (v === null || v === undefined ? "" : typeof v === "number" ? v : String(v))));
+  return JSON.stringify([cells[0], ...cells.slice(1).map((v) => (v === null || v === undefined ? "" : String(v)))]);
 }
 
 /** A user cell as read: its formula in R1C1 notation (`formulasR1C1`: the constant itself when not a formula) and its value. */

@@ -2,6 +2,7 @@
 // the session builds RefreshDeps in one place.
 import type { SalesClient } from "../api";
 import type { IsoDate } from "../core/dates";
+import type { ApprovedLosses } from "../core/losses";
 import type { ManagedTable } from "../excel/queryStore";
 import type { ExcelRun } from "../excel/run";
 import type { BlockLimits } from "../excel/tables";
@@ -44,7 +45,10 @@ export interface RefreshOptions {
   onProgress?: (progress: RefreshProgress) => void;
   /**
    * "Refresh anyway": write even though the losses rule would hold the table (it would remove more stored rows
-   * than it replaces and adds, or whole periods that held rows). What is removed is still reported.
+   * than it replaces and adds, or whole periods that held rows). The losses a held refresh showed (the pane's
+   * Refresh anyway): written only when this refresh removes nothing beyond them (src/core/losses.ts
+   * withinApproved), else held again with its new losses. `true` (programmatic callers): any loss. What is
+   * removed is still reported.
    */
-  allowLosses?: boolean;
+  allowLosses?: boolean | ApprovedLosses;
 }

@@ -20,10 +20,18 @@ export type RefreshStatus =
   | "failed"
   | "cancelled";
 
-/** Stored rows a refresh removes (or would remove: `held`), by key; see src/core/losses.ts. */
+/**
+ * Stored rows a refresh removes (or would remove: `held`), by key; see src/core/losses.ts. Held, it is what the
+ * pane's "Refresh anyway" accepts (an ApprovedLosses: rows, periods, wholePeriods, undated).
+ */
 export interface RefreshLosses {
-  /** Stored rows of the window whose key (period, retailer, SKU or filter value, store) the answer no longer has. */
+  /**
+   * Stored rows of the window whose key (period, retailer, SKU or filter value, store) the answer no longer has,
+   * and rows of the window without a date that hold something (`undated`).
+   */
   rows: number;
+  /** Of `rows`: rows without a date (no number in the date cell) that hold a key or a figure. */
+  undated: number;
   /** Those rows' periods (first days, ISO yyyy-mm-dd) with how many rows each, in date order. */
   periods: { period: string; rows: number }[];
   /** Periods (per retailer in a table of several: "northmart 2026-11-16") that held rows and get none now. */
@@ -32,6 +40,8 @@ export interface RefreshLosses {
   held: boolean;
   /** The user's words: what was (or would be) removed, e.g. "The service no longer sends 20 stored rows (16-22 Nov: 20); ..." */
   text: string;
+  /** `text` as the pane shows it: held, without the sentence that points to Refresh anyway (its button does). */
+  said: string;
 }
 
 export interface RefreshOutcome {
@@ -109,10 +119,18 @@ export function outcomeBase(t: { tableName: string; sheet: string; rows: number;
   };
 }
 
+/**
+ * Parts of a line joined with "; ": a part's closing full stop is left out before the semicolon (never ".;"),
+ * the last part keeps its own.
+ */
+export function joinNotes(parts: readonly string[]): string {
+  return parts.map((p, i) => (i < parts.length - 1 ? p.replace(/\.$/, "") : p)).join("; ");
+}
+
 /** What a table's refresh changed and warned, in one line ("" when nothing): for the summary of Refresh all. */
 function revisionNote(o: RefreshOutcome): string {
   if (o.status !== "refreshed" && o.status !== "kept") return "";
-  return [changesText(o.changes), ...o.warnings].filter((t) => t !== "").join("; ");
+  return joinNotes([changesText(o.changes), ...o.warnings].filter((t) => t !== ""));
 }
 
 export function summarize(outcomes: RefreshOutcome[], notes: string[] = []): RefreshSummary {

@@ -5,7 +5,15 @@ import { isSalesApiError } from "../api/errors";
 import { fetchTable } from "../api/tableRead";
 import { excelSerial, fromExcelSerial, type IsoDate } from "../core/dates";
 import { isCovered, missingRanges, openGaps, subtractRange, type DateRange } from "../core/gaps";
-import { blankedText, compareWindow, holdReason, lossesText, type WindowComparison } from "../core/losses";
+import {
+  blankedText,
+  compareWindow,
+  holdReason,
+  lossesSentences,
+  lossesText,
+  withinApproved,
+  type WindowComparison,
+} from "../core/losses";
 import type { Level, Timeframe } from "../core/metrics";
 import { RETAILER_COLUMN } from "../core/multiRetailer";
 import { retailerList } from "../core/query";
@@ -37,6 +45,7 @@ import {
   readPeriodTail,
   readWindowCells,
   replaceTail,
+  tableChangedText,
   type PeriodTail,
   type RowsTakenOut,
   type TailResult,
@@ -191,11 +200,14 @@ async function refreshInto(
 
   // 2. The stored rows of the window against the answer, by key (src/core/losses.ts), before anything is
   // written: a refresh that would remove more than it replaces and adds, or whole periods that held rows, is
-  // held (unless "Refresh anyway"); what it removes, and stored figures it empties, are reported.
+  // held (unless "Refresh anyway" accepted them); what it removes, and stored figures it empties, are reported.
   const pi = periodIndexOf(data.columns, periodField);
   const metrics = metricColumns(data.columns);
-  const compared = await compareStored(deps, tail, win.cutoff, { data, pi, metrics, service, several });
-  if (noteLosses(out, compared, !!opts.allowLosses, input)) {
+  // The window's first row as the tail placed it: the rows compared are the rows replaceTail replaces (it
+  // refuses, writing nothing, when the table no longer has them there).
+  const expected = { cutAt: tail.offset + keptCount(tail.periods, win.cutoff), count: tail.count };
+  const compared = await compareStored(deps, tail, expected.cutAt, { data, pi, metrics, service, several });
+  if (noteLosses(out, compared, opts.allowLosses, input)) {
     out.status = "kept";
     return [];
   }
@@ -211,6 +223,7 @@ async function refreshInto(
     signal: opts.signal,
     limits: deps.limits,
     readBefore: metrics.map((m) => data.columns[m].name),
+    expect: expected,
   });
   out.status = "refreshed";
   noteWritten(out, compared, change, input);
@@ -280,43 +293,47 @@ function noteWritten(out: RefreshOutcome, c: WindowComparison, change: TailResul
 
 /**
  * The losses rule on the comparison: true when it holds the refresh (nothing is to be written; not with
- * "Refresh anyway"). Stored rows removed, or that would be, go into the outcome and its warnings.
+ * "Refresh anyway" for these losses or more, or `true`). Stored rows removed, or that would be, go into the
+ * outcome and its warnings.
  */
-function noteLosses(out: RefreshOutcome, c: WindowComparison, allowLosses: boolean, input: WindowInput): boolean {
-  const held = holdReason(c) !== null && !allowLosses;
+function noteLosses(
+  out: RefreshOutcome,
+  c: WindowComparison,
+  allowLosses: RefreshOptions["allowLosses"],
+  input: WindowInput,
+): boolean {
+  const approved = typeof allowLosses === "object" ? withinApproved(c, allowLosses) : !!allowLosses;
+  const held = holdReason(c) !== null && !approved;
   if (c.removed > 0) {
-    const text = lossesText(c, held, input.timeframe, input.today);
-    out.losses = { rows: c.removed, periods: c.periods, wholePeriods: c.wholePeriods, held, text };
+    const words = lossesText(c, held, input.timeframe, input.today, held && typeof allowLosses === "object");
+    const { removed: rows, undated, periods, wholePeriods } = c;
+    const text = lossesSentences(words);
+    out.losses = { rows, undated, periods, wholePeriods, held, text, said: words.said };
     out.warnings.push(text);
   }
   return held;
 }
 
 /**
- * The stored rows of the window (from the first row at or after the cut-off to the end, as the tail placed it)
- * against the rows the refresh would write, by key: their key and metric cells are read first (by the service
- * columns' ids). A table whose row count changed since the tail was read is refused: the rows compared would
- * not be the rows replaced.
+ * The stored rows of the window (body rows `from` to the end: from the first row at or after the cut-off, as the
+ * tail placed it) against the rows the refresh would write, by key: their key and metric cells are read first
+ * (by the service columns' ids). A table whose row count changed since the tail was read is refused here;
+ * replaceTail refuses one changed after this read.
  */
 async function compareStored(
   deps: RefreshDeps,
   tail: PeriodTail,
-  cutoff: number,
+  from: number,
   w: { data: TableShape; pi: number; metrics: readonly number[]; service: ServiceColumn[]; several: boolean },
 ): Promise<WindowComparison> {
   const { data, pi, metrics, service } = w;
   const keys = keyColumns(data.columns, pi);
-  const from = tail.offset + keptCount(tail.periods, cutoff);
   const fields = [...keys, ...metrics].map((c) => data.columns[c].name);
   const stored =
     keys.length > 0 && from < tail.count
       ? await readWindowCells(deps.run, tail.tableName, { from, fields, service })
       : { count: tail.count, rows: [] as unknown[][] };
-  if (stored.count !== tail.count)
-    throw new WorkbookError(
-      "changed",
-      `Rows were added to or removed from "${tail.tableName}" while it was being refreshed. Nothing was written; refresh again.`,
-    );
+  if (stored.count !== tail.count) throw new WorkbookError("changed", tableChangedText(tail.tableName));
   const retailerAt = w.several ? keys.findIndex((c) => data.columns[c].name === RETAILER_COLUMN) : -1;
   return compareWindow({
     stored: {

@@ -1,8 +1,9 @@
 // "Refresh anyway" through the real pane in Chromium at Excel's narrow 320 px, against the preview page's in-memory
 // workbook: a daily table is pulled, then the service (the simulator behind the corrupting proxy) sends one
 // weekday of each daily answer only, so the next refresh would remove whole days. Refresh holds the table and
-// says what it would remove, with "Refresh anyway"; the table is as it was. "Refresh anyway" writes it and its
-// new line says what was removed.
+// says what it would remove, with "Refresh anyway"; the table is as it was. By the time "Refresh anyway" is
+// clicked the service keeps another weekday (other days would go): held again, the new line with its own button,
+// the table as it was. That "Refresh anyway" writes it and its new line says what was removed.
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { startCorruptingProxy, type CorruptingProxy } from "../../dev/corruptions";
@@ -71,8 +72,11 @@ test("a refresh that would remove whole days is held with Refresh anyway; Refres
     .waitFor();
   const before = await tableCells();
 
-  // From now on the service sends one weekday of a daily answer: the refresh window (8 days) loses most days.
-  proxy.corrupt({ corruptions: [{ kind: "respace" }], match: { timeframe: "daily" } });
+  // The service sends one weekday of a daily answer: the refresh window (8 days) loses most days. The first
+  // answer keeps the weekday seed 1 picks; the two after it the one seed 3 picks (another weekday).
+  const daily = { timeframe: "daily" };
+  proxy.corrupt({ corruptions: [{ kind: "respace" }], match: daily, seed: 1, count: 1 });
+  for (let i = 0; i < 2; i++) proxy.corrupt({ corruptions: [{ kind: "respace" }], match: daily, seed: 3, count: 1 });
   await pane()
     .getByRole("button", { name: `Refresh ${TABLE}`, exact: true })
     .click();
@@ -97,16 +101,25 @@ test("a refresh that would remove whole days is held with Refresh anyway; Refres
   expect(box.x + box.width).toBeLessThanOrEqual(paneBox.x + paneBox.width);
   await screenshot("refresh-anyway-320-1-held");
 
-  // Refresh anyway: written, and the new line says what was removed; no button any more.
+  // Refresh anyway accepts what was shown, no more: the service's answer now would remove other days, so the
+  // table is held again and the new line says so, with its own button.
+  await anyway.click();
+  const again = pane().getByRole("status").filter({ hasText: "That is more than you accepted with Refresh anyway." });
+  await again.waitFor();
+  expect(await anyway.count()).toBe(1);
+  expect(await tableCells()).toEqual(before); // nothing written
+  await screenshot("refresh-anyway-320-2-held-again");
+
+  // Refresh anyway on the new line: written, and the new line says what was removed; no button any more.
   await anyway.click();
   const done = pane()
     .getByRole("status")
-    .filter({ hasText: new RegExp(`${TABLE}: rewrote .* removed; .*they were removed from the table\\.`) });
+    .filter({ hasText: new RegExp(`${TABLE}: rewrote .* removed; .*they were removed from the table\\b`) });
   await done.waitFor();
   expect(await anyway.count()).toBe(0);
   const after = await tableCells();
   expect(after.length).toBeLessThan(before.length);
   await checkPane(page, "320 px, after Refresh anyway");
-  await screenshot("refresh-anyway-320-2-written");
+  await screenshot("refresh-anyway-320-3-written");
   expect(errors).toEqual([]);
 });

@@ -1,16 +1,22 @@
 // Losses at refresh (src/core/losses.ts): the stored rows of a window against the answer, by key; the rule that
-// holds a refresh; the words. Each property holds against a plain model (counts of keys, groups of periods).
+// holds a refresh; what "Refresh anyway" accepts; the words. Each property holds against a plain model (counts
+// of keys, groups of periods).
 import fc from "fast-check";
 import { excelSerial, fromExcelSerial } from "../../src/core/dates";
 import {
   REFRESH_ANYWAY,
+  approvalOf,
   blankedText,
   compareWindow,
   holdReason,
+  lossesSentences,
   lossesText,
+  periodRuns,
   windowKey,
+  withinApproved,
   type WindowSide,
 } from "../../src/core/losses";
+import { rowKey } from "../../src/core/userColumns";
 
 const FIRST = excelSerial("2026-11-16"); // a Monday
 const METRICS = ["revenue", "units"];
@@ -33,13 +39,28 @@ const keyedRow: fc.Arbitrary<Row> = fc.record({
     .map(([d, r, s]) => [FIRST + d, r, s]),
   metrics: fc.tuple(metricCell, metricCell),
 });
-/** A blank row left by an interrupted refresh: no period. */
+/** A blank row left by an interrupted refresh: no period, nothing in any cell. */
 const blankRow: Row = { key: ["", "", ""], metrics: ["", ""] };
+const emptyCell = fc.constantFrom<unknown>("", null, undefined);
+/**
+ * A row without a number in its date cell: wholly empty (a blank row), or holding something (a row the user
+ * typed with a text date, a row whose date was cleared but still has its SKU or figures).
+ */
+const undatedRow: fc.Arbitrary<Row> = fc.record({
+  key: fc.tuple(
+    fc.oneof(emptyCell, fc.constantFrom<unknown>("18/11/2026", "Nov 18", "total")),
+    fc.oneof(emptyCell, fc.constantFrom<unknown>("northmart", "freshway")),
+    fc.oneof(emptyCell, sku),
+  ),
+  metrics: fc.tuple(fc.oneof(emptyCell, metricCell), fc.oneof(emptyCell, metricCell)),
+});
 const storedRows = fc.array(
-  fc.oneof({ weight: 6, arbitrary: keyedRow }, { weight: 1, arbitrary: fc.constant(blankRow) }),
-  {
-    maxLength: 30,
-  },
+  fc.oneof(
+    { weight: 6, arbitrary: keyedRow },
+    { weight: 1, arbitrary: fc.constant(blankRow) },
+    { weight: 1, arbitrary: undatedRow },
+  ),
+  { maxLength: 30 },
 );
 const freshRows = fc.array(keyedRow, { maxLength: 30 });
 
@@ -66,9 +87,11 @@ const group = (r: Row, several: boolean) =>
       ? `${String(r.key[1])} ${fromExcelSerial(r.key[0])}`
       : fromExcelSerial(r.key[0]);
 const empty = (v: unknown) => v === null || v === undefined || v === "";
+/** A stored row without a number date that holds something: the refresh removes it, so it is a loss. */
+const undatedLoss = (r: Row) => typeof r.key[0] !== "number" && [...r.key, ...r.metrics].some((v) => !empty(v));
 
 describe("compareWindow", () => {
-  test("removed, replaced and added are the key counts' differences; blank stored rows are not counted", () => {
+  test("removed, replaced and added are the key counts' differences, plus rows without a date that hold something; blank rows are not counted", () => {
     fc.assert(
       fc.property(storedRows, freshRows, (stored, fresh) => {
         const c = compare(stored, fresh);
@@ -84,19 +107,22 @@ describe("compareWindow", () => {
           added += Math.max(0, b - a);
           replaced += Math.min(a, b);
         }
+        const undated = stored.filter(undatedLoss).length;
+        removed += undated;
         expect({ removed: c.removed, added: c.added, replaced: c.replaced }).toEqual({ removed, added, replaced });
+        expect(c.undated).toBe(undated);
         const keyed = stored.filter((r) => keyOf(r) !== null).length;
-        expect(c.replaced + c.removed).toBe(keyed);
+        expect(c.replaced + c.removed).toBe(keyed + undated);
         expect(c.replaced + c.added).toBe(fresh.length);
       }),
     );
   });
 
-  test("the removed rows' periods: each with its count, in date order, adding up to removed", () => {
+  test("the removed rows' periods: each with its count, in date order, adding up to removed (less those without a date)", () => {
     fc.assert(
       fc.property(storedRows, freshRows, (stored, fresh) => {
         const c = compare(stored, fresh);
-        expect(c.periods.reduce((n, p) => n + p.rows, 0)).toBe(c.removed);
+        expect(c.periods.reduce((n, p) => n + p.rows, 0)).toBe(c.removed - c.undated);
         const days = c.periods.map((p) => p.period);
         expect(days).toEqual([...new Set(days)].sort());
         // Per period, the model: stored rows of that period beyond the fresh rows of the same key.
@@ -202,24 +228,102 @@ describe("holdReason", () => {
   });
 });
 
-describe("words", () => {
-  test("written: the rows and their dates; held: why, and that nothing was written", () => {
+describe("Refresh anyway accepts what was shown, no more", () => {
+  test("the same losses again, or fewer, are within; a row more, of a period not shown, or a whole period more are not", () => {
     fc.assert(
-      fc.property(
-        storedRows,
-        freshRows,
-        fc.constantFrom("daily", "weekly", "monthly" as const),
-        (stored, fresh, tf) => {
-          const c = compare(stored, fresh);
-          fc.pre(c.removed > 0);
-          const written = lossesText(c, false, tf, "2026-11-25");
-          expect(written).toMatch(new RegExp(`^The service no longer sends ${c.removed} stored rows?`));
-          expect(written).not.toContain(REFRESH_ANYWAY);
-          const held = lossesText(c, true, tf, "2026-11-25");
-          expect(held.endsWith(`The table was left as it was. ${REFRESH_ANYWAY}`)).toBe(true);
-          if (c.wholePeriods.length > 0) expect(held).toContain("nothing at all for");
-        },
-      ),
+      fc.property(storedRows, freshRows, freshRows, (stored, fresh, later) => {
+        const shown = compare(stored, fresh);
+        const approved = approvalOf(shown);
+        expect(withinApproved(shown, approved)).toBe(true);
+        // Any other answer: within exactly when it removes no more rows in all, per period, without a date, and
+        // no whole period that was not shown.
+        const now = compare(stored, later);
+        const per = new Map(shown.periods.map((p) => [p.period, p.rows]));
+        const model =
+          now.removed <= shown.removed &&
+          now.undated <= shown.undated &&
+          now.periods.every((p) => p.rows <= (per.get(p.period) ?? 0)) &&
+          now.wholePeriods.every((g) => shown.wholePeriods.includes(g));
+        expect(withinApproved(now, approved)).toBe(model);
+        // The answer shown plus fewer losses: a fresh row put back never makes it go beyond.
+        if (now.removed === 0) expect(withinApproved(now, approved)).toBe(true);
+      }),
+    );
+  });
+
+  test("an example: shown 19 Nov (whole); later 19 and 20 Nov: beyond", () => {
+    const row = (d: number, s: number): Row => ({ key: [FIRST + d, "northmart", s], metrics: [1, 1] });
+    const stored = [0, 1, 2, 3, 4].flatMap((d) => [row(d, 1), row(d, 2)]);
+    const shown = compare(
+      stored,
+      stored.filter((r) => r.key[0] !== FIRST + 3),
+      false,
+    );
+    expect(shown).toEqual(expect.objectContaining({ removed: 2, wholePeriods: ["2026-11-19"] }));
+    const later = compare(
+      stored,
+      stored.filter((r) => r.key[0] !== FIRST + 3 && r.key[0] !== FIRST + 4),
+      false,
+    );
+    expect(withinApproved(later, approvalOf(shown))).toBe(false);
+    // One row of 19 Nov back: fewer losses than shown, within (and no whole period any more).
+    const fewer = compare(
+      stored,
+      stored.filter((r) => !(r.key[0] === FIRST + 3 && r.key[2] === 1)),
+      false,
+    );
+    expect(withinApproved(fewer, approvalOf(shown))).toBe(true);
+    // As many rows, of another day: beyond.
+    const other = compare(
+      stored,
+      stored.filter((r) => r.key[0] !== FIRST + 1),
+      false,
+    );
+    expect(withinApproved(other, approvalOf(shown))).toBe(false);
+  });
+});
+
+describe("words", () => {
+  const tfs = fc.constantFrom("daily", "weekly", "monthly" as const);
+
+  test("written: the rows and their dates; held: why, and that nothing was written (the pane's sentence apart)", () => {
+    fc.assert(
+      fc.property(storedRows, freshRows, tfs, (stored, fresh, tf) => {
+        const c = compare(stored, fresh);
+        fc.pre(c.removed > 0);
+        const written = lossesText(c, false, tf, "2026-11-25");
+        expect(written.anyway).toBeUndefined();
+        expect(lossesSentences(written)).toBe(written.said);
+        expect(written.said).toMatch(new RegExp(`^The service no longer sends ${c.removed} stored rows? \\(`));
+        expect(written.said).toMatch(/removed from the table\.$/);
+        if (c.undated > 0)
+          expect(written.said).toContain(`${c.undated} row${c.undated === 1 ? "" : "s"} without a date)`);
+        const held = lossesText(c, true, tf, "2026-11-25");
+        expect(held.said.endsWith("The table was left as it was.")).toBe(true);
+        expect(held.said).not.toContain(REFRESH_ANYWAY);
+        expect(held.anyway).toBe(REFRESH_ANYWAY);
+        expect(lossesSentences(held)).toBe(`${held.said} ${REFRESH_ANYWAY}`);
+        if (c.wholePeriods.length > 0) expect(held.said).toContain("nothing at all for");
+        // Never a sentence's full stop before a semicolon, nor the old wording of the second reason.
+        expect(lossesSentences(held)).not.toMatch(/\.[;,]/);
+        expect(held.said).not.toContain("more rows than it replaces");
+      }),
+    );
+  });
+
+  test("dates as ranges: consecutive periods are one range with their rows; no day named twice", () => {
+    fc.assert(
+      fc.property(storedRows, freshRows, tfs, (stored, fresh, tf) => {
+        const c = compare(stored, fresh, false);
+        fc.pre(c.removed > c.undated);
+        const runs = periodRuns(c.periods, tf);
+        expect(runs.reduce((n, r) => n + r.rows, 0)).toBe(c.removed - c.undated);
+        // Runs do not touch: between two there is at least one period with nothing removed.
+        for (let i = 1; i < runs.length; i++) expect(runs[i].range.from > runs[i - 1].range.to).toBe(true);
+        const held = lossesText(c, true, tf, "2026-11-25").said;
+        if (c.wholePeriods.length === c.periods.length && c.wholePeriods.length > 0)
+          expect(held).toMatch(/nothing at all for (that|those) (day|week|month)s?[.,]/);
+      }),
     );
   });
 
@@ -228,24 +332,56 @@ describe("words", () => {
       { period: "2026-11-18", rows: 2 },
       { period: "2026-11-19", rows: 2 },
     ];
-    expect(
-      lossesText({ removed: 4, replaced: 40, added: 0, periods, wholePeriods: [] }, false, "daily", "2026-11-25"),
-    ).toBe("The service no longer sends 4 stored rows (18 Nov: 2, 19 Nov: 2); they were removed from the table.");
+    const c = { removed: 4, undated: 0, replaced: 40, added: 0, periods, wholePeriods: [] };
+    expect(lossesText(c, false, "daily", "2026-11-25")).toEqual({
+      said: "The service no longer sends 4 stored rows (18-19 Nov: 4); they were removed from the table.",
+    });
+    const days = [16, 17, 18, 20, 21, 22].map((d) => ({ period: `2026-11-${d}`, rows: d === 20 ? 3 : 2 }));
+    expect(lossesText({ ...c, removed: 14, undated: 1, periods: days }, false, "daily", "2026-11-25").said).toBe(
+      "The service no longer sends 14 stored rows (16-18 Nov: 6, 20-22 Nov: 7, 1 row without a date); they were removed from the table.",
+    );
+    // Held: whole periods that are every period removed are not named twice.
     expect(
       lossesText(
-        {
-          removed: 20,
-          replaced: 5,
-          added: 0,
-          periods: [{ period: "2026-11-16", rows: 20 }],
-          wholePeriods: ["northmart 2026-11-16"],
-        },
+        { ...c, removed: 12, periods: [{ period: "2026-11-19", rows: 12 }], wholePeriods: ["2026-11-19"] },
         true,
-        "weekly",
+        "daily",
         "2026-11-25",
       ),
+    ).toEqual({
+      said: "The service no longer sends 12 stored rows (19 Nov: 12): nothing at all for that day. The table was left as it was.",
+      anyway: REFRESH_ANYWAY,
+    });
+    expect(
+      lossesSentences(
+        lossesText(
+          {
+            removed: 20,
+            undated: 0,
+            replaced: 5,
+            added: 0,
+            periods: [{ period: "2026-11-16", rows: 20 }],
+            wholePeriods: ["northmart 2026-11-16"],
+          },
+          true,
+          "weekly",
+          "2026-11-25",
+        ),
+      ),
     ).toBe(
-      "The service no longer sends 20 stored rows (16-22 Nov: 20): nothing at all for northmart 16-22 Nov, and more rows than it replaces or adds (5). The table was left as it was. Nothing was written; refresh anyway from the pane to accept it.",
+      "The service no longer sends 20 stored rows (16-22 Nov: 20): nothing at all for northmart 16-22 Nov, and it would write only 5 rows. The table was left as it was. Nothing was written; refresh anyway from the pane to accept it.",
+    );
+    // Some days whole, others not; asked with Refresh anyway for less.
+    expect(
+      lossesText(
+        { ...c, removed: 60, replaced: 48, periods: days, wholePeriods: ["2026-11-17", "2026-11-18", "2026-11-21"] },
+        true,
+        "daily",
+        "2026-11-25",
+        true,
+      ).said,
+    ).toBe(
+      "The service no longer sends 60 stored rows (16-18 Nov: 6, 20-22 Nov: 7): nothing at all for 17-18 Nov, 21 Nov, and it would write only 48 rows. That is more than you accepted with Refresh anyway. The table was left as it was.",
     );
     expect(
       blankedText(
@@ -257,13 +393,14 @@ describe("words", () => {
         "2026-11-25",
       ),
     ).toBe(
-      "The service sent no value where the table had figures: revenue in 3 rows (18 Nov, 19 Nov); units in 1 row (19 Nov). Those cells are empty now.",
+      "The service sent no value where the table had figures: revenue in 3 rows (18-19 Nov); units in 1 row (19 Nov). Those cells are empty now.",
     );
   });
 
-  test("windowKey: no key without a number period; codes as numbers or text are one key", () => {
+  test("windowKey is the user columns' row key: no key without a number period; codes as numbers or text are one key", () => {
     expect(windowKey(["", "a", 1])).toBeNull();
     expect(windowKey([FIRST, "northmart", 100002])).toBe(windowKey([FIRST, "northmart", "100002"]));
     expect(windowKey([FIRST, null, 1])).toBe(windowKey([FIRST, "", "1"]));
+    expect(rowKey([FIRST, "northmart", 100002])).toBe(windowKey([FIRST, "northmart", "100002"]));
   });
 });

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { createWorkbookHost, PAYLOAD_LIMIT_BYTES, type WorkbookHost } from "../../dev/workbook-host";
 import type { Cell, Column } from "../../src/core/tabulate";
 import { readTable, replaceTail, writeTable, WorkbookError } from "../../src/excel";
+import { STAGING_SHEET } from "../../src/excel/tables";
 
 const COLUMNS: Column[] = [
   { name: "week", kind: "date" },
@@ -210,6 +211,24 @@ describe("replaceTail", () => {
       }),
     ).rejects.toThrow(/cells below it are not empty/);
     expect(host.snapshot()).toEqual(before);
+  });
+
+  test("expect: a table whose rows or window start are not what the caller read is refused in the run, nothing written", async () => {
+    const name = await tableOf(rows(30)); // weeks of 10 rows: 46000, 46007, 46014
+    const rep = { periodColumn: "week", cutoff: 46014, data: { columns: COLUMNS, values: rows(10, 46014) } };
+    // A staging sheet left by a replacement that failed midway: not touched either (deleted by the next write).
+    await host.run(async (ctx) => {
+      ctx.workbook.worksheets.add(STAGING_SHEET);
+      await ctx.sync();
+    });
+    const before = host.snapshot();
+    const changed = `The table "${name}" changed while it was being refreshed. Nothing was written; refresh again.`;
+    await expect(replaceTail(host.run, name, { ...rep, expect: { cutAt: 20, count: 31 } })).rejects.toThrow(changed);
+    await expect(replaceTail(host.run, name, { ...rep, expect: { cutAt: 19, count: 30 } })).rejects.toThrow(changed);
+    expect(host.snapshot()).toEqual(before);
+    const result = await replaceTail(host.run, name, { ...rep, expect: { cutAt: 20, count: 30 } });
+    expect(result).toEqual(expect.objectContaining({ kept: 20, removed: 10, added: 10 }));
+    expect(host.snapshot().sheets.map((sh) => sh.name)).not.toContain(STAGING_SHEET);
   });
 
   test("a renamed column is detected instead of writing under the wrong header", async () => {

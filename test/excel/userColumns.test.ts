@@ -95,6 +95,15 @@ describe.each([
   });
 });
 
+test("a SKU the table reads back as a number and the service now sends as text is the same row: its notes stay", async () => {
+  const t = await decorated();
+  const rep = revision(t);
+  const asText = { ...rep, data: { ...rep.data, values: rep.data.values.map(([d, s, r]) => [d, String(s), r]) } };
+  await replaceTail(t.host.run, t.name, asText);
+  const notes = (await formulas(t)).map((r) => r[2]);
+  expect(notes).toEqual(EXPECTED.map((r) => r[2]));
+});
+
 test("a renamed, moved service column is filled where it is; a deleted one is refused by name, nothing written", async () => {
   const t = await decorated();
   t.host.typeCell(`'Sales'!D1`, "Revenue GBP");

@@ -60,15 +60,18 @@ test("one SKU's rows gone for two days of the window: written, and the removed r
 
   const o = await refreshTable(deps(), await f.record(name));
   expect([o.status, o.error]).toEqual(["refreshed", undefined]);
+  const text = "The service no longer sends 2 stored rows (18-19 Nov: 2); they were removed from the table.";
   expect(o.losses).toEqual({
     rows: 2,
+    undated: 0,
     periods: [
       { period: "2026-11-18", rows: 1 },
       { period: "2026-11-19", rows: 1 },
     ],
     wholePeriods: [],
     held: false,
-    text: "The service no longer sends 2 stored rows (18 Nov: 1, 19 Nov: 1); they were removed from the table.",
+    text,
+    said: text,
   });
   expect(o.warnings).toContain(o.losses!.text);
   // Counted by key: the two rows whose key vanished are the rows removed, while a new day's rows are added.
@@ -100,7 +103,10 @@ test("a whole day gone from a daily window: held, the workbook as it was cell by
     }),
   );
   expect(held.losses!.text).toBe(
-    `The service no longer sends ${stored} stored rows (19 Nov: ${stored}): nothing at all for 19 Nov. The table was left as it was. Nothing was written; refresh anyway from the pane to accept it.`,
+    `The service no longer sends ${stored} stored rows (19 Nov: ${stored}): nothing at all for that day. The table was left as it was. Nothing was written; refresh anyway from the pane to accept it.`,
+  );
+  expect(held.losses!.said).toBe(
+    held.losses!.text.replace(" Nothing was written; refresh anyway from the pane to accept it.", ""),
   );
   expect(held.warnings).toContain(held.losses!.text);
   expect(held.rowsRemoved).toBe(0);
@@ -137,7 +143,7 @@ test("more rows removed than replaced and added: held, even with every day still
   expect(o.status).toBe("kept");
   expect(o.losses?.held).toBe(true);
   expect(o.losses?.wholePeriods).toEqual([]);
-  expect(o.losses?.text).toMatch(/: more rows than it replaces or adds \(\d+\)\. The table was left as it was\./);
+  expect(o.losses?.text).toMatch(/: it would write only \d+ rows?\. The table was left as it was\./);
   expect(f.host.snapshot()).toEqual(before);
 
   // Refresh all and the ribbon report it with the others, and do not call it an empty answer.
@@ -194,9 +200,129 @@ test("a metric the service now sends empty for some rows: written, and the figur
   expect(o.losses).toBeUndefined();
   expect(o.blanked).toEqual([{ metric: "revenue", rows: 2, periods: days }]);
   expect(o.warnings).toContain(
-    "The service sent no value where the table had figures: revenue in 2 rows (20 Nov, 21 Nov). Those cells are empty now.",
+    "The service sent no value where the table had figures: revenue in 2 rows (20-21 Nov). Those cells are empty now.",
   );
   const t = await readTable(f.host.run, name);
   const rev = t.headers.indexOf("revenue");
   expect((await storedRows(name, days, { sku: 100003 })).map((r) => r[rev])).toEqual(["", ""]);
+});
+
+describe("Refresh anyway accepts the losses shown, no more", () => {
+  test("a later answer that removes more is held again with its new losses; those, accepted, are written", async () => {
+    const name = await dailyTable();
+    const [day, next] = ["2026-11-19", "2026-11-20"];
+    proxy.change = without((r) => dayOf(r) === day);
+    const shown = await refreshTable(deps(), await f.record(name));
+    expect(shown.losses).toEqual(expect.objectContaining({ held: true, wholePeriods: [day] }));
+
+    // The click comes later: by then the service has lost another day. The table stays as it was.
+    proxy.change = without((r) => dayOf(r) === day || dayOf(r) === next);
+    const record = await f.record(name);
+    const before = f.host.snapshot();
+    const again = await refreshTable(deps(), record, { allowLosses: shown.losses });
+    expect([again.status, again.error]).toEqual(["kept", undefined]);
+    expect(again.losses).toEqual(
+      expect.objectContaining({ held: true, wholePeriods: [day, next], rows: 2 * shown.losses!.rows }),
+    );
+    expect(again.losses!.said).toMatch(
+      /\(19-20 Nov: \d+\): nothing at all for those days\. That is more than you accepted with Refresh anyway\. The table was left as it was\.$/,
+    );
+    expect(f.host.snapshot()).toEqual(before);
+    expect(await f.record(name)).toEqual(record);
+
+    // Refresh anyway on the new line: what it shows is written.
+    const written = await refreshTable(deps(), await f.record(name), { allowLosses: again.losses });
+    expect([written.status, written.error]).toEqual(["refreshed", undefined]);
+    expect(written.rowsRemoved).toBe(again.losses!.rows);
+    expect(written.losses).toEqual(expect.objectContaining({ held: false, wholePeriods: [day, next] }));
+    expect(await storedRows(name, [day, next])).toEqual([]);
+  });
+
+  test("fewer losses than shown (the service sends some rows again) are written", async () => {
+    const name = await dailyTable();
+    const day = "2026-11-19";
+    proxy.change = without((r) => dayOf(r) === day);
+    const shown = await refreshTable(deps(), await f.record(name));
+    expect(shown.losses?.held).toBe(true);
+    proxy.change = without((r) => dayOf(r) === day && r.sku !== 100001);
+    const o = await refreshTable(deps(), await f.record(name), { allowLosses: shown.losses });
+    expect([o.status, o.error]).toEqual(["refreshed", undefined]);
+    expect(o.rowsRemoved).toBe(shown.losses!.rows - 1);
+  });
+});
+
+describe("rows without a date", () => {
+  test("a row the user typed with a text date, and a row whose date was cleared: removed and reported, not silently", async () => {
+    const name = await dailyTable();
+    const t = await readTable(f.host.run, name);
+    expect(t.headers.slice(0, 2)).toEqual(["date", "sku"]);
+    const col = (h: string) => String.fromCharCode(65 + t.headers.indexOf(h));
+    // A window row (20 Nov) whose date the user cleared: its SKU and figures are still there.
+    const cleared = t.values.findIndex((r) => r[0] === excelSerial("2026-11-20"));
+    f.host.typeCell(`'${t.sheet}'!A${cleared + 2}`, "");
+    // A row typed below the table with a text date (the table grows by it).
+    const below = t.values.length + 2;
+    f.host.typeCell(`'${t.sheet}'!A${below}`, "next week");
+    f.host.typeCell(`'${t.sheet}'!${col("sku")}${below}`, 100001);
+    f.host.typeCell(`'${t.sheet}'!${col("revenue")}${below}`, 12.5);
+    expect((await readTable(f.host.run, name)).values.length).toBe(t.values.length + 1);
+
+    const o = await refreshTable(deps(), await f.record(name));
+    expect([o.status, o.error]).toEqual(["refreshed", undefined]);
+    expect(o.losses).toEqual(
+      expect.objectContaining({ rows: 2, undated: 2, periods: [], wholePeriods: [], held: false }),
+    );
+    expect(o.warnings).toContain(
+      "The service no longer sends 2 stored rows (2 rows without a date); they were removed from the table.",
+    );
+    expect(o.rowsRemoved).toBe(2);
+    const after = await readTable(f.host.run, name);
+    expect(after.values.some((r) => typeof r[0] !== "number")).toBe(false);
+  });
+});
+
+describe("a table changed between the reads and the write", () => {
+  /** Runs `edit` (once) while the refresh waits for the service's answer: after it read the table's tail. */
+  function duringFetch(edit: () => void): { snapshot?: ReturnType<typeof f.host.snapshot> } {
+    const seen: { snapshot?: ReturnType<typeof f.host.snapshot> } = {};
+    proxy.change = (rows) => {
+      if (!seen.snapshot) {
+        edit();
+        seen.snapshot = f.host.snapshot();
+      }
+      return rows;
+    };
+    return seen;
+  }
+
+  test("the window's start moved, the row count the same: refused by replaceTail, nothing written", async () => {
+    const name = await dailyTable();
+    const t = await readTable(f.host.run, name);
+    const cutoff = excelSerial("2026-11-16"); // the window from 16 Nov
+    const first = t.values.findIndex((r) => r[0] === cutoff);
+    // The last row before the window is dated into it: the rows compared (from the tail's start) would no longer
+    // be the rows replaced (one more), and that row would go without a word.
+    const edited = duringFetch(() => f.host.typeCell(`'${t.sheet}'!A${first + 1}`, cutoff));
+    const record = await f.record(name);
+    const o = await refreshTable(deps(), record);
+    expect(edited.snapshot).toBeDefined();
+    expect([o.status, o.error]).toEqual([
+      "failed",
+      `The table "${name}" changed while it was being refreshed. Nothing was written; refresh again.`,
+    ]);
+    expect(f.host.snapshot()).toEqual(edited.snapshot);
+    expect(await f.record(name)).toEqual(record);
+  });
+
+  test("a row added: refused before the comparison, nothing written", async () => {
+    const name = await dailyTable();
+    const t = await readTable(f.host.run, name);
+    const edited = duringFetch(() => f.host.typeCell(`'${t.sheet}'!A${t.values.length + 2}`, "new"));
+    const o = await refreshTable(deps(), await f.record(name));
+    expect([o.status, o.error]).toEqual([
+      "failed",
+      `The table "${name}" changed while it was being refreshed. Nothing was written; refresh again.`,
+    ]);
+    expect(f.host.snapshot()).toEqual(edited.snapshot);
+  });
 });

@@ -73,11 +73,18 @@ test("the summary line of Refresh all", () => {
     "2 of 5 tables refreshed, 1 kept (the service returned nothing), 1 failed, 1 cancelled. Note.",
   );
   // A table the losses rule held is counted apart, not as an empty answer; its words follow with its warnings.
-  const text = "The service no longer sends 3 stored rows (18 Nov: 3): nothing at all for 18 Nov. ...";
-  const losses = { rows: 3, periods: [{ period: "2026-11-18", rows: 3 }], wholePeriods: ["2026-11-18"], text };
-  const held = { ...o("kept"), losses: { ...losses, held: true }, warnings: [text] };
+  const said =
+    "The service no longer sends 3 stored rows (18 Nov: 3): nothing at all for that day. The table was left as it was.";
+  const text = `${said} Nothing was written; refresh anyway from the pane to accept it.`;
+  const losses = { rows: 3, undated: 0, periods: [{ period: "2026-11-18", rows: 3 }], wholePeriods: ["2026-11-18"] };
+  const held = { ...o("kept"), losses: { ...losses, held: true, text, said }, warnings: [text] };
   expect(summarize([o("refreshed"), held, o("kept")]).message).toBe(
-    `1 of 3 tables refreshed, 1 held (refresh would remove stored rows; nothing written), 1 kept (the service returned nothing). T: ${text.replace(/\.$/, "")}.`,
+    `1 of 3 tables refreshed, 1 held (refresh would remove stored rows; nothing written), 1 kept (the service returned nothing). T: ${text}`,
+  );
+  // A table's notes in one line: a note's full stop is left out before the next one's semicolon.
+  const noted = { ...held, warnings: [text, "Still missing from the table: 20 Nov."] };
+  expect(summarize([noted]).message).toBe(
+    `0 of 1 table refreshed, 1 held (refresh would remove stored rows; nothing written). T: ${text.replace(/\.$/, "")}; Still missing from the table: 20 Nov.`,
   );
 });
 

@@ -1,7 +1,8 @@
 // "Refresh anyway" in the pane's operations, against the simulator over HTTP (through the corrupting proxy, which
 // keeps one weekday of a daily answer) and the in-memory workbook: a refresh that would lose whole days is held,
-// its line says what it would remove (once) and is flagged for "Refresh anyway"; refreshing with allowLosses
-// writes the table and its line says what was removed. Other lines are not flagged.
+// its line says what it would remove (once) and carries those losses for "Refresh anyway"; refreshing with them
+// (allowLosses) writes the table and its line says what was removed, unless the service's answer by then would
+// remove more: held again, with the new losses. Other lines are not flagged.
 import { startCorruptingProxy, type CorruptingProxy } from "../../dev/corruptions";
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays } from "../../src/core/dates";
@@ -34,18 +35,29 @@ async function dailyTable(): Promise<string> {
   return write.tableName;
 }
 
-/** From now on the service's daily answers keep one weekday only: a refresh window loses most of its days. */
-const loseDays = () => proxy.corrupt({ corruptions: [{ kind: "respace" }], match: { timeframe: "daily" } });
+/**
+ * The service's daily answers keep one weekday only: a refresh window loses most of its days. `count` answers
+ * (default: from now on), each keeping the weekday `seed` picks (the same for each answer of one call).
+ */
+const loseDays = (count?: number, seed = 1) => {
+  for (let i = 0; i < (count ?? 1); i++)
+    proxy.corrupt({
+      corruptions: [{ kind: "respace" }],
+      match: { timeframe: "daily" },
+      seed,
+      count: count === undefined ? undefined : 1,
+    });
+};
 
 test("a refresh that would lose whole days: held, its line says what it would remove once, with Refresh anyway", async () => {
   const name = await dailyTable();
   const before = await readTable(f.host.run, name);
-  loseDays();
+  loseDays(2); // the same answer twice: held, then written with what was shown
 
   const pane = ops();
   const line = await pane.refresh(name);
   expect(proxy.corrupted()).toBeGreaterThan(0);
-  expect(line).toEqual({ tableName: name, ok: false, refreshAnyway: true, text: expect.any(String) });
+  expect(line).toEqual({ tableName: name, ok: false, refreshAnyway: expect.any(Object), text: expect.any(String) });
   expect(line.text).toMatch(/^The service no longer sends [\d,]+ stored rows \(.+\): nothing at all for .+/);
   expect(line.text).toContain("The table was left as it was.");
   // Said once, and without the words that point to the pane: its button stands for them.
@@ -58,14 +70,19 @@ test("a refresh that would lose whole days: held, its line says what it would re
   const outcome = pane.latestOutcome(name);
   expect(outcome?.status).toBe("kept");
   expect(outcome?.losses?.held).toBe(true);
+  // The losses the button accepts: those the line shows.
+  const { rows, undated, periods, wholePeriods } = outcome!.losses!;
+  expect(line.refreshAnyway).toEqual({ rows, undated, periods, wholePeriods });
 
-  // Refresh anyway: written; the line says what was removed and offers nothing more.
-  const anyway = await pane.refresh(name, undefined, { allowLosses: true });
+  // Refresh anyway (the service's answer as shown): written; the line says what was removed and offers nothing more.
+  const anyway = await pane.refresh(name, undefined, { allowLosses: line.refreshAnyway });
   expect(anyway.refreshAnyway).toBeUndefined();
   expect(anyway.text).toMatch(/^rewrote .*: \d+ rows replaced, \d+ added, [1-9]\d* removed; /);
   expect(anyway.text).toMatch(
-    /The service no longer sends [\d,]+ stored rows \(.+\); they were removed from the table\./,
+    /The service no longer sends [\d,]+ stored rows \(.+\); they were removed from the table\b/,
   );
+  expect(anyway.text).not.toMatch(/\.;/);
+  expect(pane.latestOutcome(name)?.rowsRemoved).toBe(rows);
   expect((await readTable(f.host.run, name)).values.length).toBeLessThan(before.values.length);
 });
 
@@ -73,7 +90,13 @@ test("Refresh all flags each held table's line", async () => {
   const name = await dailyTable();
   loseDays();
   const lines = await ops().refreshAll();
-  expect(lines).toEqual([expect.objectContaining({ tableName: name, ok: false, refreshAnyway: true })]);
+  expect(lines).toEqual([
+    expect.objectContaining({
+      tableName: name,
+      ok: false,
+      refreshAnyway: expect.objectContaining({ rows: expect.any(Number) }),
+    }),
+  ]);
 });
 
 test("a refresh that loses nothing, and one kept on an empty answer, are not flagged", async () => {
@@ -86,4 +109,25 @@ test("a refresh that loses nothing, and one kept on an empty answer, are not fla
   const kept = await ops().refresh(name);
   expect(kept.refreshAnyway).toBeUndefined();
   expect(kept.text).toMatch(/^kept as it was; The service returned no rows for /);
+});
+
+test("Refresh anyway when the service's answer would by then remove other days: held again with the new losses, nothing written", async () => {
+  const name = await dailyTable();
+  const before = await readTable(f.host.run, name);
+  loseDays(1, 1); // the answer the held line shows
+  loseDays(2, 3); // the answers after it: another weekday kept, so other days would go
+  const pane = ops();
+  const shown = await pane.refresh(name);
+  expect(shown.refreshAnyway).toBeDefined();
+
+  const again = await pane.refresh(name, undefined, { allowLosses: shown.refreshAnyway });
+  expect(again).toEqual(expect.objectContaining({ ok: false, refreshAnyway: expect.any(Object) }));
+  expect(again.refreshAnyway).not.toEqual(shown.refreshAnyway);
+  expect(again.text).toContain("That is more than you accepted with Refresh anyway. The table was left as it was.");
+  expect(await readTable(f.host.run, name)).toEqual(before);
+
+  // Its own Refresh anyway: written.
+  const written = await pane.refresh(name, undefined, { allowLosses: again.refreshAnyway });
+  expect(written.text).toMatch(/^rewrote /);
+  expect(pane.latestOutcome(name)?.rowsRemoved).toBe(again.refreshAnyway!.rows);
 });

@@ -2,7 +2,14 @@
 // back. Each operation opens its table through openTable and reads periods through periodScan.
 export type { BlockLimits, TableData } from "./writeBlocks";
 export { writeTable, type Destination, type WriteOptions, type WriteResult } from "./writeTable";
-export { STAGING_SHEET, replaceTail, type RowsTakenOut, type TailReplacement, type TailResult } from "./replaceTail";
+export {
+  STAGING_SHEET,
+  replaceTail,
+  tableChangedText,
+  type RowsTakenOut,
+  type TailReplacement,
+  type TailResult,
+} from "./replaceTail";
 export { readColumnEnds, readPeriodTail, readTable, type PeriodTail, type TableContents } from "./readTable";
 export { TREND_ROWS, trendCells, type TrendColumns } from "./trendRead";
 export { readWindowCells, type WindowCells, type WindowCellsRequest } from "./windowKeys";

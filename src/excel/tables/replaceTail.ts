@@ -43,7 +43,17 @@ export interface TailReplacement {
    * small (no extra sync); in row blocks before the commit otherwise.
    */
   readBefore?: readonly string[];
+  /**
+   * The table as the caller last read it (refresh compared those rows with the answer): the body index of the
+   * first row at or after the cut-off, and the body rows. When the table differs now, it is refused inside this
+   * run before anything is written (tableChangedText): the rows replaced would not be the rows compared.
+   */
+  expect?: { cutAt: number; count: number };
 }
+
+/** The refusal of a table that changed between the caller's read and the write. */
+export const tableChangedText = (tableName: string): string =>
+  `The table "${tableName}" changed while it was being refreshed. Nothing was written; refresh again.`;
 
 /** The rows a replacement took out: their periods and their cells of the columns asked (`readBefore`). */
 export interface RowsTakenOut {
@@ -116,27 +126,31 @@ interface TailPlan {
  * (loads change nothing, so every prefix stays safe), or in row blocks before the commit when over
  * READ_BLOCK_CELLS (src/excel/tables/windowRead.ts). User columns: their cells in the old window and the row
  * before it are read before the commit (one more sync, one per block of rows for a big window).
+ * `expect`: the body rows and the window's first row are checked in this run, after the scan and before
+ * anything is written (the leftover staging sheet too): a table changed since the caller read it is refused.
  */
 export async function replaceTail(run: ExcelRun, tableName: string, rep: TailReplacement): Promise<TailResult> {
   const limits = { ...DEFAULT_LIMITS, ...rep.limits };
   const grid: Grid = excelRows(rep.data.values, rep.data.columns);
   return run(async (context) => {
-    // A staging sheet left by a replacement that failed midway: found by openTable's sync, deleted by the
-    // scan's first sync.
+    // A staging sheet left by a replacement that failed midway: found by openTable's sync, deleted with the
+    // next sync once the table is known to be as the caller read it.
     const leftover = context.workbook.worksheets.getItemOrNullObject(STAGING_SHEET);
     const open = await openTable(context, tableName, tableGone(tableName), {
       refuseTotalRow: true,
       columns: true,
       filter: true,
     });
-    // eslint-disable-next-line office-addins/call-sync-before-read -- openTable's sync resolved it
-    if (!leftover.isNullObject) leftover.delete();
     const placement = placeColumns(open, tableName, rep.data.columns, rep.service);
     const filter = filterPlan(tableName, open.headers, open.criteria);
     if (filter.kind === "refuse") throw new WorkbookError("changed", filter.message);
     const pi = dataColumn(rep, tableName, rep.periodColumn);
+    checkExpected(rep, tableName, { count: open.count });
     const scan = await scanPeriodsBack(context, open, tableName, placement.place[pi], rep.cutoff);
     const cutAt = firstRowAtOrAfter(scan, rep.cutoff);
+    checkExpected(rep, tableName, { cutAt });
+    // eslint-disable-next-line office-addins/call-sync-before-read -- openTable's sync resolved it
+    if (!leftover.isNullObject) leftover.delete();
     const users = await planUserCells(context, open, placement, rep.data, pi, cutAt);
     const plan = planTail(open, cutAt, tableGrid(grid, placement, open.columns, users), limits, placement.user);
     if (plan.staged) checkUserBytes(tableName, plan.userBlocks, open, placement.user, limits);
@@ -164,6 +178,14 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
     if (rep.readBefore) result.before = { periods: scan.values.slice(cutAt - scan.offset), values: taken };
     return result;
   });
+}
+
+/** Refuses (nothing written yet) a table whose rows or window start are not what the caller read (`expect`). */
+function checkExpected(rep: TailReplacement, tableName: string, now: { cutAt?: number; count?: number }): void {
+  const e = rep.expect;
+  if (!e) return;
+  if ((now.count !== undefined && now.count !== e.count) || (now.cutAt !== undefined && now.cutAt !== e.cutAt))
+    throw new WorkbookError("changed", tableChangedText(tableName));
 }
 
 /** The index in `data.columns` of a column asked for by name (the period, readBefore). */

@@ -2,7 +2,6 @@
 // workbook's refresh-on-open flag, and what the session's refresh log keeps (the last Refresh all, each table's
 // latest outcome).
 import { summarizeQuery } from "../../core/describe";
-import { REFRESH_ANYWAY } from "../../core/losses";
 import { changesText } from "../../core/revisions";
 import { findManagedTable, forgetManagedTable, readManagedTables, type ManagedTable } from "../../excel/queryStore";
 import { getRefreshOnOpen, setRefreshOnOpen } from "../../excel/refreshSettings";
@@ -10,6 +9,7 @@ import type { ExcelRun } from "../../excel/run";
 import { goToTable } from "../../excel/selection";
 import {
   followTables,
+  joinNotes,
   refreshAllTables,
   pivotsLineText,
   refreshTable,
@@ -26,12 +26,13 @@ import type { ManagedRow, RefreshLine, TableOperations } from "./types";
  * One line of the refresh summary, in the words the pane shows: the rows, what the revision did to each metric
  * ("revenue, 16-23 Nov: 40,666.81 to 40,807.05, +0.34%"), metrics omitted, warnings (missing dates among them).
  * A table with missing dates is not "ok" (the pane shows the lines as a warning). A refresh held because it would
- * remove stored rows says what it would remove and is flagged `refreshAnyway`.
+ * remove stored rows says what it would remove and carries those losses in `refreshAnyway` (what the pane's
+ * button accepts).
  */
 export function refreshLine(o: RefreshOutcome): RefreshLine {
   const revised = changesText(o.changes);
   const notes = [...(revised ? [revised] : []), ...omittedText(o), ...o.warnings];
-  const tail = notes.length ? `; ${notes.join("; ")}` : "";
+  const tail = notes.length ? `; ${joinNotes(notes)}` : "";
   switch (o.status) {
     case "refreshed":
       return {
@@ -55,12 +56,18 @@ export function refreshLine(o: RefreshOutcome): RefreshLine {
 
 /**
  * A refresh the losses rule held: what it would remove first (its words already say the table was left as it
- * was), then the other notes; the pane's "Refresh anyway" button stands for the words that point to it.
+ * was), then the other notes; the pane's "Refresh anyway" button stands for the words that point to it, and
+ * accepts the losses shown (no more).
  */
 function heldLine(o: RefreshOutcome, losses: RefreshLosses, notes: string[]): RefreshLine {
-  const said = losses.text.replace(` ${REFRESH_ANYWAY}`, "");
   const others = notes.filter((n) => n !== losses.text);
-  return { tableName: o.tableName, ok: false, refreshAnyway: true, text: [said, ...others].join("; ") };
+  const { rows, undated, periods, wholePeriods } = losses;
+  return {
+    tableName: o.tableName,
+    ok: false,
+    refreshAnyway: { rows, undated, periods, wholePeriods },
+    text: joinNotes([losses.said, ...others]),
+  };
 }
 
 /** "omitted by the retailer: availability", or per retailer for a table of several ("omitted by pharmaplus: availability"). */

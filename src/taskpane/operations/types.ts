@@ -1,4 +1,5 @@
 // What the pane's buttons do, behind interfaces, so the components stay about presentation.
+import type { ApprovedLosses } from "../../core/losses";
 import type { RetailerSummary } from "../../core/multiRetailer";
 import type { DataQuery } from "../../core/query";
 import type { RefreshOutcome, RefreshProgress } from "../../refresh";
@@ -55,9 +56,10 @@ export interface RefreshLine {
   text: string;
   /**
    * The refresh was held: it would have removed stored rows (more than it replaces and adds, or whole periods),
-   * so nothing was written. `text` says what it would remove; the pane offers "Refresh anyway".
+   * so nothing was written. `text` says what it would remove; the pane offers "Refresh anyway", which passes
+   * these losses as `allowLosses`: it writes only when the refresh then removes nothing beyond them.
    */
-  refreshAnyway?: boolean;
+  refreshAnyway?: ApprovedLosses;
 }
 
 /** How the pane runs Refresh all: Cancel, and "Refreshing 2 of 5: Sales_northmart_SKU_weekly" before each table. */
@@ -69,8 +71,16 @@ interface RefreshAllOptions {
 /** The tables this workbook manages. */
 export interface TableOperations {
   listManaged(): Promise<ManagedRow[]>;
-  /** `allowLosses`: "Refresh anyway", write even though the refresh removes stored rows (they are still reported). */
-  refresh(tableName: string, signal?: AbortSignal, opts?: { allowLosses?: boolean }): Promise<RefreshLine>;
+  /**
+   * `allowLosses`: "Refresh anyway", write even though the refresh removes stored rows (they are still
+   * reported): the losses a held line showed (its `refreshAnyway`; held again when the refresh would now remove
+   * more), or `true` for any.
+   */
+  refresh(
+    tableName: string,
+    signal?: AbortSignal,
+    opts?: { allowLosses?: boolean | ApprovedLosses },
+  ): Promise<RefreshLine>;
   /** Refreshes every table; its report is kept as the last Refresh all's (source "pane"). */
   refreshAll(opts?: RefreshAllOptions): Promise<RefreshLine[]>;
   /** A table's latest refresh outcome in this session, from any refresh (the pane's, the ribbon's, on open). */

@@ -163,7 +163,7 @@ export function SavedQueries({
               key={l.tableName}
               line={l}
               disabled={!connected || busy}
-              onRefreshAnyway={() => void refreshAnyway(l.tableName)}
+              onRefreshAnyway={() => void refreshAnyway(l)}
             />
           ))}
         </PaneMessage>

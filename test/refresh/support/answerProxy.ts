@@ -2,6 +2,12 @@
 // a metric), for what the simulator's fault controls cannot do: a service that stops sending some stored rows or
 // figures. Everything else (status, headers such as X-Service-Omitted-Metrics, errors) passes through as the
 // simulator sent it, so the client reads and checks the answer as it would the service's.
+// Why not dev/corruptions' startCorruptingProxy: its rules break the data contract at random (n rows of its
+// choosing get a null, "respace" keeps one weekday it picks), while the losses tests need chosen rows gone (one
+// SKU on two named days, three SKUs of four, one retailer's week, a named day and then one more) or emptied (one
+// SKU's revenue on two named days), and a hook that runs while refresh waits for the answer (to change the table
+// between its reads and its write). Tests that only need "a refresh that would lose whole days" use the
+// corrupting proxy (test/taskpane/refreshAnyway.test.ts, test/browser/refresh-anyway.test.ts).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
