@@ -45,6 +45,17 @@ const goodCase = fc
     return { q, rows, field };
   });
 
+/** A weekly SKU question of northmart for 2 to 15 Nov 2026, with `o` changed. */
+const ask = (o: Partial<AnswerQuestion> = {}): AnswerQuestion => ({
+  level: "sku",
+  retailer: "northmart",
+  timeframe: "weekly",
+  metrics: ["revenue"],
+  from: "2026-11-02",
+  to: "2026-11-15",
+  ...o,
+});
+
 const dayOf = (c: Case, r: Row) => dayOfTimestamp(String(r[c.field]))!;
 const inside = (c: Case, day: IsoDate) =>
   day <= c.q.to && (c.q.timeframe === "daily" ? day >= c.q.from : addPeriods(day, c.q.timeframe, 1) > c.q.from);
@@ -96,14 +107,7 @@ describe("checkAnswer", () => {
   });
 
   test("in a long read, a row outside the dates of the request (part) that returned it is left out, though inside the question", () => {
-    const q: AnswerQuestion = {
-      level: "sku",
-      retailer: "northmart",
-      timeframe: "weekly",
-      metrics: ["revenue"],
-      from: "2026-06-01",
-      to: "2026-07-26",
-    };
+    const q = ask({ from: "2026-06-01", to: "2026-07-26" });
     const row = (week: IsoDate, sku: number) => ({
       week: `${week}T00:00:00Z`,
       sku,
@@ -186,14 +190,7 @@ describe("checkAnswer", () => {
 
   test("periods spaced unlike the timeframe refuse the answer, saying what they look like", () => {
     // Daily asked, rows one week apart (three weeks or more).
-    const q: AnswerQuestion = {
-      level: "sku",
-      retailer: "northmart",
-      timeframe: "daily",
-      metrics: ["revenue"],
-      from: "2026-10-01",
-      to: "2026-10-31",
-    };
+    const q = ask({ timeframe: "daily", from: "2026-10-01", to: "2026-10-31" });
     const mondays = ["2026-10-05", "2026-10-12", "2026-10-19", "2026-10-26"];
     const weekly = checkAnswer(q, {
       rows: mondays.map((d) => ({ date: `${d}T00:00:00Z`, sku: 1, revenue: 1 })),
@@ -255,15 +252,7 @@ describe("checkAnswer", () => {
   });
 
   test("with a comparison, one numeric column per metric served is a comparison column; more are left out", () => {
-    const q: AnswerQuestion = {
-      level: "sku",
-      retailer: "northmart",
-      timeframe: "weekly",
-      metrics: ["revenue"],
-      from: "2026-11-02",
-      to: "2026-11-15",
-      comparison: "period",
-    };
+    const q = ask({ comparison: "period" });
     const row = {
       week: "2026-11-02T00:00:00Z",
       sku: 1,
@@ -279,15 +268,7 @@ describe("checkAnswer", () => {
   });
 
   test("with a comparison, a column named after a metric asked is the comparison; one taken by count alone is named", () => {
-    const q: AnswerQuestion = {
-      level: "sku",
-      retailer: "northmart",
-      timeframe: "weekly",
-      metrics: ["revenue"],
-      from: "2026-11-02",
-      to: "2026-11-15",
-      comparison: "period",
-    };
+    const q = ask({ comparison: "period" });
     const row = {
       week: "2026-11-02T00:00:00Z",
       sku: 1,
@@ -312,14 +293,7 @@ describe("checkAnswer", () => {
   });
 
   test("two days a week apart answer a daily question of two weeks or more with several rows each: refused; one SKU's two days are not", () => {
-    const q: AnswerQuestion = {
-      level: "store",
-      retailer: "northmart",
-      timeframe: "daily",
-      metrics: ["revenue"],
-      from: "2026-11-09",
-      to: "2026-11-22",
-    };
+    const q = ask({ level: "store", timeframe: "daily", from: "2026-11-09", to: "2026-11-22" });
     const row = (d: IsoDate, store: number) => ({
       date: `${d}T00:00:00Z`,
       store_id: store,
@@ -345,14 +319,7 @@ describe("checkAnswer", () => {
   });
 
   test("a code sent as a number once and as its text again is the same key", () => {
-    const q: AnswerQuestion = {
-      level: "sku",
-      retailer: "northmart",
-      timeframe: "weekly",
-      metrics: ["revenue"],
-      from: "2026-11-02",
-      to: "2026-11-15",
-    };
+    const q = ask();
     const row = { week: "2026-11-02T00:00:00Z", sku: 1001, sku_product_name: "X", revenue: 5 };
     expect(
       checkAnswer(q, { rows: [row, { ...row, sku: "1001" }], periodField: "week", omittedMetrics: [] }),
@@ -360,15 +327,7 @@ describe("checkAnswer", () => {
   });
 
   test("rows outside on many dates: five named, the rest counted", () => {
-    const q: AnswerQuestion = {
-      level: "sku",
-      retailer: "northmart",
-      timeframe: "daily",
-      metrics: ["revenue"],
-      from: "2026-11-20",
-      to: "2026-11-22",
-      today: "2026-11-23",
-    };
+    const q = ask({ timeframe: "daily", from: "2026-11-20", to: "2026-11-22", today: "2026-11-23" });
     const days = Array.from({ length: 8 }, (_, i) => addDays("2026-11-01", i));
     const r = checkAnswer(q, {
       rows: [...days, "2026-11-21"].map((d) => ({ date: d, sku: 1, revenue: 1 })),
@@ -381,14 +340,7 @@ describe("checkAnswer", () => {
   });
 
   test("an empty answer is accepted; rows without a column of dates are refused", () => {
-    const q: AnswerQuestion = {
-      level: "sku",
-      retailer: "northmart",
-      timeframe: "weekly",
-      metrics: ["revenue"],
-      from: "2026-11-02",
-      to: "2026-11-15",
-    };
+    const q = ask();
     expect(checkAnswer(q, { rows: [], periodField: undefined, omittedMetrics: ["revenue"] })).toMatchObject({
       ok: true,
       omittedMetrics: ["revenue"],

@@ -13,49 +13,22 @@ import { listManagedTables, readTable, type ExcelRun } from "../../src/excel";
 import { pullTable, refreshTable, type RefreshDeps } from "../../src/refresh";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 
-const QUERIES: Record<string, DataQuery & { timeframe: Timeframe }> = {
-  daily: {
-    level: "sku",
-    retailer: "northmart",
-    timeframe: "daily",
-    metrics: "revenue,units",
-    from: "2026-10-01",
-    to: SIM_TODAY,
-  },
-  weekly: {
-    level: "sku",
-    retailer: "northmart",
-    timeframe: "weekly",
-    metrics: "revenue,units",
-    from: "2026-06-01",
-    to: SIM_TODAY,
-  },
-  monthly: {
-    level: "sku",
-    retailer: "northmart",
-    timeframe: "monthly",
-    metrics: "revenue,units",
-    from: "2025-12-01",
-    to: SIM_TODAY,
-  },
+type Query = DataQuery & { timeframe: Timeframe };
+const WEEKLY: Query = {
+  level: "sku",
+  retailer: "northmart",
+  timeframe: "weekly",
+  metrics: "revenue,units",
+  from: "2026-06-01",
+  to: SIM_TODAY,
+};
+const QUERIES: Record<string, Query> = {
+  daily: { ...WEEKLY, timeframe: "daily", from: "2026-10-01" },
+  weekly: WEEKLY,
+  monthly: { ...WEEKLY, timeframe: "monthly", from: "2025-12-01" },
   // Four requests of 8 weeks each (store level is read in small parts): every part corrupted on its own.
-  "store weekly": {
-    level: "store",
-    retailer: "northmart",
-    timeframe: "weekly",
-    metrics: "revenue,units",
-    from: "2026-06-01",
-    to: SIM_TODAY,
-  },
-  "weekly with a comparison": {
-    level: "sku",
-    retailer: "northmart",
-    timeframe: "weekly",
-    metrics: "revenue,units",
-    from: "2026-06-01",
-    to: SIM_TODAY,
-    comparison: "period",
-  },
+  "store weekly": { ...WEEKLY, level: "store" },
+  "weekly with a comparison": { ...WEEKLY, comparison: "period" },
 };
 
 const corruption: fc.Arbitrary<Corruption> = fc.oneof(
