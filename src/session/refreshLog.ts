@@ -29,7 +29,8 @@ export function refreshAllReport(
 ): RefreshAllReport {
   const outcomes = "outcomes" in result ? result.outcomes : [];
   const ran = "outcomes" in result;
-  const ok = ran && outcomes.every((o) => o.status !== "failed" && o.status !== "cancelled");
+  // A table the losses rule held waits for the user (Refresh anyway in the pane), as a failed one does.
+  const ok = ran && outcomes.every((o) => o.status !== "failed" && o.status !== "cancelled" && !o.losses?.held);
   return { at: at.toISOString(), source, message: result.message, ok, outcomes, dismissed: false };
 }
 

@@ -1,6 +1,7 @@
 // "Refresh when this workbook opens" as the shared runtime starts it (src/commands/refreshOnOpen.ts): it runs only
 // when the workbook asks for it and a key is saved, and its report waits in the session (source "open") for the
 // pane; a run that fails is reported too, never thrown. Real HTTP to the simulator, the in-memory workbook.
+import { startCorruptingProxy, type CorruptingProxy } from "../../dev/corruptions";
 import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
 import { refreshWhenWorkbookOpens } from "../../src/commands/refreshOnOpen";
 import { setRefreshOnOpen } from "../../src/excel/refreshSettings";
@@ -72,4 +73,27 @@ test("a run that fails before the tables is reported (not ok, with what Excel sa
   expect(session.refreshes.lastRefreshAll()).toBe(report);
   expect(warn).toHaveBeenCalledWith(`Sales Data: ${report!.message}`);
   expect(sim.count()).toBe(0);
+});
+
+describe("a table the losses rule holds (the service's answer would remove stored rows)", () => {
+  let proxy: CorruptingProxy;
+  beforeAll(async () => {
+    proxy = await startCorruptingProxy(sim.url);
+  });
+  afterAll(() => proxy.close());
+
+  test("is reported as held with what would be removed, and left exactly as it was", async () => {
+    // Through the proxy, which keeps one weekday of the next daily answer: most of the window's days would go.
+    const session = await sessionFor({ ...sim, url: proxy.url });
+    const { host, tableName } = await workbook(session, true);
+    proxy.corrupt({ corruptions: [{ kind: "respace" }], count: 1, seed: 7 });
+    const before = host.snapshot();
+    const report = await refreshWhenWorkbookOpens(session, { run: host.run });
+    expect(proxy.corrupted()).toBe(1);
+    expect(host.snapshot()).toEqual(before);
+    expect(report).toMatchObject({ source: "open", ok: false, message: expect.stringContaining("1 held") });
+    expect(report!.message).toContain("The service no longer sends");
+    expect(session.latestOutcome(tableName)).toMatchObject({ status: "kept", losses: { held: true } });
+    expect(warn).toHaveBeenCalledWith(`Sales Data: ${report!.message}`);
+  });
 });

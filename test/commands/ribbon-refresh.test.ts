@@ -3,6 +3,7 @@
 // has something to see (no key, a table failed, the run failed), only where the host has Office.addin, or
 // through the opener it is given (the preview's). Real HTTP to the simulator, the in-memory workbook as Excel
 // (through the Excel.run global, as in Office).
+import { startCorruptingProxy } from "../../dev/corruptions";
 import { createWorkbookHost, installExcelGlobal, type WorkbookHost } from "../../dev/workbook-host";
 import { registerCommands, ribbonRefreshAll, type RibbonRefreshSummary } from "../../src/commands/commands";
 import { officeRun } from "../../src/excel/run";
@@ -135,6 +136,38 @@ test("a table that fails: the pane opens and the summary counts it", async () =>
   expect(recordedWhenShown).toMatchObject({ source: "ribbon", ok: false });
   const [failed] = session.refreshes.lastRefreshAll()!.outcomes;
   expect(failed).toMatchObject({ tableName, status: "failed", error: expect.stringContaining(tableName) });
+});
+
+test("a table the losses rule holds: left as it was, the summary says held and what would go, the pane opens on it", async () => {
+  // Through the corrupting proxy, which keeps one weekday of the next daily answer: most of the window would go.
+  const proxy = await startCorruptingProxy(sim.url);
+  try {
+    const session = await sessionFor({ ...sim, url: proxy.url });
+    const host = createWorkbookHost();
+    const { write } = await pullTable(
+      { run: host.run, client: session.client(), today: () => SIM_TODAY },
+      {
+        level: "sku",
+        retailer: "northmart",
+        timeframe: "daily",
+        metrics: "revenue",
+        from: "2026-11-01",
+        to: SIM_TODAY,
+      },
+      { destination: { kind: "new-sheet" }, rolling: true },
+    );
+    undoExcel = installExcelGlobal(host.run as Parameters<typeof installExcelGlobal>[0]);
+    proxy.corrupt({ corruptions: [{ kind: "respace" }], count: 1, seed: 7 });
+    const before = host.snapshot();
+    const summary = await refreshAll(session, event());
+    expect(host.snapshot()).toEqual(before);
+    expect(summary).toMatchObject({ ok: false, failed: 0, message: expect.stringContaining("1 held") });
+    expect(summary.message).toContain("The service no longer sends");
+    expect(session.latestOutcome(write.tableName)).toMatchObject({ status: "kept", losses: { held: true } });
+    expect(showAsTaskpane).toHaveBeenCalledTimes(1);
+  } finally {
+    await proxy.close();
+  }
 });
 
 test("the opener it is given (the preview's) opens the pane instead of Office's, only when something failed", async () => {
