@@ -4,7 +4,7 @@
 // reported. Pure: the client runs it on every data answer, so the pane, refresh and the SALES functions alike
 // only ever see checked answers. docs/client.md, "What the add-in checks in every answer", says it for users.
 import { addPeriods, daysBetween, dayOfTimestamp, type IsoDate } from "./dates";
-import { rangeText } from "./gaps";
+import { plural, rangeText } from "./gaps";
 import { isMetric, type Level, type Timeframe } from "./metrics";
 import type { NormalizedQuery } from "./query";
 
@@ -44,7 +44,7 @@ export interface AnswerReport {
   assumed: string[];
 }
 
-export type AnswerRule = "period" | "dates" | "keys" | "spacing";
+export type AnswerRule = "period" | "keys" | "spacing";
 
 export type AnswerCheck =
   | {
@@ -331,8 +331,6 @@ function otherColumns(
 function numericOrEmpty(rows: readonly Record<string, unknown>[], field: string): boolean {
   return rows.every((r) => r[field] === undefined || r[field] === null || typeof r[field] === "number");
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /** The report in the user's words. */
 export function noticesOf(report: AnswerReport, q: AnswerQuestion): string[] {

@@ -1,7 +1,7 @@
 // Missing dates: the days, weeks or months a refreshed table has no row for, between the rows it kept and the
 // rows the service returned, or inside the re-read window where the service returned no row at all for a
 // period. The open ones stay with the table's saved record until a refresh gets rows for them. Also the words
-// of a date range ("8 Oct to 2 Nov", "16-23 Nov"). Pure; docs/refresh.md says the same for a finance user.
+// of a date range ("8 Oct to 2 Nov", "16-23 Nov") and of a count ("3 rows"). Pure; docs/refresh.md says the same for a finance user.
 import { addDays, addPeriods, type IsoDate } from "./dates";
 import type { Timeframe } from "./metrics";
 
@@ -104,6 +104,9 @@ export function isCovered(r: DateRange, ranges: readonly DateRange[]): boolean {
 export function openGaps(previous: readonly DateRange[], reread: DateRange, found: readonly DateRange[]): DateRange[] {
   return mergeRanges([...subtractRange(previous, reread), ...found]);
 }
+
+/** A count with its unit, "1 row", "1,500 rows" (the unit takes an s for any count but 1). */
+export const plural = (n: number, unit: string): string => `${n.toLocaleString("en-US")} ${unit}${n === 1 ? "" : "s"}`;
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 

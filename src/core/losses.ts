@@ -6,7 +6,7 @@
 // src/excel reads the stored window, src/refresh decides with this and writes. See docs/refresh.md, "Losses at
 // refresh".
 import { addDays, addPeriods, fromExcelSerial, type IsoDate } from "./dates";
-import { rangeText, type DateRange } from "./gaps";
+import { plural, rangeText, type DateRange } from "./gaps";
 import type { Timeframe } from "./metrics";
 import { rowKey } from "./userColumns";
 
@@ -196,7 +196,9 @@ export type HoldReason = { tooMany: boolean; whole: boolean };
  * period (per retailer, in a table of several) that held stored rows with none, is held. Null: it may write
  * (what it removes is reported).
  */
-export function holdReason(c: WindowComparison): HoldReason | null {
+export function holdReason(
+  c: Pick<WindowComparison, "removed" | "replaced" | "added" | "wholePeriods">,
+): HoldReason | null {
   const tooMany = c.removed > c.replaced + c.added;
   const whole = c.wholePeriods.length > 0;
   return tooMany || whole ? { tooMany, whole } : null;
@@ -290,8 +292,6 @@ function wholeText(
   return listed(items);
 }
 
-const rowsWord = (n: number, what = "stored row") => `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`;
-
 export const REFRESH_ANYWAY = "Nothing was written; refresh anyway from the pane to accept it.";
 
 /** The losses in words, in parts: the pane shows `said` and offers its Refresh anyway button for `anyway`. */
@@ -321,12 +321,13 @@ export function lossesText(
 ): LossesWords {
   const counts = periodRuns(c.periods, timeframe).map((r) => `${rangeText(r.range, today, true)}: ${r.rows}`);
   const items =
-    listed(counts) + (c.undated > 0 ? `${counts.length ? ", " : ""}${rowsWord(c.undated, "row")} without a date` : "");
-  const what = `The service no longer sends ${rowsWord(c.removed)} (${items})`;
+    listed(counts) + (c.undated > 0 ? `${counts.length ? ", " : ""}${plural(c.undated, "row")} without a date` : "");
+  const what = `The service no longer sends ${plural(c.removed, "stored row")} (${items})`;
   if (!held) return { said: `${what}; ${c.removed === 1 ? "it was" : "they were"} removed from the table.` };
+  const reason = holdReason(c);
   const why: string[] = [];
-  if (c.wholePeriods.length > 0) why.push(`nothing at all for ${wholeText(c, timeframe, today)}`);
-  if (c.removed > c.replaced + c.added) why.push(`it would write only ${rowsWord(c.replaced + c.added, "row")}`);
+  if (reason?.whole) why.push(`nothing at all for ${wholeText(c, timeframe, today)}`);
+  if (reason?.tooMany) why.push(`it would write only ${plural(c.replaced + c.added, "row")}`);
   const more = beyond ? " That is more than you accepted with Refresh anyway." : "";
   return { said: `${what}: ${why.join(", and ")}.${more} The table was left as it was.`, anyway: REFRESH_ANYWAY };
 }
@@ -341,7 +342,7 @@ export function blankedText(blanked: readonly BlankedFigures[], timeframe: Timef
       b.periods.map((period) => ({ period, rows: 0 })),
       timeframe,
     ).map((r) => rangeText(r.range, today, true));
-    return `${b.metric} in ${rowsWord(b.rows, "row")} (${listed(runs)})`;
+    return `${b.metric} in ${plural(b.rows, "row")} (${listed(runs)})`;
   });
   return `The service sent no value where the table had figures: ${parts.join("; ")}. Those cells are empty now.`;
 }

@@ -2,7 +2,7 @@
 // which of them the last refresh re-read, and the words said about it. Pure; src/excel reads the rows
 // (tables/trendRead.ts), the pane draws it (savedQueries/TrendChart.tsx).
 import { fromExcelSerial, isIsoDate, type IsoDate } from "./dates";
-import { rangeText, type DateRange } from "./gaps";
+import { plural, rangeText, type DateRange } from "./gaps";
 import { aggregationOf, type Aggregation, type Timeframe } from "./metrics";
 import { periodEnd } from "./refresh";
 import { amountText, changesText, exactSum, type MetricChange } from "./revisions";
@@ -139,8 +139,6 @@ export function buildTrend(input: TrendInput): Trend {
 }
 
 const UNIT: Record<Timeframe, string> = { daily: "day", weekly: "week", monthly: "month" };
-
-const plural = (n: number, unit: string): string => `${n.toLocaleString("en-US")} ${unit}${n === 1 ? "" : "s"}`;
 
 /** "13 weeks", "1 month". */
 export const periodsText = (n: number, timeframe: Timeframe): string => plural(n, UNIT[timeframe]);
