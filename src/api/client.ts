@@ -155,10 +155,7 @@ class Client implements SalesClient {
   async getData(input: DataQuery, opts: { signal?: AbortSignal } = {}): Promise<DataResult> {
     const metricsList = await this.knownMetrics(retailerList(input.retailer)[0] ?? "");
     const checked = validateDataQuery(input, { today: this.today(), metricsList });
-    if (!checked.ok) {
-      const first = checked.errors[0];
-      throw new SalesApiError("validation", checked.errors.map((e) => e.message).join(" "), { field: first.field });
-    }
+    if (!checked.ok) throw validationError(checked.errors);
     const [parts] = await this.readQueries([checked.query], opts.signal);
     return this.checkedResult(
       checked.query,
@@ -181,11 +178,7 @@ class Client implements SalesClient {
       names.forEach((r, i) => metricsLists.set(r, lists[i]));
     }
     const checked = validateForRetailers(input, names, { today: this.today(), metricsLists });
-    if (!checked.ok) {
-      throw new SalesApiError("validation", checked.errors.map((e) => e.message).join(" "), {
-        field: checked.errors[0].field,
-      });
-    }
+    if (!checked.ok) throw validationError(checked.errors);
     const parts = await this.readQueries(checked.queries, opts.signal, { named: true });
     // Every retailer's answer is checked before any is returned: one refused answer fails the read.
     return checked.queries.map((query, i) => ({
@@ -219,7 +212,7 @@ class Client implements SalesClient {
     for (const { query, chunks } of plans) {
       const own = parts.slice(at, (at += chunks.length));
       const aligned = chunks.length === 1 || alignedToChunkStarts(own, query);
-      out.push(aligned ? own : await this.pooled([(stop) => fetchOne(query, stop)], signal));
+      out.push(aligned ? own : [await fetchOne(query, signal)]);
     }
     return out;
   }
@@ -324,6 +317,10 @@ class Client implements SalesClient {
   }
 }
 
+/** A query refused before anything was sent: every problem in one message, the first one's field. */
+const validationError = (errors: readonly { field: string; message: string }[]): SalesApiError =>
+  new SalesApiError("validation", errors.map((e) => e.message).join(" "), { field: errors[0].field });
+
 /** Rethrows a failure with the retailer's name in front ("freshway: ..."); a cancel stays as it is. */
 function named(retailer: string): (err: unknown) => never {
   return (err) => {
@@ -382,7 +379,7 @@ function alignedToChunkStarts(parts: Part[], query: NormalizedQuery): boolean {
   if (query.timeframe === "daily") return true;
   // Rows share few periods: each distinct value is placed once (date parsing per row dominated a large read).
   const seen = new Set<string>();
-  let off = 0;
+  let off = false;
   for (const part of parts) {
     const field = part.periodField;
     if (!field) continue;
@@ -393,10 +390,10 @@ function alignedToChunkStarts(parts: Part[], query: NormalizedQuery): boolean {
       const day = dayOfTimestamp(value);
       if (!day) continue;
       if (periodStart(day, query.timeframe) === day) return true;
-      off++;
+      off = true;
     }
   }
-  return off === 0;
+  return !off;
 }
 
 function parse<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {

@@ -204,6 +204,15 @@ export function holdReason(
   return tooMany || whole ? { tooMany, whole } : null;
 }
 
+/**
+ * The losses rule with what the user accepted: true when it holds the refresh. `allowed`: "Refresh anyway" with
+ * the losses its line showed (no more is accepted), or `true` (any loss).
+ */
+export function heldBy(c: WindowComparison, allowed?: boolean | ApprovedLosses): boolean {
+  const approved = typeof allowed === "object" ? withinApproved(c, allowed) : !!allowed;
+  return holdReason(c) !== null && !approved;
+}
+
 /** The losses of a comparison as "Refresh anyway" accepts them (what the held line showed). */
 export function approvalOf(
   c: Pick<WindowComparison, "removed" | "undated" | "periods" | "wholePeriods">,

@@ -78,7 +78,7 @@ function roundPartials(partials: number[]): number {
   return hi;
 }
 
-const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+export const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
 /** The last numeric period on or after `start` that is `complete`, or null. */
 function lastPeriod(periods: readonly unknown[], start: number, complete: (p: number) => boolean): number | null {

@@ -5,7 +5,8 @@ import { fromExcelSerial, isIsoDate, type IsoDate } from "./dates";
 import { plural, rangeText, type DateRange } from "./gaps";
 import { aggregationOf, type Aggregation, type Timeframe } from "./metrics";
 import { periodEnd } from "./refresh";
-import { amountText, changesText, exactSum, type MetricChange } from "./revisions";
+import { MAX_EXCEL_SERIAL } from "./relativeDates";
+import { amountText, changesText, exactSum, isNumber, type MetricChange } from "./revisions";
 
 /** How many periods a card shows: a quarter of weeks, a year of months. */
 export const TREND_PERIODS = 13;
@@ -61,18 +62,14 @@ export interface Trend {
   retailers?: number;
 }
 
-/** Excel's last day (31 Dec 9999): a larger number in a period cell is not a date. */
-const MAX_SERIAL = 2_958_465;
-
 /** The day a period cell holds: an Excel date serial, or a date written YYYY-MM-DD as text; else null. */
 function periodOf(cell: unknown): IsoDate | null {
   if (typeof cell === "number")
-    return Number.isFinite(cell) && cell >= 1 && cell <= MAX_SERIAL ? fromExcelSerial(cell) : null;
+    return Number.isFinite(cell) && cell >= 1 && cell <= MAX_EXCEL_SERIAL ? fromExcelSerial(cell) : null;
   if (typeof cell === "string" && isIsoDate(cell.trim())) return cell.trim();
   return null;
 }
 
-const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 const isBlank = (v: unknown): boolean => v === "" || v === null || v === undefined;
 
 /** Whether the period starting on `period` overlaps the window (both of its days included). */

@@ -3,6 +3,7 @@
 // renamed or moved column is still found), the key of a row, what each user cell of the rows a refresh writes
 // becomes (kept by key, a calculated column's formula, or empty), and whether an AutoFilter can stay in force.
 // Pure; src/excel reads and writes the cells, src/refresh wires them. See docs/refresh.md.
+import { RETAILER_COLUMN } from "./multiRetailer";
 import type { Column } from "./tabulate";
 
 /** A table column as Excel tells it: TableColumn.id (stable across renames and moves) and its header now. */
@@ -103,7 +104,7 @@ export function columnLayout(input: LayoutInput): ColumnLayout {
  * Fields that identify a row with its period: the retailer (a table of several), the SKU (or filter value,
  * which the service sends as sku) and the store.
  */
-const KEY_FIELDS = ["retailer", "sku", "store_id"];
+const KEY_FIELDS = [RETAILER_COLUMN, "sku", "store_id"];
 
 /**
  * Indexes (in `columns`) of what identifies a row: the period first, then the SKU and store codes; a table

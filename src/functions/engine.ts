@@ -80,7 +80,7 @@ export class FunctionsEngine {
     this.cache = new TtlCache(this.opts.ttlMs, options.now);
     this.values = new ValueBatcher(
       this.cache,
-      (client, query) => this.shared((signal) => client.getData(query, { signal })),
+      (client, query) => this.withOwnDeadline((signal) => client.getData(query, { signal })),
       () => this.opts,
     );
   }
@@ -193,7 +193,7 @@ export class FunctionsEngine {
     const key = `${scope}|data|${maxCells}|${call.queries.map(queryKey).join("|")}`;
     return this.cache.getOrLoad<CachedTable>(key, async () => {
       // One request per retailer and chunk (the client's bounded pool).
-      const answer = await this.shared((signal) => fetchTable(client, call.query, { signal }));
+      const answer = await this.withOwnDeadline((signal) => fetchTable(client, call.query, { signal }));
       const t = answer.table;
       // A result too big to spill is remembered as such (not kept whole), so a recalculation answers at once.
       const size = t.values.length * t.columns.length;
@@ -218,7 +218,7 @@ export class FunctionsEngine {
    * A read aborted at the timeout. Its own deadline (not the calling cell's): the read may be shared by every
    * cell that finds it in the cache, so one cell's guard must not cancel it for the others.
    */
-  private shared<T>(read: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  private withOwnDeadline<T>(read: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const ms = this.opts.timeoutMs;
     return withDeadline(ms, () => timeoutError(ms), read);
   }

@@ -5,15 +5,7 @@ import { isSalesApiError } from "../api/errors";
 import { fetchTable } from "../api/tableRead";
 import { excelSerial, fromExcelSerial, type IsoDate } from "../core/dates";
 import { isCovered, missingRanges, openGaps, subtractRange, type DateRange } from "../core/gaps";
-import {
-  blankedText,
-  compareWindow,
-  holdReason,
-  lossesSentences,
-  lossesText,
-  withinApproved,
-  type WindowComparison,
-} from "../core/losses";
+import { blankedText, compareWindow, heldBy, lossesSentences, lossesText, type WindowComparison } from "../core/losses";
 import type { Level, Timeframe } from "../core/metrics";
 import { RETAILER_COLUMN } from "../core/multiRetailer";
 import { retailerList } from "../core/query";
@@ -232,7 +224,17 @@ async function refreshInto(
   const worded = noteGaps(out, managed, input, { tail, win, data, pi });
   if (data.values.length === 0) out.warnings.push(noRowsWarning(win.from, win.to));
 
-  // 4. The record: when, which window, the day of this read (the next window reaches back to it), open gaps.
+  await saveRecord(deps, managed, out, { win, today, periodField, record });
+  return worded;
+}
+
+/** 4. The record: when, which window, the day of this read (the next window reaches back to it), open gaps. */
+async function saveRecord(
+  deps: RefreshDeps,
+  managed: RefreshableTable,
+  out: RefreshOutcome,
+  read: { win: Window; today: IsoDate; periodField: string; record: ServiceColumn[] | undefined },
+): Promise<void> {
   await updateManagedTables(deps.run, (tables) =>
     tables.map((t) =>
       t.tableName === managed.tableName
@@ -241,16 +243,15 @@ async function refreshInto(
             tableId: managed.tableId,
             lastRefreshedAt: out.refreshedAt!,
             rows: out.rows,
-            periodColumn: periodField,
-            columns: record ?? t.columns,
-            lastWindow: { from: win.from, to: win.to },
-            lastRead: today,
+            periodColumn: read.periodField,
+            columns: read.record ?? t.columns,
+            lastWindow: { from: read.win.from, to: read.win.to },
+            lastRead: read.today,
             gaps: out.gaps.length > 0 ? out.gaps : undefined,
           }
         : t,
     ),
   );
-  return worded;
 }
 
 /**
@@ -302,12 +303,11 @@ function noteLosses(
   allowLosses: RefreshOptions["allowLosses"],
   input: WindowInput,
 ): boolean {
-  const approved = typeof allowLosses === "object" ? withinApproved(c, allowLosses) : !!allowLosses;
-  const held = holdReason(c) !== null && !approved;
+  const held = heldBy(c, allowLosses);
   if (c.removed > 0) {
     const words = lossesText(c, held, input.timeframe, input.today, held && typeof allowLosses === "object");
-    const { removed: rows, undated, periods, wholePeriods } = c;
     const text = lossesSentences(words);
+    const { removed: rows, undated, periods, wholePeriods } = c;
     out.losses = { rows, undated, periods, wholePeriods, held, text, said: words.said };
     out.warnings.push(text);
   }

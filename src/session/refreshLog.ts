@@ -27,8 +27,8 @@ export function refreshAllReport(
   result: RefreshSummary | { message: string },
   at: Date = new Date(),
 ): RefreshAllReport {
-  const outcomes = "outcomes" in result ? result.outcomes : [];
   const ran = "outcomes" in result;
+  const outcomes = ran ? result.outcomes : [];
   // A table the losses rule held waits for the user (Refresh anyway in the pane), as a failed one does.
   const ok = ran && outcomes.every((o) => o.status !== "failed" && o.status !== "cancelled" && !o.losses?.held);
   return { at: at.toISOString(), source, message: result.message, ok, outcomes, dismissed: false };

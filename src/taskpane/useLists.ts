@@ -3,6 +3,7 @@
 // (each is validated against its own) and View by offers the union of their filters lists.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { FiltersRecord, MetricsRecord } from "../api";
+import { FILTER_FIELDS } from "../core/args";
 import type { Session } from "../session";
 import { errorText } from "./messages";
 
@@ -85,8 +86,7 @@ export function useLists(session: Session, chosen: readonly string[], connectedV
 /** One filters record: each field's values in the first list's order, then the values the others add. */
 function unionFilters(lists: readonly FiltersRecord[]): FiltersRecord | undefined {
   if (lists.length <= 1) return lists[0];
-  const fields = ["sku", "skuProductName", "filter1", "filter2", "filter3", "filter4", "filter5"] as const;
   const union = { ...lists[0] };
-  for (const field of fields) union[field] = [...new Set(lists.flatMap((l) => l[field]))];
+  for (const field of FILTER_FIELDS) union[field] = [...new Set(lists.flatMap((l) => l[field]))];
   return union;
 }

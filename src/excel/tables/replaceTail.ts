@@ -171,7 +171,11 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
       await context.sync();
     }
     const result: TailResult = {
-      ...{ removed: plan.removed, added: plan.added, kept: cutAt, address, staged: !!staging },
+      removed: plan.removed,
+      added: plan.added,
+      kept: cutAt,
+      address,
+      staged: !!staging,
       filterReapplied: how.reapply,
     };
     if (users) result.userColumns = placement.user.map((u) => open.headers[u]);

@@ -1,6 +1,7 @@
 // Reading what a managed table's trend is made of (src/core/trend.ts): the period column and one metric column
 // of the table's last rows, in one sync per table without knowing its row count first. The columns are found
 // as refresh finds them: by TableColumn.id (renamed or moved, still found), by header for a record without ids.
+import { sameHeader } from "../../core/userColumns";
 import { WorkbookError } from "../errors";
 import type { ExcelRun } from "../run";
 import type { TableRef } from "../tableIdentity";
@@ -90,7 +91,7 @@ async function readByPosition(
     const i =
       typeof key === "number"
         ? open.columnRefs.findIndex((c) => c.id === key)
-        : open.headers.findIndex((h) => h.toLowerCase() === key.toLowerCase());
+        : open.headers.findIndex((h) => sameHeader(h, key));
     if (i < 0) throw new WorkbookError("changed", `The table "${open.name}" has no ${keyWords(key)} any more.`);
     return i;
   };
