@@ -1,7 +1,7 @@
 // answers.corruptions_caught / answers.corruptions_total and refresh.silent_losses (issue 15): a fixed, seeded
-// corpus of corrupted answers (every kind of the corrupting proxy, dev/corruptions, for daily, weekly and monthly
-// SKU tables) run through Get data (pullTable) and through a refresh two days later, over HTTP against the
-// simulator and into the in-memory workbook host.
+// corpus of corrupted answers (every corruption kind of the proxy, dev/corruptions, though not its
+// `local-midnight` calendar, for daily, weekly and monthly SKU tables) run through Get data (pullTable) and
+// through a refresh two days later, over HTTP against the simulator and into the in-memory workbook host.
 //
 // Caught: refused (or held) with the workbook exactly as it was, for the kinds the rules refuse (a repeated key,
 // periods re-spaced, a period that is not a date; at refresh also rows left out, which the losses rule may hold),
@@ -128,19 +128,26 @@ export async function run(report: Report): Promise<void> {
         proxy.corrupt({ corruptions: [c], seed });
         const host = createWorkbookHost();
         const before = host.snapshot();
+        // Only the pull is tried: a refusal is its error; the checks after it must not be taken for one.
+        let pulled: Awaited<ReturnType<typeof pullInto>> | undefined;
+        let refusal: unknown;
         try {
-          const pulled = await pullInto(host);
+          pulled = await pullInto(host);
+        } catch (err) {
+          refusal = err;
+        }
+        if (!pulled) {
+          if (!REFUSED.has(c.kind))
+            miss(`${tf} pull, ${JSON.stringify(c)}: refused, but it must be used (${String(refusal)})`);
+          else if (JSON.stringify(host.snapshot()) === JSON.stringify(before)) caught++;
+          else miss(`${tf} pull, ${JSON.stringify(c)}: refused but the workbook changed (${String(refusal)})`);
+        } else {
           if (proxy.corrupted() === 0) throw new Error(`the corpus case ${JSON.stringify(c)} corrupted nothing`);
           const t = await table(host, pulled.write.tableName);
           const problems = tableProblems(t, tf, query.from, TODAY);
           const said = [...pulled.warnings, ...pulled.omittedMetrics].join(" ");
           if (problems.length === 0 && reported(c, said, t, clean)) caught++;
           else miss(`${tf} pull, ${JSON.stringify(c)}: ${problems.join(", ") || "not reported"}`);
-        } catch (err) {
-          if (!REFUSED.has(c.kind))
-            miss(`${tf} pull, ${JSON.stringify(c)}: refused, but it must be used (${String(err)})`);
-          else if (JSON.stringify(host.snapshot()) === JSON.stringify(before)) caught++;
-          else miss(`${tf} pull, ${JSON.stringify(c)}: refused but the workbook changed (${String(err)})`);
         }
 
         // A refresh two days later (recent days revised, new ones added).
@@ -165,7 +172,8 @@ export async function run(report: Report): Promise<void> {
         const record = (await listManagedTables(rhost.run)).find((r) => r.tableName === name)!;
         const o = await refreshTable(deps(rhost), record);
         if (proxy.corrupted() === corruptedBefore) {
-          // Nothing to corrupt in this window (respace of a one-month window): not a case.
+          // Nothing to corrupt in this window (respace of a one-month window): not a case, and said so.
+          process.stderr.write(`answers: not a case (nothing to corrupt): ${tf} refresh, ${JSON.stringify(c)}\n`);
           total--;
           continue;
         }
