@@ -107,33 +107,59 @@ function groupOf(cells: readonly unknown[], retailerAt: number | undefined): str
 const holdsSomething = (side: WindowSide, i: number): boolean =>
   side.keys[i].some((v) => !isEmpty(v)) || (side.metrics[i] ?? []).some((v) => !isEmpty(v));
 
+/** The stored rows of a window and the answer's rows paired by key (windowKey). */
+export interface KeyPairs {
+  /** For each fresh row, the stored row of its key it replaces; undefined: a row added (or without a key). */
+  storedOf: (number | undefined)[];
+  /** For each fresh row, whether it has a key (a number period). */
+  freshKeyed: boolean[];
+  /** Stored rows with a key that no fresh row takes (the refresh removes them), in table order. */
+  left: number[];
+  /** Stored rows without a key (no number period), in table order. */
+  unkeyed: number[];
+}
+
 /**
- * The stored window against the answer, by row key. Repeated keys are matched in order (the k-th stored row of
- * a key with the k-th fresh row of it), so removed + replaced is the stored rows with a key plus those without a
- * date that hold something, and added + replaced the fresh rows.
+ * The window's rows paired by key: the k-th stored row of a key with the k-th fresh row of it (repeated keys are
+ * matched in order). The one pairing of the losses rule and the unit check (src/core/unitChange.ts).
  */
-export function compareWindow(input: WindowAnswer): WindowComparison {
-  const { stored, fresh, metrics, retailerAt } = input;
+export function pairByKey(stored: WindowSide, fresh: WindowSide): KeyPairs {
   const queues = new Map<string, number[]>();
-  let undated = 0;
+  const unkeyed: number[] = [];
   stored.keys.forEach((cells, i) => {
     const k = windowKey(cells);
     if (k === null) {
-      if (holdsSomething(stored, i)) undated++;
+      unkeyed.push(i);
       return;
     }
     const q = queues.get(k);
     if (q) q.push(i);
     else queues.set(k, [i]);
   });
+  const freshKeyed: boolean[] = [];
+  const storedOf = fresh.keys.map((cells) => {
+    const k = windowKey(cells);
+    freshKeyed.push(k !== null);
+    return k === null ? undefined : queues.get(k)?.shift();
+  });
+  const left = [...queues.values()].flat().sort((a, b) => a - b);
+  return { storedOf, freshKeyed, left, unkeyed };
+}
+
+/**
+ * The stored window against the answer, by row key (pairByKey, unless given), so removed + replaced is the
+ * stored rows with a key plus those without a date that hold something, and added + replaced the fresh rows.
+ */
+export function compareWindow(input: WindowAnswer, pairs = pairByKey(input.stored, input.fresh)): WindowComparison {
+  const { stored, fresh, metrics, retailerAt } = input;
+  const undated = pairs.unkeyed.filter((i) => holdsSomething(stored, i)).length;
   let replaced = 0;
   let added = 0;
   const blankedAt = metrics.map(() => new Map<number, number>()); // per metric: period serial -> rows
   const freshGroups = new Set<string>();
   fresh.keys.forEach((cells, j) => {
-    const k = windowKey(cells);
-    if (k !== null) freshGroups.add(groupOf(cells, retailerAt));
-    const i = k === null ? undefined : queues.get(k)?.shift();
+    if (pairs.freshKeyed[j]) freshGroups.add(groupOf(cells, retailerAt));
+    const i = pairs.storedOf[j];
     if (i === undefined) {
       added++;
       return;
@@ -149,10 +175,9 @@ export function compareWindow(input: WindowAnswer): WindowComparison {
     });
   });
 
-  // What is left in the queues is removed: by period, and the groups that get nothing at all.
-  const left = [...queues.values()].flat().sort((a, b) => a - b);
+  // The stored rows no fresh row took are removed: by period, and the groups that get nothing at all.
   const byPeriod = new Map<number, number>();
-  for (const i of left) {
+  for (const i of pairs.left) {
     const p = stored.keys[i][0] as number;
     byPeriod.set(p, (byPeriod.get(p) ?? 0) + 1);
   }
@@ -160,7 +185,7 @@ export function compareWindow(input: WindowAnswer): WindowComparison {
   return {
     replaced,
     added,
-    removed: left.length + undated,
+    removed: pairs.left.length + undated,
     undated,
     periods: serials(byPeriod).map((p) => ({ period: fromExcelSerial(p), rows: byPeriod.get(p)! })),
     wholePeriods: wholePeriods(stored, freshGroups, retailerAt),

@@ -1,0 +1,217 @@
+// A unit change at the source (issue 21): a retailer that starts reporting revenue in pence instead of pounds
+// (every figure x100), a rate as a fraction instead of a percentage (/100), or counts in thousands, sends re-read
+// figures a power of ten away from the stored ones for the same rows. Refresh compares each metric's figures row
+// by row, on the losses rule's pairing by key (src/core/losses.ts pairByKey), before anything is written, and
+// holds the table as the losses rule does until the user refreshes anyway. Single outliers are revisions, not a
+// change of unit: see unitChanges for how they are told apart. Pure; see docs/refresh.md, "A unit change at the
+// source".
+import { plural } from "./gaps";
+import {
+  REFRESH_ANYWAY,
+  compareWindow,
+  pairByKey,
+  type ApprovedLosses,
+  type KeyPairs,
+  type LossesWords,
+  type WindowAnswer,
+  type WindowComparison,
+} from "./losses";
+import { isNumber } from "./revisions";
+
+/** A metric whose figures changed by a power of ten in most rows of the same key. */
+export interface UnitChange {
+  /** A table of several retailers: whose figures changed (each retailer's rows are judged apart). */
+  retailer?: string;
+  /** The metric (the service's field). */
+  metric: string;
+  /** The power of ten the figures were multiplied by: 100 (pence for pounds), 1000, 0.01, ... never 1. */
+  factor: number;
+  /** Rows of the same key whose stored and re-read figures were compared (both non-zero numbers). */
+  compared: number;
+  /** Of those, the rows whose figure is `factor` times the stored one (within UNIT_TOLERANCE). */
+  changed: number;
+}
+
+/** A unit change as "Refresh anyway" accepts it: this retailer's metric by this factor, no other. */
+export type ApprovedUnitChange = Pick<UnitChange, "retailer" | "metric" | "factor">;
+
+/**
+ * What "Refresh anyway" accepts: the losses its held line showed (none: 0 rows, no periods) and the unit changes
+ * it showed, no more (src/core/losses.ts withinApproved; approvedUnits).
+ */
+export interface RefreshApproval extends ApprovedLosses {
+  unitChanges?: readonly ApprovedUnitChange[];
+}
+
+/** A metric is held only when at least this many rows changed by the same power of ten... */
+export const UNIT_CHANGE_MIN_ROWS = 3;
+/**
+ * ...and those rows are more than half of the rows compared. A row's ratio counts for 10^k when it is within 25%
+ * of it either way (revisions move a figure by about 1%, so a revised figure in the new unit still counts).
+ */
+export const UNIT_TOLERANCE = 0.25;
+
+const LOG_TOLERANCE = Math.log10(1 + UNIT_TOLERANCE);
+
+/** The power of ten (k, maybe 0) that a ratio is within the tolerance of, or null (another ratio, a sign change). */
+function powerOf(ratio: number): number | null {
+  if (!(ratio > 0) || !Number.isFinite(ratio)) return null;
+  const exp = Math.log10(ratio);
+  const k = Math.round(exp);
+  return Math.abs(exp - k) <= LOG_TOLERANCE ? k : null;
+}
+
+/** The stored window and the answer (as the losses rule compares them), and which periods count. */
+export interface UnitCheckInput extends WindowAnswer {
+  /**
+   * Whether a period (the serial of its first day) was complete when the table was last read
+   * (src/core/revisions.ts completeWhenRead); only those are compared. Default: every period.
+   */
+  complete?: (period: number) => boolean;
+}
+
+/** Per metric: the rows compared and, per power of ten other than 0, the rows that changed by it. */
+interface Tally {
+  compared: number[];
+  powers: Map<number, number>[];
+}
+
+/**
+ * The metrics whose figures changed unit between the stored window and the answer, per retailer in a table of
+ * several, in the order their rows come. For each metric, over the rows of the same key (pairByKey) whose period
+ * was `complete` when the table was last read (a week or month then in progress has grown since, by any
+ * factor: src/core/revisions.ts completeWhenRead) and whose two figures are non-zero numbers: it changed unit by
+ * 10^k (k not 0) when at least UNIT_CHANGE_MIN_ROWS of those rows, and more than half of them, have a re-read
+ * figure within UNIT_TOLERANCE of 10^k times the stored one. So one row (or two) x100 is a revision, whatever
+ * the table's size, and so is any share of rows that is not a majority. Every metric column counts, rates and
+ * averages too: each is compared with itself for the same row, and average_price in pence, or availability as
+ * a fraction of 1, is as much a change of unit as revenue in pence.
+ */
+export function unitChanges(
+  input: UnitCheckInput,
+  pairs: KeyPairs = pairByKey(input.stored, input.fresh),
+): UnitChange[] {
+  const { stored, fresh, metrics, retailerAt, complete = () => true } = input;
+  const several = retailerAt !== undefined && retailerAt >= 0;
+  const groups = new Map<string, Tally>();
+  pairs.storedOf.forEach((i, j) => {
+    if (i === undefined || !complete(stored.keys[i][0] as number)) return;
+    const who = several ? String(stored.keys[i][retailerAt] ?? "") : "";
+    let tally = groups.get(who);
+    if (!tally) groups.set(who, (tally = { compared: metrics.map(() => 0), powers: metrics.map(() => new Map()) }));
+    const before = stored.metrics[i] ?? [];
+    const after = fresh.metrics[j] ?? [];
+    for (let m = 0; m < metrics.length; m++) {
+      const [a, b] = [before[m], after[m]];
+      if (!isNumber(a) || !isNumber(b) || a === 0 || b === 0) continue;
+      tally.compared[m]++;
+      const k = powerOf(b / a);
+      if (k !== null && k !== 0) tally.powers[m].set(k, (tally.powers[m].get(k) ?? 0) + 1);
+    }
+  });
+  return [...groups].flatMap(([who, tally]) =>
+    metrics.flatMap((metric, m) => {
+      const compared = tally.compared[m];
+      const [k, changed] = [...tally.powers[m]].reduce((best, p) => (p[1] > best[1] ? p : best), [0, 0]);
+      if (changed < UNIT_CHANGE_MIN_ROWS || changed * 2 <= compared) return [];
+      return [{ ...(several ? { retailer: who } : {}), metric, factor: 10 ** k, compared, changed }];
+    }),
+  );
+}
+
+/** The stored window against the answer, by key, once: the losses rule's comparison and the unit changes. */
+export interface WindowCheck {
+  comparison: WindowComparison;
+  unitChanges: UnitChange[];
+}
+
+/** compareWindow and unitChanges on one pairing of the rows. */
+export function checkWindow(input: UnitCheckInput): WindowCheck {
+  const pairs = pairByKey(input.stored, input.fresh);
+  return { comparison: compareWindow(input, pairs), unitChanges: unitChanges(input, pairs) };
+}
+
+const sameChange = (a: ApprovedUnitChange, b: ApprovedUnitChange): boolean =>
+  (a.retailer ?? "") === (b.retailer ?? "") &&
+  a.metric === b.metric &&
+  Math.round(Math.log10(a.factor)) === Math.round(Math.log10(b.factor));
+
+/**
+ * The unit changes that hold a refresh: those "Refresh anyway" did not accept. `allowed`: the approval of a held
+ * line (the changes it showed are accepted, no other metric, retailer or factor), `true` (any), or nothing.
+ */
+export function unapprovedUnitChanges(
+  changes: readonly UnitChange[],
+  allowed?: boolean | RefreshApproval,
+): UnitChange[] {
+  if (allowed === true) return [];
+  const shown = typeof allowed === "object" ? (allowed.unitChanges ?? []) : [];
+  return changes.filter((c) => !shown.some((a) => sameChange(a, c)));
+}
+
+/** The changes as "Refresh anyway" accepts them (what the held line showed). */
+export const approvedUnits = (changes: readonly UnitChange[]): ApprovedUnitChange[] =>
+  changes.map(({ retailer, metric, factor }) =>
+    retailer === undefined ? { metric, factor } : { retailer, metric, factor },
+  );
+
+const FRACTIONS: Record<number, string> = { 1: "a tenth of", 2: "a hundredth of", 3: "a thousandth of" };
+
+/** "100 times", "1,000 times"; "a hundredth of", "1/10,000 of". */
+function factorText(factor: number): string {
+  const k = Math.round(Math.log10(factor));
+  if (k > 0) return `${(10 ** k).toLocaleString("en-US")} times`;
+  return FRACTIONS[-k] ?? `1/${(10 ** -k).toLocaleString("en-US")} of`;
+}
+
+/** Metrics in money, for which x100 reads as pence for pounds. */
+const MONEY = new Set(["revenue", "average_price", "value_ros", "lost_sales"]);
+
+function example(metrics: readonly string[], factor: number): string {
+  if (!metrics.every((m) => MONEY.has(m))) return "";
+  const k = Math.round(Math.log10(factor));
+  return k === 2 ? " (pence for pounds)" : k === -2 ? " (pounds for pence)" : "";
+}
+
+/** "revenue", "revenue and units", "revenue, units and stock". */
+const andList = (items: readonly string[]): string =>
+  items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+
+/** One sentence per retailer and factor: the metrics, the factor, the rows, the likely cause. */
+function changeSentences(changes: readonly UnitChange[], held: boolean): string[] {
+  const groups = new Map<string, UnitChange[]>();
+  for (const c of changes) {
+    const g = `${c.retailer ?? ""}\u0000${c.factor}`;
+    groups.set(g, [...(groups.get(g) ?? []), c]);
+  }
+  return [...groups.values()].map((cs) => {
+    const { retailer, factor } = cs[0];
+    const metrics = cs.map((c) => c.metric);
+    const rows = (c: UnitChange) => `${c.changed.toLocaleString("en-US")} of ${plural(c.compared, "row")}`;
+    const counts = cs.length === 1 ? rows(cs[0]) : cs.map((c) => `${c.metric} ${rows(c)}`).join(", ");
+    const who = retailer === undefined ? "the retailer" : retailer;
+    const [are, holds] = held ? ["are", "holds"] : ["were", "held"];
+    return (
+      `The service's ${andList(metrics)} figures${retailer === undefined ? "" : ` for ${retailer}`} in the re-read ` +
+      `days ${are} ${factorText(factor)} what the table ${holds} for the same rows (${counts}), as if ${who} had ` +
+      `changed its unit${example(metrics, factor)}.`
+    );
+  });
+}
+
+/**
+ * The unit changes in the user's words. Held: "The service's revenue figures in the re-read days are 100 times
+ * what the table holds for the same rows (48 of 52 rows), as if the retailer had changed its unit (pence for
+ * pounds). The table was left as it was." then (`anyway`) the sentence that points to the pane's Refresh anyway.
+ * `beyond`: the refresh was asked with "Refresh anyway" for other changes (it says so). Written (accepted): the
+ * same in the past, that they were written, and that older rows keep the old unit.
+ */
+export function unitChangeText(changes: readonly UnitChange[], held: boolean, beyond = false): LossesWords {
+  const said = changeSentences(changes, held).join(" ");
+  if (!held)
+    return {
+      said: `${said} They were written; the older rows keep the old unit, so get the data again to have one unit throughout.`,
+    };
+  const more = beyond ? " That is not the change you accepted with Refresh anyway." : "";
+  return { said: `${said}${more} The table was left as it was.`, anyway: REFRESH_ANYWAY };
+}

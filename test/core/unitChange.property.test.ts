@@ -1,0 +1,271 @@
+// A unit change at the source (src/core/unitChange.ts): the stored window against the answer, metric by metric,
+// row by row by key. Revisions (any share of rows moved by up to half, and outliers that are not most of the rows)
+// are never held; the same figures times 10^k (k not 0) always are, naming the metric, the factor and the rows,
+// per retailer in a table of several. What "Refresh anyway" accepts, and the words.
+import fc from "fast-check";
+import { excelSerial } from "../../src/core/dates";
+import { REFRESH_ANYWAY, type WindowSide } from "../../src/core/losses";
+import {
+  UNIT_CHANGE_MIN_ROWS,
+  approvedUnits,
+  checkWindow,
+  unapprovedUnitChanges,
+  unitChangeText,
+  unitChanges,
+  type UnitChange,
+} from "../../src/core/unitChange";
+
+const FIRST = excelSerial("2026-11-16");
+const METRICS = ["revenue", "units", "availability"];
+const RETAILERS = ["northmart", "freshway"];
+
+/** A stored row: key cells [period, retailer, sku] and one figure per metric (some empty or 0, as tables have). */
+interface Row {
+  key: unknown[];
+  metrics: unknown[];
+}
+
+const figure = fc.oneof(
+  { weight: 8, arbitrary: fc.double({ min: 0.01, max: 1e6, noNaN: true }).map((v) => Math.round(v * 100) / 100) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>(0, null, "") },
+);
+
+/** Distinct keys: each (day, retailer, sku) once. */
+const storedRows: fc.Arbitrary<Row[]> = fc
+  .uniqueArray(
+    fc.tuple(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 1 }), fc.integer({ min: 1, max: 9 })),
+    {
+      minLength: 0,
+      maxLength: 60,
+      selector: ([d, r, s]) => `${d} ${r} ${s}`,
+    },
+  )
+  .chain((keys) =>
+    fc
+      .array(fc.tuple(figure, figure, figure), { minLength: keys.length, maxLength: keys.length })
+      .map((figs) => keys.map(([d, r, s], i) => ({ key: [FIRST + d, RETAILERS[r], s], metrics: figs[i] }))),
+  );
+
+const side = (rows: readonly Row[]): WindowSide => ({
+  keys: rows.map((r) => r.key),
+  metrics: rows.map((r) => r.metrics),
+});
+const changesOf = (stored: Row[], fresh: Row[], several = true): UnitChange[] =>
+  unitChanges({ stored: side(stored), fresh: side(fresh), metrics: METRICS, retailerAt: several ? 1 : undefined });
+
+/** Each number times `f(row, metric)`; other cells as they are. */
+const mapFigures = (rows: Row[], f: (i: number, m: number) => number): Row[] =>
+  rows.map((r, i) => ({ key: r.key, metrics: r.metrics.map((v, m) => (typeof v === "number" ? v * f(i, m) : v)) }));
+
+/** Rows a metric of a retailer is compared on: both figures non-zero numbers (here: the stored one). */
+const comparable = (rows: Row[], m: number, retailer?: string) =>
+  rows.filter((r) => typeof r.metrics[m] === "number" && r.metrics[m] !== 0 && (!retailer || r.key[1] === retailer));
+
+/** A seeded order of the rows (the answer need not come in the table's order). */
+const shuffle = <T>(xs: T[], seed: number): T[] =>
+  xs
+    .map((x, i) => ({ x, k: Math.sin(seed * 9301 + i * 49297) }))
+    .sort((a, b) => a.k - b.k)
+    .map((p) => p.x);
+
+describe("revisions are never held", () => {
+  test("every figure revised by up to 50% either way: no unit change", () => {
+    fc.assert(
+      fc.property(
+        storedRows,
+        fc.array(fc.double({ min: 0.5, max: 1.5, noNaN: true }), { minLength: 200, maxLength: 200 }),
+        fc.integer(),
+        (stored, moves, seed) => {
+          const fresh = shuffle(
+            mapFigures(stored, (i, m) => moves[(i * 3 + m) % moves.length]),
+            seed,
+          );
+          expect(changesOf(stored, fresh)).toEqual([]);
+          expect(changesOf(stored, fresh, false)).toEqual([]);
+        },
+      ),
+    );
+  });
+
+  test("outliers by any power of ten that are not more than half of a metric's rows (one alone, always): no unit change", () => {
+    fc.assert(
+      fc.property(
+        storedRows,
+        fc.integer({ min: -4, max: 4 }).filter((k) => k !== 0),
+        fc.integer({ min: 0, max: 2 }),
+        fc.double({ min: 0.99, max: 1.01, noNaN: true }),
+        (stored, k, m, revision) => {
+          // Per retailer, at most half of the metric's comparable rows are outliers; a lone outlier in any table.
+          const outliers = new Set<Row>();
+          for (const who of RETAILERS) {
+            const rows = comparable(stored, m, who);
+            rows.slice(0, Math.floor(rows.length / 2)).forEach((r) => outliers.add(r));
+          }
+          const fresh = mapFigures(stored, (i, mm) => (mm === m && outliers.has(stored[i]) ? 10 ** k : revision));
+          expect(changesOf(stored, fresh)).toEqual([]);
+          const lone = comparable(stored, m)[0];
+          const one = mapFigures(stored, (i, mm) => (mm === m && stored[i] === lone ? 10 ** k : 1));
+          expect(changesOf(stored, one, false)).toEqual([]);
+        },
+      ),
+    );
+  });
+
+  test("periods still in progress when the table was last read are not compared (a week read on its first day grows by any factor)", () => {
+    fc.assert(
+      fc.property(storedRows, fc.integer({ min: 1, max: 3 }), (stored, k) => {
+        const lastDay = FIRST + 3; // days 4..7 were in progress (or not yet there)
+        const fresh = mapFigures(stored, (i) => ((stored[i].key[0] as number) > lastDay ? 10 ** k : 1));
+        const input = { stored: side(stored), fresh: side(fresh), metrics: METRICS, retailerAt: 1 };
+        expect(unitChanges({ ...input, complete: (p) => p <= lastDay })).toEqual([]);
+      }),
+    );
+  });
+});
+
+describe("a unit change is always held", () => {
+  test("the same figures times 10^k (|k| >= 1), revised by up to 1%: each metric with enough rows, by that factor", () => {
+    fc.assert(
+      fc.property(
+        storedRows,
+        fc.integer({ min: -4, max: 4 }).filter((k) => k !== 0),
+        fc.double({ min: 0.99, max: 1.01, noNaN: true }),
+        fc.integer(),
+        (stored, k, revision, seed) => {
+          const fresh = shuffle(
+            mapFigures(stored, () => 10 ** k * revision),
+            seed,
+          );
+          const expected = RETAILERS.flatMap((retailer) => {
+            const mine = stored.filter((r) => r.key[1] === retailer);
+            if (mine.length === 0) return [];
+            return METRICS.flatMap((metric, m) => {
+              const n = comparable(mine, m).length;
+              return n >= UNIT_CHANGE_MIN_ROWS ? [{ retailer, metric, factor: 10 ** k, compared: n, changed: n }] : [];
+            });
+          });
+          const found = changesOf(stored, fresh);
+          expect(found).toEqual(expect.arrayContaining(expected));
+          expect(found).toHaveLength(expected.length);
+        },
+      ),
+    );
+  });
+
+  test("one metric scaled names that metric only; one retailer scaled names that retailer only", () => {
+    fc.assert(
+      fc.property(storedRows, fc.integer({ min: 0, max: 2 }), fc.constantFrom(...RETAILERS), (stored, m, who) => {
+        const oneMetric = changesOf(
+          stored,
+          mapFigures(stored, (_, mm) => (mm === m ? 1000 : 1)),
+        );
+        expect(oneMetric.every((c) => c.metric === METRICS[m] && c.factor === 1000)).toBe(true);
+        const oneRetailer = changesOf(
+          stored,
+          mapFigures(stored, (i) => (stored[i].key[1] === who ? 0.01 : 1)),
+        );
+        expect(oneRetailer.every((c) => c.retailer === who && c.factor === 0.01)).toBe(true);
+        const enough = comparable(stored, 0, who).length >= UNIT_CHANGE_MIN_ROWS;
+        expect(oneRetailer.some((c) => c.metric === "revenue")).toBe(enough);
+      }),
+    );
+  });
+
+  test("most rows changed, the rest revisions or other outliers: held, counting only the rows of that factor", () => {
+    const stored: Row[] = Array.from({ length: 52 }, (_, i) => ({
+      key: [FIRST + (i % 4), "northmart", 100 + Math.floor(i / 4)],
+      metrics: [10 + i, 1 + i, 95.5],
+    }));
+    // 48 rows in pence; 3 rows revised; 1 row an outlier of its own (x10).
+    const fresh = mapFigures(stored, (i, m) => (m !== 0 ? 1 : i < 48 ? 100 : i === 51 ? 10 : 1.01));
+    const single = changesOf(stored, fresh, false);
+    expect(single).toEqual([{ metric: "revenue", factor: 100, compared: 52, changed: 48 }]);
+    expect(checkWindow({ stored: side(stored), fresh: side(fresh), metrics: METRICS }).unitChanges).toEqual(single);
+    // Exactly half is not most: 26 of 52 rows x100 is held by no rule.
+    expect(
+      changesOf(
+        stored,
+        mapFigures(stored, (i, m) => (m === 0 && i < 26 ? 100 : 1)),
+        false,
+      ),
+    ).toEqual([]);
+    expect(
+      changesOf(
+        stored,
+        mapFigures(stored, (i, m) => (m === 0 && i < 27 ? 100 : 1)),
+        false,
+      ),
+    ).toHaveLength(1);
+    // Fewer than UNIT_CHANGE_MIN_ROWS rows compared: never held, even all of them x100.
+    const two = stored.slice(0, UNIT_CHANGE_MIN_ROWS - 1);
+    expect(
+      changesOf(
+        two,
+        mapFigures(two, () => 100),
+        false,
+      ),
+    ).toEqual([]);
+    const three = stored.slice(0, UNIT_CHANGE_MIN_ROWS);
+    expect(
+      changesOf(
+        three,
+        mapFigures(three, () => 100),
+        false,
+      ),
+    ).toHaveLength(3);
+  });
+});
+
+describe("what Refresh anyway accepts", () => {
+  const revenue: UnitChange = { metric: "revenue", factor: 100, compared: 52, changed: 48 };
+  const fresh: UnitChange = { retailer: "freshway", metric: "units", factor: 0.001, compared: 10, changed: 9 };
+
+  test("the changes shown, and no other metric, retailer or factor; true accepts any; nothing accepts none", () => {
+    const approval = { rows: 0, periods: [], wholePeriods: [], unitChanges: approvedUnits([revenue, fresh]) };
+    expect(approval.unitChanges).toEqual([
+      { metric: "revenue", factor: 100 },
+      { retailer: "freshway", metric: "units", factor: 0.001 },
+    ]);
+    expect(unapprovedUnitChanges([revenue, fresh], approval)).toEqual([]);
+    expect(unapprovedUnitChanges([{ ...revenue, compared: 60, changed: 59 }], approval)).toEqual([]); // same change
+    const other = [
+      { ...revenue, factor: 1000 },
+      { ...revenue, metric: "units" },
+      { ...fresh, retailer: "northmart" },
+      { ...fresh, factor: 0.01 },
+    ];
+    for (const c of other) expect(unapprovedUnitChanges([c], approval)).toEqual([c]);
+    expect(unapprovedUnitChanges([revenue], { rows: 0, periods: [], wholePeriods: [] })).toEqual([revenue]);
+    expect(unapprovedUnitChanges([revenue], true)).toEqual([]);
+    expect(unapprovedUnitChanges([revenue], false)).toEqual([revenue]);
+    expect(unapprovedUnitChanges([revenue])).toEqual([revenue]);
+  });
+});
+
+describe("the words", () => {
+  test("held, written, beyond what was accepted; several metrics and retailers", () => {
+    const revenue: UnitChange = { metric: "revenue", factor: 100, compared: 52, changed: 48 };
+    expect(unitChangeText([revenue], true)).toEqual({
+      said: "The service's revenue figures in the re-read days are 100 times what the table holds for the same rows (48 of 52 rows), as if the retailer had changed its unit (pence for pounds). The table was left as it was.",
+      anyway: REFRESH_ANYWAY,
+    });
+    expect(unitChangeText([revenue], true, true).said).toContain(
+      "(pence for pounds). That is not the change you accepted with Refresh anyway. The table was left as it was.",
+    );
+    expect(unitChangeText([revenue], false)).toEqual({
+      said: "The service's revenue figures in the re-read days were 100 times what the table held for the same rows (48 of 52 rows), as if the retailer had changed its unit (pence for pounds). They were written; the older rows keep the old unit, so get the data again to have one unit throughout.",
+    });
+    const several: UnitChange[] = [
+      { retailer: "freshway", metric: "revenue", factor: 0.01, compared: 1200, changed: 1190 },
+      { retailer: "freshway", metric: "average_price", factor: 0.01, compared: 1100, changed: 1100 },
+      { retailer: "freshway", metric: "units", factor: 1000, compared: 9, changed: 5 },
+    ];
+    expect(unitChangeText(several, true).said).toBe(
+      "The service's revenue and average_price figures for freshway in the re-read days are a hundredth of what the table holds for the same rows (revenue 1,190 of 1,200 rows, average_price 1,100 of 1,100 rows), as if freshway had changed its unit (pounds for pence). " +
+        "The service's units figures for freshway in the re-read days are 1,000 times what the table holds for the same rows (5 of 9 rows), as if freshway had changed its unit. The table was left as it was.",
+    );
+    expect(unitChangeText([{ ...revenue, metric: "availability", factor: 1e-5 }], true).said).toContain(
+      "availability figures in the re-read days are 1/100,000 of what the table holds",
+    );
+  });
+});
