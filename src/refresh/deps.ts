@@ -2,7 +2,7 @@
 // the session builds RefreshDeps in one place.
 import type { SalesClient } from "../api";
 import type { IsoDate } from "../core/dates";
-import type { ApprovedLosses } from "../core/losses";
+import type { RefreshApproval } from "../core/unitChange";
 import type { ManagedTable } from "../excel/queryStore";
 import type { ExcelRun } from "../excel/run";
 import type { BlockLimits } from "../excel/tables";
@@ -45,10 +45,12 @@ export interface RefreshOptions {
   onProgress?: (progress: RefreshProgress) => void;
   /**
    * "Refresh anyway": write even though the losses rule would hold the table (it would remove more stored rows
-   * than it replaces and adds, or whole periods that held rows). The losses a held refresh showed (the pane's
-   * Refresh anyway): written only when this refresh removes nothing beyond them (src/core/losses.ts
-   * withinApproved), else held again with its new losses. `true` (programmatic callers): any loss. What is
-   * removed is still reported.
+   * than it replaces and adds, or whole periods that held rows) or a unit change at the source would (most of a
+   * metric's figures a power of ten away from the stored ones). What a held refresh showed (the pane's Refresh
+   * anyway, a RefreshApproval): written only when this refresh removes nothing beyond its losses
+   * (src/core/losses.ts withinApproved) and changes no unit but those it showed (src/core/unitChange.ts), else
+   * held again with what it finds now. `true` (programmatic callers): any loss, any unit change. What is removed
+   * or changed is still reported.
    */
-  allowLosses?: boolean | ApprovedLosses;
+  anyway?: boolean | RefreshApproval;
 }

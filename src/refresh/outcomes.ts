@@ -6,6 +6,7 @@ import { rangeText, type DateRange, type Gap } from "../core/gaps";
 import { STORE_DAILY_RETENTION_DAYS, type Timeframe } from "../core/metrics";
 import type { RetailerSummary } from "../core/multiRetailer";
 import { changesText, type MetricChange } from "../core/revisions";
+import type { UnitChange } from "../core/unitChange";
 
 export type RefreshStatus =
   /** The window was rewritten. */
@@ -14,7 +15,8 @@ export type RefreshStatus =
   | "unchanged"
   /**
    * Nothing was written and the table was left as it was: the service returned nothing for a window that holds
-   * rows (or nothing for one of several retailers), or the losses rule held the refresh (`losses.held`).
+   * rows (or nothing for one of several retailers), or the losses rule held the refresh (`losses.held`), or a
+   * unit change at the source did (`unitChange.held`).
    */
   | "kept"
   | "failed"
@@ -44,6 +46,22 @@ export interface RefreshLosses {
   said: string;
 }
 
+/**
+ * Metrics whose re-read figures are a power of ten away from the stored ones in most rows of the same key (a
+ * retailer that now reports in pence; see src/core/unitChange.ts). Held, `changes` are what the pane's "Refresh
+ * anyway" accepts (that retailer's metric by that factor, no other).
+ */
+export interface RefreshUnitChange {
+  /** Each metric (per retailer in a table of several) with its factor and the rows compared and changed. */
+  changes: UnitChange[];
+  /** True: held (status "kept", nothing written), "Refresh anyway" in the pane; false: written (accepted), and reported. */
+  held: boolean;
+  /** The user's words: "The service's revenue figures in the re-read days are 100 times what the table holds ..." */
+  text: string;
+  /** `text` as the pane shows it: held, without the sentence that points to Refresh anyway (its button does). */
+  said: string;
+}
+
 export interface RefreshOutcome {
   tableName: string;
   sheet: string;
@@ -67,6 +85,8 @@ export interface RefreshOutcome {
    * Stored rows removed, or that would have been (`held`): absent when none. Said in `warnings` too (its `text`).
    */
   losses?: RefreshLosses;
+  /** A change of unit at the source, held or written (accepted): absent when none. Said in `warnings` too. */
+  unitChange?: RefreshUnitChange;
   /**
    * Stored figures (non-empty cells) the answer replaced with an empty cell, in rows of the same key: per metric,
    * how many and their periods (ISO first days, distinct, in order). Absent when none. Said in `warnings` too.
@@ -136,9 +156,11 @@ function revisionNote(o: RefreshOutcome): string {
 export function summarize(outcomes: RefreshOutcome[], notes: string[] = []): RefreshSummary {
   const failed = outcomes.filter((o) => o.status === "failed").length;
   const refreshed = outcomes.filter((o) => o.status === "refreshed" || o.status === "unchanged").length;
-  // Held by the losses rule (it would remove stored rows) apart from tables kept on an empty answer.
+  // Held by the losses rule (it would remove stored rows), or else by a unit change, apart from tables kept on
+  // an empty answer.
   const held = outcomes.filter((o) => o.status === "kept" && o.losses?.held).length;
-  const kept = outcomes.filter((o) => o.status === "kept").length - held;
+  const unitHeld = outcomes.filter((o) => o.status === "kept" && !o.losses?.held && o.unitChange?.held).length;
+  const kept = outcomes.filter((o) => o.status === "kept").length - held - unitHeld;
   const stopped = outcomes.filter((o) => o.status === "cancelled").length;
   const parts = [
     outcomes.length === 0
@@ -146,6 +168,7 @@ export function summarize(outcomes: RefreshOutcome[], notes: string[] = []): Ref
       : `${refreshed} of ${outcomes.length} table${outcomes.length === 1 ? "" : "s"} refreshed`,
   ];
   if (held) parts.push(`${held} held (refresh would remove stored rows; nothing written)`);
+  if (unitHeld) parts.push(`${unitHeld} held (the service's figures changed unit; nothing written)`);
   if (kept) parts.push(`${kept} kept (the service returned nothing)`);
   if (failed) parts.push(`${failed} failed`);
   if (stopped) parts.push(`${stopped} cancelled`);

@@ -5,7 +5,7 @@ import { isSalesApiError } from "../api/errors";
 import { fetchTable } from "../api/tableRead";
 import { excelSerial, fromExcelSerial, type IsoDate } from "../core/dates";
 import { isCovered, missingRanges, openGaps, subtractRange, type DateRange } from "../core/gaps";
-import { blankedText, compareWindow, heldBy, lossesSentences, lossesText, type WindowComparison } from "../core/losses";
+import { blankedText, type WindowComparison } from "../core/losses";
 import type { Level, Timeframe } from "../core/metrics";
 import { RETAILER_COLUMN } from "../core/multiRetailer";
 import { retailerList } from "../core/query";
@@ -27,6 +27,7 @@ import {
   type WindowInput,
 } from "../core/refresh";
 import { completeWhenRead, metricColumns, windowChanges, type MetricChange } from "../core/revisions";
+import { checkWindow, type WindowCheck } from "../core/unitChange";
 import { columnLayout, keyColumns, type ServiceColumn } from "../core/userColumns";
 import { WorkbookError } from "../excel/errors";
 import { NUMBER_FORMATS } from "../excel/formats";
@@ -59,6 +60,7 @@ import {
   TABLE_CANCELLED,
   type RefreshOutcome,
 } from "./outcomes";
+import { noteHolds } from "./holds";
 import { followTables, tableDeletedText } from "./identity";
 import { serialized } from "./queue";
 
@@ -191,15 +193,17 @@ async function refreshInto(
   if (cancelled(opts.signal)) throw new WorkbookError("cancelled", TABLE_CANCELLED);
 
   // 2. The stored rows of the window against the answer, by key (src/core/losses.ts), before anything is
-  // written: a refresh that would remove more than it replaces and adds, or whole periods that held rows, is
-  // held (unless "Refresh anyway" accepted them); what it removes, and stored figures it empties, are reported.
+  // written: a refresh that would remove more than it replaces and adds, or whole periods that held rows, or
+  // whose figures of a metric changed unit (src/core/unitChange.ts), is held (unless "Refresh anyway" accepted
+  // them); what it removes, and stored figures it empties, are reported.
   const pi = periodIndexOf(data.columns, periodField);
   const metrics = metricColumns(data.columns);
+  const complete = completeWhenRead(lastRead, input.timeframe);
   // The window's first row as the tail placed it: the rows compared are the rows replaceTail replaces (it
   // refuses, writing nothing, when the table no longer has them there).
   const expected = { cutAt: tail.offset + keptCount(tail.periods, win.cutoff), count: tail.count };
-  const compared = await compareStored(deps, tail, expected.cutAt, { data, pi, metrics, service, several });
-  if (noteLosses(out, compared, opts.allowLosses, input)) {
+  const checked = await compareStored(deps, tail, expected.cutAt, { data, pi, metrics, service, several, complete });
+  if (noteHolds(out, checked, opts.anyway, input)) {
     out.status = "kept";
     return [];
   }
@@ -218,9 +222,9 @@ async function refreshInto(
     expect: expected,
   });
   out.status = "refreshed";
-  noteWritten(out, compared, change, input);
+  noteWritten(out, checked.comparison, change, input);
   out.refreshedAt = (deps.now?.() ?? new Date()).toISOString();
-  out.changes = revision(change.before, data, pi, metrics, win.cutoff, completeWhenRead(lastRead, input.timeframe));
+  out.changes = revision(change.before, data, pi, metrics, win.cutoff, complete);
   const worded = noteGaps(out, managed, input, { tail, win, data, pi });
   if (data.values.length === 0) out.warnings.push(noRowsWarning(win.from, win.to));
 
@@ -293,39 +297,13 @@ function noteWritten(out: RefreshOutcome, c: WindowComparison, change: TailResul
 }
 
 /**
- * The losses rule on the comparison: true when it holds the refresh (nothing is to be written; not with
- * "Refresh anyway" for these losses or more, or `true`). Stored rows removed, or that would be, go into the
- * outcome and its warnings.
- */
-function noteLosses(
-  out: RefreshOutcome,
-  c: WindowComparison,
-  allowLosses: RefreshOptions["allowLosses"],
-  input: WindowInput,
-): boolean {
-  const held = heldBy(c, allowLosses);
-  if (c.removed > 0) {
-    const words = lossesText(c, held, input.timeframe, input.today, held && typeof allowLosses === "object");
-    const text = lossesSentences(words);
-    const { removed: rows, undated, periods, wholePeriods } = c;
-    out.losses = { rows, undated, periods, wholePeriods, held, text, said: words.said };
-    out.warnings.push(text);
-  }
-  return held;
-}
-
-/**
  * The stored rows of the window (body rows `from` to the end: from the first row at or after the cut-off, as the
- * tail placed it) against the rows the refresh would write, by key: their key and metric cells are read first
- * (by the service columns' ids). A table whose row count changed since the tail was read is refused here;
- * replaceTail refuses one changed after this read.
+ * tail placed it) against the rows the refresh would write, by key (the losses rule's comparison and the unit
+ * check, on periods `complete` when last read): their key and metric cells are read first (by the service
+ * columns' ids). A table whose row count changed since the tail was read is refused here; replaceTail refuses
+ * one changed after this read.
  */
-async function compareStored(
-  deps: RefreshDeps,
-  tail: PeriodTail,
-  from: number,
-  w: { data: TableShape; pi: number; metrics: readonly number[]; service: ServiceColumn[]; several: boolean },
-): Promise<WindowComparison> {
+async function compareStored(deps: RefreshDeps, tail: PeriodTail, from: number, w: WindowSource): Promise<WindowCheck> {
   const { data, pi, metrics, service } = w;
   const keys = keyColumns(data.columns, pi);
   const fields = [...keys, ...metrics].map((c) => data.columns[c].name);
@@ -335,7 +313,7 @@ async function compareStored(
       : { count: tail.count, rows: [] as unknown[][] };
   if (stored.count !== tail.count) throw new WorkbookError("changed", tableChangedText(tail.tableName));
   const retailerAt = w.several ? keys.findIndex((c) => data.columns[c].name === RETAILER_COLUMN) : -1;
-  return compareWindow({
+  return checkWindow({
     stored: {
       keys: stored.rows.map((r) => r.slice(0, keys.length)),
       metrics: stored.rows.map((r) => r.slice(keys.length)),
@@ -346,7 +324,18 @@ async function compareStored(
     },
     metrics: metrics.map((m) => data.columns[m].name),
     retailerAt: retailerAt >= 0 ? retailerAt : undefined,
+    complete: w.complete,
   });
+}
+
+/** What compareStored compares the stored window with: the answer's rows, and which periods were complete. */
+interface WindowSource {
+  data: TableShape;
+  pi: number;
+  metrics: readonly number[];
+  service: ServiceColumn[];
+  several: boolean;
+  complete: (period: number) => boolean;
 }
 
 /** A several-retailer table's tail with each row's retailer; its retailer column must be there to be read. */

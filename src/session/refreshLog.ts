@@ -29,8 +29,11 @@ export function refreshAllReport(
 ): RefreshAllReport {
   const ran = "outcomes" in result;
   const outcomes = ran ? result.outcomes : [];
-  // A table the losses rule held waits for the user (Refresh anyway in the pane), as a failed one does.
-  const ok = ran && outcomes.every((o) => o.status !== "failed" && o.status !== "cancelled" && !o.losses?.held);
+  // A table the losses rule or a unit change held waits for the user (Refresh anyway in the pane), as a failed
+  // one does.
+  const ok =
+    ran &&
+    outcomes.every((o) => o.status !== "failed" && o.status !== "cancelled" && !o.losses?.held && !o.unitChange?.held);
   return { at: at.toISOString(), source, message: result.message, ok, outcomes, dismissed: false };
 }
 

@@ -82,7 +82,7 @@ describe("days the service returns nothing for", () => {
     expect(held.losses?.held).toBe(true);
     expect(held.losses?.wholePeriods).toEqual(["2026-11-18", "2026-11-19"]);
     expect(held.gaps).toEqual([]);
-    const o = await refreshTable({ ...f.deps, client: gappy }, await f.record(write.tableName), { allowLosses: true });
+    const o = await refreshTable({ ...f.deps, client: gappy }, await f.record(write.tableName), { anyway: true });
     expect(o.status).toBe("refreshed");
     expect(o.losses?.held).toBe(false);
     expect(o.gaps).toEqual([{ from: "2026-11-18", to: "2026-11-19" }]);
@@ -113,7 +113,7 @@ describe("days the service returns nothing for", () => {
     const held = await refreshTable({ ...f.deps, client: gappy }, await f.record(write.tableName));
     expect(held.status).toBe("kept");
     expect(held.losses?.wholePeriods).toEqual(["2026-11-16"]);
-    const o = await refreshTable({ ...f.deps, client: gappy }, await f.record(write.tableName), { allowLosses: true });
+    const o = await refreshTable({ ...f.deps, client: gappy }, await f.record(write.tableName), { anyway: true });
     expect(o.status).toBe("refreshed");
     expect(o.window!.from).toBe("2026-11-09");
     expect(o.gaps).toEqual([{ from: "2026-11-16", to: "2026-11-22" }]);

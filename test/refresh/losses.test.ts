@@ -118,7 +118,7 @@ test("a whole day gone from a daily window: held, the workbook as it was cell by
   expect(record.lastRead).toBe(SIM_TODAY);
 
   // Refresh anyway: written, the losses reported (not held), the day named missing.
-  const anyway = await refreshTable(deps(), await f.record(name), { allowLosses: true });
+  const anyway = await refreshTable(deps(), await f.record(name), { anyway: true });
   expect([anyway.status, anyway.error]).toEqual(["refreshed", undefined]);
   expect(anyway.losses).toEqual(
     expect.objectContaining({
@@ -219,7 +219,7 @@ describe("Refresh anyway accepts the losses shown, no more", () => {
     proxy.change = without((r) => dayOf(r) === day || dayOf(r) === next);
     const record = await f.record(name);
     const before = f.host.snapshot();
-    const again = await refreshTable(deps(), record, { allowLosses: shown.losses });
+    const again = await refreshTable(deps(), record, { anyway: shown.losses });
     expect([again.status, again.error]).toEqual(["kept", undefined]);
     expect(again.losses).toEqual(
       expect.objectContaining({ held: true, wholePeriods: [day, next], rows: 2 * shown.losses!.rows }),
@@ -231,7 +231,7 @@ describe("Refresh anyway accepts the losses shown, no more", () => {
     expect(await f.record(name)).toEqual(record);
 
     // Refresh anyway on the new line: what it shows is written.
-    const written = await refreshTable(deps(), await f.record(name), { allowLosses: again.losses });
+    const written = await refreshTable(deps(), await f.record(name), { anyway: again.losses });
     expect([written.status, written.error]).toEqual(["refreshed", undefined]);
     expect(written.rowsRemoved).toBe(again.losses!.rows);
     expect(written.losses).toEqual(expect.objectContaining({ held: false, wholePeriods: [day, next] }));
@@ -245,7 +245,7 @@ describe("Refresh anyway accepts the losses shown, no more", () => {
     const shown = await refreshTable(deps(), await f.record(name));
     expect(shown.losses?.held).toBe(true);
     proxy.change = without((r) => dayOf(r) === day && r.sku !== 100001);
-    const o = await refreshTable(deps(), await f.record(name), { allowLosses: shown.losses });
+    const o = await refreshTable(deps(), await f.record(name), { anyway: shown.losses });
     expect([o.status, o.error]).toEqual(["refreshed", undefined]);
     expect(o.rowsRemoved).toBe(shown.losses!.rows - 1);
   });

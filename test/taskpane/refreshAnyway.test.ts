@@ -1,7 +1,7 @@
 // "Refresh anyway" in the pane's operations, against the simulator over HTTP (through the corrupting proxy, which
 // keeps one weekday of a daily answer) and the in-memory workbook: a refresh that would lose whole days is held,
 // its line says what it would remove (once) and carries those losses for "Refresh anyway"; refreshing with them
-// (allowLosses) writes the table and its line says what was removed, unless the service's answer by then would
+// (anyway) writes the table and its line says what was removed, unless the service's answer by then would
 // remove more: held again, with the new losses. Other lines are not flagged.
 import { startCorruptingProxy, type CorruptingProxy } from "../../dev/corruptions";
 import { createClient, type SalesClient } from "../../src/api";
@@ -75,7 +75,7 @@ test("a refresh that would lose whole days: held, its line says what it would re
   expect(line.refreshAnyway).toEqual({ rows, undated, periods, wholePeriods });
 
   // Refresh anyway (the service's answer as shown): written; the line says what was removed and offers nothing more.
-  const anyway = await pane.refresh(name, undefined, { allowLosses: line.refreshAnyway });
+  const anyway = await pane.refresh(name, undefined, { anyway: line.refreshAnyway });
   expect(anyway.refreshAnyway).toBeUndefined();
   expect(anyway.text).toMatch(/^rewrote .*: \d+ rows replaced, \d+ added, [1-9]\d* removed; /);
   expect(anyway.text).toMatch(
@@ -120,14 +120,14 @@ test("Refresh anyway when the service's answer would by then remove other days: 
   const shown = await pane.refresh(name);
   expect(shown.refreshAnyway).toBeDefined();
 
-  const again = await pane.refresh(name, undefined, { allowLosses: shown.refreshAnyway });
+  const again = await pane.refresh(name, undefined, { anyway: shown.refreshAnyway });
   expect(again).toEqual(expect.objectContaining({ ok: false, refreshAnyway: expect.any(Object) }));
   expect(again.refreshAnyway).not.toEqual(shown.refreshAnyway);
   expect(again.text).toContain("That is more than you accepted with Refresh anyway. The table was left as it was.");
   expect(await readTable(f.host.run, name)).toEqual(before);
 
   // Its own Refresh anyway: written.
-  const written = await pane.refresh(name, undefined, { allowLosses: again.refreshAnyway });
+  const written = await pane.refresh(name, undefined, { anyway: again.refreshAnyway });
   expect(written.text).toMatch(/^rewrote /);
   expect(pane.latestOutcome(name)?.rowsRemoved).toBe(again.refreshAnyway!.rows);
 });

@@ -12,10 +12,10 @@ import {
   joinNotes,
   refreshAllTables,
   pivotsLineText,
+  refreshAnywayOf,
   refreshTable,
   tableDeletedText,
   type RefreshDeps,
-  type RefreshLosses,
   type RefreshOutcome,
 } from "../../refresh";
 import { RefreshLog, refreshAllReport } from "../../session";
@@ -26,8 +26,8 @@ import type { ManagedRow, RefreshLine, TableOperations } from "./types";
  * One line of the refresh summary, in the words the pane shows: the rows, what the revision did to each metric
  * ("revenue, 16-23 Nov: 40,666.81 to 40,807.05, +0.34%"), metrics omitted, warnings (missing dates among them).
  * A table with missing dates is not "ok" (the pane shows the lines as a warning). A refresh held because it would
- * remove stored rows says what it would remove and carries those losses in `refreshAnyway` (what the pane's
- * button accepts).
+ * remove stored rows, or because a metric's figures changed unit, says so and carries what it showed in
+ * `refreshAnyway` (what the pane's button accepts).
  */
 export function refreshLine(o: RefreshOutcome): RefreshLine {
   const revised = changesText(o.changes);
@@ -47,7 +47,7 @@ export function refreshLine(o: RefreshOutcome): RefreshLine {
         text: `nothing to refresh${tail || " (its figures are final)"}`,
       };
     case "kept":
-      if (o.losses?.held) return heldLine(o, o.losses, notes);
+      if (refreshAnywayOf(o)) return heldLine(o, notes);
       return { tableName: o.tableName, ok: false, text: `kept as it was${tail}` };
     default:
       return { tableName: o.tableName, ok: false, text: o.error ?? o.status };
@@ -55,18 +55,18 @@ export function refreshLine(o: RefreshOutcome): RefreshLine {
 }
 
 /**
- * A refresh the losses rule held: what it would remove first (its words already say the table was left as it
- * was), then the other notes; the pane's "Refresh anyway" button stands for the words that point to it, and
- * accepts the losses shown (no more).
+ * A refresh the losses rule or a unit change held: what held it first (what it would remove, the metrics whose
+ * unit changed; their words already say the table was left as it was), then the other notes; the pane's
+ * "Refresh anyway" button stands for the words that point to it, and accepts what was shown (no more).
  */
-function heldLine(o: RefreshOutcome, losses: RefreshLosses, notes: string[]): RefreshLine {
-  const others = notes.filter((n) => n !== losses.text);
-  const { rows, undated, periods, wholePeriods } = losses;
+function heldLine(o: RefreshOutcome, notes: string[]): RefreshLine {
+  const holds = [o.losses, o.unitChange].filter((h) => h?.held).map((h) => h!);
+  const others = notes.filter((n) => !holds.some((h) => h.text === n));
   return {
     tableName: o.tableName,
     ok: false,
-    refreshAnyway: { rows, undated, periods, wholePeriods },
-    text: joinNotes([losses.said, ...others]),
+    refreshAnyway: refreshAnywayOf(o),
+    text: joinNotes([...holds.map((h) => h.said), ...others]),
   };
 }
 
@@ -120,11 +120,11 @@ export function tableOperations(
       return rows;
     },
 
-    async refresh(tableName, signal, { allowLosses } = {}): Promise<RefreshLine> {
+    async refresh(tableName, signal, { anyway } = {}): Promise<RefreshLine> {
       try {
         const managed = await findManagedTable(run, tableName);
         if (!managed) return { tableName, ok: false, text: "This table is no longer managed." };
-        const outcome = await refreshTable(deps(), managed, { signal, allowLosses });
+        const outcome = await refreshTable(deps(), managed, { signal, anyway });
         refreshes.recordOutcome(outcome); // the session's deps record it too; a log of its own needs it here
         return refreshLine(outcome);
       } catch (e) {

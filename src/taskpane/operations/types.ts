@@ -1,7 +1,7 @@
 // What the pane's buttons do, behind interfaces, so the components stay about presentation.
-import type { ApprovedLosses } from "../../core/losses";
 import type { RetailerSummary } from "../../core/multiRetailer";
 import type { DataQuery } from "../../core/query";
+import type { RefreshApproval } from "../../core/unitChange";
 import type { RefreshOutcome, RefreshProgress } from "../../refresh";
 import type { ConnectionSettings, RefreshAllReport } from "../../session";
 import type { DestinationChoice } from "../queryBuilder/queryForm";
@@ -56,10 +56,11 @@ export interface RefreshLine {
   text: string;
   /**
    * The refresh was held: it would have removed stored rows (more than it replaces and adds, or whole periods),
-   * so nothing was written. `text` says what it would remove; the pane offers "Refresh anyway", which passes
-   * these losses as `allowLosses`: it writes only when the refresh then removes nothing beyond them.
+   * or a metric's figures changed unit at the source, so nothing was written. `text` says what; the pane offers
+   * "Refresh anyway", which passes this as `anyway`: it writes only when the refresh then removes nothing beyond
+   * these losses and changes no unit but these.
    */
-  refreshAnyway?: ApprovedLosses;
+  refreshAnyway?: RefreshApproval;
 }
 
 /** How the pane runs Refresh all: Cancel, and "Refreshing 2 of 5: Sales_northmart_SKU_weekly" before each table. */
@@ -72,15 +73,11 @@ interface RefreshAllOptions {
 export interface TableOperations {
   listManaged(): Promise<ManagedRow[]>;
   /**
-   * `allowLosses`: "Refresh anyway", write even though the refresh removes stored rows (they are still
-   * reported): the losses a held line showed (its `refreshAnyway`; held again when the refresh would now remove
-   * more), or `true` for any.
+   * `anyway`: "Refresh anyway", write even though the refresh removes stored rows or a metric's figures changed
+   * unit (they are still reported): what a held line showed (its `refreshAnyway`; held again when the refresh
+   * would now remove more, or change another unit), or `true` for any.
    */
-  refresh(
-    tableName: string,
-    signal?: AbortSignal,
-    opts?: { allowLosses?: boolean | ApprovedLosses },
-  ): Promise<RefreshLine>;
+  refresh(tableName: string, signal?: AbortSignal, opts?: { anyway?: boolean | RefreshApproval }): Promise<RefreshLine>;
   /** Refreshes every table; its report is kept as the last Refresh all's (source "pane"). */
   refreshAll(opts?: RefreshAllOptions): Promise<RefreshLine[]>;
   /** A table's latest refresh outcome in this session, from any refresh (the pane's, the ribbon's, on open). */

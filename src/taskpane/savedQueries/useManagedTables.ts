@@ -107,14 +107,14 @@ function useRefreshRun(ops: TableOperations, act: (work: () => Promise<Lines | v
   const refreshOne = (tableName: string) =>
     act(() => tracked({ index: 1, total: 1, tableName }, async (signal) => [await ops.refresh(tableName, signal)]));
   /**
-   * "Refresh anyway" on a held line: that table written even though it loses the stored rows the line showed (no
-   * more: a refresh that would now remove more is held again, and its new line, with its own button, shows what);
-   * its new line in place.
+   * "Refresh anyway" on a held line: that table written even though it loses the stored rows, or changes the
+   * units, the line showed (no more: a refresh that would now remove more, or change another unit, is held again,
+   * and its new line, with its own button, shows what); its new line in place.
    */
   const refreshAnyway = ({ tableName, refreshAnyway: shown }: RefreshLine) =>
     act(() =>
       tracked({ index: 1, total: 1, tableName }, async (signal) => {
-        const line = await ops.refresh(tableName, signal, { allowLosses: shown ?? false });
+        const line = await ops.refresh(tableName, signal, { anyway: shown ?? false });
         return (shown: RefreshLine[]) =>
           shown.some((l) => l.tableName === tableName)
             ? shown.map((l) => (l.tableName === tableName ? line : l))
