@@ -1,6 +1,7 @@
 // Pure transforms that break one rule of the data contract while the answer stays well-formed
 // JSON: periods outside the dates asked, repeated keys, spacing that does not fit the timeframe,
-// non-UTC timestamps, periods that are not dates, nulls, missing and unasked columns.
+// non-UTC timestamps, periods that are not dates, nulls, missing and unasked columns; and figures in another
+// unit (scale), which breaks no rule of one answer but changes the numbers a table already holds.
 // Used by the corrupting proxy (proxy.ts), property tests and the benchmark. Date maths is on
 // whole UTC days (the simulator's `Day`), not date-fns: date-fns works in the local time zone.
 import { PERIOD_FIELD } from "../simulator/data";
@@ -27,7 +28,12 @@ export type Corruption =
   /** the field removed from every row; header true lists it in X-Service-Omitted-Metrics, false (default) does not. */
   | { kind: "drop-column"; column: string; header?: boolean }
   /** a field nobody asked for added to every row. */
-  | { kind: "add-column"; column: string; value: number | string | null };
+  | { kind: "add-column"; column: string; value: number | string | null }
+  /**
+   * A unit change at the source: the metric (else every metric) multiplied by `factor` (> 0, not 1; 100 is pence
+   * for pounds) in every row, or in n rows (those holding a non-zero figure first).
+   */
+  | { kind: "scale"; factor: number; metric?: string; rows?: number };
 
 export interface CorruptionContext {
   /** The request's query (timeframe, type, metric, datefrom, dateto, ...). */
@@ -276,6 +282,25 @@ function nullValues(rows: Row[], c: { rows: number; metric?: string }, ctx: Corr
   return rows;
 }
 
+/** A figure times the factor, without binary noise (12.34 x 100 is 1234, not 1234.0000000000002). */
+const scaled = (v: number, factor: number): number => Number((v * factor).toPrecision(15));
+
+function scale(rows: Row[], c: { factor: number; metric?: string; rows?: number }, ctx: CorruptionContext): Row[] {
+  const metrics = c.metric === undefined ? metricFields(rows, ctx.params, periodField(rows, ctx.params)) : [c.metric];
+  const holds = (i: number) => metrics.some((m) => typeof rows[i][m] === "number" && rows[i][m] !== 0);
+  const order = shuffled(rows.length, ctx.rng);
+  const picked =
+    c.rows === undefined
+      ? rows.map((_, i) => i)
+      : [...order.filter(holds), ...order.filter((i) => !holds(i))].slice(0, count(c.rows, rows.length));
+  for (const i of picked) {
+    const row = { ...rows[i] };
+    for (const m of metrics) if (typeof row[m] === "number") row[m] = scaled(row[m], c.factor);
+    rows[i] = row;
+  }
+  return rows;
+}
+
 /** Throws when a corruption cannot be applied as given (so a test learns at once, not per request). */
 export function checkCorruption(c: Corruption): void {
   const n = (c as { rows?: unknown }).rows;
@@ -287,6 +312,8 @@ export function checkCorruption(c: Corruption): void {
     throw new RangeError(`offset: hours must be in -12..14 and not 0, got ${c.hours}`);
   if (c.kind === "outside" && c.side !== "before" && c.side !== "after")
     throw new RangeError(`outside: side must be "before" or "after", got ${String(c.side)}`);
+  if (c.kind === "scale" && (!Number.isFinite(c.factor) || c.factor <= 0 || c.factor === 1))
+    throw new RangeError(`scale: factor must be a number > 0 other than 1, got ${String(c.factor)}`);
   if ((c.kind === "drop-column" || c.kind === "add-column") && (typeof c.column !== "string" || c.column === ""))
     throw new RangeError(`${c.kind}: column must be a non-empty name`);
 }
@@ -325,6 +352,8 @@ export function corruptRows(rows: Record<string, unknown>[], c: Corruption, ctx:
         r[c.column] = c.value;
         return r;
       });
+    case "scale":
+      return scale(copy, c, ctx);
   }
 }
 

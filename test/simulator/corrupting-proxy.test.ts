@@ -252,6 +252,38 @@ describe("each corruption breaks the rule it names", () => {
     expect(Number(honest.headers.get("content-length"))).toBe(Buffer.byteLength(await honest.text()));
   });
 
+  test("scale: the metric given times the factor in every row, the other metric and the keys as they were", async () => {
+    const { plain, bad } = await corrupted(WEEKLY, { kind: "scale", factor: 100, metric: "revenue" });
+    expect(bad).toHaveLength(plain.length);
+    expect(plain.some((r) => typeof r.revenue === "number" && !Number.isInteger(r.revenue))).toBe(true); // pence
+    bad.forEach((r, i) => {
+      const p = plain[i];
+      // Exactly the figure times 100, without binary noise (12.34 x 100 is 1234).
+      expect(r).toEqual({
+        ...p,
+        revenue: typeof p.revenue === "number" ? Number((p.revenue * 100).toFixed(6)) : p.revenue,
+      });
+    });
+  });
+
+  test("scale in n rows, every metric: exactly n rows changed (holding figures), each metric divided, seeded", async () => {
+    const { plain, bad, field } = await corrupted(DAILY, { kind: "scale", factor: 0.01, rows: 3 });
+    expect(bad).toHaveLength(plain.length);
+    const changed = bad.filter((r, i) => JSON.stringify(r) !== JSON.stringify(plain[i]));
+    expect(changed).toHaveLength(3);
+    for (const r of changed) {
+      const p = plain.find((q) => keyOf(q, field) === keyOf(r, field))!;
+      for (const m of ["revenue", "units"]) expect(r[m]).toBeCloseTo((p[m] as number) / 100, 10);
+      expect(r.revenue).not.toBe(0);
+    }
+    // The same seed picks the same rows.
+    const params = new URLSearchParams(DAILY);
+    const once = corruptRows(plain, { kind: "scale", factor: 0.01, rows: 3 }, { params, rng: seededRandom(9) });
+    expect(corruptRows(plain, { kind: "scale", factor: 0.01, rows: 3 }, { params, rng: seededRandom(9) })).toEqual(
+      once,
+    );
+  });
+
   test("add-column: a field nobody asked for in every row", async () => {
     const { plain, bad } = await corrupted(WEEKLY, { kind: "add-column", column: "margin", value: 0.25 });
     expect(bad).toEqual(plain.map((r) => ({ ...r, margin: 0.25 })));
@@ -309,6 +341,9 @@ describe("rules", () => {
     expect(() => proxy.corrupt({ corruptions: [{ kind: "offset", hours: 0 }] })).toThrow(/hours/);
     expect(() => proxy.corrupt({ corruptions: [{ kind: "offset", hours: 15 }] })).toThrow(/hours/);
     expect(() => proxy.corrupt({ corruptions: [{ kind: "unplaceable", rows: -1 }] })).toThrow(/rows/);
+    for (const factor of [1, 0, -100, Number.NaN, Infinity])
+      expect(() => proxy.corrupt({ corruptions: [{ kind: "scale", factor }] })).toThrow(/factor/);
+    expect(() => proxy.corrupt({ corruptions: [{ kind: "scale", factor: 100, rows: 1.5 }] })).toThrow(/rows/);
     expect(() => proxy.corrupt({ corruptions: [], count: 0 })).toThrow(/count/);
   });
 });
@@ -327,6 +362,8 @@ describe("corruptRows alone", () => {
       { kind: "null-values", rows: 1 },
       { kind: "drop-column", column: "units" },
       { kind: "add-column", column: "x", value: null },
+      { kind: "scale", factor: 1000 },
+      { kind: "scale", factor: 0.01, metric: "units", rows: 1 },
     ];
     for (const c of all) {
       const a = corruptRows(plain, c, { params, rng: seededRandom(3) });
