@@ -86,6 +86,20 @@ test("the summary line of Refresh all", () => {
   expect(summarize([noted]).message).toBe(
     `0 of 1 table refreshed, 1 held (refresh would remove stored rows; nothing written). T: ${text.replace(/\.$/, "")}; Still missing from the table: 20 Nov.`,
   );
+  // A table a unit change held is counted apart too; one both rules held is counted once, with the losses.
+  const unitSaid =
+    "The service's revenue figures in the re-read days are 100 times what the table holds for the same rows (6 of 6 rows), as if the retailer had changed its unit (pence for pounds). The table was left as it was.";
+  const unitText = `${unitSaid} Nothing was written; refresh anyway from the pane to accept it.`;
+  const changes = [{ metric: "revenue", factor: 100, compared: 6, changed: 6 }];
+  const unitChange = { changes, held: true, text: unitText, said: unitSaid };
+  const unitHeld = { ...o("kept"), unitChange, warnings: [unitText] };
+  expect(summarize([unitHeld, o("kept")]).message).toBe(
+    `0 of 2 tables refreshed, 1 held (the service's figures changed unit; nothing written), 1 kept (the service returned nothing). T: ${unitText}`,
+  );
+  const bothHeld = { ...held, unitChange, warnings: [text, unitText] };
+  expect(summarize([bothHeld, unitHeld]).message).toMatch(
+    /^0 of 2 tables refreshed, 1 held \(refresh would remove stored rows; nothing written\), 1 held \(the service's figures changed unit; nothing written\)\. /,
+  );
 });
 
 describe("failures after the data was written (pivots, recalculation): neutral words", () => {

@@ -2,7 +2,9 @@
 // keeps one weekday of a daily answer) and the in-memory workbook: a refresh that would lose whole days is held,
 // its line says what it would remove (once) and carries those losses for "Refresh anyway"; refreshing with them
 // (anyway) writes the table and its line says what was removed, unless the service's answer by then would
-// remove more: held again, with the new losses. Other lines are not flagged.
+// remove more: held again, with the new losses. Other lines are not flagged. A refresh held because a metric's
+// figures changed unit at the source (the proxy's scale) is flagged the same way, and its Refresh anyway accepts
+// that change.
 import { startCorruptingProxy, type CorruptingProxy } from "../../dev/corruptions";
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays } from "../../src/core/dates";
@@ -130,4 +132,51 @@ test("Refresh anyway when the service's answer would by then remove other days: 
   const written = await pane.refresh(name, undefined, { anyway: again.refreshAnyway });
   expect(written.text).toMatch(/^rewrote /);
   expect(pane.latestOutcome(name)?.rowsRemoved).toBe(again.refreshAnyway!.rows);
+});
+
+test("a unit change at the source: held, its line names the metric and the factor, with Refresh anyway, which writes it", async () => {
+  const name = await dailyTable();
+  const before = await readTable(f.host.run, name);
+  proxy.corrupt({ corruptions: [{ kind: "scale", factor: 100, metric: "revenue" }] }); // from now on, in pence
+
+  const pane = ops();
+  const line = await pane.refresh(name);
+  expect(line).toEqual({
+    tableName: name,
+    ok: false,
+    refreshAnyway: {
+      rows: 0,
+      undated: 0,
+      periods: [],
+      wholePeriods: [],
+      unitChanges: [{ metric: "revenue", factor: 100 }],
+    },
+    text: expect.any(String),
+  });
+  expect(line.text).toMatch(
+    /^The service's revenue figures in the re-read days are 100 times what the table holds for the same rows \(\d+ of \d+ rows\), as if the retailer had changed its unit \(pence for pounds\)\. The table was left as it was\.$/,
+  );
+  expect(line.text).not.toContain(REFRESH_ANYWAY);
+  expect(await readTable(f.host.run, name)).toEqual(before);
+  expect(pane.latestOutcome(name)).toMatchObject({ status: "kept", unitChange: { held: true } });
+
+  // Refresh all shows the same line, with its button; its report is not ok and counts the table as held.
+  const [all] = await pane.refreshAll();
+  expect(all).toEqual(line);
+  expect(pane.lastRefreshAll()).toMatchObject({
+    ok: false,
+    message: expect.stringMatching(
+      /^0 of 1 table refreshed, 1 held \(the service's figures changed unit; nothing written\)\. /,
+    ),
+  });
+
+  // Refresh anyway: written, and said; the line offers nothing more.
+  const anyway = await pane.refresh(name, undefined, { anyway: line.refreshAnyway });
+  expect(anyway.refreshAnyway).toBeUndefined();
+  expect(anyway.text).toMatch(
+    /^rewrote .*: \d+ rows replaced, \d+ added, 0 removed; .*The service's revenue figures in the re-read days were 100 times what the table held .* They were written; the older rows keep the old unit/,
+  );
+  expect(await readTable(f.host.run, name)).not.toEqual(before);
+  // The next refresh compares pence with pence: written, not held.
+  expect((await pane.refresh(name)).text).toMatch(/^rewrote /);
 });
