@@ -97,3 +97,29 @@ describe("a table the losses rule holds (the service's answer would remove store
     expect(warn).toHaveBeenCalledWith(`Sales Data: ${report!.message}`);
   });
 });
+
+describe("a table held by a unit change at the source (the service's figures now in pence)", () => {
+  let proxy: CorruptingProxy;
+  beforeAll(async () => {
+    proxy = await startCorruptingProxy(sim.url);
+  });
+  afterAll(() => proxy.close());
+
+  test("is reported as held naming the metric and the factor, and left exactly as it was", async () => {
+    const session = await sessionFor({ ...sim, url: proxy.url });
+    const { host, tableName } = await workbook(session, true);
+    proxy.corrupt({ corruptions: [{ kind: "scale", factor: 100 }], count: 1 });
+    const before = host.snapshot();
+    const report = await refreshWhenWorkbookOpens(session, { run: host.run });
+    expect(proxy.corrupted()).toBe(1);
+    expect(host.snapshot()).toEqual(before);
+    expect(report).toMatchObject({
+      source: "open",
+      ok: false,
+      message: expect.stringContaining("1 held (the service's figures changed unit; nothing written)"),
+    });
+    expect(report!.message).toContain("The service's revenue figures in the re-read days are 100 times");
+    expect(session.latestOutcome(tableName)).toMatchObject({ status: "kept", unitChange: { held: true } });
+    expect(warn).toHaveBeenCalledWith(`Sales Data: ${report!.message}`);
+  });
+});

@@ -170,6 +170,44 @@ test("a table the losses rule holds: left as it was, the summary says held and w
   }
 });
 
+test("a table held by a unit change at the source: left as it was, the summary says held and which metric, the pane opens on it", async () => {
+  // Through the corrupting proxy, whose next daily answer has its revenue in pence (x100).
+  const proxy = await startCorruptingProxy(sim.url);
+  try {
+    const session = await sessionFor({ ...sim, url: proxy.url });
+    const host = createWorkbookHost();
+    const { write } = await pullTable(
+      { run: host.run, client: session.client(), today: () => SIM_TODAY },
+      {
+        level: "sku",
+        retailer: "northmart",
+        timeframe: "daily",
+        metrics: "revenue",
+        from: "2026-11-01",
+        to: SIM_TODAY,
+      },
+      { destination: { kind: "new-sheet" }, rolling: true },
+    );
+    undoExcel = installExcelGlobal(host.run as Parameters<typeof installExcelGlobal>[0]);
+    proxy.corrupt({ corruptions: [{ kind: "scale", factor: 100, metric: "revenue" }], count: 1 });
+    const before = host.snapshot();
+    const summary = await refreshAll(session, event());
+    expect(proxy.corrupted()).toBe(1);
+    expect(host.snapshot()).toEqual(before);
+    expect(summary).toMatchObject({
+      ok: false,
+      failed: 0,
+      message: expect.stringContaining("1 held (the service's figures changed unit; nothing written)"),
+    });
+    expect(summary.message).toContain("The service's revenue figures in the re-read days are 100 times");
+    expect(session.latestOutcome(write.tableName)).toMatchObject({ status: "kept", unitChange: { held: true } });
+    expect(showAsTaskpane).toHaveBeenCalledTimes(1);
+    expect(console.warn).toHaveBeenCalledWith(summary.message);
+  } finally {
+    await proxy.close();
+  }
+});
+
 test("the opener it is given (the preview's) opens the pane instead of Office's, only when something failed", async () => {
   const session = await sessionFor(sim);
   const { host, tableName } = await workbookWithTable(session);
