@@ -3,7 +3,9 @@
 // weekday of each daily answer only, so the next refresh would remove whole days. Refresh holds the table and
 // says what it would remove, with "Refresh anyway"; the table is as it was. By the time "Refresh anyway" is
 // clicked the service keeps another weekday (other days would go): held again, the new line with its own button,
-// the table as it was. That "Refresh anyway" writes it and its new line says what was removed.
+// the table as it was. That "Refresh anyway" writes it and its new line says what was removed. Then the service
+// starts sending revenue in pence (the proxy's scale, x100): the refresh is held naming the metric and the factor,
+// with "Refresh anyway", which writes it.
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { startCorruptingProxy, type CorruptingProxy } from "../../dev/corruptions";
@@ -121,5 +123,34 @@ test("a refresh that would remove whole days is held with Refresh anyway; Refres
   expect(after.length).toBeLessThan(before.length);
   await checkPane(page, "320 px, after Refresh anyway");
   await screenshot("refresh-anyway-320-3-written");
+  expect(errors).toEqual([]);
+});
+
+test("a unit change at the source (revenue in pence) is held with Refresh anyway; Refresh anyway writes it", async () => {
+  // The table the test above wrote (its answers in the old unit); from now on every answer's revenue is x100.
+  const before = await tableCells();
+  proxy.corrupt({ corruptions: [{ kind: "scale", factor: 100, metric: "revenue" }] });
+  await pane()
+    .getByRole("button", { name: `Refresh ${TABLE}`, exact: true })
+    .click();
+  const anyway = pane().getByRole("button", { name: `Refresh anyway ${TABLE}`, exact: true });
+  await anyway.waitFor();
+  const held = pane()
+    .getByRole("status")
+    .filter({ hasText: `${TABLE}: The service's revenue figures` });
+  expect(await held.textContent()).toMatch(
+    /The service's revenue figures in the re-read days are 100 times what the table holds for the same rows \(\d+ of \d+ rows\), as if the retailer had changed its unit \(pence for pounds\)\. The table was left as it was[.;]/
+  );
+  expect(await tableCells()).toEqual(before); // nothing written
+  await checkPane(page, "320 px, a unit change held with Refresh anyway");
+  await screenshot("refresh-anyway-320-4-unit-held");
+
+  await anyway.click();
+  const done = pane()
+    .getByRole("status")
+    .filter({ hasText: new RegExp(`${TABLE}: rewrote .*were 100 times what the table held .*They were written`) });
+  await done.waitFor();
+  expect(await anyway.count()).toBe(0);
+  expect(await tableCells()).not.toEqual(before);
   expect(errors).toEqual([]);
 });
