@@ -6,6 +6,7 @@ export type SalesApiErrorKind =
   | "validation"
   | "auth"
   | "request"
+  | "redirect"
   | "not-found"
   | "rate-limit"
   | "service"

@@ -1,11 +1,12 @@
 // HTTP for the client: ky does the retries (429 honouring Retry-After, 502/503/504, network errors;
 // exponential backoff with jitter, bounded attempts). This module adds the overall deadline (underDeadline),
-// cancellation, sharing of identical requests in flight, the wait a 429 asks for (retryAfter.ts), and the
-// mapping of every failure to a SalesApiError.
+// cancellation, sharing of identical requests in flight, redirects within the Service URL's origin only
+// (redirects.ts), the wait a 429 asks for (retryAfter.ts), and the mapping of every failure to a SalesApiError.
 // ky stays at 1.x: ky 2's `totalTimeout` would replace underDeadline, but ky 2 needs Node 22 and this project
 // supports Node 20 (package.json engines).
 import ky, { HTTPError } from "ky";
 import { SalesApiError, redact, serviceWords, timeoutText } from "./errors";
+import { getWithinOrigin } from "./redirects";
 import { RETRY_AFTER_STATUSES, rateLimitError, retryDecision } from "./retryAfter";
 
 export interface HttpOptions {
@@ -118,7 +119,8 @@ export class Http {
   private async readJson(url: string, signal: AbortSignal): Promise<JsonResponse> {
     let response: Response;
     try {
-      response = await this.ky.get(url, { signal });
+      const attempt = (at: string, redirect: RequestRedirect) => this.ky.get(at, { signal, redirect });
+      response = await getWithinOrigin(url, this.opts, attempt, signal);
     } catch (err) {
       throw err instanceof HTTPError && !signal.aborted ? await this.fromStatus(err) : err;
     }
