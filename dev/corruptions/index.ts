@@ -12,4 +12,5 @@ export {
   type Corruption,
   type CorruptionContext,
 } from "./corrupt";
-export { DATA_PATH, startCorruptingProxy, type CorruptingProxy, type ProxyRule } from "./proxy";
+export { DATA_PATH, startCorruptingProxy, type CorruptingProxy, type ProxyRule, type ReceivedRequest } from "./proxy";
+export type { RedirectRule } from "./redirect";

@@ -1,12 +1,14 @@
 // The corrupting proxy: a real HTTP server on 127.0.0.1 in front of the service simulator (or
 // any base URL). Every request goes through unchanged (any method, all headers, the body); only
 // 200 JSON answers of the data path that a queued rule matches are rewritten with corruptRows,
-// so they break the data contract while staying well-formed JSON. Nothing is logged: the
-// Authorization header is forwarded, never written anywhere else.
+// so they break the data contract while staying well-formed JSON. A queued redirect rule answers a
+// 3xx instead (redirect.ts). Nothing is logged: the Authorization header is forwarded, never written
+// anywhere else; requests() says only whether a request carried one.
 import { createServer, request as httpRequest, Agent, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { checkCorruption, corruptRows, omittedHeaderAfter, seededRandom, type Corruption } from "./corrupt";
+import { RedirectRules, type RedirectRule } from "./redirect";
 
 /** The simulator's data path (src/api/client.ts DEFAULT_PATHS.data); a trailing slash is the same path. */
 export const DATA_PATH = "/api/data";
@@ -22,12 +24,25 @@ export interface ProxyRule {
   seed?: number;
 }
 
+/** A request the proxy received: never the Authorization header's value, only whether there was one. */
+export interface ReceivedRequest {
+  method: string;
+  /** Path and query, as received. */
+  url: string;
+  /** Its header names, in lower case. */
+  headers: string[];
+}
+
 export interface CorruptingProxy {
-  /** http://127.0.0.1:<port>: use in place of the simulator's url (same paths). */
+  /** http://127.0.0.1:<port> (or the host asked for): use in place of the simulator's url (same paths). */
   url: string;
   /** Queue a rule. A request uses the first queued rule that matches; a rule with count is used up. */
   corrupt(rule: ProxyRule): void;
-  /** No more corruptions (plain forwarding); the corrupted() count restarts at 0. */
+  /** Queue a redirect rule (redirect.ts): matching requests are answered with a 3xx, not forwarded. */
+  redirect(rule: RedirectRule): void;
+  /** Every request received since start or clear, in order (preflights included). */
+  requests(): ReceivedRequest[];
+  /** No more corruptions or redirects (plain forwarding); the corrupted() count and requests() restart. */
   clear(): void;
   /** Data answers actually changed since start or clear. */
   corrupted(): number;
@@ -103,16 +118,25 @@ function copyHeaders(headers: IncomingHttpHeaders, drop: string[]): Record<strin
   return out;
 }
 
-export function startCorruptingProxy(target: string, opts: { seed?: number } = {}): Promise<CorruptingProxy> {
+/** `host`: the address to listen on (default 127.0.0.1; any of 127/8 is this machine, another origin). */
+export function startCorruptingProxy(
+  target: string,
+  opts: { seed?: number; host?: string } = {},
+): Promise<CorruptingProxy> {
   const base = new URL(target);
   if (base.protocol !== "http:") throw new Error(`the corrupting proxy forwards to http:// only, got ${base.protocol}`);
   const prefix = base.pathname.replace(/\/+$/, "");
   const seed = opts.seed ?? 1;
   const agent = new Agent({ keepAlive: true });
+  const host = opts.host ?? "127.0.0.1";
   let rules: QueuedRule[] = [];
+  const redirects = new RedirectRules();
+  let received: ReceivedRequest[] = [];
   let changed = 0;
 
   const server = createServer((req, res) => {
+    received.push({ method: req.method ?? "GET", url: req.url ?? "/", headers: Object.keys(req.headers) });
+    if (redirects.answer(req, res)) return;
     const url = new URL(req.url ?? "/", "http://proxy.invalid");
     const params = url.searchParams;
     const data = req.method === "GET" && isDataPath(url.pathname);
@@ -176,19 +200,23 @@ export function startCorruptingProxy(target: string, opts: { seed?: number } = {
 
   return new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(0, host, () => {
       server.off("error", reject);
       const { port } = server.address() as AddressInfo;
       resolve({
-        url: `http://127.0.0.1:${port}`,
+        url: `http://${host}:${port}`,
         corrupt(rule) {
           rule.corruptions.forEach(checkCorruption);
           const left = rule.count ?? Infinity;
           if (!(left > 0)) throw new RangeError(`count must be 1 or more, got ${String(rule.count)}`);
           rules.push({ rule: { ...rule, corruptions: [...rule.corruptions] }, left, used: 0 });
         },
+        redirect: (rule) => redirects.add(rule),
+        requests: () => received.map((r) => ({ ...r, headers: [...r.headers] })),
         clear() {
           rules = [];
+          redirects.clear();
+          received = [];
           changed = 0;
         },
         corrupted: () => changed,

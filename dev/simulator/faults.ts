@@ -11,8 +11,9 @@ export interface FaultSpec {
   retailer?: string;
   /** Answer with this status and a `{"detail": ...}` body. */
   status?: number;
-  /** Seconds, sent as `Retry-After`. */
-  retryAfter?: number;
+  /** Sent as `Retry-After`: seconds (a number), or text as it is (an HTTP date such as
+   *  "Wed, 25 Nov 2026 10:00:00 GMT", or a value a client cannot read). */
+  retryAfter?: number | string;
   /** Detail text of the error body. */
   detail?: string;
   /** Wait this long before answering (combined with anything else, or alone for a slow success). */
@@ -61,7 +62,7 @@ export function parseFaults(json: unknown): Fault[] {
     };
     const count = int("count", 1, 1_000_000) ?? 1;
     const status = int("status", 100, 599);
-    const retryAfter = int("retryAfter", 0, 86_400);
+    const retryAfter = typeof o.retryAfter === "string" ? headerText(o.retryAfter) : int("retryAfter", 0, 86_400);
     const delayMs = int("delayMs", 0, 120_000);
     if (o.path !== undefined && typeof o.path !== "string") throw badRequest("Fault field 'path' must be a string.");
     if (o.retailer !== undefined && typeof o.retailer !== "string")
@@ -97,6 +98,13 @@ export function parseFaults(json: unknown): Fault[] {
       omittedHeader: o.omittedHeader as string | undefined,
     };
   });
+}
+
+/** Text for a response header: one line, printable, not empty. */
+function headerText(v: string): string {
+  if (!/^[\x20-\x7e]{1,200}$/.test(v))
+    throw badRequest("Fault field 'retryAfter' as text must be 1 to 200 printable ASCII characters on one line.");
+  return v;
 }
 
 export class FaultQueue {

@@ -329,6 +329,7 @@ function named(retailer: string): (err: unknown) => never {
         status: err.status,
         serviceMessage: err.serviceMessage,
         retryAfter: err.retryAfter,
+        retryAt: err.retryAt,
         field: err.field,
       });
     }

@@ -6,6 +6,7 @@ export type SalesApiErrorKind =
   | "validation"
   | "auth"
   | "request"
+  | "redirect"
   | "not-found"
   | "rate-limit"
   | "service"
@@ -18,8 +19,10 @@ export interface SalesApiErrorDetails {
   status?: number;
   /** The service's own words, for a 400 (from {"detail": ...}, a field-error object or plain text). */
   serviceMessage?: string;
-  /** Seconds the service asked to wait (429). */
+  /** Seconds the service asked to wait, from its answer (429). */
   retryAfter?: number;
+  /** When the service accepts the next request, in epoch milliseconds (429): what a later request waits for. */
+  retryAt?: number;
   /** For validation errors: the query field at fault. */
   field?: string;
 }
@@ -29,6 +32,7 @@ export class SalesApiError extends UserError {
   readonly status?: number;
   readonly serviceMessage?: string;
   readonly retryAfter?: number;
+  readonly retryAt?: number;
   readonly field?: string;
 
   constructor(
@@ -40,6 +44,7 @@ export class SalesApiError extends UserError {
     this.status = details.status;
     this.serviceMessage = details.serviceMessage;
     this.retryAfter = details.retryAfter;
+    this.retryAt = details.retryAt;
     this.field = details.field;
   }
 }

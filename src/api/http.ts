@@ -1,10 +1,13 @@
 // HTTP for the client: ky does the retries (429 honouring Retry-After, 502/503/504, network errors;
 // exponential backoff with jitter, bounded attempts). This module adds the overall deadline (underDeadline),
-// cancellation, sharing of identical requests in flight, and the mapping of every failure to a SalesApiError.
+// cancellation, sharing of identical requests in flight, redirects within the Service URL's origin only
+// (redirects.ts), the wait a 429 asks for (retryAfter.ts), and the mapping of every failure to a SalesApiError.
 // ky stays at 1.x: ky 2's `totalTimeout` would replace underDeadline, but ky 2 needs Node 22 and this project
 // supports Node 20 (package.json engines).
 import ky, { HTTPError } from "ky";
 import { SalesApiError, redact, serviceWords, timeoutText } from "./errors";
+import { getWithinOrigin } from "./redirects";
+import { RETRY_AFTER_STATUSES, rateLimitError, retryDecision } from "./retryAfter";
 
 export interface HttpOptions {
   baseUrl: string;
@@ -44,12 +47,12 @@ export class Http {
         limit: opts.retries,
         methods: ["get"],
         statusCodes: [408, 429, 502, 503, 504],
-        afterStatusCodes: [413, 429, 503],
+        afterStatusCodes: [413, ...RETRY_AFTER_STATUSES],
         maxRetryAfter: opts.maxRetryAfterMs,
         backoffLimit: 4000,
         jitter: true,
         // A wait longer than the cap fails at once with a rate-limit message rather than holding a cell on #BUSY!.
-        shouldRetry: ({ error }) => (retryAfterSeconds(error) * 1000 > opts.maxRetryAfterMs ? false : undefined),
+        shouldRetry: ({ error }) => retryDecision(error, opts.maxRetryAfterMs),
       },
     });
   }
@@ -116,7 +119,8 @@ export class Http {
   private async readJson(url: string, signal: AbortSignal): Promise<JsonResponse> {
     let response: Response;
     try {
-      response = await this.ky.get(url, { signal });
+      const attempt = (at: string, redirect: RequestRedirect) => this.ky.get(at, { signal, redirect });
+      response = await getWithinOrigin(url, this.opts, attempt, signal);
     } catch (err) {
       throw err instanceof HTTPError && !signal.aborted ? await this.fromStatus(err) : err;
     }
@@ -169,14 +173,7 @@ export class Http {
         details,
       );
     }
-    if (status === 429) {
-      const retryAfter = retryAfterSeconds(err) || undefined;
-      return new SalesApiError(
-        "rate-limit",
-        `The service is limiting requests${retryAfter ? ` and asks to wait ${retryAfter} s` : ""}. Try again in a minute.`,
-        { ...details, retryAfter },
-      );
-    }
+    if (status === 429) return rateLimitError(err.response.headers, details);
     if (status >= 500) {
       return new SalesApiError(
         "service",
@@ -229,12 +226,6 @@ async function underDeadline<T>(ms: number, controller: AbortController, work: (
     clearTimeout(timer);
     signal.removeEventListener("abort", onAbort);
   }
-}
-
-/** Seconds asked for by a 429/503 Retry-After header (0 when none or not a number of seconds). */
-function retryAfterSeconds(error: unknown): number {
-  if (!(error instanceof HTTPError)) return 0;
-  return Number(error.response.headers.get("Retry-After")) || 0;
 }
 
 function cancelled(): SalesApiError {

@@ -13,6 +13,7 @@ import {
 } from "@fluentui/react-components";
 import { DismissRegular } from "@fluentui/react-icons";
 import { useEffect, useRef, useSyncExternalStore } from "react";
+import { localTimeText } from "../core/localTime";
 import type { RefreshAllReport } from "../session";
 import type { TableOperations } from "./operations";
 
@@ -31,11 +32,7 @@ const FROM: Record<RefreshAllReport["source"], string> = {
 /** When it ran, in the user's locale: the time today, the date and time before today. */
 function whenText(iso: string, now: Date): string {
   const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  const today = at.toDateString() === now.toDateString();
-  return today
-    ? at.toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" })
-    : at.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return Number.isNaN(at.getTime()) ? iso : localTimeText(at, now);
 }
 
 export interface RefreshNoticeContent {

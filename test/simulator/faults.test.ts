@@ -43,6 +43,17 @@ describe("faults", () => {
     expect(await expectError(res, 429)).toMatch(/throttled/);
     expect((await c.get("/api/list", { type: "retailers" })).status).toBe(200);
   });
+  test("retryAfter as text (an HTTP date) is sent as it is, with 429; text that is not one printable line is refused", async () => {
+    await fault({ retryAfter: "Wed, 25 Nov 2026 10:00:00 GMT" });
+    const res = await c.get("/api/list", { type: "retailers" });
+    expect(res.headers.get("retry-after")).toBe("Wed, 25 Nov 2026 10:00:00 GMT");
+    await expectError(res, 429);
+    for (const retryAfter of ["", "soon\r\nX-Injected: 1"]) {
+      const refused = await c.control("faults", { retryAfter });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("1 to 200 printable ASCII characters on one line");
+    }
+  });
   test("delayMs: a slow but correct answer", async () => {
     await fault({ delayMs: 400 });
     const t0 = Date.now();
