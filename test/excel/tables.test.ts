@@ -236,6 +236,34 @@ describe("replaceTail", () => {
     expect(host.snapshot()).toEqual(before);
   });
 
+  test("cells the insert would push off the sheet are named; cells beside the table there do not count", async () => {
+    const name = await tableOf(rows(10));
+    const grown = { periodColumn: "week", cutoff: 46007, data: { columns: COLUMNS, values: rows(20, 46007) } };
+    await host.run(async (ctx) => {
+      const s = ctx.workbook.worksheets.getItem("Tail");
+      s.getRange("B14").values = [["mine"]];
+      s.getRange("H1048576").values = [["beside, at the end"]];
+      s.getRange("C1048570").values = [["at the end"]];
+      await ctx.sync();
+    });
+    const before = host.snapshot();
+    await expect(replaceTail(host.run, name, grown)).rejects.toThrow(
+      '"Tail" needs 20 more rows, so refresh moves the cells below it down, in its columns (A:F) only. The cells at ' +
+        "the bottom of the sheet (A1048557:F1048576) are in the way: they would be pushed off its end. Clear or move " +
+        "them, then refresh again. Nothing was changed.",
+    );
+    expect(host.snapshot()).toEqual(before);
+    await host.run(async (ctx) => {
+      ctx.workbook.worksheets.getItem("Tail").getRange("C1048570").clear();
+      await ctx.sync();
+    });
+    await replaceTail(host.run, name, grown);
+    const cells = host.snapshot().sheets.find((s) => s.name === "Tail")!.cells;
+    expect(
+      cells.filter((c) => typeof c.value === "string" && /mine|beside/.test(c.value)).map((c) => c.address),
+    ).toEqual(["B34", "H1048576"]);
+  });
+
   test("expect: a table whose rows or window start are not what the caller read is refused in the run, nothing written", async () => {
     const name = await tableOf(rows(30)); // weeks of 10 rows: 46000, 46007, 46014
     const rep = { periodColumn: "week", cutoff: 46014, data: { columns: COLUMNS, values: rows(10, 46014) } };

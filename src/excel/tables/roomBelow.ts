@@ -97,7 +97,6 @@ async function findObstacles(context: Excel.RequestContext, open: OpenTable, gro
   merged.load("address");
   const touching = moving.getTables(false).load("items/name");
   const inside = moving.getTables(true).load("items/name");
-  const used = moving.getUsedRangeOrNullObject().load("rowIndex,rowCount");
   // A spill that reaches into those columns starts in them or left of them.
   const upTo = sheet.getRangeByIndexes(below, 0, MAX_ROWS - below, left + columns).load("hasSpill");
   const upToUsed = upTo.getUsedRangeOrNullObject(true).load("rowIndex,rowCount");
@@ -107,7 +106,8 @@ async function findObstacles(context: Excel.RequestContext, open: OpenTable, gro
   const whole = new Set(inside.items.map((t) => t.name));
   const partly = touching.items.map((t) => t.name).filter((n) => !whole.has(n));
   found.push(...(await tablesInTheWay(context, open, partly)));
-  if (!used.isNullObject && used.rowIndex + used.rowCount + grow > MAX_ROWS) {
+  // The rows the insert pushes past the sheet's last row must be empty (formats do not count here).
+  if (!(await isEmpty(context, sheet, MAX_ROWS - grow, left, grow, columns))) {
     const last = { row: MAX_ROWS - grow, col: left, rows: grow, cols: columns };
     found.push({
       row: last.row,
