@@ -227,6 +227,25 @@ async function cellsWrittenVsWindow(): Promise<{ ratio: number; withFormats: num
   }
 }
 
+const NOTE_BELOW = "checked by Ann";
+
+/** The cell two rows under the table's last row, in its second column ("Sheet!B40"). */
+async function belowTable(host: WorkbookHost, name: string): Promise<string> {
+  const { address } = await readTable(host.run, name);
+  const [, sheet, col, last] = /^(.*)!\$?[A-Z]+\$?\d+:\$?([A-Z]+)\$?(\d+)$/.exec(address)!;
+  return `${sheet}!${col === "A" ? "A" : "B"}${Number(last) + 2}`;
+}
+
+/** The note is in the workbook once, below the table (moved down with it, never written over). */
+async function noteBelow(host: WorkbookHost, name: string): Promise<boolean> {
+  const { address, sheet } = await readTable(host.run, name);
+  const last = Number(/(\d+)$/.exec(address)![1]);
+  const notes = host
+    .snapshot()
+    .sheets.flatMap((s) => s.cells.filter((c) => c.value === NOTE_BELOW && s.name === sheet));
+  return notes.length === 1 && notes[0].row >= last;
+}
+
 async function failurePoints(client: SalesClient, setToday: (d: string) => void, today: () => string) {
   const base: DataQuery = {
     level: "sku",
@@ -236,11 +255,13 @@ async function failurePoints(client: SalesClient, setToday: (d: string) => void,
     from: "2026-10-20",
     to: "2026-11-23",
   };
-  const cases: { query: DataQuery; days: number; limits?: { rows: number }; drop?: boolean }[] = [
+  const cases: { query: DataQuery; days: number; limits?: { rows: number }; drop?: boolean; below?: boolean }[] = [
     { query: base, days: 1 },
     { query: base, days: 0, drop: true },
     { query: { ...base, timeframe: "weekly", from: "2026-08-03" }, days: 2 },
     { query: base, days: 2, limits: { rows: 4 } },
+    // A note typed under the table, in the rows it grows over: cells are inserted below it first (roomBelow.ts).
+    { query: base, days: 1, below: true },
   ];
   let survived = 0;
   let total = 0;
@@ -254,6 +275,7 @@ async function failurePoints(client: SalesClient, setToday: (d: string) => void,
         rolling: true,
         select: false,
       });
+      if (c.below) host.typeCell(await belowTable(host, table.tableName), NOTE_BELOW);
       setToday(addDays("2026-11-23", c.days));
       if (c.drop)
         deps.client = {
@@ -286,7 +308,8 @@ async function failurePoints(client: SalesClient, setToday: (d: string) => void,
         const again = (await records(host.run)).find((t) => t.tableName === rec.tableName)!;
         await refreshTable(deps, again);
         const repaired = diffCells((await readTable(host.run, rec.tableName)).values, expected) === 0;
-        if (keptOk && whole && repaired) survived++;
+        const noteOk = !c.below || (await noteBelow(host, rec.tableName));
+        if (keptOk && whole && repaired && noteOk) survived++;
       }
     }
   }

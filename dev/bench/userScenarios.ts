@@ -313,6 +313,30 @@ const SCENARIOS: Scenario<unknown>[] = [
     },
   }),
   scenario({
+    name: "a note and a total typed under the table: moved down with it as it grows",
+    async setup(w) {
+      const s = await tableState(w.host, w.name);
+      const under = s.top + s.values.length + 1; // one empty row between
+      w.host.typeCell(cell(s.sheet, under, s.left + 1), "checked by Ann");
+      w.host.typeCell(cell(s.sheet, under + 1, s.left + 1), `=SUM(${w.name}[revenue])`);
+      return s.values.length;
+    },
+    async check(w, rowsBefore, r) {
+      const s = await tableState(w.host, w.name);
+      const under = s.top + s.values.length + 1;
+      const cells = w.host.snapshot().sheets.find((x) => x.name === s.sheet)!.cells;
+      const at = (row: number) => cells.find((c) => c.row === row && c.column === s.left + 1);
+      return [
+        ...refreshed(r),
+        ...must(s.values.length > rowsBefore + 1, "the table did not grow over the note's row"),
+        ...must(at(under)?.value === "checked by Ann", "the note is not one empty row under the table"),
+        ...must(at(under + 1)?.formula === `=SUM(${w.name}[revenue])`, "the total is not under the note"),
+        ...must(cells.filter((c) => c.value === "checked by Ann").length === 1, "the note is not there once"),
+        ...(await fresh(w, r)),
+      ];
+    },
+  }),
+  scenario({
     name: "renamed service header: still filled, under the user's header",
     async setup(w) {
       const s = await tableState(w.host, w.name);

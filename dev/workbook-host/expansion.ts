@@ -7,6 +7,7 @@ import { enterValue } from "./cells";
 import { hostError, invalidArgument } from "./errors";
 import { moveColumnId, spanColumnIds } from "./column-ids";
 import { checkWritable } from "./protection";
+import { afterSpillCellsWritten } from "./spills";
 import { bodyRect, dataRowCount, headerRect, normalizeHeaders, tablesOn } from "./tables";
 import type { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
 
@@ -85,6 +86,7 @@ export function typeCell(wb: WorkbookModel, address: string, input: string | num
   checkWritable(sheet, "contents");
   const next = enterValue(input, sheet.grid.get(r, c));
   if (next !== undefined) sheet.grid.put(r, c, next);
+  afterSpillCellsWritten(sheet, p.rect);
   const blank = next === null || next === undefined || (next.value === "" && next.formula === undefined);
   const here = { r0: r, c0: c, r1: r, c1: c };
   if (!blank && !inAnyTable(wb, sheet, here)) {

@@ -6,6 +6,7 @@ import { HostRichApiError, hostError } from "./errors";
 import { moveTableColumn, typeCell } from "./expansion";
 import { WorkbookSnapshot, scanFor, sheetValues, snapshot } from "./inspect";
 import { HostStats } from "./payload";
+import { typeSpill } from "./spills";
 import { HostExcelRequestContext } from "./workbook";
 import { WorkbookModel } from "./workbook-model";
 
@@ -38,6 +39,12 @@ export interface WorkbookHost {
    * formats, TableColumn.id, filter) moves from position `from` to `to` (zero-based, within the table).
    */
   moveTableColumn(tableName: string, from: number, to: number): void;
+  /**
+   * What a user does by typing a formula whose result spills (=SEQUENCE(1,5)) into one cell: the host has no
+   * formula engine, so `result` is what Excel would show, one value per cell of the spill range. A range not
+   * empty shows #SPILL! in the formula's cell. See docs/workbook-host.md.
+   */
+  typeSpill(address: string, formula: string, result: (string | number | boolean)[][]): void;
 }
 
 export function createWorkbookHost(opts?: { sheets?: string[] }): WorkbookHost {
@@ -74,5 +81,6 @@ export function createWorkbookHost(opts?: { sheets?: string[] }): WorkbookHost {
     },
     typeCell: (address, input) => typeCell(model, address, input),
     moveTableColumn: (tableName, from, to) => moveTableColumn(model, tableName, from, to),
+    typeSpill: (address, formula, result) => typeSpill(model, address, formula, result),
   };
 }

@@ -1,10 +1,14 @@
 // Looking at the workbook without office-js: snapshots for assertions and the preview page, and a
 // scan for a string anywhere it could have been stored (to prove a secret never lands in the workbook).
-import { Rect, formatAddress, formatRect } from "./addresses";
+import { MAX_COLUMNS, MAX_ROWS, Rect, formatAddress, formatRect } from "./addresses";
 import type { Scalar } from "./cells";
+import { mergedAreasIn } from "./merges";
 import { dataSourceString } from "./pivot-model";
+import { spillRect } from "./spills";
 import { headerNames, dataRowCount } from "./tables";
 import type { WorkbookModel } from "./workbook-model";
+
+const WHOLE_SHEET: Rect = { r0: 0, c0: 0, r1: MAX_ROWS - 1, c1: MAX_COLUMNS - 1 };
 
 export interface CellSnapshot {
   address: string;
@@ -31,6 +35,10 @@ export interface SheetSnapshot {
   usedRange: string | null;
   /** Non-empty (or formatted) cells, row by row. */
   cells: CellSnapshot[];
+  /** Merged areas ("B40:D40"), top to bottom; only when the sheet has some. */
+  mergedAreas?: string[];
+  /** Spill ranges ("B45:F45", the anchor top-left); only when the sheet has some. */
+  spills?: string[];
 }
 
 export interface TableSnapshot {
@@ -97,6 +105,10 @@ export function snapshot(wb: WorkbookModel): WorkbookSnapshot {
         hiddenRows: [...new Set([...s.hiddenRows, ...s.filteredRows])].sort((a, b) => a - b),
         usedRange: used ? formatRect(used) : null,
         cells,
+        ...(s.merges.length ? { mergedAreas: mergedAreasIn(s, WHOLE_SHEET).map(formatRect) } : {}),
+        ...(s.spills.length
+          ? { spills: [...s.spills].sort((a, b) => a.r - b.r || a.c - b.c).map((x) => formatRect(spillRect(x))) }
+          : {}),
       };
     }),
     tables: wb.tables.map((t) => ({

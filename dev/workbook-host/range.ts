@@ -17,7 +17,11 @@ import { HostObject } from "./proxy-base";
 import { expandAfterWrite } from "./expansion";
 import { fromR1C1, toR1C1 } from "./r1c1";
 import { ProtectedAction, checkWritable } from "./protection";
+import { mergeCells, mergedAreasIn, unmergeCells } from "./merges";
+import { HostRangeAreas } from "./range-areas";
 import { deleteCells, insertCells } from "./shifting";
+import { hasSpill, spillCovering, spillRect } from "./spills";
+import { HostTableCollection } from "./table";
 import { afterCellsWritten } from "./tables";
 import type { SheetModel, WorkbookModel } from "./workbook-model";
 import { HostWorksheet } from "./worksheet";
@@ -64,6 +68,7 @@ export class HostRange extends HostObject<RangeTarget> {
     "formulas",
     "formulasLocal",
     "formulasR1C1",
+    "hasSpill",
     "isEntireColumn",
     "isEntireRow",
     "numberFormat",
@@ -124,6 +129,8 @@ export class HostRange extends HostObject<RangeTarget> {
         return this._counted(io, r.r0 === 0 && r.r1 === MAX_ROWS - 1);
       case "rowHidden":
         return this._counted(io, rowHidden(t));
+      case "hasSpill":
+        return this._counted(io, hasSpill(t.sheet, r));
     }
     return this._unknown(name);
   }
@@ -161,6 +168,10 @@ export class HostRange extends HostObject<RangeTarget> {
   }
   get valueTypes(): Excel.RangeValueType[][] {
     return this._get("valueTypes");
+  }
+  /** ExcelApi 1.12: true when every cell is in a spill range, false when none is, null when some are. */
+  get hasSpill(): boolean {
+    return this._get("hasSpill");
   }
 
   get values(): any[][] {
@@ -384,7 +395,72 @@ export class HostRange extends HostObject<RangeTarget> {
     return used ? intersection(used, t.rect) : null;
   }
 
+  /** ExcelApi 1.12: on an anchor cell, the range its result spills over (null object otherwise). */
+  getSpillingToRangeOrNullObject(): HostRange {
+    return this._derive(
+      "getSpillingToRangeOrNullObject",
+      [],
+      ({ sheet, rect }) => {
+        const s = sheet.spills.find((x) => x.r === rect.r0 && x.c === rect.c0);
+        return s && rect.r0 === rect.r1 && rect.c0 === rect.c1 ? spillRect(s) : null;
+      },
+      true,
+    );
+  }
+
+  /** ExcelApi 1.12: on one cell of a spill range, its anchor cell (null object otherwise). */
+  getSpillParentOrNullObject(): HostRange {
+    return this._derive(
+      "getSpillParentOrNullObject",
+      [],
+      ({ sheet, rect }) => {
+        const s = rect.r0 === rect.r1 && rect.c0 === rect.c1 ? spillCovering(sheet, rect.r0, rect.c0) : undefined;
+        return s ? { r0: s.r, c0: s.c, r1: s.r, c1: s.c } : null;
+      },
+      true,
+    );
+  }
+
+  /** ExcelApi 1.13: the merged areas overlapping the range, whole (null object when there are none). */
+  getMergedAreasOrNullObject(): HostRangeAreas {
+    return new HostRangeAreas(
+      this.context,
+      `${this._path}.getMergedAreasOrNullObject()`,
+      () => {
+        const t = this._need();
+        const rects = mergedAreasIn(t.sheet, t.rect);
+        return rects.length ? { sheet: t.sheet, rects } : null;
+      },
+      true,
+    );
+  }
+
+  /** ExcelApi 1.9: the tables overlapping the range, or only those fully inside it. */
+  getTables(fullyContained?: boolean): HostTableCollection {
+    return new HostTableCollection(
+      this.context,
+      `${this._path}.getTables(${!!fullyContained})`,
+      () => this._need().sheet,
+      () => ({ rect: this._need().rect, fully: !!fullyContained }),
+    );
+  }
+
   // ---- actions ----
+  /** ExcelApi 1.2: see merges.ts. */
+  merge(across?: boolean): void {
+    this._call("merge", [!!across], (t) => {
+      checkWritable(t.sheet, "formatCells");
+      mergeCells(this._model, t.sheet, t.rect, !!across);
+    });
+  }
+
+  unmerge(): void {
+    this._call("unmerge", [], (t) => {
+      checkWritable(t.sheet, "formatCells");
+      unmergeCells(t.sheet, t.rect);
+    });
+  }
+
   clear(applyTo?: Excel.ClearApplyTo | ClearApplyTo): void {
     const how = (applyTo ?? "All") as string;
     this._call("clear", [how], (t) => {

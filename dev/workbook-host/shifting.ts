@@ -1,21 +1,20 @@
-// Range.insert / Range.delete with shifting, and what that does to the tables it touches.
-// Rule (as in Excel): a shift may move whole tables or add/remove whole table rows (or columns);
-// shifting only part of a table is refused with InsertDeleteConflict.
+// Range.insert / Range.delete with shifting, and what that does to the tables, merged areas, spills, pivot tables
+// and formulas it touches. Rule (as in Excel): a shift may move whole tables or add/remove whole table rows (or
+// columns); shifting only part of a table is refused with InsertDeleteConflict, part of a merged area with
+// "We can't do that to a merged cell.", any cell of a pivot table report as Excel does. References to cells that
+// move are rewritten (references.ts); spills are laid out again from their anchors (spills.ts).
 import { MAX_COLUMNS, MAX_ROWS, Rect } from "./addresses";
+import { along, touchedByInsert, withAlong, type Axis } from "./area-shift";
 import { insertColumnIds, removeColumnIds } from "./column-ids";
-import { hostError, insertDeleteConflict, invalidArgument } from "./errors";
+import { hostError, insertDeleteConflict, invalidArgument, invalidOperation } from "./errors";
+import { planMergesForInsert, refuseMergesInDelete } from "./merges";
+import { shiftReferences } from "./references";
+import { liftSpillsForInsert, refuseSpillsInDelete } from "./spills";
 import type { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
 
-type Axis = "rows" | "columns";
-
-/** Views a rect along the shift axis: "along" is the direction cells move, "across" the band. */
-function along(axis: Axis, r: Rect) {
-  return axis === "rows" ? { lo: r.r0, hi: r.r1, xlo: r.c0, xhi: r.c1 } : { lo: r.c0, hi: r.c1, xlo: r.r0, xhi: r.r1 };
-}
-
-function withAlong(axis: Axis, r: Rect, lo: number, hi: number): Rect {
-  return axis === "rows" ? { ...r, r0: lo, r1: hi } : { ...r, c0: lo, c1: hi };
-}
+/** Excel's words when a shift would move part of a table (InsertDeleteConflict). */
+const PART_OF_TABLE =
+  "This operation is not allowed. The operation is attempting to shift cells in a table on your worksheet.";
 
 function normalizeDirection(shift: unknown, allowed: [string, string]): string {
   const s = typeof shift === "string" ? shift : "";
@@ -47,7 +46,7 @@ export function insertCells(
     if (ta.xhi < a.xlo || ta.xlo > a.xhi) continue; // outside the band
     if (ta.hi < a.lo && t !== growing) continue; // before the insertion point
     const whole = a.xlo <= ta.xlo && a.xhi >= ta.xhi;
-    if (!whole) throw insertDeleteConflict(`The insertion would shift part of table "${t.name}".`);
+    if (!whole) throw insertDeleteConflict(`${PART_OF_TABLE} (table "${t.name}")`);
     if (t === growing || (a.lo > ta.lo && a.lo <= ta.hi)) {
       if (axis === "rows" && t.showHeaders && a.lo <= t.rect.r0)
         throw insertDeleteConflict("Cannot insert above a table's header row inside the table.");
@@ -65,11 +64,29 @@ export function insertCells(
       "Excel can't insert new cells because it would push non-empty cells off the end of the worksheet.",
     );
   }
+  refusePivots(wb, sheet, rect, axis);
+  const moveMerges = planMergesForInsert(sheet, rect, axis);
+  const respill = liftSpillsForInsert(wb, sheet, rect, axis);
   sheet.grid.shift(axis, { lo: a.xlo, hi: a.xhi }, a.lo, size);
   if (axis === "rows" && wholeRows(rect)) shiftRowAttributes(sheet, a.lo, size);
   for (const [t, r] of moves) t.rect = r;
   for (const [t, at] of grownColumns) insertColumnIds(t, at, size);
   for (const [t] of moves) if (axis === "columns") normalizeHeadersLazy(t);
+  moveMerges();
+  shiftReferences(wb, sheet, rect, axis);
+  respill();
+}
+
+/** Excel refuses to insert or delete cells that would move any cell of a pivot table report. */
+function refusePivots(wb: WorkbookModel, sheet: SheetModel, rect: Rect, axis: Axis): void {
+  for (const p of wb.pivots) {
+    const cells = p.rendered ?? { r0: p.anchor.r, c0: p.anchor.c, r1: p.anchor.r, c1: p.anchor.c };
+    if (p.sheet === sheet && touchedByInsert(cells, rect, axis))
+      throw invalidOperation(
+        "We can't make this change for the selected cells because it will affect a PivotTable. Use the field list " +
+          "to change the report. If you are trying to insert or delete cells, move the PivotTable and try again.",
+      );
+  }
 }
 
 /** Deletes the cells of rect, shifting the cells after it Up or Left. */
@@ -84,7 +101,7 @@ export function deleteCells(wb: WorkbookModel, sheet: SheetModel, rect: Rect, sh
     if (ta.xhi < a.xlo || ta.xlo > a.xhi) continue;
     if (ta.hi < a.lo) continue;
     const whole = a.xlo <= ta.xlo && a.xhi >= ta.xhi;
-    if (!whole) throw insertDeleteConflict(`The deletion would shift part of table "${t.name}".`);
+    if (!whole) throw insertDeleteConflict(`${PART_OF_TABLE} (table "${t.name}")`);
     if (ta.lo > a.hi) {
       plan.push({ t, rect: withAlong(axis, t.rect, ta.lo - size, ta.hi - size), refill: false });
       continue;
@@ -107,6 +124,9 @@ export function deleteCells(wb: WorkbookModel, sheet: SheetModel, rect: Rect, sh
       axis === "columns" && inside > 0 ? [Math.max(a.lo, ta.lo) - ta.lo, inside] : undefined;
     plan.push({ t, rect: withAlong(axis, t.rect, lo, hi), refill, gone });
   }
+  refusePivots(wb, sheet, rect, axis);
+  refuseMergesInDelete(sheet, rect, axis);
+  refuseSpillsInDelete(sheet, rect, axis);
   sheet.grid.clear(rect, "All");
   sheet.grid.shift(axis, { lo: a.xlo, hi: a.xhi }, a.hi + 1, -size);
   if (axis === "rows" && wholeRows(rect)) shiftRowAttributes(sheet, a.lo, -size);

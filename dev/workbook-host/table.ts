@@ -1,5 +1,5 @@
 // Table proxies: collections (workbook-wide or per sheet), tables, their rows and columns.
-import { columnCount, formatAddress, rowCount } from "./addresses";
+import { Rect, columnCount, contains, formatAddress, intersects, rowCount } from "./addresses";
 import type { HostRequestContext, SyncIO } from "./context";
 import { invalidArgument, itemNotFound } from "./errors";
 import { sameName } from "./names";
@@ -30,15 +30,22 @@ import { HostWorksheet } from "./worksheet";
 
 interface TableScope {
   sheet: SheetModel | null;
+  /** Range.getTables (ExcelApi 1.9): the tables overlapping this rect of the sheet, or fully inside it. */
+  within?: { rect: Rect; fully: boolean };
 }
 
 export class HostTableCollection extends HostCollection<HostTable, TableModel, TableScope> {
   protected readonly _scalarProperties = ["count"] as const;
   protected readonly _itemProperties = ["id", "name", "showHeaders", "showTotals", "style"] as const;
 
-  /** @param sheet the owning sheet, or undefined for workbook.tables */
-  constructor(ctx: HostRequestContext, path: string, sheet?: () => SheetModel) {
-    super(ctx, path, () => ({ sheet: sheet ? sheet() : null }), false, false);
+  /** @param sheet the owning sheet, or undefined for workbook.tables; `within` for a range's getTables */
+  constructor(
+    ctx: HostRequestContext,
+    path: string,
+    sheet?: () => SheetModel,
+    within?: () => { rect: Rect; fully: boolean },
+  ) {
+    super(ctx, path, () => ({ sheet: sheet ? sheet() : null, within: within?.() }), false, false);
   }
 
   private get _model(): WorkbookModel {
@@ -46,7 +53,9 @@ export class HostTableCollection extends HostCollection<HostTable, TableModel, T
   }
 
   protected _models(scope: TableScope): TableModel[] {
-    return scope.sheet ? tablesOn(this._model, scope.sheet) : this._model.tables;
+    const all = scope.sheet ? tablesOn(this._model, scope.sheet) : this._model.tables;
+    const w = scope.within;
+    return w ? all.filter((t) => (w.fully ? contains(w.rect, t.rect) : intersects(w.rect, t.rect))) : all;
   }
 
   protected _itemProxy(t: TableModel): HostTable {

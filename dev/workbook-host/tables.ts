@@ -5,7 +5,9 @@ import { cellInputAt, enterValue } from "./cells";
 import { invalidArgument, invalidOperation, itemAlreadyExists } from "./errors";
 import { checkDefinedName, sameName } from "./names";
 import { newColumnIds, spanColumnIds } from "./column-ids";
+import { refuseMergesInTable } from "./merges";
 import { insertCells, deleteCells, registerHeaderNormalizer } from "./shifting";
+import { afterSpillCellsWritten } from "./spills";
 import { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
 
 export function headerRect(t: TableModel): Rect | null {
@@ -90,6 +92,7 @@ export function addTable(wb: WorkbookModel, sheet: SheetModel, rect: Rect, hasHe
   }
   checkInSheet(r);
   checkNoOverlap(wb, sheet, r);
+  refuseMergesInTable(sheet, r);
   let i = 1;
   while (wb.nameTaken(`Table${i}`)) i++;
   const t: TableModel = {
@@ -124,6 +127,7 @@ export function resizeTable(wb: WorkbookModel, t: TableModel, sheet: SheetModel,
   if (rowCount(rect) < (t.showHeaders ? 2 : 1))
     throw invalidArgument("A table needs a header row and at least one data row.");
   checkNoOverlap(wb, sheet, rect, t);
+  refuseMergesInTable(sheet, rect);
   spanColumnIds(t, rect.c0, rect.c1);
   t.rect = { ...rect };
   t.placeholder = false;
@@ -184,8 +188,9 @@ export function convertToRange(wb: WorkbookModel, t: TableModel): void {
   wb.dropTable(t);
 }
 
-/** After cells are written: header cells stay unique text. */
+/** After cells are written: header cells stay unique text; a spill written over is blocked or gone (spills.ts). */
 export function afterCellsWritten(wb: WorkbookModel, sheet: SheetModel, rect: Rect): void {
+  afterSpillCellsWritten(sheet, rect);
   for (const t of tablesOn(wb, sheet)) {
     const h = headerRect(t);
     if (h && intersects(h, rect)) normalizeHeaders(t);

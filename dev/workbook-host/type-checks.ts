@@ -20,6 +20,7 @@ import type {
 } from "./pivot";
 import type { HostWorksheetProtection } from "./protection";
 import type { HostRange, HostRangeFormat } from "./range";
+import type { HostRangeAreas } from "./range-areas";
 import type { HostClientResult } from "./proxy-base";
 import type {
   HostTable,
@@ -79,8 +80,16 @@ export type Checks = [
       | "isEntireRow"
       | "isEntireColumn"
       | "rowHidden"
+      | "hasSpill"
     >
   >,
+  Assert<Method<Excel.Range, HostRange, "merge", void>>,
+  Assert<Method<Excel.Range, HostRange, "unmerge", void>>,
+  Assert<Method<Excel.Range, HostRange, "getMergedAreasOrNullObject", HostRangeAreas>>,
+  Assert<Method<Excel.Range, HostRange, "getSpillingToRangeOrNullObject", HostRange>>,
+  Assert<Method<Excel.Range, HostRange, "getSpillParentOrNullObject", HostRange>>,
+  Assert<Method<Excel.Range, HostRange, "getTables", HostTableCollection>>,
+  Assert<Props<HostRangeAreas, Excel.RangeAreas, "address" | "addressLocal" | "areaCount" | "cellCount">>,
   Assert<Method<Excel.Range, HostRange, "getCell", HostRange>>,
   Assert<Method<Excel.Range, HostRange, "getRow", HostRange>>,
   Assert<Method<Excel.Range, HostRange, "getColumn", HostRange>>,

@@ -6,6 +6,7 @@ import { invalidArgument, invalidOperation, itemAlreadyExists, itemNotFound } fr
 import { checkDefinedName, checkSheetName, sameName } from "./names";
 import type { PivotModel } from "./pivot-model";
 import type { ProtectionState } from "./protection";
+import type { SpillModel } from "./spills";
 
 export type Visibility = "Visible" | "Hidden" | "VeryHidden";
 export type CalculationMode = "Automatic" | "AutomaticExceptTables" | "Manual";
@@ -23,6 +24,10 @@ export interface SheetModel {
   hiddenRows: Set<number>;
   /** Rows an AutoFilter hid when it was last applied. */
   filteredRows: Set<number>;
+  /** Merged areas (merges.ts). */
+  merges: Rect[];
+  /** Formulas whose result spills over the cells below or right of them (spills.ts). */
+  spills: SpillModel[];
   deleted: boolean;
 }
 
@@ -121,6 +126,8 @@ export class WorkbookModel {
       protection: null,
       hiddenRows: new Set(),
       filteredRows: new Set(),
+      merges: [],
+      spills: [],
       deleted: false,
     };
     this.sheets.push(sheet);

@@ -196,10 +196,29 @@ describe("replaceTail", () => {
     );
   });
 
-  test("refuses to grow into cells the user has filled below the table, changing nothing", async () => {
+  test("grows over cells the user filled below it: they move down with it (its columns only), beside stays", async () => {
+    const name = await tableOf(rows(10)); // Tail!A1:F11
+    const grown = { periodColumn: "week", cutoff: 46007, data: { columns: COLUMNS, values: rows(20, 46007) } };
+    await host.run(async (ctx) => {
+      const s = ctx.workbook.worksheets.getItem("Tail");
+      s.getRange("B14").values = [["mine"]];
+      s.getRange("H14").values = [["beside"]];
+      await ctx.sync();
+    });
+    const result = await replaceTail(host.run, name, grown);
+    expect(result).toEqual(expect.objectContaining({ kept: 10, removed: 0, added: 20, address: "Tail!A1:F31" }));
+    const cells = host.snapshot().sheets.find((s) => s.name === "Tail")!.cells;
+    const at = (a: string) => cells.find((c) => c.address === a)?.value;
+    expect([at("B34"), at("H14"), at("B14")]).toEqual(["mine", "beside", 100002]);
+    expect((await readTable(host.run, name)).values).toEqual([...rows(10), ...rows(20, 46007)]);
+  });
+
+  test("refuses, changing nothing, when what is below cannot move down with its columns", async () => {
     const name = await tableOf(rows(10));
     await host.run(async (ctx) => {
-      ctx.workbook.worksheets.getItem("Tail").getRange("B14").values = [["mine"]];
+      const s = ctx.workbook.worksheets.getItem("Tail");
+      s.getRange("B14").values = [["mine"]];
+      s.getRange("F20:G20").merge();
       await ctx.sync();
     });
     const before = host.snapshot();
@@ -209,8 +228,40 @@ describe("replaceTail", () => {
         cutoff: 46007,
         data: { columns: COLUMNS, values: rows(20, 46007) },
       }),
-    ).rejects.toThrow(/cells below it are not empty/);
+    ).rejects.toThrow(
+      '"Tail" needs 20 more rows, so refresh moves the cells below it down, in its columns (A:F) only. The merged ' +
+        "cells F20:G20 below the table are in the way: they reach past those columns, and Excel cannot move part " +
+        "of a merged area. Unmerge them, or move them out of columns A:F, then refresh again. Nothing was changed.",
+    );
     expect(host.snapshot()).toEqual(before);
+  });
+
+  test("cells the insert would push off the sheet are named; cells beside the table there do not count", async () => {
+    const name = await tableOf(rows(10));
+    const grown = { periodColumn: "week", cutoff: 46007, data: { columns: COLUMNS, values: rows(20, 46007) } };
+    await host.run(async (ctx) => {
+      const s = ctx.workbook.worksheets.getItem("Tail");
+      s.getRange("B14").values = [["mine"]];
+      s.getRange("H1048576").values = [["beside, at the end"]];
+      s.getRange("C1048570").values = [["at the end"]];
+      await ctx.sync();
+    });
+    const before = host.snapshot();
+    await expect(replaceTail(host.run, name, grown)).rejects.toThrow(
+      '"Tail" needs 20 more rows, so refresh moves the cells below it down, in its columns (A:F) only. The cells at ' +
+        "the bottom of the sheet (A1048557:F1048576) are in the way: they would be pushed off its end. Clear or move " +
+        "them, then refresh again. Nothing was changed.",
+    );
+    expect(host.snapshot()).toEqual(before);
+    await host.run(async (ctx) => {
+      ctx.workbook.worksheets.getItem("Tail").getRange("C1048570").clear();
+      await ctx.sync();
+    });
+    await replaceTail(host.run, name, grown);
+    const cells = host.snapshot().sheets.find((s) => s.name === "Tail")!.cells;
+    expect(
+      cells.filter((c) => typeof c.value === "string" && /mine|beside/.test(c.value)).map((c) => c.address),
+    ).toEqual(["B34", "H1048576"]);
   });
 
   test("expect: a table whose rows or window start are not what the caller read is refused in the run, nothing written", async () => {

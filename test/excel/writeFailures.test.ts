@@ -3,7 +3,7 @@
 // grows a table over values written just below it, so a block can be inside the table before its resize.)
 import { createWorkbookHost } from "../../dev/workbook-host";
 import type { Cell, Column } from "../../src/core/tabulate";
-import { readTable, writeTable } from "../../src/excel";
+import { readTable, replaceTail, writeTable } from "../../src/excel";
 
 const COLUMNS: Column[] = [
   { name: "day", kind: "date" },
@@ -48,4 +48,69 @@ test("after a failure at any point of a later block, the table holds the reporte
     }
   }
   expect([...seen].sort()).toEqual([10, 20]);
+});
+
+describe("replaceTail growing over cells the user filled below the table", () => {
+  const WEEK: Column[] = [
+    { name: "week", kind: "date" },
+    { name: "sku", kind: "code" },
+    { name: "revenue", kind: "decimal" },
+  ];
+  const weeks = (n: number, first: number): Cell[][] =>
+    Array.from({ length: n }, (_, i) => [first + Math.floor(i / 5) * 7, 100 + (i % 5), i + 0.25]);
+  const OLD = weeks(10, 46000); // Tail!A1:C11
+  const NEW = weeks(15, 46007); // the second week again, then two more: the table grows by 10 rows
+  const EXPECTED = [...OLD.slice(0, 5), ...NEW];
+  const replacement = { periodColumn: "week", cutoff: 46007, data: { columns: WEEK, values: NEW } };
+
+  async function setup() {
+    const host = createWorkbookHost();
+    const w = await writeTable(
+      host.run,
+      { columns: WEEK, values: OLD },
+      { name: "Tail", destination: { kind: "new-sheet" } },
+    );
+    host.typeCell(`${w.sheet}!B13`, "mine");
+    host.typeCell(`${w.sheet}!A14`, "=SUM(Tail[revenue])");
+    host.typeCell(`${w.sheet}!E13`, "beside");
+    host.stats.reset();
+    return { host, sheet: w.sheet };
+  }
+
+  /** Where the user's cells are: each found exactly once, below the table, or beside it where it was. */
+  function userCells(host: ReturnType<typeof createWorkbookHost>, sheet: string, lastRow: number) {
+    const cells = host.snapshot().sheets.find((s) => s.name === sheet)!.cells;
+    const mine = cells.filter((c) => c.value === "mine");
+    const total = cells.filter((c) => c.formula === "=SUM(Tail[revenue])");
+    const beside = cells.filter((c) => c.value === "beside");
+    expect([mine.length, total.length, beside.map((c) => c.address)]).toEqual([1, 1, ["E13"]]);
+    expect(mine[0].row).toBeGreaterThan(lastRow);
+    expect(total[0].row).toBe(mine[0].row + 1); // they moved together
+    return mine[0].row;
+  }
+
+  test("after a failure at any sync and after any action, nothing is lost and a re-run gives the exact table", async () => {
+    const clean = await setup();
+    await replaceTail(clean.host.run, "Tail", replacement);
+    const actions = clean.host.stats.syncLog.map((s) => s.actions);
+    expect((await readTable(clean.host.run, "Tail")).values).toEqual(EXPECTED);
+    expect(userCells(clean.host, clean.sheet, 20)).toBe(22); // B13 then, B23 now: just below the grown table
+    let points = 0;
+    for (let k = 1; k <= actions.length; k++) {
+      for (let after = 0; after <= actions[k - 1]; after++) {
+        const { host, sheet } = await setup();
+        host.failSync(k, { code: "GeneralException", afterActions: after });
+        await replaceTail(host.run, "Tail", replacement).catch(() => undefined);
+        const now = (await readTable(host.run, "Tail")).values;
+        while (now.length > 0 && now[now.length - 1].every((v) => v === "")) now.pop();
+        expect([OLD, EXPECTED]).toContainEqual(now);
+        userCells(host, sheet, now.length);
+        await replaceTail(host.run, "Tail", replacement);
+        expect((await readTable(host.run, "Tail")).values).toEqual(EXPECTED);
+        userCells(host, sheet, EXPECTED.length);
+        points++;
+      }
+    }
+    expect(points).toBeGreaterThan(10);
+  });
 });

@@ -7,11 +7,11 @@ import type { ExcelRun } from "../run";
 import { openTable, tableGone, type OpenTable } from "./openTable";
 import { firstRowAtOrAfter, scanPeriodsBack } from "./periodScan";
 import { planUserCells, placeColumns, tableGrid, userWrites, type Placement, type UserWriteBlock } from "./userCells";
+import { makeRoom, roomBelow } from "./roomBelow";
 import { fitsOneRead, queueRowsRead, readRowsInBlocks, runs } from "./windowRead";
 import {
   DEFAULT_LIMITS,
   checkFits,
-  isEmpty,
   setFormats,
   suspend,
   type BlockLimits,
@@ -106,6 +106,10 @@ interface TailPlan {
  * table's name, header, formats and position and leaving the rows before the cut-off untouched.
  *
  * Failure safety (Excel does not roll a failed batch back: the actions before a failing one stay applied).
+ * A table that grows over rows below it that are not empty first gets room: cells are inserted below it, in its
+ * columns, in a sync of their own just before the commit (src/excel/tables/roomBelow.ts; what cannot move is
+ * refused by name before anything is written). Blank cells under the table change nothing in it: after a failure
+ * there, the table is as it was with blank rows under it, which the next refresh grows over.
  * The table changes in one "commit" sync whose every prefix is safe:
  *   1. growing: the table is resized over the empty rows below it (old rows + blank rows at the end);
  *   2. number formats of the rows new to the table (formats only; replaced rows keep theirs);
@@ -154,7 +158,7 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
     const users = await planUserCells(context, open, placement, rep.data, pi, cutAt);
     const plan = planTail(open, cutAt, tableGrid(grid, placement, open.columns, users), limits, placement.user);
     if (plan.staged) checkUserBytes(tableName, plan.userBlocks, open, placement.user, limits);
-    await checkRoomBelow(context, open, tableName, plan);
+    const insert = await roomBelow(context, open, tableName, plan.finalRows);
 
     // The old window's cells asked for: in blocks now when big, else with the commit (queued before its writes).
     const cols = (rep.readBefore ?? []).map((h) => placement.place[dataColumn(rep, tableName, h)]);
@@ -162,6 +166,7 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
     const early = small ? undefined : await readRowsInBlocks(context, open, cutAt, plan.removed, cols);
     const staging = plan.staged ? await stage(context, plan, placement, rep) : undefined;
     checkCancel(rep.signal);
+    await makeRoom(context, open, tableName, insert);
     const withCommit = small ? queueRowsRead(open, cutAt, plan.removed, cols) : undefined;
     const how = { placement, staging, formulas: !!users, reapply: filter.kind === "reapply" };
     const address = await commit(context, open, plan, how);
@@ -237,25 +242,6 @@ function checkUserBytes(
       "written. Clear a big notes column (or move its text out of the table) and refresh again, or get the data " +
       "again as a new table.",
   );
-}
-
-/** A growing table needs the cells below it empty: refused, changing nothing, when they are not. */
-async function checkRoomBelow(
-  context: Excel.RequestContext,
-  open: OpenTable,
-  tableName: string,
-  { finalRows }: TailPlan,
-): Promise<void> {
-  const { count, columns: cols } = open;
-  if (
-    finalRows > count &&
-    !(await isEmpty(context, open.sheet, open.bodyTop + count, open.left, finalRows - count, cols))
-  ) {
-    throw new WorkbookError(
-      "no-room",
-      `"${tableName}" needs ${finalRows - count} more rows, but the cells below it are not empty. Move what is below the table; nothing was changed.`,
-    );
-  }
 }
 
 function checkCancel(signal: AbortSignal | undefined): void {
