@@ -34,7 +34,7 @@ const OMITTING = { retailer: "pharmaplus", metrics: "revenue,units,availability,
 const OMITTED = ["availability", "wastage"];
 
 /** The corpus: every kind, some in two shapes, each with its own seed; `query` changes the table's query. */
-const CORPUS: { c: Corruption; query?: Partial<DataQuery> }[] = [
+const CORPUS: { c: Corruption; query?: Partial<Omit<DataQuery, "timeframe">> }[] = [
   { c: { kind: "outside", rows: 2, side: "before" } },
   { c: { kind: "outside", rows: 1, side: "after" } },
   { c: { kind: "repeat-key", rows: 1 } },
