@@ -7,6 +7,8 @@
 // answer", says it for users.
 import {
   addKey,
+  blankKey,
+  excelCannotHold,
   keyCode,
   missingKeys,
   overlaps,
@@ -195,17 +197,18 @@ function scan(question: AnswerQuestion, answer: RawAnswer, periodField: string):
   const outside = new Set<IsoDate>();
   const notViewBy = { rows: 0, values: new Set<unknown>() };
   const isViewBy = viewByTest(question);
+  const atStores = question.level === "store";
   const present = new Set<string>();
   let lastFields: string[] = [];
   const metrics = question.metrics;
-  // What a kept row writes as numbers: the metrics asked, and the SKU and store codes when they are numbers.
-  const figures = [...metrics, "sku", "store_id"];
   const empty = metrics.map(() => 0);
   let twice: Scan["twice"];
   for (let i = 0; i < rows.length; i++) {
     while (i >= requestEnd && request < requests.length - 1) requestEnd += requests[++request].rows;
     const row = rows[i];
-    const slot = slotOf(row[periodField], slots, byDay);
+    const value = row[periodField];
+    let slot = slots.get(value);
+    if (slot === undefined) slot = slotOf(value, slots, byDay);
     if (slot === null) return refused("period", unplacedText(periodField, row[periodField], row, question));
     if (slot.request !== request) {
       slot.fits = overlaps(slot.day, { ...question, ...requests[request] });
@@ -216,27 +219,30 @@ function scan(question: AnswerQuestion, answer: RawAnswer, periodField: string):
       outside.add(slot.day);
       continue;
     }
-    const missing = missingKeys(row, question.level);
-    if (missing.length > 0) return refused("key-field", missingKeyText(row, slot.day, question, missing));
-    if (isViewBy && !isViewBy(row.sku)) {
+    const { sku, store_id: store } = row; // read once: every rule below looks at them
+    if (blankKey(sku) || (atStores && blankKey(store)))
+      return refused("key-field", missingKeyText(row, slot.day, question, missingKeys(row, question.level)));
+    if (isViewBy && !isViewBy(sku)) {
       kept ??= rows.slice(0, i);
       notViewBy.rows++;
-      notViewBy.values.add(keyCode(row.sku));
+      notViewBy.values.add(keyCode(sku));
       continue;
     }
-    const figure = unholdableIn(row, figures);
-    if (figure) return refused("figure", unholdableText(row, slot.day, question, figure));
     if (kept) kept.push(row);
     slot.rows++;
-    if (!addKey(slot.keys, row) && !twice) twice = { row, day: slot.day };
+    if (!addKey(slot.keys, sku, store) && !twice) twice = { row, day: slot.day };
     if (!sameFields(row, lastFields)) {
       lastFields = Object.keys(row);
       for (const k of lastFields) present.add(k);
     }
+    // Figures Excel cannot hold, in the loop that counts nulls: one look at each figure of 100,000s of rows.
     for (let m = 0; m < metrics.length; m++) {
       const v = row[metrics[m]];
       if (v === null || v === undefined) empty[m]++;
+      else if (typeof v === "number" && excelCannotHold(v)) return unholdable(row, slot.day, question, metrics);
     }
+    if ((typeof sku === "number" && excelCannotHold(sku)) || (typeof store === "number" && excelCannotHold(store)))
+      return unholdable(row, slot.day, question, CODES);
   }
   const rowsOn = new Map<IsoDate, number>();
   for (const slot of slots.values())
@@ -246,6 +252,14 @@ function scan(question: AnswerQuestion, answer: RawAnswer, periodField: string):
 }
 
 const refused = (rule: AnswerRule, why: string): Refused => ({ refused: { rule, why } });
+
+/** The codes a cell holds as numbers when the service sends them so. */
+const CODES = ["sku", "store_id"];
+
+/** The refusal of a row with a figure Excel cannot hold, the first of `fields` (the row is known to have one). */
+function unholdable(row: Record<string, unknown>, day: IsoDate, q: AnswerQuestion, fields: readonly string[]): Refused {
+  return refused("figure", unholdableText(row, day, q, unholdableIn(row, fields)!));
+}
 
 /** A distinct period value of the answer: its day, that day's keys, whether it fits `request`, kept rows. */
 interface PeriodSlot {

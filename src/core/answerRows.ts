@@ -22,10 +22,10 @@ export function sameFields(row: Record<string, unknown>, fields: readonly string
 /** A day's row keys: SKU (or filter value) to the stores seen with it (`true`: a row without a store). */
 export type DayKeys = Map<unknown, Set<unknown> | true>;
 
-/** Adds the row's key (SKU or filter value, store) to its day's keys; false when the day already has it. */
-export function addKey(keys: DayKeys, row: Record<string, unknown>): boolean {
-  const sku = keyCode(row.sku);
-  const store = keyCode(row.store_id);
+/** Adds a row's key (its SKU or filter value, its store) to its day's keys; false when the day already has it. */
+export function addKey(keys: DayKeys, rowSku: unknown, rowStore: unknown): boolean {
+  const sku = keyCode(rowSku);
+  const store = keyCode(rowStore);
   const seen = keys.get(sku);
   if (store === undefined) {
     if (seen !== undefined) return false;
