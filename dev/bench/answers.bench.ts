@@ -1,14 +1,16 @@
-// answers.corruptions_caught / answers.corruptions_total and refresh.silent_losses (issue 15): a fixed, seeded
-// corpus of corrupted answers (every corruption kind of the proxy, dev/corruptions, though not its
+// answers.corruptions_caught / answers.corruptions_total and refresh.silent_losses (issues 15 and 21): a fixed,
+// seeded corpus of corrupted answers (every corruption kind of the proxy, dev/corruptions, though not its
 // `local-midnight` calendar, for daily, weekly and monthly SKU tables) run through Get data (pullTable) and
 // through a refresh two days later, over HTTP against the simulator and into the in-memory workbook host.
 //
 // Caught: refused (or held) with the workbook exactly as it was, for the kinds the rules refuse (a repeated key,
-// periods re-spaced, a period that is not a date; at refresh also rows left out, which the losses rule may hold),
-// or handled and reported: the table has each key
-// once and no row outside its query, and what the corruption did is in the summary (rows outside counted, a
-// figure sent as null counted, a metric dropped named as omitted, a column nobody asked for named, an offset
-// timestamp read as its UTC day: the table equals the uncorrupted one). A case not caught is printed to stderr.
+// periods re-spaced, a period that is not a date, a row without its SKU, a figure Excel cannot hold; at refresh
+// also rows left out, which the losses rule may hold), or handled and reported: the table has each key once, no
+// row outside its query and none of another SKU than its View by, and what the corruption did is in the summary
+// (rows outside counted, rows of another SKU counted, a figure sent as null counted, a metric dropped named as
+// omitted, a column nobody asked for named, the omitted-metrics header's names read whatever their separators
+// and a name that is no metric said, an offset timestamp read as its UTC day: the table equals the uncorrupted
+// one). A case not caught is printed to stderr.
 // Silent losses: stored rows a refresh removed that its outcome did not count (goal 0).
 import { startCorruptingProxy, type Corruption } from "../corruptions";
 import { startSimulator } from "../simulator";
@@ -25,18 +27,34 @@ const TODAY: IsoDate = "2026-11-23";
 const KEY = "bench-key";
 const FROM: Record<Timeframe, IsoDate> = { daily: "2026-10-01", weekly: "2026-06-01", monthly: "2025-12-01" };
 
-/** The corpus: every kind, some in two shapes, each with its own seed. */
-const CORPUS: Corruption[] = [
-  { kind: "outside", rows: 2, side: "before" },
-  { kind: "outside", rows: 1, side: "after" },
-  { kind: "repeat-key", rows: 1 },
-  { kind: "respace" },
-  { kind: "offset", hours: -1 },
-  { kind: "offset", hours: 9 },
-  { kind: "unplaceable", rows: 1 },
-  { kind: "null-values", rows: 3, metric: "revenue" },
-  { kind: "drop-column", column: "units" },
-  { kind: "add-column", column: "region", value: "north" },
+/** A View by query: one SKU. */
+const VIEW_BY = { filter: "sku", viewby: "100001" } as const;
+/** pharmaplus serves neither availability nor wastage: the service's header names both. */
+const OMITTING = { retailer: "pharmaplus", metrics: "revenue,units,availability,wastage" } as const;
+const OMITTED = ["availability", "wastage"];
+
+/** The corpus: every kind, some in two shapes, each with its own seed; `query` changes the table's query. */
+const CORPUS: { c: Corruption; query?: Partial<Omit<DataQuery, "timeframe">> }[] = [
+  { c: { kind: "outside", rows: 2, side: "before" } },
+  { c: { kind: "outside", rows: 1, side: "after" } },
+  { c: { kind: "repeat-key", rows: 1 } },
+  { c: { kind: "respace" } },
+  { c: { kind: "offset", hours: -1 } },
+  { c: { kind: "offset", hours: 9 } },
+  { c: { kind: "unplaceable", rows: 1 } },
+  { c: { kind: "null-values", rows: 3, metric: "revenue" } },
+  { c: { kind: "drop-column", column: "units" } },
+  { c: { kind: "add-column", column: "region", value: "north" } },
+  // Issue 21.
+  { c: { kind: "other-viewby", rows: 3 }, query: VIEW_BY },
+  { c: { kind: "other-viewby", rows: 6, codes: 2 }, query: VIEW_BY },
+  { c: { kind: "missing-key", rows: 1 } },
+  { c: { kind: "missing-key", rows: 1, as: "removed" }, query: VIEW_BY },
+  { c: { kind: "unstorable", rows: 1, value: 1e308, field: "revenue" } },
+  { c: { kind: "unstorable", rows: 1, value: -1e308, field: "units" } },
+  { c: { kind: "unstorable", rows: 1, value: 5e-324 } },
+  { c: { kind: "omitted-header", separator: "space" }, query: OMITTING },
+  { c: { kind: "omitted-header", separator: "mixed", unknown: "foo" }, query: OMITTING },
 ];
 
 interface Table {
@@ -44,6 +62,7 @@ interface Table {
   values: unknown[][];
   keys: string[];
   days: IsoDate[];
+  skus: unknown[];
 }
 
 async function table(host: WorkbookHost, name: string): Promise<Table> {
@@ -55,24 +74,37 @@ async function table(host: WorkbookHost, name: string): Promise<Table> {
     values: t.values,
     keys: t.values.map((r) => `${String(r[pi])}|${String(r[si])}`),
     days: t.values.map((r) => fromExcelSerial(r[pi] as number)),
+    skus: t.values.map((r) => r[si]),
   };
 }
 
-/** What is wrong with a written table: a key twice, a row outside the query. */
-function tableProblems(t: Table, tf: Timeframe, from: IsoDate, to: IsoDate): string[] {
+/** What is wrong with a written table: a key twice, a row outside the query, a row of another SKU than View by. */
+function tableProblems(t: Table, query: DataQuery & { timeframe: Timeframe }, to: IsoDate): string[] {
+  const { timeframe: tf, from, viewby } = query;
   const out: string[] = [];
   if (new Set(t.keys).size !== t.keys.length) out.push("a key twice");
   const inside = (d: IsoDate) => d <= to && (tf === "daily" ? d >= from : addPeriods(d, tf, 1) > from);
   if (t.days.some((d) => !inside(d))) out.push("a row outside the query");
+  if (viewby && t.skus.some((s) => String(s) !== viewby)) out.push("a row of another SKU than View by");
   return out;
 }
 
 /** Kinds the rules refuse: a refusal of any other kind is a miss (it must be used and reported). */
-const REFUSED = new Set<Corruption["kind"]>(["repeat-key", "respace", "unplaceable"]);
+const REFUSED = new Set<Corruption["kind"]>(["repeat-key", "respace", "unplaceable", "missing-key", "unstorable"]);
 
-/** Whether the summary says what the corruption did (those that are refused have nothing to say). */
-function reported(c: Corruption, said: string, t: Table, clean: Table | undefined): boolean {
+/**
+ * Whether the summary says what the corruption did (those that are refused have nothing to say); `omitted`: the
+ * metrics the outcome names as omitted.
+ */
+function reported(c: Corruption, said: string, omitted: string[], t: Table, clean: Table | undefined): boolean {
   switch (c.kind) {
+    case "other-viewby":
+      return /rows? of (another SKU|other SKUs) than View by/.test(said);
+    case "omitted-header":
+      return (
+        JSON.stringify(omitted) === JSON.stringify(OMITTED) &&
+        (c.unknown === undefined || said.includes(`named "${c.unknown}" among the metrics it left out`))
+      );
     case "outside":
       return /outside/.test(said);
     case "null-values":
@@ -84,7 +116,7 @@ function reported(c: Corruption, said: string, t: Table, clean: Table | undefine
     case "offset":
       return clean !== undefined && JSON.stringify(t.values) === JSON.stringify(clean.values);
     default:
-      return false; // repeat-key, respace, unplaceable: only a refusal catches them
+      return false; // repeat-key, respace, unplaceable, missing-key, unstorable: only a refusal catches them
   }
 }
 
@@ -104,22 +136,24 @@ export async function run(report: Report): Promise<void> {
   const miss = (what: string) => process.stderr.write(`answers: not caught: ${what}\n`);
   try {
     for (const tf of ["daily", "weekly", "monthly"] as const) {
-      const query: DataQuery = {
+      const base = {
         level: "sku",
         retailer: "northmart",
         timeframe: tf,
         metrics: "revenue,units",
         from: FROM[tf],
         to: TODAY,
-      };
-      const pullInto = async (host: WorkbookHost) =>
-        pullTable(deps(host), query, { destination: { kind: "new-sheet" }, rolling: true });
+      } as const;
       running.simulator.setToday(TODAY);
       proxy.clear();
       const cleanHost = createWorkbookHost();
-      const clean = await table(cleanHost, (await pullInto(cleanHost)).write.tableName); // for the offset case
+      const cleanPull = await pullTable(deps(cleanHost), base, { destination: { kind: "new-sheet" }, rolling: true });
+      const clean = await table(cleanHost, cleanPull.write.tableName); // for the offset case
 
-      for (const [i, c] of CORPUS.entries()) {
+      for (const [i, { c, query: change }] of CORPUS.entries()) {
+        const query = { ...base, ...change };
+        const pullInto = async (host: WorkbookHost) =>
+          pullTable(deps(host), query, { destination: { kind: "new-sheet" }, rolling: true });
         const seed = 1500 + i;
         // Get data.
         total++;
@@ -144,9 +178,9 @@ export async function run(report: Report): Promise<void> {
         } else {
           if (proxy.corrupted() === 0) throw new Error(`the corpus case ${JSON.stringify(c)} corrupted nothing`);
           const t = await table(host, pulled.write.tableName);
-          const problems = tableProblems(t, tf, query.from, TODAY);
+          const problems = tableProblems(t, query, TODAY);
           const said = [...pulled.warnings, ...pulled.omittedMetrics].join(" ");
-          if (problems.length === 0 && reported(c, said, t, clean)) caught++;
+          if (problems.length === 0 && reported(c, said, pulled.omittedMetrics, t, clean)) caught++;
           else miss(`${tf} pull, ${JSON.stringify(c)}: ${problems.join(", ") || "not reported"}`);
         }
 
@@ -190,11 +224,11 @@ export async function run(report: Report): Promise<void> {
         const vanished = stored.keys.filter((k) => !present.has(k)).length;
         const losses = Math.max(0, vanished - (o.losses?.rows ?? 0));
         silentLosses += losses;
-        const problems = tableProblems(t, tf, query.from, running.simulator.today());
+        const problems = tableProblems(t, query, running.simulator.today());
         if (losses > 0) problems.push(`${losses} stored rows removed without a word`);
         const said = [...o.warnings, ...o.omittedMetrics].join(" ");
         const expected = c.kind === "offset" ? await table(fresh, freshName) : undefined;
-        if (problems.length === 0 && reported(c, said, t, expected)) caught++;
+        if (problems.length === 0 && reported(c, said, o.omittedMetrics, t, expected)) caught++;
         else miss(`${tf} refresh, ${JSON.stringify(c)}: ${problems.join(", ") || "not reported"}`);
       }
     }

@@ -1,7 +1,9 @@
 // Pure transforms that break one rule of the data contract while the answer stays well-formed
 // JSON: periods outside the dates asked, repeated keys, spacing that does not fit the timeframe,
-// non-UTC timestamps, periods that are not dates, nulls, missing and unasked columns; and figures in another
-// unit (scale), which breaks no rule of one answer but changes the numbers a table already holds.
+// non-UTC timestamps, periods that are not dates, nulls, missing and unasked columns, rows of
+// another View by value, rows without their key, figures Excel cannot hold, and the omitted-metrics
+// header written with other separators; and figures in another unit (scale), which breaks no rule of
+// one answer but changes the numbers a table already holds.
 // Used by the corrupting proxy (proxy.ts), property tests and the benchmark. Date maths is on
 // whole UTC days (the simulator's `Day`), not date-fns: date-fns works in the local time zone.
 import { PERIOD_FIELD } from "../simulator/data";
@@ -33,7 +35,21 @@ export type Corruption =
    * A unit change at the source: the metric (else every metric) multiplied by `factor` (> 0, not 1; 100 is pence
    * for pounds) in every row, or in n rows (those holding a non-zero figure first).
    */
-  | { kind: "scale"; factor: number; metric?: string; rows?: number };
+  | { kind: "scale"; factor: number; metric?: string; rows?: number }
+  /**
+   * n rows copied, each copy right after its row with another `sku` (another SKU code, or with a product filter
+   * another filter value): `codes` other values in turn (default 1), none in the answer. For a View by answer.
+   */
+  | { kind: "other-viewby"; rows: number; codes?: number }
+  /** n rows lose a key field (default `sku`): removed, null (default) or empty text. */
+  | { kind: "missing-key"; rows: number; field?: "sku" | "store_id"; as?: "removed" | "null" | "empty" }
+  /** n rows get `value` (1e308, -1e308, 5e-324: finite in JSON, not in Excel) in `field`, else a random asked metric. */
+  | { kind: "unstorable"; rows: number; value: number; field?: string }
+  /**
+   * The X-Service-Omitted-Metrics header's names joined by spaces, semicolons, or a mix ("a; b c"), with
+   * `unknown` (a name that is no metric) added when given. The rows are not changed.
+   */
+  | { kind: "omitted-header"; separator: "space" | "semicolon" | "mixed"; unknown?: string };
 
 export interface CorruptionContext {
   /** The request's query (timeframe, type, metric, datefrom, dateto, ...). */
@@ -301,6 +317,59 @@ function scale(rows: Row[], c: { factor: number; metric?: string; rows?: number 
   return rows;
 }
 
+/** Another code for copies of rows of `sku`: numbers go on after the answer's largest code, text gets a suffix. */
+function otherCode(sku: unknown, n: number, top: number): unknown {
+  if (typeof sku === "number") return top + 1 + n;
+  const text = String(sku ?? "");
+  return text.trim() !== "" && Number.isFinite(Number(text)) ? String(top + 1 + n) : `${text} (other ${n + 1})`;
+}
+
+function otherViewBy(rows: Row[], c: { rows: number; codes?: number }, ctx: CorruptionContext): Row[] {
+  const picked = new Set(shuffled(rows.length, ctx.rng).slice(0, count(c.rows, rows.length)));
+  const codes = Math.max(1, Math.floor(c.codes ?? 1));
+  const numbers = rows.map((r) => Number(r.sku)).filter((n) => Number.isFinite(n));
+  const top = numbers.length ? Math.max(...numbers) : 0;
+  // Copies of rows of different codes get different codes, so no key repeats (period, code, store).
+  const source = new Map<unknown, number>();
+  for (const r of rows) if (!source.has(r.sku)) source.set(r.sku, source.size);
+  const out: Row[] = [];
+  let copies = 0;
+  rows.forEach((r, i) => {
+    out.push(r);
+    if (!picked.has(i)) return;
+    const n = source.get(r.sku)! * codes + (copies++ % codes);
+    out.push({ ...r, sku: otherCode(r.sku, n, top) });
+  });
+  return out;
+}
+
+function missingKey(
+  rows: Row[],
+  c: { rows: number; field?: "sku" | "store_id"; as?: "removed" | "null" | "empty" },
+  ctx: CorruptionContext,
+): Row[] {
+  const field = c.field ?? "sku";
+  for (const i of shuffled(rows.length, ctx.rng).slice(0, count(c.rows, rows.length))) {
+    const row = { ...rows[i] };
+    if (c.as === "removed") delete row[field];
+    else row[field] = c.as === "empty" ? "" : null;
+    rows[i] = row;
+  }
+  return rows;
+}
+
+function unstorable(rows: Row[], c: { rows: number; value: number; field?: string }, ctx: CorruptionContext): Row[] {
+  const metrics = metricFields(rows, ctx.params, periodField(rows, ctx.params));
+  const field = c.field ?? metrics[Math.floor(ctx.rng() * metrics.length)];
+  if (field === undefined) return rows;
+  for (const i of shuffled(rows.length, ctx.rng).slice(0, count(c.rows, rows.length)))
+    rows[i] = { ...rows[i], [field]: c.value };
+  return rows;
+}
+
+/** Separators of the omitted-metrics header's names: "mixed" takes these in turn. */
+const HEADER_SEPARATORS = { space: [" "], semicolon: [";"], mixed: ["; ", " ", ", "] } as const;
+
 /** Throws when a corruption cannot be applied as given (so a test learns at once, not per request). */
 export function checkCorruption(c: Corruption): void {
   const n = (c as { rows?: unknown }).rows;
@@ -316,6 +385,27 @@ export function checkCorruption(c: Corruption): void {
     throw new RangeError(`scale: factor must be a number > 0 other than 1, got ${String(c.factor)}`);
   if ((c.kind === "drop-column" || c.kind === "add-column") && (typeof c.column !== "string" || c.column === ""))
     throw new RangeError(`${c.kind}: column must be a non-empty name`);
+  checkNewKinds(c);
+}
+
+function checkNewKinds(c: Corruption): void {
+  if (c.kind === "other-viewby" && c.codes !== undefined && !(Number.isInteger(c.codes) && c.codes >= 1))
+    throw new RangeError(`other-viewby: codes must be a whole number >= 1, got ${String(c.codes)}`);
+  if (c.kind === "missing-key" && c.field !== undefined && c.field !== "sku" && c.field !== "store_id")
+    throw new RangeError(`missing-key: field must be "sku" or "store_id", got ${String(c.field)}`);
+  if (c.kind === "missing-key" && c.as !== undefined && !["removed", "null", "empty"].includes(c.as))
+    throw new RangeError(`missing-key: as must be "removed", "null" or "empty", got ${String(c.as)}`);
+  // JSON has no Infinity or NaN (JSON.stringify writes null): the figure must be finite to reach the client.
+  if (c.kind === "unstorable" && !(typeof c.value === "number" && Number.isFinite(c.value)))
+    throw new RangeError(`unstorable: value must be a finite number, got ${String(c.value)}`);
+  if (c.kind === "unstorable" && c.field !== undefined && (typeof c.field !== "string" || c.field === ""))
+    throw new RangeError("unstorable: field must be a non-empty name");
+  if (c.kind === "omitted-header" && !(c.separator in HEADER_SEPARATORS))
+    throw new RangeError(
+      `omitted-header: separator must be "space", "semicolon" or "mixed", got ${String(c.separator)}`,
+    );
+  if (c.kind === "omitted-header" && c.unknown !== undefined && !/^[^\s,;]+$/.test(c.unknown))
+    throw new RangeError("omitted-header: unknown must be one name, without spaces, commas or semicolons");
 }
 
 /**
@@ -354,20 +444,34 @@ export function corruptRows(rows: Record<string, unknown>[], c: Corruption, ctx:
       });
     case "scale":
       return scale(copy, c, ctx);
+    case "other-viewby":
+      return otherViewBy(copy, c, ctx);
+    case "missing-key":
+      return missingKey(copy, c, ctx);
+    case "unstorable":
+      return unstorable(copy, c, ctx);
+    case "omitted-header":
+      return copy; // the header only: omittedHeaderAfter
   }
 }
 
 /**
  * The X-Service-Omitted-Metrics value after the corruptions (undefined = no header): a dropped
- * column is removed from it (the answer says nothing), or with `header: true` listed in it.
+ * column is removed from it (the answer says nothing), or with `header: true` listed in it; an
+ * omitted-header corruption joins the names with its separators and adds its unknown name.
  */
 export function omittedHeaderAfter(value: string | undefined, corruptions: Corruption[]): string | undefined {
-  let names = value === undefined ? [] : value.split(",").filter((n) => n !== "");
+  let names = value === undefined ? [] : value.split(/[\s,;]+/).filter((n) => n !== "");
+  let separators: readonly string[] = [","];
   for (const c of corruptions) {
+    if (c.kind === "omitted-header") {
+      if (c.unknown !== undefined) names.push(c.unknown);
+      separators = HEADER_SEPARATORS[c.separator];
+    }
     if (c.kind !== "drop-column") continue;
-    names = names.filter((n) => n.trim() !== c.column);
+    names = names.filter((n) => n !== c.column);
     if (c.header) names.push(c.column);
   }
   if (names.length === 0) return value === "" ? "" : undefined;
-  return names.join(",");
+  return names.map((n, i) => (i === 0 ? n : `${separators[(i - 1) % separators.length]}${n}`)).join("");
 }

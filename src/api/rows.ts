@@ -16,7 +16,7 @@ function plainCell(v: unknown): boolean {
 }
 
 const metricCell = (v: unknown) => v === null || (typeof v === "number" && Number.isFinite(v));
-const codeCell = (v: unknown) => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
+const codeCell = (v: unknown) => v === null || typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
 const textCell = (v: unknown) => v === null || typeof v === "string";
 
 /** What a field's value must be for vouch to vouch for it. */

@@ -54,11 +54,12 @@ const metricValue = z.number().nullable().optional();
 /** Every metric by name (typed, so DataRow knows them). */
 const metricFields = Object.fromEntries(METRICS.map((m) => [m, metricValue])) as Record<Metric, typeof metricValue>;
 
+// A code may be null here: the answer check (src/core/answerCheck.ts) refuses a row without its key by its date.
 export const DataRowSchema = z
   .object({
-    sku: z.union([z.number(), z.string()]).optional(),
+    sku: z.union([z.number(), z.string()]).nullable().optional(),
     sku_product_name: z.string().nullable().optional(),
-    store_id: z.union([z.number(), z.string()]).optional(),
+    store_id: z.union([z.number(), z.string()]).nullable().optional(),
     store_name: z.string().nullable().optional(),
     product_name: z.string().nullable().optional(),
     ...metricFields,

@@ -1,24 +1,39 @@
 // An answer checked against its question before anything is written (design decision 8): every period a UTC
-// day inside the dates asked, one row per key, periods spaced as the timeframe says, nulls counted, and the
-// columns those asked for. What breaks the contract is refused whole (nothing can be written) or left out and
-// reported. Pure: the client runs it on every data answer, so the pane, refresh and the SALES functions alike
-// only ever see checked answers. docs/client.md, "What the add-in checks in every answer", says it for users.
-import { addPeriods, daysBetween, dayOfTimestamp, type IsoDate } from "./dates";
-import { plural, rangeText } from "./gaps";
+// day inside the dates asked, every row of the View by value, its key present and sent once, periods spaced as
+// the timeframe says, figures Excel can hold, nulls counted, and the columns those asked for. What breaks the
+// contract is refused whole (nothing can be written) or left out and reported. Pure: the client runs it on every
+// data answer, so the pane, refresh and the SALES functions alike only ever see checked answers. The rules for
+// one row are in answerRows.ts, the words in answerWords.ts; docs/client.md, "What the add-in checks in every
+// answer", says it for users.
+import {
+  addKey,
+  blankKey,
+  excelCannotHold,
+  keyCode,
+  missingKeys,
+  overlaps,
+  sameFields,
+  unholdableComparison,
+  unholdableIn,
+  viewByTest,
+  type DayKeys,
+} from "./answerRows";
+import { keyText, missingKeyText, noticesOf, refusalText, unholdableText, unplacedText } from "./answerWords";
+import { daysBetween, dayOfTimestamp, type IsoDate } from "./dates";
 import { isMetric, type Level, type Timeframe } from "./metrics";
 import type { NormalizedQuery } from "./query";
 
 /** The question, as sent: what the rows must fit. `today` only shortens dates in the words. */
 export type AnswerQuestion = Pick<
   NormalizedQuery,
-  "level" | "retailer" | "timeframe" | "metrics" | "from" | "to" | "comparison" | "filter"
+  "level" | "retailer" | "timeframe" | "metrics" | "from" | "to" | "comparison" | "filter" | "viewby"
 > & { today?: IsoDate };
 
 export interface RawAnswer {
   rows: readonly Record<string, unknown>[];
   /** The column found to hold the period (src/api/rows.ts findPeriodField); undefined when none was. */
   periodField: string | undefined;
-  /** The metrics the X-Service-Omitted-Metrics header named. */
+  /** The names the X-Service-Omitted-Metrics header gave (src/core/omittedMetrics.ts): metrics, or not. */
   omittedMetrics: readonly string[];
   /**
    * A long read's requests, in order: each one's dates and how many of `rows` (consecutive) it returned. A row
@@ -27,14 +42,18 @@ export interface RawAnswer {
   requests?: readonly { from: IsoDate; to: IsoDate; rows: number }[];
 }
 
-/** What a checked answer left out or found empty, for the summary. */
+/** What a checked answer left out, found empty or found unknown, for the summary. */
 export interface AnswerReport {
   /** Rows dated outside the question, left out; their periods, distinct, in date order. */
   outside: { rows: number; periods: IsoDate[] };
+  /** Rows inside the dates whose SKU (or filter value) is not the View by value, left out; those values, distinct. */
+  notViewBy: { rows: number; values: unknown[] };
   /** Per asked metric the answer serves: rows whose value was null or absent (written as empty cells). */
   nulls: { metric: string; rows: number }[];
   /** Asked metrics no row had, though the header did not name them (now named as omitted). */
   unsaid: string[];
+  /** Names the omitted-metrics header gave that are no metric: said, and ignored. */
+  unknownOmitted: string[];
   /** Columns nobody asked for, left out of the table. */
   unasked: string[];
   /**
@@ -44,14 +63,14 @@ export interface AnswerReport {
   assumed: string[];
 }
 
-export type AnswerRule = "period" | "keys" | "spacing";
+export type AnswerRule = "period" | "keys" | "key-field" | "spacing" | "figure";
 
 export type AnswerCheck =
   | {
       ok: true;
       /** The rows inside the question, in the service's order. */
       rows: Record<string, unknown>[];
-      /** Asked metrics the service left out: the header's and those no row had. */
+      /** Asked metrics the service left out: the header's (metrics only) and those no row had. */
       omittedMetrics: string[];
       /** Columns to leave out of the table (those nobody asked for). */
       leftOut: string[];
@@ -69,29 +88,31 @@ const LEVEL_FIELDS: Record<Level, readonly string[]> = {
   store: ["store_id", "store_name", "sku", "product_name"],
 };
 
-const NOTHING_WRITTEN = "Nothing was written.";
-/** Dates named in a notice before "and N more dates". */
-const MAX_DATES_SHOWN = 5;
-
 /** Checks an answer against its question; see the file comment and docs/client.md for each rule. */
 export function checkAnswer(question: AnswerQuestion, answer: RawAnswer): AnswerCheck {
   const { rows, periodField } = answer;
   const report: AnswerReport = {
     outside: { rows: 0, periods: [] },
+    notViewBy: { rows: 0, values: [] },
     nulls: [],
     unsaid: [],
+    // A name in the header that is no metric names no column: it is said and ignored.
+    unknownOmitted: answer.omittedMetrics.filter((n) => !isMetric(n)),
     unasked: [],
     assumed: [],
   };
-  const omitted = [...answer.omittedMetrics];
-  if (rows.length === 0)
-    return { ok: true, rows: [], omittedMetrics: omitted, leftOut: [], fields: [], report, notices: [] };
+  const omitted: string[] = answer.omittedMetrics.filter(isMetric);
+  if (rows.length === 0) {
+    const notices = noticesOf(report, question);
+    return { ok: true, rows: [], omittedMetrics: omitted, leftOut: [], fields: [], report, notices };
+  }
   if (periodField === undefined) return refuse(question, "period", "its rows have no column of dates");
 
   const found = scan(question, answer, periodField);
-  if ("unplaced" in found) return refuse(question, "period", found.unplaced);
-  const { kept, outside, rowsOn, present, empty, twice } = found;
-  report.outside = { rows: rows.length - kept.length, periods: [...outside].sort() };
+  if ("refused" in found) return refuse(question, found.refused.rule, found.refused.why);
+  const { kept, outside, notViewBy, rowsOn, present, empty, twice } = found;
+  report.outside = { rows: rows.length - kept.length - notViewBy.rows, periods: [...outside].sort() };
+  report.notViewBy = { rows: notViewBy.rows, values: [...notViewBy.values] };
   const spacing = spacingProblem([...rowsOn.keys()].sort(), question.timeframe, {
     span: daysBetween(question.from, question.to) + 1,
     fewestRows: Math.min(...rowsOn.values()),
@@ -116,13 +137,20 @@ export function checkAnswer(question: AnswerQuestion, answer: RawAnswer): Answer
   report.nulls = question.metrics.flatMap((metric, m) =>
     empty[m] > 0 && !omitted.includes(metric) ? [{ metric, rows: empty[m] }] : [],
   );
-  Object.assign(report, otherColumns(present, periodField, question, kept));
+  const { unasked, assumed, comparisons } = otherColumns(present, periodField, question, kept);
+  Object.assign(report, { unasked, assumed });
+  // Comparison columns are known only now: their figures are checked in a pass of their own.
+  const bad = unholdableComparison(kept, comparisons);
+  if (bad) {
+    const day = dayOfTimestamp(String(bad.row[periodField]))!; // a kept row's period is placed
+    return refuse(question, "figure", unholdableText(bad.row, day, question, bad.figure));
+  }
   return {
     ok: true,
     rows: kept,
     omittedMetrics: omitted,
-    leftOut: report.unasked,
-    fields: [...present].filter((f) => !report.unasked.includes(f)),
+    leftOut: unasked,
+    fields: [...present].filter((f) => !unasked.includes(f)),
     report,
     notices: noticesOf(report, question),
   };
@@ -130,10 +158,12 @@ export function checkAnswer(question: AnswerQuestion, answer: RawAnswer): Answer
 
 /** What one pass over the rows found. */
 interface Scan {
-  /** The rows inside their request's dates: the answer's own array when all are (no copy of a large answer). */
+  /** The rows inside their request's dates and of the View by value: the answer's own array when all are. */
   kept: Record<string, unknown>[];
-  /** Days of the rows left out. */
+  /** Days of the rows left out for their dates. */
   outside: Set<IsoDate>;
+  /** Rows left out for their SKU (or filter value), and those values as keys (keyCode), in the order met. */
+  notViewBy: { rows: number; values: Set<unknown> };
   /** Kept rows per day. */
   rowsOn: Map<IsoDate, number>;
   /** Fields of the kept rows, in the order first seen. */
@@ -144,12 +174,17 @@ interface Scan {
   twice?: { row: Record<string, unknown>; day: IsoDate };
 }
 
+/** The first row that refuses the whole answer: the rule, and why in words. */
+type Refused = { refused: { rule: AnswerRule; why: string } };
+
 /**
- * One pass (answers run to 100,000s of rows): each distinct period placed once, on its UTC day, and kept when its
- * period meets the dates of the request that returned it; each kept row's key looked up in its day's keys; fields
- * and nulls counted. `unplaced`: the first period that cannot be placed on a day, in words.
+ * One pass (answers run to 100,000s of rows): each distinct period placed once, on its UTC day, and a row kept
+ * when its period meets the dates of the request that returned it and its SKU (or filter value) is the View by
+ * one; a kept row must have its key and figures Excel can hold, and its key is looked up in its day's keys;
+ * fields and nulls counted. Refused: the first row whose period cannot be placed, or kept row without its key or
+ * with a figure Excel cannot hold.
  */
-function scan(question: AnswerQuestion, answer: RawAnswer, periodField: string): Scan | { unplaced: string } {
+function scan(question: AnswerQuestion, answer: RawAnswer, periodField: string): Scan | Refused {
   const { rows } = answer;
   // One slot per distinct period value: a row costs one lookup. Values written differently for the same day
   // (an offset and a Z timestamp) share the day's keys.
@@ -160,6 +195,9 @@ function scan(question: AnswerQuestion, answer: RawAnswer, periodField: string):
   let requestEnd = 0;
   let kept: Record<string, unknown>[] | undefined;
   const outside = new Set<IsoDate>();
+  const notViewBy = { rows: 0, values: new Set<unknown>() };
+  const isViewBy = viewByTest(question);
+  const atStores = question.level === "store";
   const present = new Set<string>();
   let lastFields: string[] = [];
   const metrics = question.metrics;
@@ -170,14 +208,8 @@ function scan(question: AnswerQuestion, answer: RawAnswer, periodField: string):
     const row = rows[i];
     const value = row[periodField];
     let slot = slots.get(value);
-    if (slot === undefined) {
-      const day = typeof value === "string" ? dayOfTimestamp(value) : null;
-      let keys = day === null ? undefined : byDay.get(day);
-      if (day !== null && keys === undefined) byDay.set(day, (keys = new Map()));
-      slot = day === null ? null : { day, keys: keys!, request: -1, fits: false, rows: 0 };
-      slots.set(value, slot);
-    }
-    if (slot === null) return { unplaced: unplaced(periodField, value, row, question.filter) };
+    if (slot === undefined) slot = slotOf(value, slots, byDay);
+    if (slot === null) return refused("period", unplacedText(periodField, row[periodField], row, question));
     if (slot.request !== request) {
       slot.fits = overlaps(slot.day, { ...question, ...requests[request] });
       slot.request = request;
@@ -187,23 +219,46 @@ function scan(question: AnswerQuestion, answer: RawAnswer, periodField: string):
       outside.add(slot.day);
       continue;
     }
+    const { sku, store_id: store } = row; // read once: every rule below looks at them
+    if (blankKey(sku) || (atStores && blankKey(store)))
+      return refused("key-field", missingKeyText(row, slot.day, question, missingKeys(row, question.level)));
+    if (isViewBy && !isViewBy(sku)) {
+      kept ??= rows.slice(0, i);
+      notViewBy.rows++;
+      notViewBy.values.add(keyCode(sku));
+      continue;
+    }
     if (kept) kept.push(row);
     slot.rows++;
-    if (!addKey(slot.keys, row) && !twice) twice = { row, day: slot.day };
+    if (!addKey(slot.keys, sku, store) && !twice) twice = { row, day: slot.day };
     if (!sameFields(row, lastFields)) {
       lastFields = Object.keys(row);
       for (const k of lastFields) present.add(k);
     }
+    // Figures Excel cannot hold, in the loop that counts nulls: one look at each figure of 100,000s of rows.
     for (let m = 0; m < metrics.length; m++) {
       const v = row[metrics[m]];
       if (v === null || v === undefined) empty[m]++;
+      else if (typeof v === "number" && excelCannotHold(v)) return unholdable(row, slot.day, question, metrics);
     }
+    if ((typeof sku === "number" && excelCannotHold(sku)) || (typeof store === "number" && excelCannotHold(store)))
+      return unholdable(row, slot.day, question, CODES);
   }
   const rowsOn = new Map<IsoDate, number>();
   for (const slot of slots.values())
     if (slot && slot.rows > 0) rowsOn.set(slot.day, (rowsOn.get(slot.day) ?? 0) + slot.rows);
   kept ??= rows as Record<string, unknown>[];
-  return { kept, outside, rowsOn, present, empty, twice };
+  return { kept, outside, notViewBy, rowsOn, present, empty, twice };
+}
+
+const refused = (rule: AnswerRule, why: string): Refused => ({ refused: { rule, why } });
+
+/** The codes a cell holds as numbers when the service sends them so. */
+const CODES = ["sku", "store_id"];
+
+/** The refusal of a row with a figure Excel cannot hold, the first of `fields` (the row is known to have one). */
+function unholdable(row: Record<string, unknown>, day: IsoDate, q: AnswerQuestion, fields: readonly string[]): Refused {
+  return refused("figure", unholdableText(row, day, q, unholdableIn(row, fields)!));
 }
 
 /** A distinct period value of the answer: its day, that day's keys, whether it fits `request`, kept rows. */
@@ -215,11 +270,20 @@ interface PeriodSlot {
   rows: number;
 }
 
-/** Weekly and monthly: the period that starts on `day` meets the dates asked. Daily: `day` is one of them. */
-function overlaps(day: IsoDate, q: Pick<AnswerQuestion, "timeframe" | "from" | "to">): boolean {
-  if (day > q.to) return false;
-  if (q.timeframe === "daily") return day >= q.from;
-  return addPeriods(day, q.timeframe, 1) > q.from;
+/** The slot of a period value, placed on its UTC day the first time it is met; null when it cannot be placed. */
+function slotOf(
+  value: unknown,
+  slots: Map<unknown, PeriodSlot | null>,
+  byDay: Map<IsoDate, DayKeys>,
+): PeriodSlot | null {
+  let slot = slots.get(value);
+  if (slot !== undefined) return slot;
+  const day = typeof value === "string" ? dayOfTimestamp(value) : null;
+  let keys = day === null ? undefined : byDay.get(day);
+  if (day !== null && keys === undefined) byDay.set(day, (keys = new Map()));
+  slot = day === null ? null : { day, keys: keys!, request: -1, fits: false, rows: 0 };
+  slots.set(value, slot);
+  return slot;
 }
 
 /**
@@ -257,52 +321,6 @@ export function spacingProblem(
   return monthly ? undefined : looks;
 }
 
-/** True when the row's fields are `fields`, in order (rows of one answer mostly are: no set work for them). */
-function sameFields(row: Record<string, unknown>, fields: readonly string[]): boolean {
-  let i = 0;
-  for (const k in row) if (k !== fields[i++]) return false;
-  return i === fields.length;
-}
-
-/** A day's row keys: SKU (or filter value) to the stores seen with it (`true`: a row without a store). */
-type DayKeys = Map<unknown, Set<unknown> | true>;
-
-/** Adds the row's key (SKU or filter value, store) to its day's keys; false when the day already has it. */
-function addKey(keys: DayKeys, row: Record<string, unknown>): boolean {
-  const sku = code(row.sku);
-  const store = code(row.store_id);
-  const seen = keys.get(sku);
-  if (store === undefined) {
-    if (seen !== undefined) return false;
-    keys.set(sku, true);
-    return true;
-  }
-  if (seen === true) return false;
-  if (seen === undefined) keys.set(sku, new Set([store]));
-  else if (seen.has(store)) return false;
-  else seen.add(store);
-  return true;
-}
-
-/** A code as a key: a numeric text is its number (the service may send 1001 one time and "1001" the next). */
-function code(v: unknown): unknown {
-  return typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v;
-}
-
-/** A row's key in words: "2026-10-05, SKU 1001, store 12" (with a product filter, the filter's value). */
-function keyText(row: Record<string, unknown>, day: IsoDate, filter: string | undefined): string {
-  return [day, ...codesText(row, filter)].join(", ");
-}
-
-/** "SKU 1001", "store 12" (with a product filter, the filter's value in place of the SKU code). */
-function codesText(row: Record<string, unknown>, filter: string | undefined): string[] {
-  const what: string[] = [];
-  if (row.sku !== undefined)
-    what.push(filter && filter !== "sku" ? `${filter} "${String(row.sku)}"` : `SKU ${String(row.sku)}`);
-  if (row.store_id !== undefined) what.push(`store ${String(row.store_id)}`);
-  return what;
-}
-
 /**
  * Fields in the rows that nobody asked for: not the period, not the level's fields, not an asked metric, not a
  * comparison column. With a comparison, up to one numeric column per metric served is a comparison column (the
@@ -314,10 +332,10 @@ function otherColumns(
   periodField: string,
   q: AnswerQuestion,
   rows: readonly Record<string, unknown>[],
-): { unasked: string[]; assumed: string[] } {
+): { unasked: string[]; assumed: string[]; comparisons: string[] } {
   const expected = new Set<string>([periodField, ...LEVEL_FIELDS[q.level], ...q.metrics]);
   const others = [...present].filter((f) => !expected.has(f));
-  if (!q.comparison) return { unasked: others, assumed: [] };
+  if (!q.comparison) return { unasked: others, assumed: [], comparisons: [] };
   const served = q.metrics.filter((m) => present.has(m));
   const numeric = others.filter((f) => !isMetric(f) && numericOrEmpty(rows, f));
   const named = numeric.filter((f) => served.some((m) => f.toLowerCase().includes(m)));
@@ -325,6 +343,7 @@ function otherColumns(
   return {
     unasked: others.filter((f) => !comparisons.includes(f)),
     assumed: comparisons.filter((f) => !named.includes(f)),
+    comparisons,
   };
 }
 
@@ -332,49 +351,6 @@ function numericOrEmpty(rows: readonly Record<string, unknown>[], field: string)
   return rows.every((r) => r[field] === undefined || r[field] === null || typeof r[field] === "number");
 }
 
-/** The report in the user's words. */
-export function noticesOf(report: AnswerReport, q: AnswerQuestion): string[] {
-  const out: string[] = [];
-  const { outside } = report;
-  if (outside.rows > 0) {
-    const shown = outside.periods.slice(0, MAX_DATES_SHOWN).map((d) => rangeText({ from: d, to: d }, q.today));
-    const more = outside.periods.length - shown.length;
-    const when = more > 0 ? `${shown.join(", ")} and ${plural(more, "more date")}` : shown.join(", ");
-    // A long read is asked in parts: a row inside the question can lie outside the part that returned it.
-    const where = outside.periods.every((d) => !overlaps(d, q))
-      ? `outside ${rangeText({ from: q.from, to: q.to }, q.today)}`
-      : `outside the dates asked in ${outside.rows === 1 ? "its" : "their"} part of the read`;
-    out.push(
-      `The service sent ${plural(outside.rows, "row")} ${where} (dated ${when}); ${outside.rows === 1 ? "it was" : "they were"} left out.`,
-    );
-  }
-  if (report.unsaid.length > 0)
-    out.push(
-      `The service did not send ${report.unsaid.join(", ")} and did not say so; ${report.unsaid.length === 1 ? "it is" : "they are"} named as omitted.`,
-    );
-  if (report.unasked.length > 0)
-    out.push(
-      `The service also sent ${report.unasked.join(", ")}, which ${report.unasked.length === 1 ? "was" : "were"} not asked for; left out of the table.`,
-    );
-  if (report.assumed.length > 0)
-    out.push(
-      `The service also sent ${report.assumed.join(", ")}, taken for ${report.assumed.length === 1 ? "a comparison column" : "comparison columns"} (the service does not name them); check ${report.assumed.length === 1 ? "it" : "them"}.`,
-    );
-  if (report.nulls.length > 0)
-    out.push(
-      `The service sent no figure for ${report.nulls.map((n) => `${n.metric} in ${plural(n.rows, "row")}`).join(", ")}; those cells are empty.`,
-    );
-  return out;
-}
-
-function unplaced(field: string, value: unknown, row: Record<string, unknown>, filter: string | undefined): string {
-  const shown =
-    typeof value === "string" ? `"${value.length > 40 ? `${value.slice(0, 40)}...` : value}"` : String(value);
-  const which = codesText(row, filter);
-  return `a row${which.length ? ` (${which.join(", ")})` : ""} has ${field} ${shown}, which cannot be placed on a day`;
-}
-
 function refuse(q: AnswerQuestion, rule: AnswerRule, why: string): AnswerCheck {
-  const asked = `${q.retailer}, ${q.level}, ${q.timeframe}, ${rangeText({ from: q.from, to: q.to }, q.today)}`;
-  return { ok: false, rule, message: `Refused the service's answer for ${asked}: ${why}. ${NOTHING_WRITTEN}` };
+  return { ok: false, rule, message: refusalText(q, why) };
 }

@@ -1,18 +1,24 @@
 // The metrics a retailer left out, as the X-Service-Omitted-Metrics header names them, in the names the user
-// knows: the metrics list's spelling where a name matches one, the service's text as given where none does.
+// knows: the metrics list's spelling where a name matches one, the service's text as given where none does (the
+// answer check, src/core/answerCheck.ts, says such a name is no metric and ignores it).
 import { METRICS } from "./metrics";
 
 /**
- * The header's names (comma-separated) matched case-insensitively to the metrics asked for (which come from
+ * Names in the header are separated by commas, semicolons or whitespace, in any mix ("wastage availability",
+ * "wastage;availability", "wastage, availability"): the spec shows none, and metric names have no spaces.
+ */
+const SEPARATORS = /[\s,;]+/;
+
+/**
+ * The header's names matched case-insensitively to the metrics asked for (which come from
  * the retailer's metrics list), then to the service's metric names; a name that matches neither is kept as the
- * service wrote it (trimmed), to be shown as text. Each name once, in the header's order.
+ * service wrote it, to be shown as text. Each name once, in the header's order.
  */
 export function omittedMetricNames(header: string | null | undefined, asked: readonly string[]): string[] {
   const known = new Map<string, string>();
   for (const name of [...METRICS, ...asked]) known.set(name.toLowerCase(), name);
   const names = (header ?? "")
-    .split(",")
-    .map((n) => n.trim())
+    .split(SEPARATORS)
     .filter((n) => n !== "")
     .map((n) => known.get(n.toLowerCase()) ?? n);
   return [...new Set(names)];

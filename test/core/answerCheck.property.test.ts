@@ -3,6 +3,7 @@
 import fc from "fast-check";
 import { checkAnswer, spacingProblem, type AnswerQuestion } from "../../src/core/answerCheck";
 import { addDays, addPeriods, dayOfTimestamp, daysBetween, periodStart, type IsoDate } from "../../src/core/dates";
+import { rangeText } from "../../src/core/gaps";
 import type { Timeframe } from "../../src/core/metrics";
 
 type Row = Record<string, unknown>;
@@ -348,6 +349,236 @@ describe("checkAnswer", () => {
     expect(
       checkAnswer(q, { rows: [{ sku: 1, revenue: 1 }], periodField: undefined, omittedMetrics: [] }),
     ).toMatchObject({ ok: false, rule: "period" });
+  });
+});
+
+/** A row's day in the words of a message ("5 Oct 2025"; no today given, so the year is always said). */
+const dayWords = (c: Case, r: Row) => rangeText({ from: dayOf(c, r), to: dayOf(c, r) });
+
+describe("checkAnswer: View by (issue 21)", () => {
+  test("rows of other SKUs than View by are left out and counted, their codes named; the View by rows are kept", () => {
+    fc.assert(
+      fc.property(goodCase, fc.nat(), fc.boolean(), (c, pick, asText) => {
+        const codes = [...new Set(c.rows.map((r) => r.sku as number))];
+        const viewby = codes[pick % codes.length];
+        // Numeric text is its number: View by "1001" is the rows' 1001, and a row sending "1001" is one of them.
+        const rows = c.rows.map((r) => (asText && r.sku === viewby ? { ...r, sku: String(viewby) } : r));
+        const q = { ...c.q, filter: "sku" as const, viewby: ` ${viewby}` };
+        const r = checkAnswer(q, { rows, periodField: c.field, omittedMetrics: [] });
+        if (!r.ok) throw new Error(r.message);
+        const others = rows.filter((x) => Number(x.sku) !== viewby);
+        expect(r.rows).toEqual(rows.filter((x) => Number(x.sku) === viewby));
+        expect(r.report.notViewBy).toEqual({
+          rows: others.length,
+          values: [...new Set(others.map((x) => x.sku))],
+        });
+        expect(r.report.outside.rows).toBe(0);
+        if (others.length === 0) expect(r.notices).toEqual([]);
+        else
+          expect(r.notices).toEqual([
+            `The service sent ${others.length} row${others.length === 1 ? "" : "s"} of ${
+              codes.length === 2 ? "another SKU" : "other SKUs"
+            } than View by ${viewby} (${codes.filter((x) => x !== viewby).join(", ")}); ${
+              others.length === 1 ? "it was" : "they were"
+            } left out.`,
+          ]);
+      }),
+    );
+  });
+
+  test("the issue's case: a daily View by one SKU answered with 53 rows of two others", () => {
+    const q = ask({ timeframe: "daily", from: "2026-10-01", to: "2026-11-23", filter: "sku", viewby: "1001" });
+    const day = (i: number) => `${addDays("2026-10-01", i)}T00:00:00Z`;
+    const rows = Array.from({ length: 54 }, (_, i) => ({ date: day(i), sku: 1001, revenue: i }));
+    const others = Array.from({ length: 53 }, (_, i) => ({ date: day(i), sku: i % 2 ? 1003 : 1002, revenue: 1 }));
+    const r = checkAnswer(q, { rows: [...rows, ...others], periodField: "date", omittedMetrics: [] });
+    expect(r.ok && r.rows).toEqual(rows);
+    expect(r.ok && r.notices).toEqual([
+      "The service sent 53 rows of other SKUs than View by 1001 (1002, 1003); they were left out.",
+    ]);
+  });
+
+  test("by a product filter: values compare exactly (case sensitive), quoted; five named, then how many more", () => {
+    const q = ask({ filter: "filter2", viewby: "Drinks" });
+    const row = (sku: string | number, week = "2026-11-02") => ({ week: `${week}T00:00:00Z`, sku, revenue: 1 });
+    const kept = [row("Drinks"), row("Drinks", "2026-11-09")];
+    const others = ["drinks", "Drinks ", "Snacks", 12, "Care", "Bakery", "Dairy"].map((v) => row(v));
+    const r = checkAnswer(q, { rows: [...kept, ...others], periodField: "week", omittedMetrics: [] });
+    if (!r.ok) throw new Error(r.message);
+    expect(r.rows).toEqual(kept);
+    expect(r.notices).toEqual([
+      'The service sent 7 rows of other filter2 values than View by "Drinks" ("drinks", "Drinks ", "Snacks", "12", "Care" and 2 more); they were left out.',
+    ]);
+    const one = checkAnswer(q, { rows: [...kept, row("Snacks")], periodField: "week", omittedMetrics: [] });
+    expect(one.ok && one.notices).toEqual([
+      'The service sent 1 row of another filter2 value than View by "Drinks" ("Snacks"); it was left out.',
+    ]);
+  });
+
+  test("a row outside the dates is counted as outside, whatever its SKU; without View by, every SKU is kept", () => {
+    const q = ask({ filter: "sku", viewby: "1" });
+    const row = (sku: number, week: string) => ({ week: `${week}T00:00:00Z`, sku, revenue: 1 });
+    const rows = [row(1, "2026-11-02"), row(2, "2026-11-02"), row(2, "2026-11-23")];
+    const r = checkAnswer(q, { rows, periodField: "week", omittedMetrics: [] });
+    if (!r.ok) throw new Error(r.message);
+    expect([r.report.outside.rows, r.report.notViewBy.rows]).toEqual([1, 1]);
+    const all = checkAnswer(ask(), { rows: rows.slice(0, 2), periodField: "week", omittedMetrics: [] });
+    expect(all.ok && all.rows).toEqual(rows.slice(0, 2));
+  });
+});
+
+describe("checkAnswer: key fields (issue 21)", () => {
+  const blanks = fc.constantFrom(undefined, null, "", "  ");
+  const without = (r: Row, field: string, blank: unknown): Row => {
+    const { [field]: _gone, ...rest } = r;
+    return blank === undefined ? rest : { ...rest, [field]: blank };
+  };
+
+  test("a kept row without its SKU refuses the whole answer, naming its date and the key it has", () => {
+    fc.assert(
+      fc.property(goodCase, fc.nat(), blanks, (c, pick, blank) => {
+        const at = pick % c.rows.length;
+        const rows = c.rows.map((r, i) => (i === at ? without(r, "sku", blank) : r));
+        const r = checkAnswer(c.q, { rows, periodField: c.field, omittedMetrics: [] });
+        expect(r).toMatchObject({ ok: false, rule: "key-field" });
+        const has = c.q.level === "store" ? " (store 7)" : "";
+        expect(!r.ok && r.message).toContain(
+          `: a row dated ${dayWords(c, c.rows[at])}${has} has no SKU, so it cannot be placed in the table. Nothing was written.`,
+        );
+      }),
+    );
+  });
+
+  test("at store level, a row without its store refuses too; without both, both are named", () => {
+    fc.assert(
+      fc.property(
+        goodCase.filter((c) => c.q.level === "store"),
+        fc.nat(),
+        blanks,
+        fc.boolean(),
+        (c, pick, blank, both) => {
+          const at = pick % c.rows.length;
+          const bare = (r: Row) =>
+            both ? without(without(r, "store_id", blank), "sku", blank) : without(r, "store_id", blank);
+          const rows = c.rows.map((r, i) => (i === at ? bare(r) : r));
+          const r = checkAnswer(c.q, { rows, periodField: c.field, omittedMetrics: [] });
+          const what = both ? "has no SKU and no store" : `(SKU ${String(c.rows[at].sku)}) has no store`;
+          expect(!r.ok && r.message).toContain(`a row dated ${dayWords(c, c.rows[at])} ${what}, so it cannot`);
+        },
+      ),
+    );
+  });
+
+  test("with a product filter the missing value is the filter's; a row outside the dates is left out, not refused", () => {
+    const q = ask({ level: "store", filter: "filter2", today: "2026-11-23" });
+    const row = { week: "2026-11-09T00:00:00Z", store_id: 12, sku: null, revenue: 1 };
+    const r = checkAnswer(q, { rows: [row], periodField: "week", omittedMetrics: [] });
+    expect(!r.ok && r.message).toBe(
+      "Refused the service's answer for northmart, store, weekly, 2 Nov to 15 Nov: a row dated 9 Nov (store 12) has no filter2 value, so it cannot be placed in the table. Nothing was written.",
+    );
+    const outside = { ...row, week: "2026-11-16T00:00:00Z" };
+    const kept = { ...row, sku: "Drinks" };
+    const ok = checkAnswer(q, { rows: [kept, outside], periodField: "week", omittedMetrics: [] });
+    expect(ok.ok && ok.rows).toEqual([kept]);
+  });
+});
+
+describe("checkAnswer: figures Excel cannot hold (issue 21)", () => {
+  const unholdable = fc.constantFrom(
+    1e308,
+    -1e308,
+    5e-324,
+    -5e-324,
+    1e-310,
+    Number.MAX_VALUE,
+    9.99999999999999e307 * (1 + Number.EPSILON),
+  );
+  const holdable = fc.constantFrom(9.99999999999999e307, -9.99999999999999e307, 2.2250738585072014e-308, 0, -0, 1e-300);
+
+  test("a metric Excel cannot hold refuses the answer, naming the metric, the row (date and key) and the value", () => {
+    fc.assert(
+      fc.property(goodCase, fc.nat(), fc.constantFrom("revenue", "units"), unholdable, (c, pick, metric, value) => {
+        const at = pick % c.rows.length;
+        const rows = c.rows.map((r, i) => (i === at ? { ...r, [metric]: value } : r));
+        const r = checkAnswer(c.q, { rows, periodField: c.field, omittedMetrics: [] });
+        expect(r).toMatchObject({ ok: false, rule: "figure" });
+        const key = `SKU ${String(c.rows[at].sku)}${c.q.level === "store" ? ", store 7" : ""}`;
+        const why =
+          Math.abs(value) > 1e307
+            ? "its numbers run from -9.99999999999999E+307 to 9.99999999999999E+307"
+            : "it would store 0 in its place";
+        expect(!r.ok && r.message).toContain(
+          `: ${metric} in the row dated ${dayWords(c, c.rows[at])} (${key}) is ${String(value)}, which Excel cannot hold (${why}). Nothing was written.`,
+        );
+      }),
+    );
+  });
+
+  test("figures at Excel's limits, and 0, are kept as they are", () => {
+    fc.assert(
+      fc.property(goodCase, fc.nat(), holdable, (c, pick, value) => {
+        const at = pick % c.rows.length;
+        const rows = c.rows.map((r, i) => (i === at ? { ...r, revenue: value } : r));
+        const r = checkAnswer(c.q, { rows, periodField: c.field, omittedMetrics: [] });
+        if (!r.ok) throw new Error(r.message);
+        expect(r.rows).toEqual(rows);
+      }),
+    );
+  });
+
+  test("a numeric key cell and a comparison (as the service sends it or as its cell holds it) are checked too", () => {
+    const q = ask({ level: "store", comparison: "period", today: "2026-11-23" });
+    const row = { week: "2026-11-09T00:00:00Z", store_id: 12, sku: 1001, revenue: 5, revenue_vs_period_pct: 2.5 };
+    const message = (r: ReturnType<typeof checkAnswer>) => (r.ok ? "accepted" : r.message);
+    const check = (o: Partial<typeof row>) =>
+      message(checkAnswer(q, { rows: [{ ...row, ...o }], periodField: "week", omittedMetrics: [] }));
+    expect(check({ sku: 1e308 })).toContain(
+      ": sku in the row dated 9 Nov (store 12) is 1e+308, which Excel cannot hold",
+    );
+    expect(check({ store_id: -1e308 })).toContain(": store_id in the row dated 9 Nov (SKU 1001) is -1e+308, which");
+    expect(check({ revenue_vs_period_pct: 1e308 })).toContain(
+      ": revenue_vs_period_pct in the row dated 9 Nov (SKU 1001, store 12) is 1e+308, which Excel cannot hold",
+    );
+    // 1e-306 % is a cell of 1e-308: Excel would store 0.
+    expect(check({ revenue_vs_period_pct: 1e-306 })).toContain("is 1e-306, which Excel cannot hold (it would store 0");
+    expect(check({ revenue_vs_period_pct: 1e-300 })).toBe("accepted");
+    // A column nobody asked for is not written: its figures are not checked.
+    const unasked = checkAnswer(ask(), {
+      rows: [{ week: "2026-11-09T00:00:00Z", sku: 1, revenue: 1, margin: 1e308 }],
+      periodField: "week",
+      omittedMetrics: [],
+    });
+    expect(unasked.ok && unasked.leftOut).toEqual(["margin"]);
+  });
+
+  test("a row left out (outside the dates, or of another SKU than View by) is not checked", () => {
+    const q = ask({ filter: "sku", viewby: "1" });
+    const row = (sku: number, week: string, revenue: number) => ({ week: `${week}T00:00:00Z`, sku, revenue });
+    const rows = [row(1, "2026-11-02", 1), row(2, "2026-11-02", 1e308), row(1, "2026-11-23", 5e-324)];
+    const r = checkAnswer(q, { rows, periodField: "week", omittedMetrics: [] });
+    expect(r.ok && r.rows).toEqual([rows[0]]);
+  });
+});
+
+describe("checkAnswer: names the omitted-metrics header gives that are no metric (issue 21)", () => {
+  test("said as the service wrote them and ignored: not omitted metrics, even with no rows", () => {
+    const row = { week: "2026-11-02T00:00:00Z", sku: 1, revenue: 1 };
+    const r = checkAnswer(ask({ metrics: ["revenue", "units"] }), {
+      rows: [row],
+      periodField: "week",
+      omittedMetrics: ["units", "<b>foo</b>"],
+    });
+    if (!r.ok) throw new Error(r.message);
+    expect(r.omittedMetrics).toEqual(["units"]);
+    expect(r.report.unknownOmitted).toEqual(["<b>foo</b>"]);
+    expect(r.notices).toEqual([
+      'The service named "<b>foo</b>" among the metrics it left out, which is no metric; it was ignored.',
+    ]);
+    const none = checkAnswer(ask(), { rows: [], periodField: undefined, omittedMetrics: ["foo", "bar", "revenue"] });
+    expect(none.ok && [none.omittedMetrics, none.notices]).toEqual([
+      ["revenue"],
+      ['The service named "foo", "bar" among the metrics it left out, which are no metrics; they were ignored.'],
+    ]);
   });
 });
 

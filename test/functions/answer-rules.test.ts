@@ -3,7 +3,9 @@
 // asked are not spilled; a timestamp with an offset is its UTC day (the spill is the uncorrupted one, cell by
 // cell); a period that cannot be placed, a repeated key and periods spaced unlike the timeframe are the
 // function's #N/A with the refusal's words; a null figure is an empty cell; a metric the service did not send is
-// no column; a column nobody asked for is not spilled.
+// no column; a column nobody asked for is not spilled. Issue 21: rows of another SKU than View by are not spilled;
+// a row without its key and a figure Excel cannot hold are #N/A with the refusal, for SALES.VALUE too; the
+// omitted-metrics header is read whatever its separators.
 import { startCorruptingProxy, type Corruption, type CorruptingProxy } from "../../dev/corruptions";
 import { excelSerial } from "../../src/core/dates";
 import type { TableArgs } from "../../src/core/args";
@@ -195,5 +197,94 @@ describe("SALES.STORE", () => {
     proxy.clear();
     corrupt([{ kind: "offset", hours: -3 }]);
     expect(await (await proxied()).store(STORE)).toEqual(clean);
+  });
+});
+
+// Issue 21, items 1-4, at the functions: they read through the client, so they get the same check.
+describe("issue 21", () => {
+  const BY_SKU = { ...DAILY, filter: "sku", viewby: "100001" };
+  const NUMBERS_REFUSED =
+    /which Excel cannot hold \(its numbers run from -9\.99999999999999E\+307 to 9\.99999999999999E\+307\)\. Nothing was written\.$/;
+
+  test("SALES.SKU by one SKU, rows of another SKU in the answer: not spilled", async () => {
+    const clean = await cleanSpill(BY_SKU);
+    corrupt([{ kind: "other-viewby", rows: 20, codes: 3 }]);
+    expect(await (await proxied()).sku(BY_SKU)).toEqual(clean);
+    expect(proxy.corrupted()).toBe(1);
+    const sku = clean[0].indexOf("sku");
+    expect(new Set(clean.slice(1).map((r) => r[sku]))).toEqual(new Set([100001]));
+  });
+
+  test("SALES.SKU, a row without its SKU: #N/A naming the row's date", async () => {
+    corrupt([{ kind: "missing-key", rows: 1 }]);
+    const e = await rejection((await proxied()).sku(WEEKLY));
+    expect(e.code).toBe("#N/A");
+    expect(e.message).toMatch(
+      /^Refused the service's answer for northmart, sku, weekly, 1 Jun to 22 Nov: a row dated \d{1,2} \w{3} has no SKU, so it cannot be placed in the table\. Nothing was written\.$/,
+    );
+  });
+
+  test("SALES.STORE, a row without its store: #N/A naming the row's date and SKU", async () => {
+    const STORE = { retailer: "northmart", metrics: "revenue,stock", from: "2026-10-05", to: "2026-11-22" };
+    corrupt([{ kind: "missing-key", rows: 1, field: "store_id" }]);
+    const e = await rejection((await proxied()).store(STORE));
+    expect(e.message).toMatch(
+      /^Refused the service's answer for northmart, store, weekly, 5 Oct to 22 Nov: a row dated \d{1,2} \w{3} \(SKU 10000[1-4]\) has no store, so it cannot be placed in the table\. Nothing was written\.$/,
+    );
+  });
+
+  test("SALES.SKU, a figure of 1e308: #N/A naming metric, row and value", async () => {
+    corrupt([{ kind: "unstorable", rows: 1, value: 1e308, field: "units" }]);
+    const e = await rejection((await proxied()).sku(WEEKLY));
+    expect(e.code).toBe("#N/A");
+    expect(e.message).toMatch(/: units in the row dated \d{1,2} \w{3} \(SKU 10000[1-4]\) is 1e\+308, /);
+    expect(e.message).toMatch(NUMBERS_REFUSED);
+  });
+
+  test("SALES.VALUE goes through the same check: its group's answer with -1e308 anywhere is #N/A with the refusal", async () => {
+    corrupt([{ kind: "unstorable", rows: 1, value: -1e308, field: "revenue" }]);
+    const engine = await proxied();
+    const e = await rejection(
+      engine.value({ retailer: "northmart", metric: "revenue", sku: 100001, date: "2026-11-02" }),
+    );
+    expect(proxy.corrupted()).toBe(1);
+    expect(e.code).toBe("#N/A");
+    expect(e.message).toMatch(/^Refused the service's answer for northmart, sku, weekly, /);
+    expect(e.message).toMatch(/: revenue in the row dated \d{1,2} \w{3} \(SKU 10000[1-4]\) is -1e\+308, /);
+    // Not cached: the next calculation reads again and gets the figure.
+    proxy.clear();
+    expect(
+      typeof (await engine.value({ retailer: "northmart", metric: "revenue", sku: 100001, date: "2026-11-02" })),
+    ).toBe("number");
+  });
+
+  test("SALES.VALUE, a row without its SKU: #N/A with the refusal", async () => {
+    corrupt([{ kind: "missing-key", rows: 1, as: "empty" }]);
+    const e = await rejection(
+      (await proxied()).value({
+        retailer: "northmart",
+        metric: "units",
+        sku: 100002,
+        date: "2026-11-09",
+        timeframe: "daily",
+      }),
+    );
+    expect(e.message).toMatch(
+      /: a row dated 9 Nov has no SKU, so it cannot be placed in the table\. Nothing was written\.$/,
+    );
+  });
+
+  test("SALES.VALUE, the omitted-metrics header space-separated: the metric the retailer does not serve, by name", async () => {
+    corrupt([{ kind: "omitted-header", separator: "space" }]);
+    const engine = await proxied();
+    // pharmaplus serves neither availability nor wastage; one group reads both with revenue.
+    const cell = (metric: string) => engine.value({ retailer: "pharmaplus", metric, sku: 100001, date: "2026-11-02" });
+    const [revenue, wastage] = await Promise.allSettled([cell("revenue"), cell("wastage"), cell("availability")]);
+    expect(proxy.corrupted()).toBe(1);
+    expect(revenue.status).toBe("fulfilled");
+    expect(wastage).toMatchObject({
+      status: "rejected",
+      reason: { code: "#N/A", message: "pharmaplus does not serve wastage at SKU level, weekly." },
+    });
   });
 });

@@ -3,7 +3,9 @@
 // in-memory workbook host: rows outside the dates asked are left out and counted, a timestamp with an offset is
 // its UTC day, a period that cannot be placed, a repeated key and periods spaced unlike the timeframe refuse the
 // answer whole with nothing written, a null figure is an empty cell counted in the summary, a metric missing
-// without a word is named omitted, a column nobody asked for is named and left out.
+// without a word is named omitted, a column nobody asked for is named and left out. Issue 21: rows of another
+// SKU or filter value than View by are left out and counted, a row without its key and a figure Excel cannot
+// hold refuse the answer, and the omitted-metrics header is read whatever its separators.
 import {
   startCorruptingProxy,
   UNPLACEABLE_PERIODS,
@@ -427,6 +429,200 @@ describe("refresh", () => {
     expect(out.error).toMatch(
       /^Refused the service's answer for freshway, sku, weekly, 16 Nov to 23 Nov: a row \(SKU \d+\) has week ".*", which cannot be placed on a day\. Nothing was written\.$/,
     );
+    expect(f.host.snapshot()).toEqual(before);
+  });
+});
+
+// Issue 21, items 1-4: what an answer may hold, at the pane's Get data and at refresh, through the proxy.
+describe("issue 21: View by", () => {
+  const BY_SKU: DataQuery = { ...DAILY, filter: "sku", viewby: "100001" };
+
+  test("the issue's case: a daily pull by one SKU gets 53 rows of another; they are left out and counted", async () => {
+    const clean = await f.freshTable(BY_SKU);
+    corrupt([{ kind: "other-viewby", rows: 53 }]);
+    const got = await pull(BY_SKU);
+    expect(proxy.corrupted()).toBe(1);
+    expect(got.warnings).toEqual([
+      "The service sent 53 rows of another SKU than View by 100001 (100002); they were left out.",
+    ]);
+    expect(got.table).toEqual(clean);
+    const sku = clean.headers.indexOf("sku");
+    expect(new Set(got.table.values.map((r) => r[sku]))).toEqual(new Set([100001]));
+  });
+
+  test("and its refresh two days later: 9 rows of two other SKUs left out, the table equal to a fresh pull", async () => {
+    const { name, record } = await cleanTable(BY_SKU, ROLLING);
+    f.sim.simulator.setToday(addDays(SIM_TODAY, 2)); // the window's 9 days with data: 16 to 24 Nov
+    corrupt([{ kind: "other-viewby", rows: 9, codes: 2 }]);
+    const out = await refreshTable(deps(), record);
+    expect(proxy.corrupted()).toBe(1);
+    expect([out.status, out.window]).toEqual(["refreshed", { from: "2026-11-16", to: "2026-11-25" }]);
+    expect(out.warnings).toContain(
+      "The service sent 9 rows of other SKUs than View by 100001 (100002, 100003); they were left out.",
+    );
+    proxy.clear();
+    expect(await table(name)).toEqual(await f.freshTable({ ...BY_SKU, to: "2026-11-25" }));
+  });
+
+  test("by a product filter: rows of other filter values are left out, named in quotes", async () => {
+    const value = (await f.client.listFilters("northmart")).filter2[0];
+    const query: DataQuery = { ...WEEKLY, filter: "filter2", viewby: value };
+    const clean = await f.freshTable(query);
+    corrupt([{ kind: "other-viewby", rows: 2 }]);
+    const got = await pull(query);
+    expect(got.warnings).toEqual([
+      `The service sent 2 rows of another filter2 value than View by "${value}" ("${value} (other 1)"); they were left out.`,
+    ]);
+    expect(got.table).toEqual(clean);
+  });
+
+  test("several retailers: each answer is checked against View by on its own; the notice names its retailer", async () => {
+    const query: DataQuery = { ...TWO_RETAILERS, filter: "sku", viewby: "100001" };
+    const clean = await f.freshTable(query);
+    corrupt([{ kind: "other-viewby", rows: 3 }], { retailer: "freshway" });
+    const got = await pull(query);
+    expect(got.warnings).toEqual([
+      "freshway: The service sent 3 rows of another SKU than View by 100001 (100002); they were left out.",
+    ]);
+    expect(got.table).toEqual(clean);
+  });
+});
+
+describe("issue 21: key fields", () => {
+  test("daily pull, a row whose SKU is null: refused naming the row's date, the workbook unchanged", async () => {
+    const before = f.host.snapshot();
+    corrupt([{ kind: "missing-key", rows: 1 }]);
+    const err = await refusal(pull(DAILY));
+    expect(err.message).toMatch(
+      /^Refused the service's answer for northmart, sku, daily, 1 Oct to 23 Nov: a row dated \d{1,2} (Oct|Nov) has no SKU, so it cannot be placed in the table\. Nothing was written\.$/,
+    );
+    expect(f.host.snapshot()).toEqual(before);
+  });
+
+  test("store level, a row without its store_id (the field gone): refused naming its date and SKU", async () => {
+    const query: DataQuery = { ...WEEKLY, level: "store", from: "2026-10-05" };
+    const before = f.host.snapshot();
+    corrupt([{ kind: "missing-key", rows: 2, field: "store_id", as: "removed" }]);
+    const err = await refusal(pull(query));
+    expect(err.message).toMatch(
+      /^Refused the service's answer for northmart, store, weekly, 5 Oct to 23 Nov: a row dated \d{1,2} (Oct|Nov) \(SKU 10000[1-4]\) has no store, so it cannot be placed in the table\. Nothing was written\.$/,
+    );
+    expect(f.host.snapshot()).toEqual(before);
+  });
+
+  test("by a product filter, an empty value: refused, the missing value named as the filter's", async () => {
+    const query: DataQuery = { ...MONTHLY, filter: "filter2" };
+    corrupt([{ kind: "missing-key", rows: 1, as: "empty" }]);
+    const err = await refusal(pull(query));
+    expect(err.message).toMatch(/: a row dated 1 \w{3} has no filter2 value, so it cannot be placed in the table\./);
+  });
+
+  test("weekly refresh, a row without its SKU: refused, the table and its record as they were", async () => {
+    const { name, record, table: stored } = await cleanTable(WEEKLY);
+    const before = f.host.snapshot();
+    corrupt([{ kind: "missing-key", rows: 1, as: "removed" }]);
+    const out = await refreshTable(deps(), record);
+    expect(out.status).toBe("failed");
+    expect(out.error).toMatch(
+      /^Refused the service's answer for northmart, sku, weekly, 16 Nov to 23 Nov: a row dated (16|23) Nov has no SKU, so it cannot be placed in the table\. Nothing was written\.$/,
+    );
+    expect([out.rowsRemoved, out.rowsAdded, out.rowsReplaced]).toEqual([0, 0, 0]);
+    expect(await table(name)).toEqual(stored);
+    expect(f.host.snapshot()).toEqual(before);
+  });
+});
+
+describe("issue 21: the omitted-metrics header", () => {
+  // pharmaplus serves neither availability nor wastage: the simulator's header names both.
+  const OMITTING: DataQuery = { ...WEEKLY, retailer: "pharmaplus", metrics: "revenue,availability,wastage" };
+
+  test.each([
+    // The header the proxy sends: "availability wastage", "availability;wastage", "availability; wastage".
+    ["space" as const],
+    ["semicolon" as const],
+    ["mixed" as const],
+  ])("pull, names joined by %s: the two metrics, not one junk name", async (separator) => {
+    corrupt([{ kind: "omitted-header", separator }]);
+    const ops = dataOperations(f.host.run, deps);
+    const summary = await ops.getData(OMITTING, {
+      rolling: false,
+      destination: "new-sheet",
+      signal: new AbortController().signal,
+      onProgress: () => undefined,
+    });
+    expect(proxy.corrupted()).toBe(1);
+    expect(summary.omittedMetrics).toEqual(["availability", "wastage"]);
+    expect(pullSummaryLines(summary).slice(1)).toEqual(["Omitted by the retailer: availability, wastage."]);
+  });
+
+  test("pull, a name that is no metric: the summary names it as no metric, apart from what was omitted", async () => {
+    corrupt([{ kind: "omitted-header", separator: "semicolon", unknown: "<b>foo</b>" }]);
+    const ops = dataOperations(f.host.run, deps);
+    const summary = await ops.getData(OMITTING, {
+      rolling: false,
+      destination: "new-sheet",
+      signal: new AbortController().signal,
+      onProgress: () => undefined,
+    });
+    expect(pullSummaryLines(summary).slice(1)).toEqual([
+      "Omitted by the retailer: availability, wastage.",
+      'The service named "<b>foo</b>" among the metrics it left out, which is no metric; it was ignored.',
+    ]);
+  });
+
+  test("refresh, mixed separators and a name that is no metric: the two metrics omitted, the table as a fresh pull", async () => {
+    const { name, record } = await cleanTable(OMITTING);
+    corrupt([{ kind: "omitted-header", separator: "mixed", unknown: "foo" }]);
+    const out = await refreshTable(deps(), record);
+    expect(out.status).toBe("refreshed");
+    expect(out.omittedMetrics).toEqual(["availability", "wastage"]);
+    expect(out.warnings).toContain(
+      'The service named "foo" among the metrics it left out, which is no metric; it was ignored.',
+    );
+    expect(await table(name)).toEqual(await f.freshTable(OMITTING));
+  });
+});
+
+describe("issue 21: numbers Excel cannot hold", () => {
+  test.each([
+    ["weekly" as const, 1e308, "revenue", "its numbers run from -9.99999999999999E+307 to 9.99999999999999E+307"],
+    ["daily" as const, -1e308, "units", "its numbers run from -9.99999999999999E+307 to 9.99999999999999E+307"],
+    ["monthly" as const, 5e-324, "revenue", "it would store 0 in its place"],
+  ])(
+    "%s pull, %p in %s: refused naming metric, row and value; the workbook unchanged",
+    async (tf, value, metric, why) => {
+      const before = f.host.snapshot();
+      corrupt([{ kind: "unstorable", rows: 1, value, field: metric }]);
+      const err = await refusal(pull(QUERIES[tf]));
+      const m = new RegExp(
+        `: ${metric} in the row dated (\\d{1,2} \\w{3}) \\(SKU (10000[1-4])\\) is ${String(value).replace("+", "\\+")}, which Excel cannot hold \\(${why.replace(/[()+.]/g, "\\$&")}\\)\\. Nothing was written\\.$`,
+      ).exec(err.message);
+      expect(m).not.toBeNull();
+      expect(f.host.snapshot()).toEqual(before);
+    },
+  );
+
+  test("a comparison column and a numeric SKU code are checked too", async () => {
+    const withComparison: DataQuery = { ...WEEKLY, comparison: "period" };
+    corrupt([{ kind: "unstorable", rows: 1, value: 1e308, field: "revenue_vs_period_pct" }]);
+    expect((await refusal(pull(withComparison))).message).toMatch(
+      /: revenue_vs_period_pct in the row dated \d{1,2} \w{3} \(SKU 10000[1-4]\) is 1e\+308, which Excel cannot hold/,
+    );
+    proxy.clear();
+    corrupt([{ kind: "unstorable", rows: 1, value: 1e308, field: "sku" }]);
+    expect((await refusal(pull(WEEKLY))).message).toMatch(/: sku in the row dated \d{1,2} \w{3} is 1e\+308, which/);
+  });
+
+  test("daily refresh, 1e308 in one figure: refused, the table as it was", async () => {
+    const { name, record, table: stored } = await cleanTable(DAILY);
+    const before = f.host.snapshot();
+    corrupt([{ kind: "unstorable", rows: 1, value: 1e308 }]);
+    const out = await refreshTable(deps(), record);
+    expect(out.status).toBe("failed");
+    expect(out.error).toMatch(
+      /^Refused the service's answer for northmart, sku, daily, 16 Nov to 23 Nov: (revenue|units) in the row dated (1[6-9]|2[0-3]) Nov \(SKU 10000[1-4]\) is 1e\+308, which Excel cannot hold/,
+    );
+    expect(await table(name)).toEqual(stored);
     expect(f.host.snapshot()).toEqual(before);
   });
 });

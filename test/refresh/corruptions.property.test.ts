@@ -1,13 +1,14 @@
 // Property tests of issue 15's promise, over real HTTP: the simulator's answers corrupted at random by the
 // corrupting proxy (dev/corruptions), then pulled or refreshed into the in-memory workbook, for daily, weekly and
-// monthly tables. Whatever the corruption: no key appears twice in the table, no row lies outside the query, no
-// stored row disappears without being reported, and every refusal leaves the workbook as it was.
+// monthly tables. Whatever the corruption: no key appears twice in the table, no row lies outside the query (nor
+// outside its View by), no stored row disappears without being reported, what was omitted is metrics only, and
+// every refusal leaves the workbook as it was. Issue 21's kinds are drawn too.
 import fc from "fast-check";
 import { startCorruptingProxy, type Corruption, type CorruptingProxy } from "../../dev/corruptions";
 import { createWorkbookHost } from "../../dev/workbook-host";
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays, addPeriods, fromExcelSerial, type IsoDate } from "../../src/core/dates";
-import type { Timeframe } from "../../src/core/metrics";
+import { isMetric, type Timeframe } from "../../src/core/metrics";
 import type { DataQuery } from "../../src/core/query";
 import { listManagedTables, readTable, type ExcelRun } from "../../src/excel";
 import { pullTable, refreshTable, type RefreshDeps } from "../../src/refresh";
@@ -29,6 +30,8 @@ const QUERIES: Record<string, Query> = {
   // Four requests of 8 weeks each (store level is read in small parts): every part corrupted on its own.
   "store weekly": { ...WEEKLY, level: "store" },
   "weekly with a comparison": { ...WEEKLY, comparison: "period" },
+  // Issue 21: a View by answer, where rows of other SKUs must be left out.
+  "daily by one SKU": { ...WEEKLY, timeframe: "daily", from: "2026-10-01", filter: "sku", viewby: "100001" },
 };
 
 const corruption: fc.Arbitrary<Corruption> = fc.oneof(
@@ -48,6 +51,32 @@ const corruption: fc.Arbitrary<Corruption> = fc.oneof(
   }),
   fc.record({ kind: fc.constant("drop-column" as const), column: fc.constantFrom("revenue", "units") }),
   fc.record({ kind: fc.constant("add-column" as const), column: fc.constant("region"), value: fc.constant("north") }),
+  // Issue 21.
+  fc.record({
+    kind: fc.constant("other-viewby" as const),
+    rows: fc.integer({ min: 1, max: 5 }),
+    codes: fc.integer({ min: 1, max: 2 }),
+  }),
+  fc.record({
+    kind: fc.constant("missing-key" as const),
+    rows: fc.integer({ min: 1, max: 2 }),
+    field: fc.constantFrom("sku" as const, "store_id" as const),
+    as: fc.constantFrom("removed" as const, "null" as const, "empty" as const),
+  }),
+  fc.record({
+    kind: fc.constant("unstorable" as const),
+    rows: fc.integer({ min: 1, max: 2 }),
+    value: fc.constantFrom(1e308, -1e308, 5e-324),
+    field: fc.constantFrom("revenue", "units"),
+  }),
+  fc.record(
+    {
+      kind: fc.constant("omitted-header" as const),
+      separator: fc.constantFrom("space" as const, "semicolon" as const, "mixed" as const),
+      unknown: fc.constant("foo"),
+    },
+    { requiredKeys: ["kind", "separator"] },
+  ),
 );
 
 let sim: TestSimulator;
@@ -70,6 +99,7 @@ afterEach(() => {
 interface TableRead {
   keys: string[];
   days: IsoDate[];
+  skus: unknown[];
   values: unknown[][];
 }
 
@@ -81,6 +111,7 @@ async function tableRows(run: ExcelRun, name: string): Promise<TableRead> {
   return {
     keys: t.values.map((r) => JSON.stringify([r[pi], ...keyAt.map((i) => r[i])])),
     days: t.values.map((r) => fromExcelSerial(r[pi] as number)),
+    skus: t.values.map((r) => r[t.headers.indexOf("sku")]),
     values: t.values,
   };
 }
@@ -89,20 +120,21 @@ function inQuery(day: IsoDate, tf: Timeframe, from: IsoDate, to: IsoDate): boole
   return day <= to && (tf === "daily" ? day >= from : addPeriods(day, tf, 1) > from);
 }
 
-function holdsTableInvariants(read: TableRead, tf: Timeframe, from: IsoDate, to: IsoDate): void {
+function holdsTableInvariants(read: TableRead, query: Query, to: IsoDate): void {
   expect(new Set(read.keys).size).toBe(read.keys.length);
-  for (const d of read.days) expect(inQuery(d, tf, from, to)).toBe(true);
+  for (const d of read.days) expect(inQuery(d, query.timeframe, query.from, to)).toBe(true);
+  if (query.viewby !== undefined && query.viewby !== null)
+    for (const sku of read.skus) expect(String(sku)).toBe(query.viewby);
 }
 
 const runs = { numRuns: 20, endOnFailure: true };
 
 /** Kinds the rules refuse (or, at refresh, hold): the others must be used and reported, never refused. */
-const REFUSED = new Set<Corruption["kind"]>(["repeat-key", "respace", "unplaceable"]);
+const REFUSED = new Set<Corruption["kind"]>(["repeat-key", "respace", "unplaceable", "missing-key", "unstorable"]);
 const refusable = (cs: readonly Corruption[]) => cs.some((c) => REFUSED.has(c.kind));
 
 describe.each(Object.keys(QUERIES))("%s tables, answers corrupted at random", (name) => {
   const query = QUERIES[name];
-  const tf = query.timeframe;
 
   test("a pull is refused with the workbook as it was, or writes each key once, inside the query, and says what it left out", async () => {
     await fc.assert(
@@ -124,9 +156,15 @@ describe.each(Object.keys(QUERIES))("%s tables, answers corrupted at random", (n
             expect(host.snapshot()).toEqual(before);
             return;
           }
-          holdsTableInvariants(await tableRows(host.run, pulled.write.tableName), tf, query.from, query.to);
+          holdsTableInvariants(await tableRows(host.run, pulled.write.tableName), query, query.to);
+          expect(pulled.omittedMetrics.every(isMetric)).toBe(true);
           // What a corruption left out or emptied is said.
           const said = [...pulled.warnings, ...pulled.omittedMetrics].join(" ");
+          const moved = corruptions.some((o) => o.kind === "outside"); // copies moved outside are counted there
+          if (query.viewby && !moved && corruptions.some((c) => c.kind === "other-viewby"))
+            expect(said).toMatch(/rows? of (another SKU|other SKUs) than View by 100001 \(/);
+          if (corruptions.some((c) => c.kind === "omitted-header" && c.unknown))
+            expect(said).toContain('named "foo" among the metrics it left out');
           for (const c of corruptions) {
             if (c.kind === "outside") expect(said).toMatch(/outside/);
             if (c.kind === "drop-column") expect(said).toContain(c.column);
@@ -171,7 +209,8 @@ describe.each(Object.keys(QUERIES))("%s tables, answers corrupted at random", (n
             return;
           }
           const after = await tableRows(host.run, name);
-          holdsTableInvariants(after, tf, query.from, sim.simulator.today());
+          holdsTableInvariants(after, query, sim.simulator.today());
+          expect(o.omittedMetrics.every(isMetric)).toBe(true);
           const gone = new Set(after.keys);
           const vanished = stored.keys.filter((k) => !gone.has(k));
           expect(o.losses?.rows ?? 0).toBe(vanished.length);

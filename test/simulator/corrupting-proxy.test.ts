@@ -1,5 +1,5 @@
 // The corrupting proxy (dev/corruptions) over real HTTP in front of the simulator: each kind of
-// corruption really breaks the rule it names, other requests pass through untouched, rules are
+// corruption (issue 15's and issue 21's) really breaks the rule it names, other requests pass through untouched, rules are
 // used up, and a seed reproduces an answer. Plus corruptRows alone on simulator rows.
 import {
   corruptRows,
@@ -290,6 +290,124 @@ describe("each corruption breaks the rule it names", () => {
   });
 });
 
+describe("each corruption of issue 21 breaks the rule it names", () => {
+  const VIEW_BY = { ...DAILY, filter: "sku", viewby: "100001" };
+
+  test("other-viewby: n copies, each right after its row, with another SKU code; no key repeats", async () => {
+    const { plain, bad, field } = await corrupted(VIEW_BY, { kind: "other-viewby", rows: 5 });
+    expect(plain.every((r) => r.sku === 100001)).toBe(true);
+    expect(bad).toHaveLength(plain.length + 5);
+    expect(bad.filter((r) => r.sku === 100001)).toEqual(plain);
+    const copies = bad.filter((r) => r.sku !== 100001);
+    expect(new Set(copies.map((r) => r.sku))).toEqual(new Set([100002]));
+    // Each copy follows the row it copies: same period and figures, only the code differs.
+    bad.forEach((r, i) => {
+      if (r.sku !== 100001) expect({ ...r, sku: 100001 }).toEqual(bad[i - 1]);
+    });
+    expect(new Set(bad.map((r) => keyOf(r, field))).size).toBe(bad.length);
+  });
+
+  test("other-viewby: codes in turn; with a product filter, other filter values (text)", async () => {
+    const two = await corrupted(VIEW_BY, { kind: "other-viewby", rows: 4, codes: 2 });
+    const codes = two.bad.filter((r) => r.sku !== 100001).map((r) => r.sku);
+    expect(codes.sort()).toEqual([100002, 100002, 100003, 100003]);
+    proxy.clear();
+    const value = (await rows(sim.url, WEEKLY))[0].sku as string;
+    const { plain, bad, field } = await corrupted({ ...WEEKLY, viewby: value }, { kind: "other-viewby", rows: 3 });
+    expect(plain.every((r) => r.sku === value)).toBe(true);
+    expect(bad.filter((r) => r.sku !== value).map((r) => r.sku)).toEqual([
+      `${value} (other 1)`,
+      `${value} (other 1)`,
+      `${value} (other 1)`,
+    ]);
+    expect(new Set(bad.map((r) => keyOf(r, field))).size).toBe(bad.length);
+  });
+
+  test.each([
+    ["sku null (the default)", undefined, undefined, (r: Row) => r.sku === null],
+    ["sku empty", "sku" as const, "empty" as const, (r: Row) => r.sku === ""],
+    ["store_id removed", "store_id" as const, "removed" as const, (r: Row) => !("store_id" in r)],
+  ])("missing-key, %s: exactly n rows lose the key, nothing else changes", async (_, field, as, lost) => {
+    const { plain, bad } = await corrupted(STORE, { kind: "missing-key", rows: 3, field, as });
+    expect(bad).toHaveLength(plain.length);
+    const changed = bad.filter((r, i) => JSON.stringify(r) !== JSON.stringify(plain[i]));
+    expect(changed).toHaveLength(3);
+    expect(changed.every(lost)).toBe(true);
+    const key = field ?? "sku";
+    bad.forEach((r, i) => expect({ ...r, [key]: plain[i][key] }).toEqual({ ...plain[i] }));
+  });
+
+  test.each([1e308, -1e308, 5e-324])(
+    "unstorable %p: exactly n figures become it, exactly, over HTTP",
+    async (value) => {
+      const { plain, bad } = await corrupted(WEEKLY, { kind: "unstorable", rows: 2, value, field: "units" });
+      expect(bad.filter((r) => r.units === value)).toHaveLength(2);
+      expect(bad.filter((r, i) => r.units !== plain[i].units)).toHaveLength(2);
+      expect(bad.map((r) => r.revenue)).toEqual(plain.map((r) => r.revenue));
+    },
+  );
+
+  test("unstorable without a field: one asked metric; a key field when named", async () => {
+    const random = await corrupted(STORE, { kind: "unstorable", rows: 1, value: 1e308 });
+    expect(random.bad.flatMap((r) => ["revenue", "units"].filter((m) => r[m] === 1e308))).toHaveLength(1);
+    proxy.clear();
+    const key = await corrupted(STORE, { kind: "unstorable", rows: 1, value: -1e308, field: "store_id" });
+    expect(key.bad.filter((r) => r.store_id === -1e308)).toHaveLength(1);
+  });
+
+  describe("omitted-header", () => {
+    // pharmaplus serves neither availability nor wastage: the simulator names both, comma-separated.
+    const Q = { ...WEEKLY, retailer: "pharmaplus", metric: "revenue,availability,wastage", filter: "sku" };
+    const header = async (c: Corruption) => {
+      proxy.clear();
+      proxy.corrupt({ corruptions: [c], count: 1 });
+      const res = await get(proxy.url, "/api/data", Q);
+      const body = await res.text();
+      expect(Number(res.headers.get("content-length"))).toBe(Buffer.byteLength(body));
+      return { value: res.headers.get("x-service-omitted-metrics"), body };
+    };
+
+    test.each([
+      ["space" as const, undefined, "availability wastage"],
+      ["semicolon" as const, undefined, "availability;wastage"],
+      ["mixed" as const, undefined, "availability; wastage"],
+      ["mixed" as const, "foo", "availability; wastage foo"],
+      ["semicolon" as const, "<b>x</b>", "availability;wastage;<b>x</b>"],
+    ])("%s, unknown %p: the header %p, the rows as the simulator sent them", async (separator, unknown, expected) => {
+      const direct = await get(sim.url, "/api/data", Q);
+      expect(direct.headers.get("x-service-omitted-metrics")).toBe("availability,wastage");
+      const { value, body } = await header({ kind: "omitted-header", separator, unknown });
+      expect(value).toBe(expected);
+      expect(body).toBe(await direct.text());
+      expect(proxy.corrupted()).toBe(1);
+    });
+
+    test("one name and nothing added: nothing changes, the rule is not used up; no header and a name: the name", async () => {
+      proxy.corrupt({ corruptions: [{ kind: "omitted-header", separator: "space" }], count: 1 });
+      await rows(proxy.url, { ...Q, metric: "revenue,wastage" });
+      expect(proxy.corrupted()).toBe(0);
+      proxy.clear();
+      proxy.corrupt({ corruptions: [{ kind: "omitted-header", separator: "space", unknown: "foo" }], count: 1 });
+      const res = await get(proxy.url, "/api/data", WEEKLY);
+      expect(res.headers.get("x-service-omitted-metrics")).toBe("foo");
+    });
+  });
+
+  test("bad shapes are refused when queued", () => {
+    expect(() => proxy.corrupt({ corruptions: [{ kind: "other-viewby", rows: 1, codes: 0 }] })).toThrow(/codes/);
+    expect(() => proxy.corrupt({ corruptions: [{ kind: "unstorable", rows: 1, value: Infinity }] })).toThrow(/finite/);
+    expect(() => proxy.corrupt({ corruptions: [{ kind: "missing-key", rows: 1, field: "week" as "sku" }] })).toThrow(
+      /field/,
+    );
+    expect(() => proxy.corrupt({ corruptions: [{ kind: "omitted-header", separator: "tab" as "space" }] })).toThrow(
+      /separator/,
+    );
+    expect(() =>
+      proxy.corrupt({ corruptions: [{ kind: "omitted-header", separator: "space", unknown: "a b" }] }),
+    ).toThrow(/unknown/);
+  });
+});
+
 describe("rules", () => {
   test("count is used up, rules apply in order, match picks requests, clear stops everything", async () => {
     proxy.corrupt({ corruptions: [{ kind: "add-column", column: "a", value: 1 }], count: 2 });
@@ -364,6 +482,9 @@ describe("corruptRows alone", () => {
       { kind: "add-column", column: "x", value: null },
       { kind: "scale", factor: 1000 },
       { kind: "scale", factor: 0.01, metric: "units", rows: 1 },
+      { kind: "other-viewby", rows: 2, codes: 2 },
+      { kind: "missing-key", rows: 1, field: "store_id" },
+      { kind: "unstorable", rows: 1, value: 5e-324 },
     ];
     for (const c of all) {
       const a = corruptRows(plain, c, { params, rng: seededRandom(3) });
