@@ -10,7 +10,8 @@
 // (rows outside counted, rows of another SKU counted, a figure sent as null counted, a metric dropped named as
 // omitted, a column nobody asked for named, the omitted-metrics header's names read whatever their separators
 // and a name that is no metric said, an offset timestamp read as its UTC day: the table equals the uncorrupted
-// one). A case not caught is printed to stderr.
+// one). Figures in another unit (scale) are cases at refresh only, caught when the unit rule holds the table.
+// A case not caught is printed to stderr.
 // Silent losses: stored rows a refresh removed that its outcome did not count (goal 0).
 import { startCorruptingProxy, type Corruption } from "../corruptions";
 import { startSimulator } from "../simulator";
@@ -55,7 +56,13 @@ const CORPUS: { c: Corruption; query?: Partial<Omit<DataQuery, "timeframe">> }[]
   { c: { kind: "unstorable", rows: 1, value: 5e-324 } },
   { c: { kind: "omitted-header", separator: "space" }, query: OMITTING },
   { c: { kind: "omitted-header", separator: "mixed", unknown: "foo" }, query: OMITTING },
+  // A unit change at the source: nothing to catch in one answer, so at refresh only (the stored figures).
+  { c: { kind: "scale", factor: 100, metric: "revenue" } },
+  { c: { kind: "scale", factor: 0.001 } },
 ];
+
+/** Kinds only a refresh can catch: a pull of them is not a case. */
+const REFRESH_ONLY = new Set<Corruption["kind"]>(["scale"]);
 
 interface Table {
   headers: string[];
@@ -156,32 +163,34 @@ export async function run(report: Report): Promise<void> {
           pullTable(deps(host), query, { destination: { kind: "new-sheet" }, rolling: true });
         const seed = 1500 + i;
         // Get data.
-        total++;
-        running.simulator.setToday(TODAY);
-        proxy.clear();
-        proxy.corrupt({ corruptions: [c], seed });
-        const host = createWorkbookHost();
-        const before = host.snapshot();
-        // Only the pull is tried: a refusal is its error; the checks after it must not be taken for one.
-        let pulled: Awaited<ReturnType<typeof pullInto>> | undefined;
-        let refusal: unknown;
-        try {
-          pulled = await pullInto(host);
-        } catch (err) {
-          refusal = err;
-        }
-        if (!pulled) {
-          if (!REFUSED.has(c.kind))
-            miss(`${tf} pull, ${JSON.stringify(c)}: refused, but it must be used (${String(refusal)})`);
-          else if (JSON.stringify(host.snapshot()) === JSON.stringify(before)) caught++;
-          else miss(`${tf} pull, ${JSON.stringify(c)}: refused but the workbook changed (${String(refusal)})`);
-        } else {
-          if (proxy.corrupted() === 0) throw new Error(`the corpus case ${JSON.stringify(c)} corrupted nothing`);
-          const t = await table(host, pulled.write.tableName);
-          const problems = tableProblems(t, query, TODAY);
-          const said = [...pulled.warnings, ...pulled.omittedMetrics].join(" ");
-          if (problems.length === 0 && reported(c, said, pulled.omittedMetrics, t, clean)) caught++;
-          else miss(`${tf} pull, ${JSON.stringify(c)}: ${problems.join(", ") || "not reported"}`);
+        if (!REFRESH_ONLY.has(c.kind)) {
+          total++;
+          running.simulator.setToday(TODAY);
+          proxy.clear();
+          proxy.corrupt({ corruptions: [c], seed });
+          const host = createWorkbookHost();
+          const before = host.snapshot();
+          // Only the pull is tried: a refusal is its error; the checks after it must not be taken for one.
+          let pulled: Awaited<ReturnType<typeof pullInto>> | undefined;
+          let refusal: unknown;
+          try {
+            pulled = await pullInto(host);
+          } catch (err) {
+            refusal = err;
+          }
+          if (!pulled) {
+            if (!REFUSED.has(c.kind))
+              miss(`${tf} pull, ${JSON.stringify(c)}: refused, but it must be used (${String(refusal)})`);
+            else if (JSON.stringify(host.snapshot()) === JSON.stringify(before)) caught++;
+            else miss(`${tf} pull, ${JSON.stringify(c)}: refused but the workbook changed (${String(refusal)})`);
+          } else {
+            if (proxy.corrupted() === 0) throw new Error(`the corpus case ${JSON.stringify(c)} corrupted nothing`);
+            const t = await table(host, pulled.write.tableName);
+            const problems = tableProblems(t, query, TODAY);
+            const said = [...pulled.warnings, ...pulled.omittedMetrics].join(" ");
+            if (problems.length === 0 && reported(c, said, pulled.omittedMetrics, t, clean)) caught++;
+            else miss(`${tf} pull, ${JSON.stringify(c)}: ${problems.join(", ") || "not reported"}`);
+          }
         }
 
         // A refresh two days later (recent days revised, new ones added).
@@ -212,11 +221,26 @@ export async function run(report: Report): Promise<void> {
           continue;
         }
         if (o.status === "failed" || o.status === "kept") {
-          const allowed = REFUSED.has(c.kind) || (o.status === "kept" && c.kind === "outside");
+          const allowed =
+            REFUSED.has(c.kind) ||
+            (o.status === "kept" && (c.kind === "outside" || (c.kind === "scale" && !!o.unitChange?.held)));
           if (!allowed)
             miss(`${tf} refresh, ${JSON.stringify(c)}: ${o.status}, but it must be used (${o.error ?? ""})`);
           else if (JSON.stringify(rhost.snapshot()) === rbefore) caught++;
           else miss(`${tf} refresh, ${JSON.stringify(c)}: ${o.status} but the workbook changed`);
+          continue;
+        }
+        if (c.kind === "scale" && tf === "monthly" && !o.unitChange) {
+          // The window holds only the month in progress at the last read, which grows by any factor: nothing
+          // settled to compare (docs/refresh.md, "A unit change at the source"). Said, not counted.
+          process.stderr.write(
+            `answers: not a case (no settled period in the window): ${tf} refresh, ${JSON.stringify(c)}\n`,
+          );
+          total--;
+          continue;
+        }
+        if (c.kind === "scale") {
+          miss(`${tf} refresh, ${JSON.stringify(c)}: written (${o.status}) though the figures changed unit`);
           continue;
         }
         const t = await table(rhost, name);
