@@ -41,8 +41,19 @@ export function queueTableGuard(open: OpenTable, rows = open.count): void {
   );
 }
 
-/** What a failed guard throws: a range forced off the grid (InvalidArgument), a column gone (ItemNotFound). */
-const GUARD_CODES = ["InvalidArgument", "ItemNotFound"];
+/**
+ * A failure of the guard's calls: Excel names the call in debugInfo.errorLocation ("Range.getOffsetRange"); the
+ * reference leaves the code of an offset off the grid open (the host: InvalidArgument), a column gone is
+ * ItemNotFound.
+ */
+function fromGuard(err: unknown): boolean {
+  const e = err as { code?: unknown; debugInfo?: { errorLocation?: unknown } } | null;
+  const where = String(e?.debugInfo?.errorLocation ?? "");
+  return (
+    /getOffsetRange|columns?\.getItem|TableColumnCollection/.test(where) ||
+    ["InvalidArgument", "ItemNotFound"].includes(String(e?.code))
+  );
+}
 
 /** Whether the table differs now from `open` (as read), in one sync; true when it is gone. */
 async function changedSince(context: Excel.RequestContext, open: OpenTable): Promise<boolean> {
@@ -78,10 +89,8 @@ export async function refuseIfChanged(
   err: unknown,
   step: { commit: boolean; cleanUp?: Excel.Worksheet },
 ): Promise<never> {
-  const code = (err as { code?: unknown } | null)?.code;
-  const guard = typeof code === "string" && GUARD_CODES.includes(code);
   step.cleanUp?.delete();
-  if ((guard || !step.commit) && (await changedSince(context, open)))
+  if ((fromGuard(err) || !step.commit) && (await changedSince(context, open)))
     throw new WorkbookError("changed", tableChangedText(tableName));
   if (step.cleanUp) await context.sync().catch(() => undefined);
   throw err;
