@@ -96,7 +96,14 @@ export class HostRequestContext {
   readonly trackedObjects = { add: (_o: unknown) => undefined, remove: (_o: unknown) => undefined };
   readonly requestHeaders: { [name: string]: string } = {};
 
-  constructor(readonly engine: Engine) {}
+  /**
+   * @param turn co-authoring (sessions.ts): waited for before each sync applies, so the syncs of several
+   * sessions apply one at a time in the order a test chooses. Absent: a sync applies at once.
+   */
+  constructor(
+    readonly engine: Engine,
+    private readonly turn?: () => Promise<void>,
+  ) {}
 
   get debugInfo() {
     return { pendingStatements: this.queue.map((a) => a.statement) };
@@ -161,6 +168,8 @@ export class HostRequestContext {
     this.suspendCalc = false;
     this.suspendScreen = false;
     await Promise.resolve(); // a sync is a round trip: never synchronous
+    // A co-author's syncs may apply before this one; once its turn comes, the whole batch applies at once.
+    if (this.turn) await this.turn();
     const { engine } = this;
     const stats = engine.stats;
     record.requestBytes = utf8Bytes(JSON.stringify({ actions: actions.map((a) => a.record) }));

@@ -7,6 +7,7 @@ import { moveTableColumn, typeCell } from "./expansion";
 import { WorkbookSnapshot, scanFor, sheetValues, snapshot } from "./inspect";
 import { HostStats } from "./payload";
 import { typeSpill } from "./spills";
+import { interleave, type HostRun, type Interleaving, type PickTurn, type SessionTask } from "./sessions";
 import { HostExcelRequestContext } from "./workbook";
 import { WorkbookModel } from "./workbook-model";
 
@@ -16,6 +17,7 @@ export type { InjectedFailure } from "./context";
 export { HostRichApiError } from "./errors";
 export { ExcelEnums, installExcelGlobal } from "./enums";
 export { PAYLOAD_LIMIT_BYTES, READ_CELL_LIMIT } from "./payload";
+export type { HostSession, Interleaving, PickTurn, SessionTask } from "./sessions";
 
 export interface WorkbookHost {
   /** Same shape as Excel.run: the batch gets a context typed Excel.RequestContext. */
@@ -45,28 +47,40 @@ export interface WorkbookHost {
    * empty shows #SPILL! in the formula's cell. See docs/workbook-host.md.
    */
   typeSpill(address: string, formula: string, result: (string | number | boolean)[][]): void;
+  /**
+   * Co-authoring: runs the tasks as sessions of the add-in open on this one workbook at once (each its own run,
+   * all one workbook and its settings); their syncs, and the actions of people typing (session.act), apply one
+   * at a time, each whole, in the order `pick` chooses whenever every running session waits at a sync point.
+   * See docs/workbook-host.md, "Two sessions on one workbook".
+   */
+  interleave<T>(tasks: readonly SessionTask<T>[], pick: PickTurn): Promise<Interleaving<T>>;
+}
+
+/** Excel.run over the engine's workbook; with `turn`, each sync first waits for it (a session's turn). */
+function runOn(engine: Engine, turn?: () => Promise<void>): HostRun {
+  return async <T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> => {
+    const ctx = new HostExcelRequestContext(engine, turn);
+    try {
+      // The one cast between host proxies and office-js types; see type-checks.ts for what is verified.
+      const pending = batch(ctx as unknown as Excel.RequestContext);
+      if (!pending || typeof (pending as { then?: unknown }).then !== "function") {
+        throw new HostRichApiError("RunMustReturnPromise", "The batch function passed to run must return a promise.");
+      }
+      const result = await pending;
+      // Like Excel.run: whatever is still queued when the batch resolves is synced.
+      if (ctx.pendingCount > 0) await ctx.sync();
+      return result;
+    } finally {
+      ctx.close();
+    }
+  };
 }
 
 export function createWorkbookHost(opts?: { sheets?: string[] }): WorkbookHost {
   const model = new WorkbookModel(opts?.sheets ?? ["Sheet1"]);
   const engine = new Engine(model);
   return {
-    async run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
-      const ctx = new HostExcelRequestContext(engine);
-      try {
-        // The one cast between host proxies and office-js types; see type-checks.ts for what is verified.
-        const pending = batch(ctx as unknown as Excel.RequestContext);
-        if (!pending || typeof (pending as { then?: unknown }).then !== "function") {
-          throw new HostRichApiError("RunMustReturnPromise", "The batch function passed to run must return a promise.");
-        }
-        const result = await pending;
-        // Like Excel.run: whatever is still queued when the batch resolves is synced.
-        if (ctx.pendingCount > 0) await ctx.sync();
-        return result;
-      } finally {
-        ctx.close();
-      }
-    },
+    run: runOn(engine),
     stats: engine.stats,
     failSync: (n, error) => engine.failSync(n, error),
     snapshot: () => snapshot(model),
@@ -82,5 +96,6 @@ export function createWorkbookHost(opts?: { sheets?: string[] }): WorkbookHost {
     typeCell: (address, input) => typeCell(model, address, input),
     moveTableColumn: (tableName, from, to) => moveTableColumn(model, tableName, from, to),
     typeSpill: (address, formula, result) => typeSpill(model, address, formula, result),
+    interleave: (tasks, pick) => interleave((turn) => runOn(engine, turn), tasks, pick),
   };
 }

@@ -12,8 +12,8 @@ import { HostWorksheetCollection } from "./worksheet";
 
 export class HostExcelRequestContext extends HostRequestContext {
   readonly workbook: HostWorkbook;
-  constructor(engine: Engine) {
-    super(engine);
+  constructor(engine: Engine, turn?: () => Promise<void>) {
+    super(engine, turn);
     this.workbook = new HostWorkbook(this);
   }
   get application(): HostApplication {

@@ -235,6 +235,27 @@ export function userCells(input: UserCellsInput): UserCellsPlan {
   return { cells, calculated };
 }
 
+/**
+ * Co-authoring: a commit wrote the user cells of `written`, planned from cells read earlier; `now` is what the
+ * same cells held just before the commit wrote (read in its own sync). A co-author may have typed in between:
+ * each cell the commit left different from what a plan made from `now` wants, with what it wants; null where the
+ * cell is right. Null when every cell is right.
+ */
+export function userCellsToRepair(written: UserCellsPlan, now: UserCellsInput): UserWrite[][] | null {
+  const wanted = userCells(now).cells;
+  let any = false;
+  const cells = wanted.map((row, i) =>
+    row.map((want, u): UserWrite => {
+      const here = i < now.old.length ? cellInput(now.old[i].cells[u]) : "";
+      const right = want ?? here;
+      if ((written.cells[i][u] ?? here) === right) return null;
+      any = true;
+      return right;
+    }),
+  );
+  return any ? cells : null;
+}
+
 /** What a refresh does about the table's AutoFilter. */
 export type FilterPlan =
   /** No criteria in force: nothing to do. */

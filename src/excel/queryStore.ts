@@ -67,8 +67,10 @@ export async function findManagedTable(run: ExcelRun, tableName: string): Promis
 
 // The read-modify-write below takes two syncs: two updates at once (Get data saving a new table while a
 // refresh saves another's record) would both read the old list and the later write would drop the other's
-// change. The shared runtime has one instance of this module, so one queue here orders them all.
-let updates: Promise<unknown> = Promise.resolve();
+// change. One queue per workbook connection (`run`) orders them: the shared runtime has one (officeRun). A
+// co-author's add-in is another runtime with its own queue (tests give each session its own run): this queue
+// cannot order their updates, and must not make one session wait for another's syncs.
+const updates = new WeakMap<ExcelRun, Promise<unknown>>();
 
 /**
  * Applies `change` to the usable records in one read-modify-write; updates run one at a time, in call order.
@@ -78,12 +80,15 @@ export function updateManagedTables(
   run: ExcelRun,
   change: (tables: ManagedTable[]) => ManagedTable[],
 ): Promise<ManagedTable[]> {
-  return queued(() => readModifyWrite(run, change));
+  return queued(run, () => readModifyWrite(run, change));
 }
 
-function queued<T>(op: () => Promise<T>): Promise<T> {
-  const result = updates.then(op, op);
-  updates = result.catch(() => undefined);
+function queued<T>(run: ExcelRun, op: () => Promise<T>): Promise<T> {
+  const result = (updates.get(run) ?? Promise.resolve()).then(op, op);
+  updates.set(
+    run,
+    result.catch(() => undefined),
+  );
   return result;
 }
 
@@ -112,7 +117,9 @@ export function saveManagedTable(run: ExcelRun, table: ManagedTable): Promise<Ma
 
 /** "Stop managing": forgets the query (a damaged record of that name too); the table and its data stay. */
 export function forgetManagedTable(run: ExcelRun, tableName: string): Promise<ManagedTable[]> {
-  return queued(() => readModifyWrite(run, (tables) => tables.filter((t) => t.tableName !== tableName), tableName));
+  return queued(run, () =>
+    readModifyWrite(run, (tables) => tables.filter((t) => t.tableName !== tableName), tableName),
+  );
 }
 
 export const ACTIONS_SETTING = "SalesData.actions";

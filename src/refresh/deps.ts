@@ -27,6 +27,11 @@ export interface RefreshDeps {
   afterRefreshAll?: () => Promise<void>;
   /** Block limits for writes (tests use small ones). */
   limits?: Partial<BlockLimits>;
+  /**
+   * This add-in instance's id among the people with the workbook open (5 characters 0-9 a-z; in its staging
+   * sheets' names, so a co-author's are left alone). Default: one per runtime. Tests of two sessions set their own.
+   */
+  sessionId?: string;
 }
 
 /** Where Refresh all is, told before each table: the pane shows "Refreshing 2 of 5: Sales_northmart_SKU_weekly". */

@@ -220,7 +220,9 @@ async function refreshInto(
     limits: deps.limits,
     readBefore: metrics.map((m) => data.columns[m].name),
     expect: expected,
+    session: deps.sessionId,
   });
+  if (change.userCellsUnsure) out.warnings.push(change.userCellsUnsure);
   out.status = "refreshed";
   noteWritten(out, checked.comparison, change, input);
   out.refreshedAt = (deps.now?.() ?? new Date()).toISOString();

@@ -273,7 +273,7 @@ describe("replaceTail", () => {
       await ctx.sync();
     });
     const before = host.snapshot();
-    const changed = `The table "${name}" changed while it was being refreshed. Nothing was written; refresh again.`;
+    const changed = `The table "${name}" was changed or refreshed while this refresh ran (by you, or by someone else with the workbook open). Nothing was written; refresh again.`;
     await expect(replaceTail(host.run, name, { ...rep, expect: { cutAt: 20, count: 31 } })).rejects.toThrow(changed);
     await expect(replaceTail(host.run, name, { ...rep, expect: { cutAt: 19, count: 30 } })).rejects.toThrow(changed);
     expect(host.snapshot()).toEqual(before);

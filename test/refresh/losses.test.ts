@@ -308,7 +308,7 @@ describe("a table changed between the reads and the write", () => {
     expect(edited.snapshot).toBeDefined();
     expect([o.status, o.error]).toEqual([
       "failed",
-      `The table "${name}" changed while it was being refreshed. Nothing was written; refresh again.`,
+      `The table "${name}" was changed or refreshed while this refresh ran (by you, or by someone else with the workbook open). Nothing was written; refresh again.`,
     ]);
     expect(f.host.snapshot()).toEqual(edited.snapshot);
     expect(await f.record(name)).toEqual(record);
@@ -321,7 +321,7 @@ describe("a table changed between the reads and the write", () => {
     const o = await refreshTable(deps(), await f.record(name));
     expect([o.status, o.error]).toEqual([
       "failed",
-      `The table "${name}" changed while it was being refreshed. Nothing was written; refresh again.`,
+      `The table "${name}" was changed or refreshed while this refresh ran (by you, or by someone else with the workbook open). Nothing was written; refresh again.`,
     ]);
     expect(f.host.snapshot()).toEqual(edited.snapshot);
   });

@@ -2,14 +2,9 @@
 // back. Each operation opens its table through openTable and reads periods through periodScan.
 export type { BlockLimits, TableData } from "./writeBlocks";
 export { writeTable, type Destination, type WriteOptions, type WriteResult } from "./writeTable";
-export {
-  STAGING_SHEET,
-  replaceTail,
-  tableChangedText,
-  type RowsTakenOut,
-  type TailReplacement,
-  type TailResult,
-} from "./replaceTail";
+export { replaceTail, type RowsTakenOut, type TailReplacement, type TailResult } from "./replaceTail";
+export { tableChangedText } from "./coauthor";
+export { STAGING_SHEET, parseStagingName } from "./staging";
 export { readColumnEnds, readPeriodTail, readTable, type PeriodTail, type TableContents } from "./readTable";
 export { TREND_ROWS, trendCells, type TrendColumns } from "./trendRead";
 export { readWindowCells, type WindowCells, type WindowCellsRequest } from "./windowKeys";

@@ -4,10 +4,20 @@ import { filterPlan, type ServiceColumn } from "../../core/userColumns";
 import { WorkbookError } from "../errors";
 import { NUMBER_FORMATS, blockRows, excelRows, jsonBytes } from "../formats";
 import type { ExcelRun } from "../run";
+import { queueTableGuard, refuseIfChanged, repairUserCells, tableChangedText, userCellsUnsureText } from "./coauthor";
 import { openTable, tableGone, type OpenTable } from "./openTable";
 import { firstRowAtOrAfter, scanPeriodsBack } from "./periodScan";
-import { planUserCells, placeColumns, tableGrid, userWrites, type Placement, type UserWriteBlock } from "./userCells";
 import { makeRoom, roomBelow } from "./roomBelow";
+import { RUNTIME_SESSION, addStagingSheet, deleteLeftovers } from "./staging";
+import {
+  planUserCells,
+  placeColumns,
+  queueUserRecheck,
+  tableGrid,
+  userWrites,
+  type Placement,
+  type UserWriteBlock,
+} from "./userCells";
 import { fitsOneRead, queueRowsRead, readRowsInBlocks, runs } from "./windowRead";
 import {
   DEFAULT_LIMITS,
@@ -49,11 +59,9 @@ export interface TailReplacement {
    * run before anything is written (tableChangedText): the rows replaced would not be the rows compared.
    */
   expect?: { cutAt: number; count: number };
+  /** This add-in instance's session id (staging.ts), in its staging sheet's name; default: the runtime's. */
+  session?: string;
 }
-
-/** The refusal of a table that changed between the caller's read and the write. */
-export const tableChangedText = (tableName: string): string =>
-  `The table "${tableName}" changed while it was being refreshed. Nothing was written; refresh again.`;
 
 /** The rows a replacement took out: their periods and their cells of the columns asked (`readBefore`). */
 export interface RowsTakenOut {
@@ -77,10 +85,9 @@ export interface TailResult {
   userColumns?: string[];
   /** The AutoFilter had criteria in force: they were left in force and applied again after the write. */
   filterReapplied: boolean;
+  /** A co-author changed the table again while user cells were being put back with their rows (coauthor.ts). */
+  userCellsUnsure?: string;
 }
-
-/** A very hidden sheet that holds a big replacement while it is sent in blocks; deleted afterwards. */
-export const STAGING_SHEET = "SalesData_staging";
 
 /** What the commit does, worked out before the table is touched. */
 interface TailPlan {
@@ -124,8 +131,11 @@ interface TailPlan {
  * touched), then step 3 is one `copyFrom` of the staged rows per run of adjacent service columns (one for a
  * table without user columns) and one `formulasR1C1` write per run of user columns, of the rows whose user
  * cells change (a window whose changing user cells would not fit one request is refused before anything is
- * written: checkUserBytes); the staging sheet is deleted after the commit, and a leftover one (a failure in
- * between) is deleted by the next replacement.
+ * written: checkUserBytes); the staging sheet (this session's: staging.ts) is deleted after the commit or its
+ * refusal, a leftover one (a failure in between) by this session's next replacement or anyone's an hour later.
+ * Co-authors (coauthor.ts): the commit's batch opens with a guard Excel refuses unless the table is as read
+ * (where, how long, how wide, its columns' order): a table changed since is refused, nothing written. Moving user
+ * cells are read again in that batch; any a co-author typed in meanwhile are put right in one more sync.
  * `readBefore`: the old window's cells of those columns are loaded in the commit sync, queued before step 1
  * (loads change nothing, so every prefix stays safe), or in row blocks before the commit when over
  * READ_BLOCK_CELLS (src/excel/tables/windowRead.ts). User columns: their cells in the old window and the row
@@ -137,9 +147,9 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
   const limits = { ...DEFAULT_LIMITS, ...rep.limits };
   const grid: Grid = excelRows(rep.data.values, rep.data.columns);
   return run(async (context) => {
-    // A staging sheet left by a replacement that failed midway: found by openTable's sync, deleted with the
-    // next sync once the table is known to be as the caller read it.
-    const leftover = context.workbook.worksheets.getItemOrNullObject(STAGING_SHEET);
+    // Staging sheets left by replacements that failed midway: listed by openTable's sync, deleted once the table
+    // is known to be as the caller read it (this session's; a co-author's only when old: staging.ts).
+    const sheets = context.workbook.worksheets.load("items/name");
     const open = await openTable(context, tableName, tableGone(tableName), {
       refuseTotalRow: true,
       columns: true,
@@ -153,24 +163,32 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
     const scan = await scanPeriodsBack(context, open, tableName, placement.place[pi], rep.cutoff);
     const cutAt = firstRowAtOrAfter(scan, rep.cutoff);
     checkExpected(rep, tableName, { cutAt });
-    // eslint-disable-next-line office-addins/call-sync-before-read -- openTable's sync resolved it
-    if (!leftover.isNullObject) leftover.delete();
+    const session = rep.session ?? RUNTIME_SESSION;
+    await deleteLeftovers(context, sheets, session);
     const users = await planUserCells(context, open, placement, rep.data, pi, cutAt);
-    const plan = planTail(open, cutAt, tableGrid(grid, placement, open.columns, users), limits, placement.user);
+    const plan = planTail(open, cutAt, tableGrid(grid, placement, open.columns, users?.plan), limits, placement.user);
     if (plan.staged) checkUserBytes(tableName, plan.userBlocks, open, placement.user, limits);
-    const insert = await roomBelow(context, open, tableName, plan.finalRows);
+    const insert = await roomBelow(context, open, tableName, plan.finalRows).catch((err: unknown) =>
+      refuseIfChanged(context, open, tableName, err, { commit: false }),
+    );
 
     // The old window's cells asked for: in blocks now when big, else with the commit (queued before its writes).
     const cols = (rep.readBefore ?? []).map((h) => placement.place[dataColumn(rep, tableName, h)]);
     const small = fitsOneRead(plan.removed, cols.length);
     const early = small ? undefined : await readRowsInBlocks(context, open, cutAt, plan.removed, cols);
-    const staging = plan.staged ? await stage(context, plan, placement, rep) : undefined;
+    const staging = plan.staged ? await stage(context, plan, placement, rep, session) : undefined;
     checkCancel(rep.signal);
     await makeRoom(context, open, tableName, insert);
+    // Co-authors (coauthor.ts): the commit's batch opens with the guard, then reads the moving user cells again.
+    queueTableGuard(open);
+    const recheck = users && queueUserRecheck(open, users);
     const withCommit = small ? queueRowsRead(open, cutAt, plan.removed, cols) : undefined;
     const how = { placement, staging, formulas: !!users, reapply: filter.kind === "reapply" };
-    const address = await commit(context, open, plan, how);
+    const address = await commit(context, open, plan, how).catch((err: unknown) =>
+      refuseIfChanged(context, open, tableName, err, { commit: true, cleanUp: staging }),
+    );
     const taken = early ?? withCommit?.() ?? [];
+    const repaired = await repairUserCells(context, open, Math.max(1, plan.finalRows), cutAt, recheck?.() ?? []);
     if (staging) {
       staging.delete();
       await context.sync();
@@ -184,6 +202,7 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
       filterReapplied: how.reapply,
     };
     if (users) result.userColumns = placement.user.map((u) => open.headers[u]);
+    if (!repaired) result.userCellsUnsure = userCellsUnsureText(tableName, result.userColumns ?? []);
     if (rep.readBefore) result.before = { periods: scan.values.slice(cutAt - scan.offset), values: taken };
     return result;
   });
@@ -260,11 +279,11 @@ async function stage(
   { window, perBlock }: TailPlan,
   placement: Placement,
   rep: TailReplacement,
+  session: string,
 ): Promise<Excel.Worksheet> {
   const svc = serviceColumnsOf(placement);
   const formats = svc.map((t) => placement.layout[t]);
-  const staging = context.workbook.worksheets.add(STAGING_SHEET);
-  staging.visibility = "VeryHidden" as Excel.SheetVisibility;
+  const staging = addStagingSheet(context, session);
   await context.sync();
   for (let done = 0; done < window.length; done += perBlock) {
     checkCancel(rep.signal);

@@ -9,14 +9,17 @@ import {
   keyColumns,
   rowKey,
   userCells,
+  userCellsToRepair,
   type ServiceColumn,
   type UserCell,
+  type UserCellsInput,
   type UserCellsPlan,
+  type UserWrite,
 } from "../../core/userColumns";
 import type { Cell } from "../../core/tabulate";
 import { WorkbookError } from "../errors";
 import type { OpenTable } from "./openTable";
-import { READ_BLOCK_CELLS, queueRowsRead, runs } from "./windowRead";
+import { READ_BLOCK_CELLS, fitsOneRead, queueRowsRead, runs } from "./windowRead";
 import type { Grid } from "./writeBlocks";
 
 /** Where a replacement's columns go in the table. */
@@ -61,6 +64,25 @@ export function placeColumns(
   return { place, user, layout };
 }
 
+type OldRow = { key: string | null; cells: UserCell[] };
+
+/** Queues loads of the keys and user cells of body rows from .. from+n-1; the rows, to call after that sync. */
+function queueOldRows(
+  open: OpenTable,
+  from: number,
+  n: number,
+  keyCols: readonly number[],
+  user: readonly number[],
+): () => OldRow[] {
+  const keys = queueRowsRead(open, from, n, keyCols);
+  const values = queueRowsRead(open, from, n, user);
+  const formulas = queueRowsRead(open, from, n, user, "formulasR1C1");
+  return () => {
+    const [k, v, f] = [keys(), values(), formulas()];
+    return k.map((row, i) => ({ key: rowKey(row), cells: user.map((_, u) => ({ formula: f[i][u], value: v[i][u] })) }));
+  };
+}
+
 /** The keys and user cells of body rows from .. count-1, read now in row blocks (one sync each). */
 async function readOldRows(
   context: Excel.RequestContext,
@@ -68,22 +90,41 @@ async function readOldRows(
   from: number,
   keyCols: readonly number[],
   user: readonly number[],
-): Promise<{ key: string | null; cells: UserCell[] }[]> {
+): Promise<OldRow[]> {
   const n = open.count - from;
   const step = Math.max(1, Math.floor(READ_BLOCK_CELLS / (keyCols.length + 2 * user.length)));
-  const rows: { key: string | null; cells: UserCell[] }[] = [];
+  const rows: OldRow[] = [];
   for (let done = 0; done < n; done += step) {
-    const m = Math.min(step, n - done);
-    const keys = queueRowsRead(open, from + done, m, keyCols);
-    const values = queueRowsRead(open, from + done, m, user);
-    const formulas = queueRowsRead(open, from + done, m, user, "formulasR1C1");
+    const read = queueOldRows(open, from + done, Math.min(step, n - done), keyCols, user);
     // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one block per sync (payload limit); most windows are one
     await context.sync();
-    const [k, v, f] = [keys(), values(), formulas()];
-    for (let i = 0; i < m; i++)
-      rows.push({ key: rowKey(k[i]), cells: user.map((_, u) => ({ formula: f[i][u], value: v[i][u] })) });
+    rows.push(...read());
   }
   return rows;
+}
+
+/** The user cells planned for a replacement, and what they were planned from (read again by queueUserRecheck). */
+export interface PlannedUserCells {
+  plan: UserCellsPlan;
+  /** Body index of the first row read: the row before the window when there is one (`withBefore`). */
+  from: number;
+  withBefore: boolean;
+  /** Table columns of the key fields, and the user's. */
+  keyCols: number[];
+  user: number[];
+  /** The keys of the rows written, in order. */
+  keys: (string | null)[];
+  /** Some row's key is not where it was read (rows inserted or taken out in the window): its cells move. */
+  moves: boolean;
+}
+
+function inputOf(p: Omit<PlannedUserCells, "plan" | "moves">, rows: readonly OldRow[]): UserCellsInput {
+  return {
+    columns: p.user.length,
+    before: p.withBefore ? rows[0].cells : undefined,
+    old: p.withBefore ? rows.slice(1) : rows,
+    keys: p.keys,
+  };
 }
 
 /**
@@ -97,24 +138,42 @@ export async function planUserCells(
   data: { columns: readonly Column[]; values: readonly Cell[][] },
   periodIndex: number,
   cutAt: number,
-): Promise<UserCellsPlan | undefined> {
+): Promise<PlannedUserCells | undefined> {
   if (user.length === 0) return undefined;
   const keyData = keyColumns(data.columns, periodIndex);
   const from = Math.max(0, cutAt - 1);
-  const rows = await readOldRows(
-    context,
-    open,
-    from,
-    keyData.map((k) => place[k]),
-    user,
-  );
-  const withBefore = from < cutAt;
-  return userCells({
-    columns: user.length,
-    before: withBefore ? rows[0].cells : undefined,
-    old: withBefore ? rows.slice(1) : rows,
-    keys: data.values.map((r) => rowKey(keyData.map((k) => r[k]))),
-  });
+  const keyCols = keyData.map((k) => place[k]);
+  const rows = await readOldRows(context, open, from, keyCols, user);
+  const keys = data.values.map((r) => rowKey(keyData.map((k) => r[k])));
+  const p = { from, withBefore: from < cutAt, keyCols, user, keys };
+  const input = inputOf(p, rows);
+  const moves = input.old.some((r, i) => i < keys.length && r.key !== keys[i]);
+  return { ...p, plan: userCells(input), moves };
+}
+
+/**
+ * Co-authoring: the plan moves user cells with their rows as they were read, a sync or more before the commit;
+ * a co-author may have typed in them since. Queued on the commit's sync after its guard and before its writes,
+ * the same cells are read again; afterwards, the user cells the commit left wrong (src/core/userColumns.ts
+ * userCellsToRepair), as write blocks of the window, or an empty list. Not when no row moves (every user cell
+ * stays on its row, with whatever was typed in it), nor when the read would not fit one sync (a big window:
+ * there a note typed in a moving row during the refresh may stay where the row was).
+ */
+export function queueUserRecheck(open: OpenTable, p: PlannedUserCells): (() => UserWriteBlock[]) | undefined {
+  if (!p.moves) return undefined;
+  const n = open.count - p.from;
+  if (!fitsOneRead(n, p.keyCols.length + 2 * p.user.length)) return undefined;
+  const read = queueOldRows(open, p.from, n, p.keyCols, p.user);
+  return () => {
+    const fix = userCellsToRepair(p.plan, inputOf(p, read()));
+    if (!fix) return [];
+    const grid: Grid = fix.map((row) => {
+      const out: Grid[number] = new Array<UserWrite>(open.columns).fill(null);
+      p.user.forEach((t, u) => (out[t] = row[u]));
+      return out;
+    });
+    return userWrites(grid, p.user);
+  };
 }
 
 /** The rows as written: each data column's cells in its table column, each user column's from the plan. */

@@ -1,0 +1,69 @@
+// coauthor.interleavings_total / coauthor.interleavings_kept (issue 21 item 9): two people refreshing one
+// workbook. A fixed, seeded set of interleavings of two sessions' sync points (dev/bench/coauthorCases.ts: the
+// simulator in-process over HTTP, one in-memory workbook shared by two sessions) for daily SKU, weekly SKU and
+// daily store tables, in one write and staged: two refreshes on the same day (4 seeded orders), two a day apart
+// (2), and each thing a co-author types (a note in a recent row, a note in a row the refresh moves, a figure in a
+// settled row, a column beside the table) at a seeded turn among the refresh's syncs. Kept: every invariant of
+// coauthorCases.ts held (no key twice, no row lost, one answer's rows, the user's cells on their rows, the edit
+// kept, a refused refresh refused in words with nothing written and refreshed when run again). An interleaving
+// not kept is printed to stderr with its turns.
+import { startSimulator } from "../simulator";
+import {
+  COAUTHOR_EDITS,
+  COAUTHOR_KINDS,
+  blockAt,
+  caseLabel,
+  freshTablesOf,
+  refreshesToo,
+  runInterleaving,
+  seededTurns,
+  soloTurns,
+  startCoauthorService,
+  type CoauthorCase,
+} from "./coauthorCases";
+import type { Report } from "./run";
+
+/** Orders per case: seeded mixes for two refreshes; for a person's action, seeded turns among the refresh's. */
+const ORDERS: Record<string, number> = { "another refresh": 4, "another refresh, a day later": 2 };
+
+export async function run(report: Report): Promise<void> {
+  const service = await startCoauthorService((opts) => startSimulator({ port: 0, ...opts }));
+  let total = 0;
+  let kept = 0;
+  try {
+    for (const kind of COAUTHOR_KINDS) {
+      const fresh = await freshTablesOf(service, kind);
+      for (const staged of [false, true]) {
+        for (const edit of COAUTHOR_EDITS) {
+          const c: CoauthorCase = { kind, staged, edit };
+          const n = refreshesToo(edit) ? 0 : await soloTurns(service, c, fresh);
+          for (let seed = 1; seed <= (ORDERS[edit] ?? 1); seed++) {
+            // A person's action: after a seeded number of the refresh's turns (0 .. all of them).
+            const pick = refreshesToo(edit)
+              ? seededTurns(seed)
+              : blockAt(0, Math.floor(seededUnit(seed + total) * (n + 1)));
+            total++;
+            const r = await runInterleaving(service, c, fresh, pick);
+            if (r.problems.length === 0) kept++;
+            else
+              process.stderr.write(`coauthor: ${caseLabel(c)}, turns ${r.turns.join("")}: ${r.problems.join("; ")}\n`);
+          }
+        }
+      }
+    }
+  } finally {
+    await service.now.close();
+    await service.later.close();
+  }
+  report("coauthor.interleavings_total", total);
+  report("coauthor.interleavings_kept", kept);
+}
+
+/** A number in [0, 1) from a seed (the first draw of seededTurns' generator over two choices). */
+function seededUnit(seed: number): number {
+  const pick = seededTurns(seed);
+  let draws = 0;
+  // Eight coin flips from the seeded generator make the fraction.
+  for (let i = 0; i < 8; i++) draws = draws * 2 + pick([0, 1], i);
+  return draws / 256;
+}
