@@ -12,9 +12,9 @@ const NAME_CHAR = /[A-Za-z0-9_.\\]/;
 
 /**
  * The end of a string literal ("..." with "" inside), a quoted sheet name ('...' with '' inside) or a bracketed
- * part ([...], nested) starting at i.
+ * part ([...], nested) starting at i: what a formula scanner copies as it is (here and in references.ts).
  */
-function skipLiteral(text: string, i: number): number {
+export function skipLiteral(text: string, i: number): number {
   const quote = text[i];
   if (quote === '"' || quote === "'") {
     let j = i + 1;

@@ -9,6 +9,7 @@
 // rows (A:A, 1:1), references inside string literals. Not modelled: deleting cells (references are not adjusted).
 import { MAX_COLUMNS, MAX_ROWS, Rect, columnIndex, columnLetters } from "./addresses";
 import { afterInsert, type Axis } from "./area-shift";
+import { skipLiteral } from "./r1c1";
 import type { SheetModel, WorkbookModel } from "./workbook-model";
 
 const CELL = "(\\$?)([A-Za-z]{1,3})(\\$?)([0-9]{1,7})";
@@ -49,7 +50,7 @@ function rewrite(wb: WorkbookModel, formula: string, home: SheetModel | null, in
       out += moved(wb, m, home, ins);
       i += m[0].length;
     } else if (ch === '"' || ch === "'" || ch === "[") {
-      const end = skip(formula, i);
+      const end = skipLiteral(formula, i);
       out += formula.slice(i, end);
       i = end;
     } else {
@@ -79,27 +80,4 @@ function moved(wb: WorkbookModel, m: RegExpExecArray, home: SheetModel | null, i
   // The corners keep their own $ marks: the first names the top-left cell, the second the bottom-right.
   const first = cell(a, after.r0, after.c0);
   return m[7] === undefined ? prefix + first : `${prefix}${first}:${cell(b, after.r1, after.c1)}`;
-}
-
-/**
- * The end of a string literal ("..." with "" inside), a quoted sheet name not followed by a cell ('...'!A:A) or a
- * bracketed part ([...], nested) starting at i.
- */
-function skip(text: string, i: number): number {
-  const quote = text[i];
-  if (quote === '"' || quote === "'") {
-    let j = i + 1;
-    while (j < text.length) {
-      if (text[j] === quote && text[j + 1] === quote) j += 2;
-      else if (text[j] === quote) return j + 1;
-      else j++;
-    }
-    return j;
-  }
-  let depth = 0;
-  for (let j = i; j < text.length; j++) {
-    if (text[j] === "[") depth++;
-    else if (text[j] === "]" && --depth === 0) return j + 1;
-  }
-  return text.length;
 }
