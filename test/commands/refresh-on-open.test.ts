@@ -1,7 +1,7 @@
 // "Refresh when this workbook opens" as the shared runtime starts it (src/commands/refreshOnOpen.ts): it runs only
 // when the workbook asks for it and a key is saved, and its report waits in the session (source "open") for the
 // pane; a run that fails is reported too, never thrown. Real HTTP to the simulator, the in-memory workbook.
-import { startCorruptingProxy, type CorruptingProxy } from "../../dev/corruptions";
+import { startCorruptingProxy, type CorruptingProxy, type ProxyRule } from "../../dev/corruptions";
 import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
 import { refreshWhenWorkbookOpens } from "../../src/commands/refreshOnOpen";
 import { setRefreshOnOpen } from "../../src/excel/refreshSettings";
@@ -11,15 +11,21 @@ import { sessionFor } from "../functions/helpers";
 import { SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 
 let sim: TestSimulator;
+let proxy: CorruptingProxy; // in front of the simulator, for the tables the rules hold
 beforeAll(async () => {
   sim = await startTestSimulator({ skus: 3, stores: 2 });
+  proxy = await startCorruptingProxy(sim.url);
 });
-afterAll(() => sim.close());
+afterAll(async () => {
+  await proxy.close();
+  await sim.close();
+});
 
 let info: jest.SpyInstance;
 let warn: jest.SpyInstance;
 beforeEach(async () => {
   await sim.reset();
+  proxy.clear();
   info = jest.spyOn(console, "info").mockImplementation(() => undefined);
   warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
 });
@@ -75,22 +81,30 @@ test("a run that fails before the tables is reported (not ok, with what Excel sa
   expect(sim.count()).toBe(0);
 });
 
-describe("a table the losses rule holds (the service's answer would remove stored rows)", () => {
-  let proxy: CorruptingProxy;
-  beforeAll(async () => {
-    proxy = await startCorruptingProxy(sim.url);
-  });
-  afterAll(() => proxy.close());
+/**
+ * The refresh as the workbook opens over a table pulled from the simulator, read through the corrupting proxy
+ * whose next answer is corrupted as `rule` says: the report, the session, the table's name, the workbook before
+ * and after, and the answers corrupted.
+ */
+async function refreshCorruptedAtOpen(rule: ProxyRule) {
+  const session = await sessionFor({ ...sim, url: proxy.url });
+  const { host, tableName } = await workbook(session, true);
+  proxy.corrupt(rule);
+  const before = host.snapshot();
+  const report = await refreshWhenWorkbookOpens(session, { run: host.run });
+  return { report, session, tableName, before, after: host.snapshot(), corrupted: proxy.corrupted() };
+}
 
+describe("a table the losses rule holds (the service's answer would remove stored rows)", () => {
   test("is reported as held with what would be removed, and left exactly as it was", async () => {
     // Through the proxy, which keeps one weekday of the next daily answer: most of the window's days would go.
-    const session = await sessionFor({ ...sim, url: proxy.url });
-    const { host, tableName } = await workbook(session, true);
-    proxy.corrupt({ corruptions: [{ kind: "respace" }], count: 1, seed: 7 });
-    const before = host.snapshot();
-    const report = await refreshWhenWorkbookOpens(session, { run: host.run });
-    expect(proxy.corrupted()).toBe(1);
-    expect(host.snapshot()).toEqual(before);
+    const { report, session, tableName, before, after, corrupted } = await refreshCorruptedAtOpen({
+      corruptions: [{ kind: "respace" }],
+      count: 1,
+      seed: 7,
+    });
+    expect(corrupted).toBe(1);
+    expect(after).toEqual(before);
     expect(report).toMatchObject({ source: "open", ok: false, message: expect.stringContaining("1 held") });
     expect(report!.message).toContain("The service no longer sends");
     expect(session.latestOutcome(tableName)).toMatchObject({ status: "kept", losses: { held: true } });
@@ -99,20 +113,13 @@ describe("a table the losses rule holds (the service's answer would remove store
 });
 
 describe("a table held by a unit change at the source (the service's figures now in pence)", () => {
-  let proxy: CorruptingProxy;
-  beforeAll(async () => {
-    proxy = await startCorruptingProxy(sim.url);
-  });
-  afterAll(() => proxy.close());
-
   test("is reported as held naming the metric and the factor, and left exactly as it was", async () => {
-    const session = await sessionFor({ ...sim, url: proxy.url });
-    const { host, tableName } = await workbook(session, true);
-    proxy.corrupt({ corruptions: [{ kind: "scale", factor: 100 }], count: 1 });
-    const before = host.snapshot();
-    const report = await refreshWhenWorkbookOpens(session, { run: host.run });
-    expect(proxy.corrupted()).toBe(1);
-    expect(host.snapshot()).toEqual(before);
+    const { report, session, tableName, before, after, corrupted } = await refreshCorruptedAtOpen({
+      corruptions: [{ kind: "scale", factor: 100 }],
+      count: 1,
+    });
+    expect(corrupted).toBe(1);
+    expect(after).toEqual(before);
     expect(report).toMatchObject({
       source: "open",
       ok: false,

@@ -3,9 +3,10 @@
 // has something to see (no key, a table failed, the run failed), only where the host has Office.addin, or
 // through the opener it is given (the preview's). Real HTTP to the simulator, the in-memory workbook as Excel
 // (through the Excel.run global, as in Office).
-import { startCorruptingProxy } from "../../dev/corruptions";
+import { startCorruptingProxy, type ProxyRule } from "../../dev/corruptions";
 import { createWorkbookHost, installExcelGlobal, type WorkbookHost } from "../../dev/workbook-host";
 import { registerCommands, ribbonRefreshAll, type RibbonRefreshSummary } from "../../src/commands/commands";
+import type { DataQuery } from "../../src/core/query";
 import { officeRun } from "../../src/excel/run";
 import { refreshSalesFunctions } from "../../src/functions";
 import { pullTable } from "../../src/refresh";
@@ -63,14 +64,23 @@ afterEach(() => {
 
 const event = () => ({ completed }) as unknown as Office.AddinCommands.Event;
 
-/** A workbook with one managed table, pulled from the simulator; Excel.run is that workbook. */
-async function workbookWithTable(session: Session): Promise<{ host: WorkbookHost; tableName: string }> {
+const WEEKLY: DataQuery = {
+  level: "sku",
+  retailer: "northmart",
+  timeframe: "weekly",
+  metrics: "revenue",
+  from: "2026-10-05",
+  to: SIM_TODAY,
+};
+const DAILY: DataQuery = { ...WEEKLY, timeframe: "daily", from: "2026-11-01" };
+
+/** A workbook with one managed table of `query`, pulled through the session's client; Excel.run is that workbook. */
+async function workbookWithTable(session: Session, query = WEEKLY): Promise<{ host: WorkbookHost; tableName: string }> {
   const host = createWorkbookHost();
-  const { write } = await pullTable(
-    { run: host.run, client: session.client(), today: () => SIM_TODAY },
-    { level: "sku", retailer: "northmart", timeframe: "weekly", metrics: "revenue", from: "2026-10-05", to: SIM_TODAY },
-    { destination: { kind: "new-sheet" }, rolling: true },
-  );
+  const { write } = await pullTable({ run: host.run, client: session.client(), today: () => SIM_TODAY }, query, {
+    destination: { kind: "new-sheet" },
+    rolling: true,
+  });
   undoExcel = installExcelGlobal(host.run as Parameters<typeof installExcelGlobal>[0]);
   await sim.reset();
   return { host, tableName: write.tableName };
@@ -138,74 +148,55 @@ test("a table that fails: the pane opens and the summary counts it", async () =>
   expect(failed).toMatchObject({ tableName, status: "failed", error: expect.stringContaining(tableName) });
 });
 
-test("a table the losses rule holds: left as it was, the summary says held and what would go, the pane opens on it", async () => {
-  // Through the corrupting proxy, which keeps one weekday of the next daily answer: most of the window would go.
+/**
+ * Refresh all over a daily table pulled through the corrupting proxy, whose next answer is corrupted as `rule`
+ * says: the summary, the session, the table's name, the workbook before and after, and the answers corrupted.
+ */
+async function refreshAllCorrupted(rule: ProxyRule) {
   const proxy = await startCorruptingProxy(sim.url);
   try {
     const session = await sessionFor({ ...sim, url: proxy.url });
-    const host = createWorkbookHost();
-    const { write } = await pullTable(
-      { run: host.run, client: session.client(), today: () => SIM_TODAY },
-      {
-        level: "sku",
-        retailer: "northmart",
-        timeframe: "daily",
-        metrics: "revenue",
-        from: "2026-11-01",
-        to: SIM_TODAY,
-      },
-      { destination: { kind: "new-sheet" }, rolling: true },
-    );
-    undoExcel = installExcelGlobal(host.run as Parameters<typeof installExcelGlobal>[0]);
-    proxy.corrupt({ corruptions: [{ kind: "respace" }], count: 1, seed: 7 });
+    const { host, tableName } = await workbookWithTable(session, DAILY);
+    proxy.corrupt(rule);
     const before = host.snapshot();
     const summary = await refreshAll(session, event());
-    expect(host.snapshot()).toEqual(before);
-    expect(summary).toMatchObject({ ok: false, failed: 0, message: expect.stringContaining("1 held") });
-    expect(summary.message).toContain("The service no longer sends");
-    expect(session.latestOutcome(write.tableName)).toMatchObject({ status: "kept", losses: { held: true } });
-    expect(showAsTaskpane).toHaveBeenCalledTimes(1);
+    return { summary, session, tableName, before, after: host.snapshot(), corrupted: proxy.corrupted() };
   } finally {
     await proxy.close();
   }
+}
+
+test("a table the losses rule holds: left as it was, the summary says held and what would go, the pane opens on it", async () => {
+  // The proxy keeps one weekday of the next daily answer: most of the window would go.
+  const { summary, session, tableName, before, after } = await refreshAllCorrupted({
+    corruptions: [{ kind: "respace" }],
+    count: 1,
+    seed: 7,
+  });
+  expect(after).toEqual(before);
+  expect(summary).toMatchObject({ ok: false, failed: 0, message: expect.stringContaining("1 held") });
+  expect(summary.message).toContain("The service no longer sends");
+  expect(session.latestOutcome(tableName)).toMatchObject({ status: "kept", losses: { held: true } });
+  expect(showAsTaskpane).toHaveBeenCalledTimes(1);
 });
 
 test("a table held by a unit change at the source: left as it was, the summary says held and which metric, the pane opens on it", async () => {
-  // Through the corrupting proxy, whose next daily answer has its revenue in pence (x100).
-  const proxy = await startCorruptingProxy(sim.url);
-  try {
-    const session = await sessionFor({ ...sim, url: proxy.url });
-    const host = createWorkbookHost();
-    const { write } = await pullTable(
-      { run: host.run, client: session.client(), today: () => SIM_TODAY },
-      {
-        level: "sku",
-        retailer: "northmart",
-        timeframe: "daily",
-        metrics: "revenue",
-        from: "2026-11-01",
-        to: SIM_TODAY,
-      },
-      { destination: { kind: "new-sheet" }, rolling: true },
-    );
-    undoExcel = installExcelGlobal(host.run as Parameters<typeof installExcelGlobal>[0]);
-    proxy.corrupt({ corruptions: [{ kind: "scale", factor: 100, metric: "revenue" }], count: 1 });
-    const before = host.snapshot();
-    const summary = await refreshAll(session, event());
-    expect(proxy.corrupted()).toBe(1);
-    expect(host.snapshot()).toEqual(before);
-    expect(summary).toMatchObject({
-      ok: false,
-      failed: 0,
-      message: expect.stringContaining("1 held (the service's figures changed unit; nothing written)"),
-    });
-    expect(summary.message).toContain("The service's revenue figures in the re-read days are 100 times");
-    expect(session.latestOutcome(write.tableName)).toMatchObject({ status: "kept", unitChange: { held: true } });
-    expect(showAsTaskpane).toHaveBeenCalledTimes(1);
-    expect(console.warn).toHaveBeenCalledWith(summary.message);
-  } finally {
-    await proxy.close();
-  }
+  // The proxy's next daily answer has its revenue in pence (x100).
+  const { summary, session, tableName, before, after, corrupted } = await refreshAllCorrupted({
+    corruptions: [{ kind: "scale", factor: 100, metric: "revenue" }],
+    count: 1,
+  });
+  expect(corrupted).toBe(1);
+  expect(after).toEqual(before);
+  expect(summary).toMatchObject({
+    ok: false,
+    failed: 0,
+    message: expect.stringContaining("1 held (the service's figures changed unit; nothing written)"),
+  });
+  expect(summary.message).toContain("The service's revenue figures in the re-read days are 100 times");
+  expect(session.latestOutcome(tableName)).toMatchObject({ status: "kept", unitChange: { held: true } });
+  expect(showAsTaskpane).toHaveBeenCalledTimes(1);
+  expect(console.warn).toHaveBeenCalledWith(summary.message);
 });
 
 test("the opener it is given (the preview's) opens the pane instead of Office's, only when something failed", async () => {
