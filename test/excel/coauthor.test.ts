@@ -1,47 +1,23 @@
 // replaceTail beside a co-author (src/excel/tables/coauthor.ts, staging.ts): a person's action at every turn
 // among its syncs (host.interleave), and the staging sheets of other sessions. The refresh-level interleavings,
 // with two refreshes, are test/refresh/coauthor.test.ts.
-import { createWorkbookHost, type PickTurn, type WorkbookHost } from "../../dev/workbook-host";
-import type { Column } from "../../src/core/tabulate";
-import type { ServiceColumn } from "../../src/core/userColumns";
+import type { PickTurn, WorkbookHost } from "../../dev/workbook-host";
 import {
   STAGING_SHEET,
   parseStagingName,
   replaceTail,
   tableChangedText,
-  writeTable,
   type TailReplacement,
   type TailResult,
 } from "../../src/excel/tables";
 import { leftoverStaging, stagingSheetName, STAGING_MAX_AGE_MS } from "../../src/excel/tables/staging";
-
-const COLUMNS: Column[] = [
-  { name: "day", kind: "date" },
-  { name: "sku", kind: "code" },
-  { name: "revenue", kind: "decimal" },
-];
-const DAY = 46000;
-const rows = (days: number[], skus: number[], bump = 0) =>
-  days.flatMap((d) => skus.map((s) => [DAY + d, s, d + s / 1000 + bump]));
-
-interface Table {
-  host: WorkbookHost;
-  name: string;
-  sheet: string;
-  service: ServiceColumn[];
-}
+import { COLUMNS, DAY, dayTable, rows, type Table } from "./support/dayTable";
 
 /** Days 0..3 of SKUs 1..3 (A1:C13) and a notes column (D) the user typed, empty. */
 async function table(): Promise<Table> {
-  const host = createWorkbookHost();
-  const w = await writeTable(
-    host.run,
-    { columns: COLUMNS, values: rows([0, 1, 2, 3], [1, 2, 3]) },
-    { name: "Sales", destination: { kind: "new-sheet" } },
-  );
-  host.typeCell(`'${w.sheet}'!D1`, "note");
-  const service = COLUMNS.map((c, i) => ({ id: w.columnIds![i], field: c.name, name: c.name }));
-  return { host, name: w.tableName, sheet: w.sheet, service };
+  const t = await dayTable([0, 1, 2, 3], [1, 2, 3]);
+  t.host.typeCell(`'${t.sheet}'!D1`, "note");
+  return t;
 }
 
 /** From day 2: day 2 with SKU 4 new between 1 and 2 (the rows below move down one), day 3 revised. */

@@ -3,49 +3,25 @@
 // adjusted, through formulasR1C1), a calculated column's formula in rows new by key, notes empty there, a user
 // column between two service columns never given service data; the direct and the staged path; the AutoFilter
 // applied again; what it costs in syncs.
-import { createWorkbookHost, PAYLOAD_LIMIT_BYTES, type WorkbookHost } from "../../dev/workbook-host";
-import type { Column } from "../../src/core/tabulate";
-import type { ServiceColumn } from "../../src/core/userColumns";
-import { replaceTail, writeTable, type TailReplacement } from "../../src/excel/tables";
-
-const COLUMNS: Column[] = [
-  { name: "day", kind: "date" },
-  { name: "sku", kind: "code" },
-  { name: "revenue", kind: "decimal" },
-];
-const DAY = 46000;
-
-/** Days of rows for SKUs `skus` (revenue = day + sku / 1000 + bump). */
-const rows = (days: number[], skus: number[], bump = 0) =>
-  days.flatMap((d) => skus.map((s) => [DAY + d, s, d + s / 1000 + bump]));
-
-interface Table {
-  host: WorkbookHost;
-  name: string;
-  service: ServiceColumn[];
-}
+import { PAYLOAD_LIMIT_BYTES } from "../../dev/workbook-host";
+import { replaceTail, type TailReplacement } from "../../src/excel/tables";
+import { COLUMNS, DAY, dayTable, rows, type Table } from "./support/dayTable";
 
 /**
  * Days 0..3 of SKUs 1..3, then the user: a calculated column (=[@revenue]*2), a notes column moved between sku
  * and revenue, notes on day 2 SKU 2 and day 3 SKU 3, and on day 3 SKU 1 a relative formula (=D{row}*10).
  */
 async function decorated(): Promise<Table> {
-  const host = createWorkbookHost();
-  const w = await writeTable(
-    host.run,
-    { columns: COLUMNS, values: rows([0, 1, 2, 3], [1, 2, 3]) },
-    { name: "Sales", destination: { kind: "new-sheet" } },
-  );
-  const sheet = w.sheet;
+  const t = await dayTable([0, 1, 2, 3], [1, 2, 3]);
+  const { host, sheet } = t;
   host.typeCell(`'${sheet}'!D1`, "double");
   host.typeCell(`'${sheet}'!D2`, "=[@revenue]*2");
   host.typeCell(`'${sheet}'!E1`, "note");
   host.typeCell(`'${sheet}'!E9`, "day 2 sku 2");
   host.typeCell(`'${sheet}'!E13`, "day 3 sku 3");
-  host.moveTableColumn(w.tableName, 4, 2);
+  host.moveTableColumn(t.name, 4, 2);
   host.typeCell(`'${sheet}'!C11`, "=D11*10");
-  const service = COLUMNS.map((c, i) => ({ id: w.columnIds![i], field: c.name, name: c.name }));
-  return { host, name: w.tableName, service };
+  return t;
 }
 
 /** The table's cells as formulas (a formula reads as written), header first. */
@@ -144,24 +120,10 @@ test("syncs: a table without user columns as before; with them one more, to read
     await replaceTail(t.host.run, t.name, rep);
     return t.host.stats.syncs;
   };
-  const plain = createWorkbookHost();
-  const w = await writeTable(
-    plain.run,
-    { columns: COLUMNS, values: rows([0, 1, 2, 3], [1, 2, 3]) },
-    { name: "Sales", destination: { kind: "new-sheet" } },
-  );
-  const byHeader = await count(
-    { host: plain, name: w.tableName, service: [] },
-    { ...revision({} as Table), service: undefined },
-  );
-  const again = createWorkbookHost();
-  const w2 = await writeTable(
-    again.run,
-    { columns: COLUMNS, values: rows([0, 1, 2, 3], [1, 2, 3]) },
-    { name: "Sales", destination: { kind: "new-sheet" } },
-  );
-  const service = COLUMNS.map((c, i) => ({ id: w2.columnIds![i], field: c.name, name: c.name }));
-  const byId = await count({ host: again, name: w2.tableName, service }, revision({ service } as Table));
+  const plain = await dayTable([0, 1, 2, 3], [1, 2, 3]);
+  const byHeader = await count({ ...plain, service: [] }, { ...revision({} as Table), service: undefined });
+  const byIds = await dayTable([0, 1, 2, 3], [1, 2, 3]);
+  const byId = await count(byIds, revision(byIds));
   const decoratedTable = await decorated();
   const withUser = await count(decoratedTable, revision(decoratedTable));
   expect(byId).toBe(byHeader);
@@ -171,16 +133,7 @@ test("syncs: a table without user columns as before; with them one more, to read
 describe("a big window whose rows shift by one key (a SKU missing on the first day)", () => {
   const SKUS = Array.from({ length: 3000 }, (_, i) => i + 1);
   /** Days 0..8 of every SKU; the window is days 2..8 (21,000 rows), SKU 1 missing on day 2. */
-  async function big(): Promise<Table & { sheet: string }> {
-    const host = createWorkbookHost();
-    const w = await writeTable(
-      host.run,
-      { columns: COLUMNS, values: rows([0, 1, 2, 3, 4, 5, 6, 7, 8], SKUS) },
-      { name: "Sales", destination: { kind: "new-sheet" } },
-    );
-    const service = COLUMNS.map((c, i) => ({ id: w.columnIds![i], field: c.name, name: c.name }));
-    return { host, name: w.tableName, service, sheet: w.sheet };
-  }
+  const big = () => dayTable([0, 1, 2, 3, 4, 5, 6, 7, 8], SKUS);
   const shifted = (t: Table, limits?: TailReplacement["limits"]): TailReplacement => ({
     periodColumn: "day",
     cutoff: DAY + 2,
