@@ -9,8 +9,7 @@
 // not kept is printed to stderr with its turns.
 import { startSimulator } from "../simulator";
 import {
-  COAUTHOR_EDITS,
-  COAUTHOR_KINDS,
+  COAUTHOR_CASES,
   blockAt,
   caseLabel,
   freshTablesOf,
@@ -19,7 +18,9 @@ import {
   seededTurns,
   soloTurns,
   startCoauthorService,
-  type CoauthorCase,
+  stopCoauthorService,
+  type CoauthorKind,
+  type FreshTables,
 } from "./coauthorCases";
 import type { Report } from "./run";
 
@@ -28,32 +29,27 @@ const ORDERS: Record<string, number> = { "another refresh": 4, "another refresh,
 
 export async function run(report: Report): Promise<void> {
   const service = await startCoauthorService((opts) => startSimulator({ port: 0, ...opts }));
+  const freshOf = new Map<CoauthorKind, FreshTables>();
   let total = 0;
   let kept = 0;
   try {
-    for (const kind of COAUTHOR_KINDS) {
-      const fresh = await freshTablesOf(service, kind);
-      for (const staged of [false, true]) {
-        for (const edit of COAUTHOR_EDITS) {
-          const c: CoauthorCase = { kind, staged, edit };
-          const n = refreshesToo(edit) ? 0 : await soloTurns(service, c, fresh);
-          for (let seed = 1; seed <= (ORDERS[edit] ?? 1); seed++) {
-            // A person's action: after a seeded number of the refresh's turns (0 .. all of them).
-            const pick = refreshesToo(edit)
-              ? seededTurns(seed)
-              : blockAt(0, Math.floor(seededUnit(seed + total) * (n + 1)));
-            total++;
-            const r = await runInterleaving(service, c, fresh, pick);
-            if (r.problems.length === 0) kept++;
-            else
-              process.stderr.write(`coauthor: ${caseLabel(c)}, turns ${r.turns.join("")}: ${r.problems.join("; ")}\n`);
-          }
-        }
+    for (const c of COAUTHOR_CASES) {
+      const fresh = freshOf.get(c.kind) ?? (await freshTablesOf(service, c.kind));
+      freshOf.set(c.kind, fresh);
+      const n = refreshesToo(c.edit) ? 0 : await soloTurns(service, c, fresh);
+      for (let seed = 1; seed <= (ORDERS[c.edit] ?? 1); seed++) {
+        // A person's action: after a seeded number of the refresh's turns (0 .. all of them).
+        const pick = refreshesToo(c.edit)
+          ? seededTurns(seed)
+          : blockAt(0, Math.floor(seededUnit(seed + total) * (n + 1)));
+        total++;
+        const r = await runInterleaving(service, c, fresh, pick);
+        if (r.problems.length === 0) kept++;
+        else process.stderr.write(`coauthor: ${caseLabel(c)}, turns ${r.turns.join("")}: ${r.problems.join("; ")}\n`);
       }
     }
   } finally {
-    await service.now.close();
-    await service.later.close();
+    await stopCoauthorService(service);
   }
   report("coauthor.interleavings_total", total);
   report("coauthor.interleavings_kept", kept);

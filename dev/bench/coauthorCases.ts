@@ -104,6 +104,11 @@ export interface CoauthorCase {
   edit: CoauthorEdit;
 }
 
+/** Every case: each kind, in one write and staged, with each edit (in that order). */
+export const COAUTHOR_CASES: CoauthorCase[] = COAUTHOR_KINDS.flatMap((kind) =>
+  [false, true].flatMap((staged) => COAUTHOR_EDITS.map((edit) => ({ kind, staged, edit }))),
+);
+
 export const caseLabel = (c: CoauthorCase): string => `${c.kind.label}${c.staged ? ", staged" : ""}, ${c.edit}`;
 
 /** What the simulator's size is for these cases (small tables: each interleaving pulls and refreshes anew). */
@@ -399,10 +404,15 @@ export async function soloTurns(service: CoauthorService, c: CoauthorCase, fresh
   return turns.filter((t) => t === 0).length;
 }
 
-/** Both simulators, small (COAUTHOR_SIMULATOR), on 127.0.0.1; the caller closes them. */
+/** Both simulators, small (COAUTHOR_SIMULATOR), on 127.0.0.1; the caller closes them (stopCoauthorService). */
 export async function startCoauthorService(
   start: (opts: { today: IsoDate; skus: number; stores: number }) => Promise<RunningSimulator>,
 ): Promise<CoauthorService> {
   const now = await start({ today: COAUTHOR_TODAY, ...COAUTHOR_SIMULATOR });
   return { now, later: await start({ today: COAUTHOR_LATER, ...COAUTHOR_SIMULATOR }) };
+}
+
+export async function stopCoauthorService(service: CoauthorService): Promise<void> {
+  await service.now.close();
+  await service.later.close();
 }

@@ -8,8 +8,7 @@
 // Each session runs refreshTableInTurn (refreshTable without the runtime's one queue): two people are two
 // runtimes, whose queues do not order each other's refreshes.
 import {
-  COAUTHOR_EDITS,
-  COAUTHOR_KINDS,
+  COAUTHOR_CASES,
   blockAt,
   caseLabel,
   freshTablesOf,
@@ -18,6 +17,7 @@ import {
   seededTurns,
   soloTurns,
   startCoauthorService,
+  stopCoauthorService,
   type CoauthorCase,
   type CoauthorService,
 } from "../../dev/bench/coauthorCases";
@@ -28,16 +28,9 @@ let service: CoauthorService;
 beforeAll(async () => {
   service = await startCoauthorService(startTestSimulator);
 });
-afterAll(async () => {
-  await service.now.close();
-  await service.later.close();
-});
+afterAll(() => stopCoauthorService(service));
 
-const cases: (CoauthorCase & { label: string })[] = COAUTHOR_KINDS.flatMap((kind) =>
-  [false, true].flatMap((staged) =>
-    COAUTHOR_EDITS.map((edit) => ({ kind, staged, edit, label: caseLabel({ kind, staged, edit }) })),
-  ),
-);
+const cases = COAUTHOR_CASES.map((c) => ({ ...c, label: caseLabel(c) }));
 
 /** The interleavings of a case whose lone refresh takes `n` turns: each with a name and a fresh pick. */
 function interleavings(c: CoauthorCase, n: number): [string, () => PickTurn][] {
