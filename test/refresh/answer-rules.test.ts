@@ -18,10 +18,10 @@ import { addDays, excelSerial } from "../../src/core/dates";
 import type { DataQuery } from "../../src/core/query";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshTable, type RefreshDeps } from "../../src/refresh";
-import { dataOperations } from "../../src/taskpane/operations/dataOperations";
 import { pullSummaryLines } from "../../src/taskpane/queryBuilder/RunPanel";
 import { SIM_KEY, SIM_TODAY } from "../support/simulator";
 import { DAILY, NEW_SHEET, refreshFixture } from "./support/fixture";
+import { paneGetData } from "./support/pane";
 
 const f = refreshFixture({ skus: 4, stores: 3 });
 const ROLLING = { ...NEW_SHEET, rolling: true };
@@ -266,13 +266,7 @@ describe("pull (the pane's Get data)", () => {
       { kind: "drop-column", column: "units" },
       { kind: "add-column", column: "promo_flag", value: "Y" },
     ]);
-    const ops = dataOperations(f.host.run, deps);
-    const summary = await ops.getData(DAILY, {
-      rolling: false,
-      destination: "new-sheet",
-      signal: new AbortController().signal,
-      onProgress: () => undefined,
-    });
+    const summary = await paneGetData(f.host.run, deps, DAILY);
     const notices = [
       "The service sent 2 rows outside 1 Oct to 23 Nov (dated 24 Nov); they were left out.",
       "The service did not send units and did not say so; it is named as omitted.",
@@ -543,13 +537,7 @@ describe("issue 21: the omitted-metrics header", () => {
     ["mixed" as const],
   ])("pull, names joined by %s: the two metrics, not one junk name", async (separator) => {
     corrupt([{ kind: "omitted-header", separator }]);
-    const ops = dataOperations(f.host.run, deps);
-    const summary = await ops.getData(OMITTING, {
-      rolling: false,
-      destination: "new-sheet",
-      signal: new AbortController().signal,
-      onProgress: () => undefined,
-    });
+    const summary = await paneGetData(f.host.run, deps, OMITTING);
     expect(proxy.corrupted()).toBe(1);
     expect(summary.omittedMetrics).toEqual(["availability", "wastage"]);
     expect(pullSummaryLines(summary).slice(1)).toEqual(["Omitted by the retailer: availability, wastage."]);
@@ -557,13 +545,7 @@ describe("issue 21: the omitted-metrics header", () => {
 
   test("pull, a name that is no metric: the summary names it as no metric, apart from what was omitted", async () => {
     corrupt([{ kind: "omitted-header", separator: "semicolon", unknown: "<b>foo</b>" }]);
-    const ops = dataOperations(f.host.run, deps);
-    const summary = await ops.getData(OMITTING, {
-      rolling: false,
-      destination: "new-sheet",
-      signal: new AbortController().signal,
-      onProgress: () => undefined,
-    });
+    const summary = await paneGetData(f.host.run, deps, OMITTING);
     expect(pullSummaryLines(summary).slice(1)).toEqual([
       "Omitted by the retailer: availability, wastage.",
       'The service named "<b>foo</b>" among the metrics it left out, which is no metric; it was ignored.',

@@ -7,9 +7,9 @@ import { createClient, type SalesClient } from "../../src/api";
 import { errorText } from "../../src/core/errorText";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshTable, type RefreshDeps } from "../../src/refresh";
-import { dataOperations } from "../../src/taskpane/operations/dataOperations";
 import { SIM_KEY } from "../support/simulator";
 import { DAILY, NEW_SHEET, refreshFixture } from "./support/fixture";
+import { paneGetDataError } from "./support/pane";
 
 const f = refreshFixture({ skus: 4, stores: 3 });
 
@@ -37,18 +37,7 @@ const refused = () =>
 test("the pane's Get data: refused with the message naming where, nothing written", async () => {
   const before = f.host.snapshot();
   front.redirect({ to: other.url, path: "/api/data" });
-  const ops = dataOperations(f.host.run, deps);
-  const err = await ops
-    .getData(DAILY, {
-      rolling: false,
-      destination: "new-sheet",
-      signal: new AbortController().signal,
-      onProgress: () => undefined,
-    })
-    .then(
-      () => new Error("expected a refusal"),
-      (e: unknown) => e,
-    );
+  const err = await paneGetDataError(f.host.run, deps, DAILY);
   expect(errorText(err)).toBe(refused()); // the words the pane shows
   expect(f.host.snapshot()).toEqual(before);
   expect(other.requests()).toEqual([]);

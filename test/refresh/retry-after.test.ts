@@ -5,9 +5,9 @@ import { errorText } from "../../src/core/errorText";
 import { localTimeText } from "../../src/core/localTime";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshTable } from "../../src/refresh";
-import { dataOperations } from "../../src/taskpane/operations/dataOperations";
 import { engineFor, rejection, sessionFor } from "../functions/helpers";
 import { DAILY, NEW_SHEET, refreshFixture } from "./support/fixture";
+import { paneGetDataError } from "./support/pane";
 
 const f = refreshFixture({ skus: 4, stores: 3 });
 beforeEach(() => f.sim.reset()); // no fault left over from the test before
@@ -34,18 +34,7 @@ test("the pane's Get data: the 429 and its time, one request, nothing written", 
   const { header, words } = later();
   const before = f.host.snapshot();
   await throttle(header);
-  const ops = dataOperations(f.host.run, () => f.deps);
-  const err = await ops
-    .getData(DAILY, {
-      rolling: false,
-      destination: "new-sheet",
-      signal: new AbortController().signal,
-      onProgress: () => undefined,
-    })
-    .then(
-      () => new Error("expected a refusal"),
-      (e: unknown) => e,
-    );
+  const err = await paneGetDataError(f.host.run, () => f.deps, DAILY);
   expect(errorText(err)).toBe(words);
   expect(f.sim.count("/api/data")).toBe(1);
   expect(f.host.snapshot()).toEqual(before);
