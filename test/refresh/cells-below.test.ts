@@ -10,37 +10,14 @@ import type { DataQuery } from "../../src/core/query";
 import { readTable } from "../../src/excel";
 import { columnLetters, parseAddress } from "../../src/excel/addresses";
 import { pullTable, refreshTable } from "../../src/refresh";
-import { SIM_TODAY } from "../support/simulator";
 import { evaluateCell } from "./support/formulas";
-import { NEW_SHEET, refreshFixture } from "./support/fixture";
+import { DAILY, NEW_SHEET, WEEKLY, refreshFixture } from "./support/fixture";
 
 const fx = refreshFixture();
 
 const KINDS: [string, DataQuery, string][] = [
-  [
-    "daily SKU",
-    {
-      level: "sku",
-      retailer: "northmart",
-      timeframe: "daily",
-      metrics: "revenue,units",
-      from: "2026-11-01",
-      to: SIM_TODAY,
-    },
-    "2026-11-24",
-  ],
-  [
-    "weekly SKU",
-    {
-      level: "sku",
-      retailer: "northmart",
-      timeframe: "weekly",
-      metrics: "revenue,units",
-      from: "2026-09-07",
-      to: SIM_TODAY,
-    },
-    "2026-12-02",
-  ],
+  ["daily SKU", { ...DAILY, from: "2026-11-01" }, "2026-11-24"],
+  ["weekly SKU", WEEKLY, "2026-12-02"],
 ];
 
 /** The table as pulled: its name, sheet, last row (1-based) and width, and a column's letter. */

@@ -10,7 +10,7 @@ import { readTable } from "../../src/excel";
 import { updateManagedTables } from "../../src/excel/queryStore";
 import { pullTable, refreshTable } from "../../src/refresh";
 import { SIM_TODAY } from "../support/simulator";
-import { NEW_SHEET, refreshFixture } from "./support/fixture";
+import { NEW_SHEET, WEEKLY, refreshFixture } from "./support/fixture";
 
 const fx = refreshFixture();
 
@@ -25,14 +25,7 @@ interface Case {
 }
 
 const WEEKLY_SKU: Case = {
-  query: {
-    level: "sku",
-    retailer: "northmart",
-    timeframe: "weekly",
-    metrics: "revenue,units",
-    from: "2026-09-07",
-    to: SIM_TODAY,
-  },
+  query: WEEKLY,
   next: "2026-12-02",
   after: "2026-12-09",
   keys: ["sku"],

@@ -7,22 +7,12 @@ import { readTable } from "../../src/excel";
 import { pullTable, refreshAllTables, refreshTable } from "../../src/refresh";
 import { tableOperations } from "../../src/taskpane/operations/tableOperations";
 import { SIM_TODAY } from "../support/simulator";
-import { NEW_SHEET, refreshFixture } from "./support/fixture";
+import { NEW_SHEET, WEEKLY, refreshFixture } from "./support/fixture";
 
 const fx = refreshFixture();
 
 const QUERIES: [string, DataQuery][] = [
-  [
-    "weekly SKU",
-    {
-      level: "sku",
-      retailer: "northmart",
-      timeframe: "weekly",
-      metrics: "revenue,units",
-      from: "2026-09-07",
-      to: SIM_TODAY,
-    },
-  ],
+  ["weekly SKU", WEEKLY],
   [
     "daily store",
     {

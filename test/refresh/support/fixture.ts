@@ -17,6 +17,9 @@ export const DAILY: DataQuery = {
   to: SIM_TODAY,
 };
 
+/** Weekly SKU query from 7 Sep up to the simulator's today. */
+export const WEEKLY: DataQuery = { ...DAILY, timeframe: "weekly", from: "2026-09-07" };
+
 export const NEW_SHEET = { destination: { kind: "new-sheet" as const }, rolling: false };
 
 /** The saved record of a table, as refresh reads it; throws when the workbook has none by that name. */
