@@ -1,7 +1,8 @@
 // The client against the simulator over real HTTP on 127.0.0.1: every method, every error kind,
 // retries, cancellation, chunking and in-flight sharing, with requests counted at the simulator.
-import { createClient, SalesApiError, type ClientOptions, type SalesClient } from "../../src/api";
+import { createClient, type ClientOptions, type SalesClient } from "../../src/api";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { failure, WEEKLY } from "./support/client";
 
 let sim: TestSimulator;
 let client: SalesClient;
@@ -16,29 +17,6 @@ beforeEach(async () => {
   await sim.reset();
   client = make();
 });
-
-/** The rejection of a promise, which must be a SalesApiError that never mentions the key. */
-async function failure(p: Promise<unknown>): Promise<SalesApiError> {
-  const err = await p.then(
-    () => {
-      throw new Error("expected a failure");
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(SalesApiError);
-  const e = err as SalesApiError;
-  expect(`${e.message} ${JSON.stringify(e)} ${String(e.stack)}`).not.toContain(SIM_KEY);
-  return e;
-}
-
-const weekly = {
-  level: "sku",
-  retailer: "northmart",
-  timeframe: "weekly",
-  metrics: "revenue,units",
-  from: "2026-09-07",
-  to: "2026-11-01",
-};
 
 describe("methods", () => {
   test("testConnection is true with the right key", async () => {
@@ -76,7 +54,7 @@ describe("methods", () => {
   });
 
   test("getData returns rows, the period field found by its values, and no omissions", async () => {
-    const result = await client.getData(weekly);
+    const result = await client.getData(WEEKLY);
     expect(result.periodField).toBe("week");
     expect(result.omittedMetrics).toEqual([]);
     expect(result.rows.length).toBeGreaterThan(40);
@@ -86,8 +64,8 @@ describe("methods", () => {
   });
 
   test("daily and monthly periods are found though the spec does not name their field", async () => {
-    const daily = await client.getData({ ...weekly, timeframe: "daily", from: "2026-11-01", to: "2026-11-07" });
-    const monthly = await client.getData({ ...weekly, timeframe: "monthly", from: "2026-06-01", to: "2026-10-31" });
+    const daily = await client.getData({ ...WEEKLY, timeframe: "daily", from: "2026-11-01", to: "2026-11-07" });
+    const monthly = await client.getData({ ...WEEKLY, timeframe: "monthly", from: "2026-06-01", to: "2026-10-31" });
     for (const r of [daily, monthly]) {
       expect(r.periodField).not.toBe("");
       expect(String(r.rows[0][r.periodField])).toMatch(/^\d{4}-\d{2}-\d{2}/);
@@ -97,13 +75,13 @@ describe("methods", () => {
   });
 
   test("metrics the retailer cannot serve come back in omittedMetrics, from the service's header", async () => {
-    const result = await client.getData({ ...weekly, retailer: "pharmaplus", metrics: "revenue,availability" });
+    const result = await client.getData({ ...WEEKLY, retailer: "pharmaplus", metrics: "revenue,availability" });
     expect(result.omittedMetrics).toEqual(["availability"]);
     expect(result.rows[0]).not.toHaveProperty("availability");
   });
 
   test("comparison columns are kept as the extra numeric columns they are", async () => {
-    const result = await client.getData({ ...weekly, comparison: "year" });
+    const result = await client.getData({ ...WEEKLY, comparison: "year" });
     const extra = Object.keys(result.rows[0]).filter(
       (k) => !["week", "sku", "sku_product_name", "revenue", "units"].includes(k),
     );
@@ -120,13 +98,13 @@ describe("methods", () => {
 
 describe("errors", () => {
   test("validation: refused before any request, naming the argument and what is allowed", async () => {
-    const e = await failure(client.getData({ ...weekly, metrics: "revenue, unitz" }));
+    const e = await failure(client.getData({ ...WEEKLY, metrics: "revenue, unitz" }));
     expect(e.kind).toBe("validation");
     expect(e.field).toBe("metrics");
     expect(e.message).toContain('"unitz" is not a metric');
     expect(e.message).toContain("revenue, units, average_price");
     const store = await failure(
-      client.getData({ ...weekly, level: "store", timeframe: "daily", from: "2026-11-01", to: "2026-11-20" }),
+      client.getData({ ...WEEKLY, level: "store", timeframe: "daily", from: "2026-11-01", to: "2026-11-20" }),
     );
     expect(store.message).toContain("earliest From is 2026-11-09");
     expect(sim.count()).toBe(0);
@@ -135,7 +113,7 @@ describe("errors", () => {
   test("validation with the retailer's metrics list known: a null level/timeframe is refused before sending", async () => {
     await client.listMetrics("freshway");
     const e = await failure(
-      client.getData({ ...weekly, retailer: "freshway", timeframe: "daily", from: "2026-11-01", to: "2026-11-07" }),
+      client.getData({ ...WEEKLY, retailer: "freshway", timeframe: "daily", from: "2026-11-01", to: "2026-11-07" }),
     );
     expect(e.kind).toBe("validation");
     expect(e.message).toContain("freshway has no daily data at SKU level. Available: weekly, monthly.");
@@ -144,7 +122,7 @@ describe("errors", () => {
 
   test("request: a 400 carries the service's own words", async () => {
     const e = await failure(
-      client.getData({ ...weekly, retailer: "freshway", timeframe: "daily", from: "2026-11-01", to: "2026-11-07" }),
+      client.getData({ ...WEEKLY, retailer: "freshway", timeframe: "daily", from: "2026-11-01", to: "2026-11-07" }),
     );
     expect(e.kind).toBe("request");
     expect(e.status).toBe(400);
@@ -184,7 +162,7 @@ describe("errors", () => {
   test("retries 502/503/504 with backoff, then succeeds", async () => {
     await sim.inject({ status: 503, count: 1 });
     await sim.inject({ status: 502, count: 1 });
-    expect((await client.getData(weekly)).rows.length).toBeGreaterThan(0);
+    expect((await client.getData(WEEKLY)).rows.length).toBeGreaterThan(0);
     expect(sim.count("/api/data")).toBe(3);
   });
 
@@ -260,7 +238,7 @@ describe("errors", () => {
 
     test("is cleared when every caller cancels, even when the fetch ignores the abort", async () => {
       const controller = new AbortController();
-      const pending = failure(make({ fetch: deaf }).getData(weekly, { signal: controller.signal }));
+      const pending = failure(make({ fetch: deaf }).getData(WEEKLY, { signal: controller.signal }));
       await jest.advanceTimersByTimeAsync(0);
       controller.abort();
       expect((await pending).kind).toBe("cancelled");
@@ -288,7 +266,7 @@ describe("errors", () => {
           headers: { "Content-Type": "application/json" },
         },
       );
-    const e = await failure(make({ fetch: fakeFetch }).getData(weekly));
+    const e = await failure(make({ fetch: fakeFetch }).getData(WEEKLY));
     expect(e.kind).toBe("format");
     expect(e.message).toContain('row 2, field "revenue"');
   });
@@ -296,7 +274,7 @@ describe("errors", () => {
   test("cancelled: an AbortSignal stops a request under way", async () => {
     await sim.inject({ delayMs: 2000, count: 1 });
     const controller = new AbortController();
-    const pending = client.getData(weekly, { signal: controller.signal });
+    const pending = client.getData(WEEKLY, { signal: controller.signal });
     setTimeout(() => controller.abort(), 100);
     expect((await failure(pending)).kind).toBe("cancelled");
   });
@@ -345,9 +323,9 @@ describe("chunking and sharing", () => {
   test("identical requests in flight at the same time share one HTTP call", async () => {
     await sim.inject({ delayMs: 300, count: 1 });
     const [a, b, c] = await Promise.all([
-      client.getData(weekly),
-      client.getData({ ...weekly, metrics: "Revenue, Units" }),
-      client.getData(weekly),
+      client.getData(WEEKLY),
+      client.getData({ ...WEEKLY, metrics: "Revenue, Units" }),
+      client.getData(WEEKLY),
     ]);
     expect(sim.count("/api/data")).toBe(1);
     expect(b.rows).toEqual(a.rows);
@@ -357,8 +335,8 @@ describe("chunking and sharing", () => {
   test("one caller cancelling does not cancel the others sharing the call", async () => {
     await sim.inject({ delayMs: 400, count: 1 });
     const controller = new AbortController();
-    const first = client.getData(weekly, { signal: controller.signal });
-    const second = client.getData(weekly);
+    const first = client.getData(WEEKLY, { signal: controller.signal });
+    const second = client.getData(WEEKLY);
     controller.abort();
     expect((await failure(first)).kind).toBe("cancelled");
     expect((await second).rows.length).toBeGreaterThan(0);
@@ -388,11 +366,11 @@ describe("failures of shared and chunked reads", () => {
   test("a request made just after every sharer cancelled starts afresh", async () => {
     await sim.inject({ delayMs: 300, count: 1 });
     const controller = new AbortController();
-    const first = client.getData(weekly, { signal: controller.signal });
+    const first = client.getData(WEEKLY, { signal: controller.signal });
     first.catch(() => undefined);
     while (sim.count("/api/data") === 0) await new Promise((r) => setTimeout(r, 5)); // under way at the service
     controller.abort();
-    const second = await client.getData(weekly);
+    const second = await client.getData(WEEKLY);
     expect((await failure(first)).kind).toBe("cancelled");
     expect(second.rows.length).toBeGreaterThan(0);
     expect(sim.count("/api/data")).toBe(2);

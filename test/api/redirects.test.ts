@@ -5,9 +5,10 @@
 // a fetch that follows by itself as a browser does, nothing carrying the key; hops are capped; an https Service URL
 // redirected to http:// (scheme alone) is refused.
 import { startCorruptingProxy, type CorruptingProxy } from "../../dev/corruptions";
-import { createClient, SalesApiError, type ClientOptions } from "../../src/api";
+import { createClient, type ClientOptions } from "../../src/api";
 import { removeHttpsCertificates, startHttpsService, testConnectionInChild } from "../support/https";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { failure, WEEKLY } from "./support/client";
 
 let sim: TestSimulator;
 let front: CorruptingProxy; // the Service URL's origin: http://127.0.0.1:<port>
@@ -32,27 +33,6 @@ beforeEach(async () => {
 
 const make = (opts: Partial<ClientOptions> = {}) =>
   createClient({ baseUrl: front.url, apiKey: SIM_KEY, today: () => SIM_TODAY, timeoutMs: 10_000, ...opts });
-
-const WEEKLY = {
-  level: "sku",
-  retailer: "northmart",
-  timeframe: "weekly",
-  metrics: "revenue,units",
-  from: "2026-09-07",
-  to: "2026-11-01",
-};
-
-/** The rejection of `p`: a SalesApiError that never mentions the key. */
-async function failure(p: Promise<unknown>): Promise<SalesApiError> {
-  const err = await p.then(
-    () => new Error("expected a failure"),
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(SalesApiError);
-  const e = err as SalesApiError;
-  expect(`${e.message} ${JSON.stringify(e)}`).not.toContain(SIM_KEY);
-  return e;
-}
 
 /** The requests an origin received that carried the key anywhere: a header, the path or the query. */
 const carryingKey = (p: CorruptingProxy) =>
