@@ -8,13 +8,20 @@ import { invalidArgument } from "./errors";
 
 const A1_REF = /^(\$?)([A-Za-z]{1,3})(\$?)([0-9]{1,7})/;
 const R1C1_REF = /^[Rr](\[-?[0-9]+\]|[0-9]+)?[Cc](\[-?[0-9]+\]|[0-9]+)?/;
-const NAME_CHAR = /[A-Za-z0-9_.\\]/;
+
+/** Where a reference token stands alone: not after a character of a name, not before what `notAfter` matches. */
+export interface RefBounds {
+  nameChar: RegExp;
+  notAfter: RegExp;
+}
+/** Not part of a name, nor a call (SUM(...)), nor a structured reference's table name. */
+const R1C1_BOUNDS: RefBounds = { nameChar: /[A-Za-z0-9_.\\]/, notAfter: /[A-Za-z0-9_([.]/ };
 
 /**
  * The end of a string literal ("..." with "" inside), a quoted sheet name ('...' with '' inside) or a bracketed
- * part ([...], nested) starting at i: what a formula scanner copies as it is (here and in references.ts).
+ * part ([...], nested) starting at i.
  */
-export function skipLiteral(text: string, i: number): number {
+function skipLiteral(text: string, i: number): number {
   const quote = text[i];
   if (quote === '"' || quote === "'") {
     let j = i + 1;
@@ -34,16 +41,22 @@ export function skipLiteral(text: string, i: number): number {
   return j;
 }
 
-/** Rewrites every reference token `pattern` matches outside literals, where it stands alone (not part of a name or a call). */
-function rewriteRefs(formula: string, pattern: RegExp, convert: (m: RegExpExecArray) => string): string {
+/**
+ * Rewrites every reference token `pattern` matches outside literals, where it stands alone (`bounds`); also the
+ * scanner of references.ts, which moves references when cells are inserted.
+ */
+export function rewriteRefs(
+  formula: string,
+  pattern: RegExp,
+  convert: (m: RegExpExecArray) => string,
+  bounds: RefBounds = R1C1_BOUNDS,
+): string {
   let out = "";
   let i = 0;
   while (i < formula.length) {
     const ch = formula[i];
-    const before = i > 0 ? formula[i - 1] : "";
-    const m = before !== "" && NAME_CHAR.test(before) ? null : pattern.exec(formula.slice(i));
-    const after = m ? formula[i + m[0].length] : undefined;
-    if (m && (after === undefined || !/[A-Za-z0-9_([.]/.test(after))) {
+    const m = i > 0 && bounds.nameChar.test(formula[i - 1]) ? null : pattern.exec(formula.slice(i));
+    if (m && !bounds.notAfter.test(formula[i + m[0].length] ?? "")) {
       out += convert(m);
       i += m[0].length;
     } else if (ch === '"' || ch === "'" || ch === "[") {

@@ -9,7 +9,7 @@
 // rows (A:A, 1:1), references inside string literals. Not modelled: deleting cells (references are not adjusted).
 import { MAX_COLUMNS, MAX_ROWS, Rect, columnIndex, columnLetters } from "./addresses";
 import { afterInsert, type Axis } from "./area-shift";
-import { skipLiteral } from "./r1c1";
+import { rewriteRefs, type RefBounds } from "./r1c1";
 import type { SheetModel, WorkbookModel } from "./workbook-model";
 
 const CELL = "(\\$?)([A-Za-z]{1,3})(\\$?)([0-9]{1,7})";
@@ -17,9 +17,14 @@ const CELL = "(\\$?)([A-Za-z]{1,3})(\\$?)([0-9]{1,7})";
 const REF = new RegExp(
   `^(?:('(?:[^']|'')+'|[A-Za-z_\\\\\\u00C0-\\uFFFF][A-Za-z0-9_.\\u00C0-\\uFFFF]*)!)?${CELL}(?::${CELL})?`,
 );
-const NAME_CHAR = /[A-Za-z0-9_.\\\u00C0-\uFFFF]/;
-/** What may not follow a reference: more of a name, a call, a sheet separator, a structured reference. */
-const NOT_AFTER = /[A-Za-z0-9_(.![\u00C0-\uFFFF]/;
+/**
+ * What may not come before a reference (a name's character) or follow it (more of a name, a call, a sheet
+ * separator, a structured reference); names may hold letters beyond ASCII.
+ */
+const BOUNDS: RefBounds = {
+  nameChar: /[A-Za-z0-9_.\\\u00C0-\uFFFF]/,
+  notAfter: /[A-Za-z0-9_(.![\u00C0-\uFFFF]/,
+};
 
 interface Inserted {
   sheet: SheetModel;
@@ -41,24 +46,7 @@ export function shiftReferences(wb: WorkbookModel, sheet: SheetModel, rect: Rect
 /** The formula with its references to the moved cells rewritten; `home` is the sheet of an unqualified reference. */
 function rewrite(wb: WorkbookModel, formula: string, home: SheetModel | null, ins: Inserted): string {
   if (!formula.startsWith("=")) return formula;
-  let out = "";
-  let i = 0;
-  while (i < formula.length) {
-    const ch = formula[i];
-    const m = i > 0 && NAME_CHAR.test(formula[i - 1]) ? null : REF.exec(formula.slice(i));
-    if (m && !NOT_AFTER.test(formula[i + m[0].length] ?? "")) {
-      out += moved(wb, m, home, ins);
-      i += m[0].length;
-    } else if (ch === '"' || ch === "'" || ch === "[") {
-      const end = skipLiteral(formula, i);
-      out += formula.slice(i, end);
-      i = end;
-    } else {
-      out += ch;
-      i++;
-    }
-  }
-  return out;
+  return rewriteRefs(formula, REF, (m) => moved(wb, m, home, ins), BOUNDS);
 }
 
 /** One reference, rewritten when the cells it names moved. */
