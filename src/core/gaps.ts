@@ -1,7 +1,8 @@
 // Missing dates: the days, weeks or months a refreshed table has no row for, between the rows it kept and the
 // rows the service returned, or inside the re-read window where the service returned no row at all for a
 // period. The open ones stay with the table's saved record until a refresh gets rows for them. Also the words
-// of a date range ("8 Oct to 2 Nov", "16-23 Nov") and of a count ("3 rows"). Pure; docs/refresh.md says the same for a finance user.
+// of a date range ("8 Oct to 2 Nov", "16-23 Nov"), of a count ("3 rows") and of a list ("a, b and c"). Pure;
+// docs/refresh.md says the same for a finance user.
 import { addDays, addPeriods, type IsoDate } from "./dates";
 import type { Timeframe } from "./metrics";
 
@@ -107,6 +108,10 @@ export function openGaps(previous: readonly DateRange[], reread: DateRange, foun
 
 /** A count with its unit, "1 row", "1,500 rows" (the unit takes an s for any count but 1). */
 export const plural = (n: number, unit: string): string => `${n.toLocaleString("en-US")} ${unit}${n === 1 ? "" : "s"}`;
+
+/** "revenue", "revenue and units", "revenue, units and stock". */
+export const andList = (items: readonly string[]): string =>
+  items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 

@@ -5,7 +5,7 @@
 // holds the table as the losses rule does until the user refreshes anyway. Single outliers are revisions, not a
 // change of unit: see unitChanges for how they are told apart. Pure; see docs/refresh.md, "A unit change at the
 // source".
-import { plural } from "./gaps";
+import { andList, plural } from "./gaps";
 import {
   REFRESH_ANYWAY,
   compareWindow,
@@ -172,10 +172,6 @@ function example(metrics: readonly string[], factor: number): string {
   const k = Math.round(Math.log10(factor));
   return k === 2 ? " (pence for pounds)" : k === -2 ? " (pounds for pence)" : "";
 }
-
-/** "revenue", "revenue and units", "revenue, units and stock". */
-const andList = (items: readonly string[]): string =>
-  items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 
 /** One sentence per retailer and factor: the metrics, the factor, the rows, the likely cause. */
 function changeSentences(changes: readonly UnitChange[], held: boolean): string[] {

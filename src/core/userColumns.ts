@@ -3,6 +3,7 @@
 // renamed or moved column is still found), the key of a row, what each user cell of the rows a refresh writes
 // becomes (kept by key, a calculated column's formula, or empty), and whether an AutoFilter can stay in force.
 // Pure; src/excel reads and writes the cells, src/refresh wires them. See docs/refresh.md.
+import { andList } from "./gaps";
 import { RETAILER_COLUMN } from "./multiRetailer";
 import type { Column } from "./tabulate";
 
@@ -26,10 +27,7 @@ export function deletedColumns(table: readonly TableColumnRef[], recorded: reado
   return recorded.filter((r) => !ids.has(r.id));
 }
 
-const quoted = (names: readonly string[]): string => {
-  const q = names.map((n) => `"${n}"`);
-  return q.length === 1 ? q[0] : `${q.slice(0, -1).join(", ")} and ${q[q.length - 1]}`;
-};
+const quoted = (names: readonly string[]): string => andList(names.map((n) => `"${n}"`));
 
 /** Words for a refresh refused because service columns were deleted. */
 export function deletedColumnsText(tableName: string, gone: readonly ServiceColumn[]): string {
