@@ -181,8 +181,8 @@ type Refused = { refused: { rule: AnswerRule; why: string } };
  * One pass (answers run to 100,000s of rows): each distinct period placed once, on its UTC day, and a row kept
  * when its period meets the dates of the request that returned it and its SKU (or filter value) is the View by
  * one; a kept row must have its key and figures Excel can hold, and its key is looked up in its day's keys;
- * fields and nulls counted. Refused: the first row whose period cannot be placed, or kept row without its key or
- * with a figure Excel cannot hold.
+ * fields and nulls counted. Refused: the first row whose period cannot be placed, or a kept row without its key
+ * or with a figure Excel cannot hold.
  */
 function scan(question: AnswerQuestion, answer: RawAnswer, periodField: string): Scan | Refused {
   const { rows } = answer;
@@ -209,7 +209,7 @@ function scan(question: AnswerQuestion, answer: RawAnswer, periodField: string):
     const value = row[periodField];
     let slot = slots.get(value);
     if (slot === undefined) slot = slotOf(value, slots, byDay);
-    if (slot === null) return refused("period", unplacedText(periodField, row[periodField], row, question));
+    if (slot === null) return refused("period", unplacedText(periodField, value, row, question));
     if (slot.request !== request) {
       slot.fits = overlaps(slot.day, { ...question, ...requests[request] });
       slot.request = request;
@@ -270,18 +270,16 @@ interface PeriodSlot {
   rows: number;
 }
 
-/** The slot of a period value, placed on its UTC day the first time it is met; null when it cannot be placed. */
+/** The slot of a period value met for the first time: placed on its UTC day (null when it cannot be), kept. */
 function slotOf(
   value: unknown,
   slots: Map<unknown, PeriodSlot | null>,
   byDay: Map<IsoDate, DayKeys>,
 ): PeriodSlot | null {
-  let slot = slots.get(value);
-  if (slot !== undefined) return slot;
   const day = typeof value === "string" ? dayOfTimestamp(value) : null;
   let keys = day === null ? undefined : byDay.get(day);
   if (day !== null && keys === undefined) byDay.set(day, (keys = new Map()));
-  slot = day === null ? null : { day, keys: keys!, request: -1, fits: false, rows: 0 };
+  const slot = day === null ? null : { day, keys: keys!, request: -1, fits: false, rows: 0 };
   slots.set(value, slot);
   return slot;
 }

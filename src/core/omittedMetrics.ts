@@ -10,9 +10,9 @@ import { METRICS } from "./metrics";
 const SEPARATORS = /[\s,;]+/;
 
 /**
- * The header's names matched case-insensitively to the metrics asked for (which come from
- * the retailer's metrics list), then to the service's metric names; a name that matches neither is kept as the
- * service wrote it, to be shown as text. Each name once, in the header's order.
+ * The header's names matched case-insensitively to the metrics asked for (which come from the retailer's metrics
+ * list), then to the service's metric names; a name that matches neither is kept as the service wrote it, to be
+ * shown as text. Each name once, in the header's order.
  */
 export function omittedMetricNames(header: string | null | undefined, asked: readonly string[]): string[] {
   const known = new Map<string, string>();
