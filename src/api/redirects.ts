@@ -82,7 +82,7 @@ function landedWithin(response: Response, asked: string, rules: RedirectRules): 
   const landed = new URL(response.url);
   if (landed.origin === new URL(rules.baseUrl).origin) return response;
   void response.body?.cancel().catch(() => undefined);
-  throw refusal(rules, asked, landed, undefined);
+  throw refusal(rules, asked, landed);
 }
 
 /** Where a 3xx points, resolved against the URL that answered it; undefined when it is not a redirect. */
@@ -100,7 +100,7 @@ function locationOf(response: Response, from: string): URL | undefined {
  * The refusal of a redirect to another origin, naming the address (origin and path: never the query, which holds
  * the request's parameters) and, when the add-in would take it, the Service URL that address means.
  */
-function refusal(rules: RedirectRules, asked: string, target: URL, status: number | undefined): SalesApiError {
+function refusal(rules: RedirectRules, asked: string, target: URL, status?: number): SalesApiError {
   const where = addressText(target, rules.apiKey);
   const base = redact(serviceUrlAt(rules.baseUrl, asked, target), rules.apiKey);
   const message = serviceUrlProblem(base)

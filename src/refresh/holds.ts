@@ -3,9 +3,9 @@
 // (src/core/unitChange.ts: most figures of a metric a power of ten away from the stored ones). Both are decided
 // in src/core on one comparison of the stored window with the answer; this module puts them into the outcome
 // and its warnings.
+import type { IsoDate } from "../core/dates";
 import { heldBy, lossesSentences, lossesText, type WindowComparison } from "../core/losses";
 import type { Timeframe } from "../core/metrics";
-import type { IsoDate } from "../core/dates";
 import {
   approvedUnits,
   unapprovedUnitChanges,

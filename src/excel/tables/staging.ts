@@ -11,6 +11,7 @@ export const STAGING_MAX_AGE_MS = 60 * 60 * 1000;
 const SESSION = /^[0-9a-z]{5}$/;
 /** Seconds since 1970 in base 36, 7 digits (until the year 4400): the name's time. */
 const TIME_DIGITS = 7;
+const STAGING_NAME = new RegExp(`^${STAGING_SHEET}_([0-9a-z]{5})_([0-9a-z]{${TIME_DIGITS}})$`);
 
 /** A new session id: 5 base-36 characters, random (60 million ids: two people never share one). */
 function newSessionId(): string {
@@ -35,7 +36,7 @@ export function stagingSheetName(session: string, nowMs: number): string {
 
 /** The session and time (ms) a staging sheet's name holds; null for a name that is not a staging sheet's. */
 export function parseStagingName(name: string): { session: string; timeMs: number } | null {
-  const m = /^SalesData_staging_([0-9a-z]{5})_([0-9a-z]{7})$/.exec(name);
+  const m = STAGING_NAME.exec(name);
   return m ? { session: m[1], timeMs: parseInt(m[2], 36) * 1000 } : null;
 }
 
