@@ -2,8 +2,8 @@
 // among its syncs (host.interleave), and the staging sheets of other sessions. The refresh-level interleavings,
 // with two refreshes, are test/refresh/coauthor.test.ts.
 import { createWorkbookHost, type PickTurn, type WorkbookHost } from "../../dev/workbook-host";
-import type { Column } from "../../src/core/tabulate";
-import type { ServiceColumn } from "../../src/core/userColumns";
+import type { Column } from "../../src/core/answer/tabulate";
+import type { ServiceColumn } from "../../src/core/refresh/userColumns";
 import {
   STAGING_SHEET,
   parseStagingName,

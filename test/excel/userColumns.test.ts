@@ -4,8 +4,8 @@
 // column between two service columns never given service data; the direct and the staged path; the AutoFilter
 // applied again; what it costs in syncs.
 import { createWorkbookHost, PAYLOAD_LIMIT_BYTES, type WorkbookHost } from "../../dev/workbook-host";
-import type { Column } from "../../src/core/tabulate";
-import type { ServiceColumn } from "../../src/core/userColumns";
+import type { Column } from "../../src/core/answer/tabulate";
+import type { ServiceColumn } from "../../src/core/refresh/userColumns";
 import { replaceTail, writeTable, type TailReplacement } from "../../src/excel/tables";
 
 const COLUMNS: Column[] = [

@@ -2,12 +2,12 @@
 // pane's Get data, refresh and a SALES function, against the simulator over real HTTP. Each says the 429 and the
 // time the service named ("asks to wait until ..."), sends nothing more, and writes nothing.
 import { errorText } from "../../src/core/errorText";
-import { localTimeText } from "../../src/core/localTime";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshTable } from "../../src/refresh";
 import { dataOperations } from "../../src/taskpane/operations/dataOperations";
 import { engineFor, rejection, sessionFor } from "../functions/helpers";
 import { DAILY, NEW_SHEET, refreshFixture } from "./support/fixture";
+import { localTimeText } from "../../src/core/words";
 
 const f = refreshFixture({ skus: 4, stores: 3 });
 beforeEach(() => f.sim.reset()); // no fault left over from the test before
