@@ -90,9 +90,49 @@ test("no two exported things in src share a name", () => {
   expect(shared).toEqual([]);
 });
 
+/**
+ * src/core by concern: the query and its rules, reading an answer, what a refresh keeps and reports; each folder
+ * imports only those before it (type-only imports aside) and the few loose files every rule shares.
+ */
+const CORE_MAY_IMPORT: Record<string, string[]> = {
+  query: [],
+  answer: ["query"],
+  refresh: ["query", "answer"],
+};
+/** The loose files of src/core: shared by every folder of it, importing none of them. */
+const CORE_LOOSE = ["dates", "errorText", "metrics", "words"];
+
+test("src/core: folders by concern, each importing only those before it and the loose files", () => {
+  const core = files.filter((f) => f.folder === "core");
+  const part = (path: string) => relative(join(SRC, "core"), path).split(sep);
+  const loose = core.filter((f) => part(f.path).length === 1).map((f) => part(f.path)[0].replace(/\.ts$/, ""));
+  expect(loose.sort()).toEqual(CORE_LOOSE);
+  expect(core.map((f) => part(f.path)[0]).filter((d) => !d.endsWith(".ts") && !(d in CORE_MAY_IMPORT))).toEqual([]);
+  const wrong = core.flatMap((f) => {
+    const [own] = part(f.path);
+    const allowed = own in CORE_MAY_IMPORT ? [own, ...CORE_MAY_IMPORT[own]] : [];
+    return coreImports(f)
+      .filter((t) => !CORE_LOOSE.includes(t.replace(/\.ts$/, "")) && !allowed.includes(t))
+      .map((t) => `${relative(SRC, f.path)} imports src/core/${t}`);
+  });
+  expect(wrong).toEqual([]);
+});
+
+/** Run-time imports of a core file, by the core folder (or loose file name) they point into. */
+function coreImports(file: (typeof files)[number]): string[] {
+  return file.source.statements.flatMap((node) => {
+    const isImport = ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly;
+    const isExport = ts.isExportDeclaration(node) && !node.isTypeOnly;
+    if (!(isImport || isExport) || !node.moduleSpecifier || !ts.isStringLiteral(node.moduleSpecifier)) return [];
+    if (!node.moduleSpecifier.text.startsWith(".")) return [];
+    const target = relative(join(SRC, "core"), join(file.path, "..", node.moduleSpecifier.text)).split(sep);
+    return target[0].startsWith("..") ? [] : [target[0]];
+  });
+}
+
 /** Each folder's main file: the one a newcomer opens first. */
 const MAIN_FILE: Record<string, string> = {
-  core: "core/query.ts",
+  core: "core/query/query.ts",
   api: "api/index.ts",
   excel: "excel/index.ts",
   session: "session/index.ts",

@@ -19,7 +19,7 @@ import { createWorkbookHost, type WorkbookHost } from "../workbook-host";
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays, addPeriods, fromExcelSerial, type IsoDate } from "../../src/core/dates";
 import type { Timeframe } from "../../src/core/metrics";
-import type { DataQuery } from "../../src/core/query";
+import type { DataQuery } from "../../src/core/query/query";
 import { listManagedTables, readTable } from "../../src/excel";
 import { pullTable, refreshTable, type RefreshDeps } from "../../src/refresh";
 import type { Report } from "./run";

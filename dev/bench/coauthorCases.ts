@@ -14,7 +14,7 @@ import type { RunningSimulator } from "../simulator";
 import { createWorkbookHost, type PickTurn, type SessionTask, type WorkbookHost } from "../workbook-host";
 import { createClient } from "../../src/api";
 import type { IsoDate } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query";
+import type { DataQuery } from "../../src/core/query/query";
 import { listManagedTables } from "../../src/excel";
 import { STAGING_SHEET, tableChangedText } from "../../src/excel/tables";
 import { pullTable, type RefreshDeps, type RefreshOutcome, type RefreshableTable } from "../../src/refresh";

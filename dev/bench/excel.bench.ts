@@ -5,7 +5,7 @@
 // - excel.write_vs_tabulate: time to write the rows into the host divided by the time to tabulate them.
 import { createWorkbookHost } from "../workbook-host";
 import { checkRows, findPeriodField } from "../../src/api/rows";
-import { tabulate } from "../../src/core/tabulate";
+import { tabulate } from "../../src/core/answer/tabulate";
 import { writeTable } from "../../src/excel";
 import type { Report } from "./run";
 import { median, simulatorPayload } from "./support";

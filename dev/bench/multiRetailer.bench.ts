@@ -14,7 +14,7 @@
 // Rounds alternate which comes first (the three-retailer pull or the single ones), so warm-up and garbage
 // collection do not favour one side.
 import { createClient, fetchTable } from "../../src/api";
-import { planChunks } from "../../src/core/chunks";
+import { planChunks } from "../../src/core/query/chunks";
 import type { Report } from "./run";
 import { median, startSimulatorProcess } from "./support";
 

@@ -1,8 +1,8 @@
 // pipeline.*: parse + validate + answer check + tabulate of 100,000 SKU rows (what the client and fetchTable do), against a plain JSON.parse of the same
 // payload measured side by side in the same run (goal: at most 2.0).
 import { checkRows, findPeriodField } from "../../src/api/rows";
-import { checkAnswer } from "../../src/core/answerCheck";
-import { tabulate } from "../../src/core/tabulate";
+import { checkAnswer } from "../../src/core/answer/answerCheck";
+import { tabulate } from "../../src/core/answer/tabulate";
 import type { Report } from "./run";
 import { median, simulatorPayload } from "./support";
 

@@ -26,8 +26,8 @@ import { createWorkbookHost, type WorkbookHost } from "../workbook-host";
 import { startSimulator } from "../simulator";
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays, excelSerial, fromExcelSerial } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query";
-import { periodEnd } from "../../src/core/refresh";
+import type { DataQuery } from "../../src/core/query/query";
+import { periodEnd } from "../../src/core/refresh/window";
 import { listManagedTables, readTable } from "../../src/excel";
 import {
   pullTable,

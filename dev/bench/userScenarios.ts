@@ -14,7 +14,7 @@ import { createWorkbookHost, type WorkbookHost } from "../workbook-host";
 import { startSimulator, type RunningSimulator } from "../simulator";
 import { createClient } from "../../src/api";
 import { addDays, excelSerial, type IsoDate } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query";
+import type { DataQuery } from "../../src/core/query/query";
 import { listManagedTables, readTable } from "../../src/excel";
 import {
   pullTable,

@@ -1,13 +1,13 @@
 // The one client every surface uses: the pane, the SALES functions and refresh.
 import type { z } from "zod";
-import { checkAnswer, type AnswerReport } from "../core/answerCheck";
-import { planChunks } from "../core/chunks";
+import { checkAnswer, type AnswerReport } from "../core/answer/answerCheck";
+import { planChunks } from "../core/query/chunks";
 import { dayOfTimestamp, periodStart, todayIso, type IsoDate } from "../core/dates";
-import { retailerListProblem, validateForRetailers } from "../core/multiRetailer";
-import { omittedMetricNames } from "../core/omittedMetrics";
-import { dataParams, retailerList, type DataQuery, type NormalizedQuery } from "../core/query";
-import { serviceUrlProblem } from "../core/serviceUrl";
-import { validateDataQuery } from "../core/validate";
+import { retailerListProblem, validateForRetailers } from "../core/query/retailers";
+import { omittedMetricNames } from "../core/answer/omittedMetrics";
+import { dataParams, retailerList, type DataQuery, type NormalizedQuery } from "../core/query/query";
+import { serviceUrlProblem } from "../core/query/serviceUrl";
+import { validateDataQuery } from "../core/query/validate";
 import { SalesApiError } from "./errors";
 import { Http } from "./http";
 import { RowFormatError, checkRows, findPeriodField } from "./rows";
@@ -61,7 +61,7 @@ export interface DataResult {
   periodField: string;
   /** The query as sent (normalised) and what validation had to say about it. */
   query: NormalizedQuery;
-  /** What validation had to say about the query, then what the answer check reported (src/core/answerCheck.ts). */
+  /** What validation had to say about the query, then what the answer check reported (src/core/answer/answerCheck.ts). */
   warnings: string[];
   /** The rows' fields that become the table's columns: every field they have less those nobody asked for. */
   fields: string[];
@@ -83,7 +83,7 @@ export interface SalesClient {
   /**
    * The query for several retailers (or "all" alone), validated for each first, then one data request per
    * retailer and chunk through one bounded pool; the first failure fails the whole read, naming its retailer.
-   * Results in the order given; src/core/multiRetailer.ts merges them into one table.
+   * Results in the order given; src/core/query/retailers.ts merges them into one table.
    */
   getDataForRetailers(
     query: Omit<DataQuery, "retailer">,
@@ -269,7 +269,7 @@ class Client implements SalesClient {
   }
 
   /**
-   * The query's parts as one answer, checked against the query (src/core/answerCheck.ts): refused whole with a
+   * The query's parts as one answer, checked against the query (src/core/answer/answerCheck.ts): refused whole with a
    * "format" error naming what broke, or the rows inside the question with what was left out in `warnings`
    * (after `prefix`: a retailer's name in a read of several).
    */

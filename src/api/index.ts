@@ -7,4 +7,4 @@ export type { TableAnswer } from "./tableRead";
 export { SalesApiError, isSalesApiError } from "./errors";
 export type { SalesApiErrorKind } from "./errors";
 export type { ActionRecord, DataRow, FiltersRecord, MetricsRecord } from "./schemas";
-export type { DataQuery, NormalizedQuery } from "../core/query";
+export type { DataQuery, NormalizedQuery } from "../core/query/query";

@@ -6,7 +6,7 @@
 // http (Fetch spec, mixed content), and the answer's `url` is checked before it is used. Whatever the fetch did,
 // an answer from another origin is never used.
 import { HTTPError } from "ky";
-import { serviceUrlProblem } from "../core/serviceUrl";
+import { serviceUrlProblem } from "../core/query/serviceUrl";
 import { SalesApiError, redact } from "./errors";
 
 /** Same-origin hops followed before giving up (browsers allow 20; a service needs one or two). */

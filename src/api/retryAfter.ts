@@ -4,8 +4,8 @@
 // ky's wait agree. Where ky would guess (a value it cannot read: it waits the whole cap; a time already past: it
 // retries at once), the add-in backs off as for any other retry.
 import { HTTPError } from "ky";
-import { localTimeText } from "../core/localTime";
 import { SalesApiError, type SalesApiErrorDetails } from "./errors";
+import { localTimeText } from "../core/words";
 
 /** The statuses ky retries and reads a wait for (the client's retry statusCodes and afterStatusCodes both). */
 export const RETRY_AFTER_STATUSES = [429, 503];

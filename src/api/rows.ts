@@ -89,7 +89,7 @@ export function checkRows(body: unknown): DataRow[] {
 /**
  * The column that holds the period: the one whose values are ISO dates or timestamps in the most rows looked at
  * (the first, middle and last of a long answer; all of a short one), so bad values do not hide the column: the
- * answer check (src/core/answerCheck.ts) then refuses each by its row. The spec names it `week` for weekly rows
+ * answer check (src/core/answer/answerCheck.ts) then refuses each by its row. The spec names it `week` for weekly rows
  * only, so it is found by its values; `week` wins a tie.
  */
 export function findPeriodField(rows: readonly DataRow[]): string | undefined {

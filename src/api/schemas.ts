@@ -54,7 +54,7 @@ const metricValue = z.number().nullable().optional();
 /** Every metric by name (typed, so DataRow knows them). */
 const metricFields = Object.fromEntries(METRICS.map((m) => [m, metricValue])) as Record<Metric, typeof metricValue>;
 
-// A code may be null here: the answer check (src/core/answerCheck.ts) refuses a row without its key by its date.
+// A code may be null here: the answer check (src/core/answer/answerCheck.ts) refuses a row without its key by its date.
 export const DataRowSchema = z
   .object({
     sku: z.union([z.number(), z.string()]).nullable().optional(),

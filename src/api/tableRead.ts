@@ -1,10 +1,10 @@
 // A query's answer as one table, for one retailer or several: what the pane's Get data writes, what refresh
 // lays over the table's window and what SALES.SKU / SALES.STORE spill, so the three cannot differ.
-import { tabulateRetailers, type RetailerSummary } from "../core/multiRetailer";
-import { retailerList, type DataQuery, type NormalizedQuery } from "../core/query";
-import { tableContents } from "../core/refresh";
-import { tabulate, type Tabulated } from "../core/tabulate";
+import { retailerList, type DataQuery, type NormalizedQuery } from "../core/query/query";
+import { tableContents } from "../core/refresh/window";
+import { tabulate, type Tabulated } from "../core/answer/tabulate";
 import type { SalesClient } from "./client";
+import { tabulateRetailers, type RetailerSummary } from "../core/answer/retailersTable";
 
 export interface TableAnswer {
   /**

@@ -100,3 +100,9 @@ export function dayOfTimestamp(text: string): IsoDate | null {
   const shift = Math.floor((Number(hh) * 60 + Number(mm) - offset) / MINUTES_A_DAY);
   return shift === 0 ? day : addDays(day, shift);
 }
+
+/** Days `from` .. `to`, both included. */
+export interface DateRange {
+  from: IsoDate;
+  to: IsoDate;
+}

@@ -1,5 +1,5 @@
 // Cell formats by column kind, and what makes a value safe to write into Excel.
-import type { Cell, Column, ColumnKind } from "../core/tabulate";
+import type { Cell, Column, ColumnKind } from "../core/answer/tabulate";
 
 export const NUMBER_FORMATS: Record<ColumnKind, string> = {
   date: "yyyy-mm-dd",

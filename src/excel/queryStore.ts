@@ -5,7 +5,7 @@
 // the grid (no used ranges, sheet indexes or cells a user's formula or macro could trip over), are
 // invisible in the UI yet saved with the file, and are read and written in one call each.
 //
-// Everything read back is checked against the schemas in src/core/savedRecords.ts, never cast. What a damaged
+// Everything read back is checked against the schemas in src/core/query/savedRecords.ts, never cast. What a damaged
 // record does (a hand-edited or corrupt setting):
 // - One damaged table record among good ones: the good ones stay usable (listManagedTables, refresh); the
 //   damaged one is reported (readManagedTables, findManagedTable: a message naming the table and what is
@@ -22,11 +22,11 @@ import {
   type ActionsRecord,
   type ManagedTable,
   type SavedTables,
-} from "../core/savedRecords";
+} from "../core/query/savedRecords";
 import type { ExcelRun } from "./run";
 
-export { DamagedRecordError } from "../core/savedRecords";
-export type { ActionsRecord, DamagedTableRecord, ManagedTable, SavedTables } from "../core/savedRecords";
+export { DamagedRecordError } from "../core/query/savedRecords";
+export type { ActionsRecord, DamagedTableRecord, ManagedTable, SavedTables } from "../core/query/savedRecords";
 
 export const QUERY_SETTING = "SalesData.tables";
 

@@ -4,7 +4,7 @@
 // SALES.VALUE calls handed to the batcher (./valueBatch.ts: one data request per retailer and timeframe), and
 // every call settled within the timeout (./deadline.ts), so no cell is left on #BUSY!.
 import { fetchTable } from "../api";
-import { tabulateActions } from "../core/actions";
+import { tabulateActions } from "../core/answer/actions";
 import {
   listRetailerArg,
   parseFilterField,
@@ -14,11 +14,11 @@ import {
   type TableArgs,
   type TableCall,
   type ValueArgs,
-} from "../core/args";
+} from "../core/query/args";
 import { todayIso, type IsoDate } from "../core/dates";
 import { servedMetrics, type Level } from "../core/metrics";
-import { queryKey, type NormalizedQuery } from "../core/query";
-import type { Tabulated } from "../core/tabulate";
+import { queryKey, type NormalizedQuery } from "../core/query/query";
+import type { Tabulated } from "../core/answer/tabulate";
 import type { Session } from "../session";
 import { TtlCache } from "./cache";
 import { withDeadline } from "./deadline";

@@ -2,7 +2,7 @@
 // #VALUE! and #N/A, so those are the two codes: #VALUE! for a bad argument (the message names it), #N/A for
 // everything else (no key, the service, the network, a result too big for a formula).
 import { isSalesApiError, timeoutText } from "../api/errors";
-import { ArgumentError, argumentMessage } from "../core/args";
+import { ArgumentError, argumentMessage } from "../core/query/args";
 import { plainText } from "../core/errorText";
 
 type FunctionErrorCode = "#VALUE!" | "#N/A";

@@ -2,7 +2,7 @@
 // empty cells as "", period dates as date serials. Where Excel supports data types (ExcelApi 1.16), dates and
 // comparison percentages are FormattedNumber values, so they display as dates / percentages without the
 // user formatting the spill; elsewhere they are plain serials and fractions.
-import type { ColumnKind, Tabulated } from "../core/tabulate";
+import type { ColumnKind, Tabulated } from "../core/answer/tabulate";
 import { FunctionError } from "./errors";
 
 /** Excel's formatted-number cell value (Excel.FormattedNumberCellValue), as a custom function returns it. */

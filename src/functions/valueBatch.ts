@@ -5,7 +5,7 @@
 // flush timer, the group meta and the picking; the engine owns the cache, the timeout and the arguments.
 import type { DataResult, SalesClient } from "../api";
 import type { DataRow } from "../api/schemas";
-import type { ValueCall } from "../core/args";
+import type { ValueCall } from "../core/query/args";
 import {
   addDays,
   addPeriods,
@@ -16,8 +16,8 @@ import {
   type IsoDate,
 } from "../core/dates";
 import type { Metric, Timeframe } from "../core/metrics";
-import { queryKey, type NormalizedQuery } from "../core/query";
-import { storedPeriodContaining } from "../core/refresh";
+import { queryKey, type NormalizedQuery } from "../core/query/query";
+import { storedPeriodContaining } from "../core/refresh/window";
 import type { TtlCache } from "./cache";
 import { FunctionError } from "./errors";
 

@@ -2,7 +2,7 @@
 // the session builds RefreshDeps in one place.
 import type { SalesClient } from "../api";
 import type { IsoDate } from "../core/dates";
-import type { RefreshApproval } from "../core/unitChange";
+import type { RefreshApproval } from "../core/refresh/unitChange";
 import type { ManagedTable } from "../excel/queryStore";
 import type { ExcelRun } from "../excel/run";
 import type { BlockLimits } from "../excel/tables";
@@ -53,7 +53,7 @@ export interface RefreshOptions {
    * than it replaces and adds, or whole periods that held rows) or a unit change at the source would (most of a
    * metric's figures a power of ten away from the stored ones). What a held refresh showed (the pane's Refresh
    * anyway, a RefreshApproval): written only when this refresh removes nothing beyond its losses
-   * (src/core/losses.ts withinApproved) and changes no unit but those it showed (src/core/unitChange.ts), else
+   * (src/core/refresh/losses.ts withinApproved) and changes no unit but those it showed (src/core/refresh/unitChange.ts), else
    * held again with what it finds now. `true` (programmatic callers): any loss, any unit change. What is removed
    * or changed is still reported.
    */

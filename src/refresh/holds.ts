@@ -1,10 +1,10 @@
 // What holds a refresh before anything is written, and what "Refresh anyway" then accepts: the losses rule
-// (src/core/losses.ts: stored rows the answer no longer has) and a unit change at the source
-// (src/core/unitChange.ts: most figures of a metric a power of ten away from the stored ones). Both are decided
+// (src/core/refresh/losses.ts: stored rows the answer no longer has) and a unit change at the source
+// (src/core/refresh/unitChange.ts: most figures of a metric a power of ten away from the stored ones). Both are decided
 // in src/core on one comparison of the stored window with the answer; this module puts them into the outcome
 // and its warnings.
 import type { IsoDate } from "../core/dates";
-import { heldBy, lossesSentences, lossesText, type WindowComparison } from "../core/losses";
+import { heldBy, lossesSentences, lossesText, type WindowComparison } from "../core/refresh/losses";
 import type { Timeframe } from "../core/metrics";
 import {
   approvedUnits,
@@ -13,7 +13,7 @@ import {
   type RefreshApproval,
   type UnitChange,
   type WindowCheck,
-} from "../core/unitChange";
+} from "../core/refresh/unitChange";
 import type { RefreshOptions } from "./deps";
 import type { RefreshOutcome } from "./outcomes";
 

@@ -1,12 +1,13 @@
 // What refresh tells the user: the outcome of one table, the summary of Refresh all, and the words of their
 // warnings and errors. Pure: imports src/core only.
-import { addPeriods, type IsoDate } from "../core/dates";
+import { addPeriods, type IsoDate, type DateRange } from "../core/dates";
 import { errorText } from "../core/errorText";
-import { rangeText, type DateRange, type Gap } from "../core/gaps";
+import { type Gap } from "../core/refresh/gaps";
 import { STORE_DAILY_RETENTION_DAYS, type Timeframe } from "../core/metrics";
-import type { RetailerSummary } from "../core/multiRetailer";
-import { changesText, type MetricChange } from "../core/revisions";
-import type { UnitChange } from "../core/unitChange";
+import { changesText, type MetricChange } from "../core/refresh/revisions";
+import type { UnitChange } from "../core/refresh/unitChange";
+import { rangeText } from "../core/words";
+import { type RetailerSummary } from "../core/answer/retailersTable";
 
 export type RefreshStatus =
   /** The window was rewritten. */
@@ -23,7 +24,7 @@ export type RefreshStatus =
   | "cancelled";
 
 /**
- * Stored rows a refresh removes (or would remove: `held`), by key; see src/core/losses.ts. Held, it is what the
+ * Stored rows a refresh removes (or would remove: `held`), by key; see src/core/refresh/losses.ts. Held, it is what the
  * pane's "Refresh anyway" accepts (an ApprovedLosses: rows, periods, wholePeriods, undated).
  */
 export interface RefreshLosses {
@@ -48,7 +49,7 @@ export interface RefreshLosses {
 
 /**
  * Metrics whose re-read figures are a power of ten away from the stored ones in most rows of the same key (a
- * retailer that now reports in pence; see src/core/unitChange.ts). Held, `changes` are what the pane's "Refresh
+ * retailer that now reports in pence; see src/core/refresh/unitChange.ts). Held, `changes` are what the pane's "Refresh
  * anyway" accepts (that retailer's metric by that factor, no other).
  */
 export interface RefreshUnitChange {

@@ -2,16 +2,16 @@
 // table can be refreshed.
 import { SalesApiError } from "../api/errors";
 import { fetchTable } from "../api/tableRead";
-import type { RetailerSummary } from "../core/multiRetailer";
-import type { DataQuery } from "../core/query";
-import { lastReadAfterPull, periodIndexOf } from "../core/refresh";
-import type { Column } from "../core/tabulate";
-import type { ServiceColumn } from "../core/userColumns";
+import type { DataQuery } from "../core/query/query";
+import { lastReadAfterPull, periodIndexOf } from "../core/refresh/window";
+import type { Column } from "../core/answer/tabulate";
+import type { ServiceColumn } from "../core/refresh/userColumns";
 import { saveManagedTable } from "../excel/queryStore";
 import { writeTable, type Destination, type WriteResult } from "../excel/tables";
 import type { RefreshDeps, RefreshableTable } from "./deps";
 import { noRowsToPull, partialPullWarning } from "./outcomes";
 import { serialized } from "./queue";
+import { type RetailerSummary } from "../core/answer/retailersTable";
 
 export interface PullTableOptions {
   destination: Destination;

@@ -1,14 +1,13 @@
 // Refresh of one table: read where the stored table's window starts, fetch and check the whole window, then
 // rewrite the table's tail in one safe commit (src/excel replaceTail) and update the saved query record. The
-// decisions are src/core/refresh.ts's; this module fetches, calls them and writes.
+// decisions are src/core/refresh/window.ts's; this module fetches, calls them and writes.
 import { isSalesApiError } from "../api/errors";
 import { fetchTable } from "../api/tableRead";
-import { excelSerial, fromExcelSerial, type IsoDate } from "../core/dates";
-import { isCovered, missingRanges, openGaps, subtractRange, type DateRange } from "../core/gaps";
-import { blankedText, type WindowComparison } from "../core/losses";
+import { excelSerial, fromExcelSerial, type IsoDate, type DateRange } from "../core/dates";
+import { isCovered, missingRanges, openGaps, subtractRange } from "../core/refresh/gaps";
+import { blankedText, type WindowComparison } from "../core/refresh/losses";
 import type { Level, Timeframe } from "../core/metrics";
-import { RETAILER_COLUMN } from "../core/multiRetailer";
-import { retailerList } from "../core/query";
+import { retailerList } from "../core/query/query";
 import {
   anchorOf,
   keptCount,
@@ -25,10 +24,10 @@ import {
   type RefreshWindow,
   type TableShape,
   type WindowInput,
-} from "../core/refresh";
-import { completeWhenRead, metricColumns, windowChanges, type MetricChange } from "../core/revisions";
-import { checkWindow, type WindowCheck } from "../core/unitChange";
-import { columnLayout, keyColumns, type ServiceColumn } from "../core/userColumns";
+} from "../core/refresh/window";
+import { completeWhenRead, metricColumns, windowChanges, type MetricChange } from "../core/refresh/revisions";
+import { checkWindow, type WindowCheck } from "../core/refresh/unitChange";
+import { columnLayout, keyColumns, type ServiceColumn } from "../core/refresh/userColumns";
 import { WorkbookError } from "../excel/errors";
 import { NUMBER_FORMATS } from "../excel/formats";
 import { refreshPivotsOn } from "../excel/pivots";
@@ -63,8 +62,9 @@ import {
 import { noteHolds } from "./holds";
 import { followTables, tableDeletedText } from "./identity";
 import { serialized } from "./queue";
+import { RETAILER_COLUMN } from "../core/answer/retailersTable";
 
-/** Which window a refresh re-reads, given the stored table: refreshWindow (src/core/refresh.ts) in the add-in. */
+/** Which window a refresh re-reads, given the stored table: refreshWindow (src/core/refresh/window.ts) in the add-in. */
 export type WindowRule = (input: WindowInput) => RefreshWindow;
 
 type Window = Extract<RefreshWindow, { kind: "window" }>;
@@ -192,9 +192,9 @@ async function refreshInto(
   if (keptOnEmptyAnswer(out, tail, win, data, several)) return [];
   if (cancelled(opts.signal)) throw new WorkbookError("cancelled", TABLE_CANCELLED);
 
-  // 2. The stored rows of the window against the answer, by key (src/core/losses.ts), before anything is
+  // 2. The stored rows of the window against the answer, by key (src/core/refresh/losses.ts), before anything is
   // written: a refresh that would remove more than it replaces and adds, or whole periods that held rows, or
-  // whose figures of a metric changed unit (src/core/unitChange.ts), is held (unless "Refresh anyway" accepted
+  // whose figures of a metric changed unit (src/core/refresh/unitChange.ts), is held (unless "Refresh anyway" accepted
   // them); what it removes, and stored figures it empties, are reported.
   const pi = periodIndexOf(data.columns, periodField);
   const metrics = metricColumns(data.columns);
@@ -380,7 +380,7 @@ function revision(
 }
 
 /**
- * The dates the table has no rows for after the rewrite (src/core/gaps.ts): the open gaps the record keeps
+ * The dates the table has no rows for after the rewrite (src/core/refresh/gaps.ts): the open gaps the record keeps
  * (out.gaps), and a warning for each one found now that the record did not hold. Returns those worded.
  */
 function noteGaps(
@@ -440,7 +440,7 @@ interface FetchedWindow {
 
 /**
  * The service's rows for the window, checked and laid onto the table's service columns (by id; an older record
- * by header, src/core/userColumns.ts columnLayout); what was left out is warned. The user's columns are not in
+ * by header, src/core/refresh/userColumns.ts columnLayout); what was left out is warned. The user's columns are not in
  * `data`: replaceTail keeps them.
  */
 async function fetchWindow(

@@ -16,7 +16,7 @@ import {
   webLightTheme,
 } from "@fluentui/react-components";
 import { useEffect, useMemo, useState } from "react";
-import { presetRange } from "../core/presets";
+import { presetRange } from "../core/query/presets";
 import { ActionsSection } from "./ActionsSection";
 import { ConnectionSection } from "./connection/ConnectionSection";
 import { LastRefreshNotice } from "./LastRefreshNotice";

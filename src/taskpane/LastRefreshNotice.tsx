@@ -13,9 +13,9 @@ import {
 } from "@fluentui/react-components";
 import { DismissRegular } from "@fluentui/react-icons";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { localTimeText } from "../core/localTime";
 import type { RefreshAllReport } from "../session";
 import type { TableOperations } from "./operations";
+import { localTimeText } from "../core/words";
 
 const useStyles = makeStyles({
   // Service text and table names of 80 characters without a space wrap anywhere, never widening the pane.

@@ -3,7 +3,7 @@
 // (each is validated against its own) and View by offers the union of their filters lists.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { FiltersRecord, MetricsRecord } from "../api";
-import { FILTER_FIELDS } from "../core/args";
+import { FILTER_FIELDS } from "../core/query/args";
 import type { Session } from "../session";
 import { errorText } from "./messages";
 

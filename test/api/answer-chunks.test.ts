@@ -4,7 +4,7 @@
 // request, as the client promises (docs/client.md, "Resilience").
 import { startCorruptingProxy, type CorruptingProxy } from "../../dev/corruptions";
 import { createClient, type SalesClient } from "../../src/api";
-import { planChunks } from "../../src/core/chunks";
+import { planChunks } from "../../src/core/query/chunks";
 import { dayOfTimestamp } from "../../src/core/dates";
 import { SIM_KEY, startTestSimulator, type TestSimulator } from "../support/simulator";
 

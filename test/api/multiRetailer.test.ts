@@ -1,9 +1,9 @@
 // Several retailers in one read (SalesClient.getDataForRetailers) against the simulator over real HTTP, and
-// the merged table (src/core/multiRetailer.ts) against the single-retailer pulls, with requests counted.
+// the merged table (src/core/query/retailers.ts) against the single-retailer pulls, with requests counted.
 import { createClient, SalesApiError, type ClientOptions, type DataResult } from "../../src/api";
-import { RETAILER_COLUMN, tabulateRetailers } from "../../src/core/multiRetailer";
-import { tabulate, type Cell } from "../../src/core/tabulate";
+import { tabulate, type Cell } from "../../src/core/answer/tabulate";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { RETAILER_COLUMN, tabulateRetailers } from "../../src/core/answer/retailersTable";
 
 let sim: TestSimulator;
 const make = (opts: Partial<ClientOptions> = {}) =>

@@ -2,7 +2,7 @@
 // for metrics, whatever the separators; a name that is no metric is said (as the service wrote it) and ignored.
 // Real HTTP to the simulator, header injected.
 import { createClient } from "../../src/api";
-import { tabulate } from "../../src/core/tabulate";
+import { tabulate } from "../../src/core/answer/tabulate";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 
 let sim: TestSimulator;

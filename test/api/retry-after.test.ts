@@ -4,8 +4,8 @@
 // retried as usual; the seconds form works as before. Then the reading itself, and the words, on plain headers.
 import { createClient, SalesApiError, type ClientOptions } from "../../src/api";
 import { askedWait, rateLimitError } from "../../src/api/retryAfter";
-import { localTimeText } from "../../src/core/localTime";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { localTimeText } from "../../src/core/words";
 
 let sim: TestSimulator;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // In real Chromium: formulas typed into the preview (window.previewWorkbook.setFormula) spill into the grid, and the
 // spilled cells equal the client's answer for the same query.
 import { checkRows, findPeriodField } from "../../src/api/rows";
-import { tabulate } from "../../src/core/tabulate";
+import { tabulate } from "../../src/core/answer/tabulate";
 import { startBrowserRig, type BrowserRig } from "../support/browser";
 import { expectedSpill } from "../functions/helpers";
 

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { createClient } from "../../src/api";
 import { addDays } from "../../src/core/dates";
-import { tabulate } from "../../src/core/tabulate";
+import { tabulate } from "../../src/core/answer/tabulate";
 import { chooseRetailers, OUTPUT_DIR, useBrowserRig } from "../support/browser";
 import { checkPane, settled } from "../support/paneChecks";
 import { SIM_KEY, startTestSimulator, type TestSimulator } from "../support/simulator";

@@ -1,7 +1,7 @@
 // A newcomer's path through the real pane, in Chromium, against the preview page and the simulator.
 import type { Page } from "playwright-core";
 import { createClient } from "../../src/api";
-import { tabulate } from "../../src/core/tabulate";
+import { tabulate } from "../../src/core/answer/tabulate";
 import { addDays, todayIso } from "../../src/core/dates";
 import { chooseRetailers, startBrowserRig, type BrowserRig } from "../support/browser";
 import { seriousAxeViolations, settled } from "../support/paneChecks";

@@ -6,7 +6,7 @@
 import { startCorruptingProxy, type ProxyRule } from "../../dev/corruptions";
 import { createWorkbookHost, installExcelGlobal, type WorkbookHost } from "../../dev/workbook-host";
 import { registerCommands, ribbonRefreshAll, type RibbonRefreshSummary } from "../../src/commands/commands";
-import type { DataQuery } from "../../src/core/query";
+import type { DataQuery } from "../../src/core/query/query";
 import { officeRun } from "../../src/excel/run";
 import { refreshSalesFunctions } from "../../src/functions";
 import { pullTable } from "../../src/refresh";

@@ -1,5 +1,5 @@
 // The one shape of actions: the pane's Actions table and SALES.ACTIONS both write tabulateActions().
-import { ACTION_COLUMNS, tabulateActions, type ActionLike } from "../../src/core/actions";
+import { ACTION_COLUMNS, tabulateActions, type ActionLike } from "../../src/core/answer/actions";
 import { excelSerial } from "../../src/core/dates";
 
 const action: ActionLike = {

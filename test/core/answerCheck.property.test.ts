@@ -1,10 +1,10 @@
-// The answer check (src/core/answerCheck.ts): property tests over answers that keep the contract and answers
+// The answer check (src/core/answer/answerCheck.ts): property tests over answers that keep the contract and answers
 // broken one rule at a time, and the invariants every accepted answer holds.
 import fc from "fast-check";
-import { checkAnswer, spacingProblem, type AnswerQuestion } from "../../src/core/answerCheck";
+import { checkAnswer, spacingProblem, type AnswerQuestion } from "../../src/core/answer/answerCheck";
 import { addDays, addPeriods, dayOfTimestamp, daysBetween, periodStart, type IsoDate } from "../../src/core/dates";
-import { rangeText } from "../../src/core/gaps";
 import type { Timeframe } from "../../src/core/metrics";
+import { rangeText } from "../../src/core/words";
 
 type Row = Record<string, unknown>;
 const FIELD: Record<Timeframe, string> = { daily: "date", weekly: "week", monthly: "month" };

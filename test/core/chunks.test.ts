@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { planChunks } from "../../src/core/chunks";
+import { planChunks } from "../../src/core/query/chunks";
 import { addDays, daysBetween, periodStart } from "../../src/core/dates";
 
 describe("planChunks", () => {

@@ -1,6 +1,6 @@
-import { formulaFor, summarizeQuery } from "../../src/core/describe";
+import { formulaFor, summarizeQuery } from "../../src/core/query/describe";
 import { todayIso } from "../../src/core/dates";
-import { presetRange, rollingEnd } from "../../src/core/presets";
+import { presetRange, rollingEnd } from "../../src/core/query/presets";
 import { parseSalesFormula } from "../../dev/preview/formula";
 
 const q = {

@@ -1,17 +1,10 @@
-// Missing dates (src/core/gaps.ts): which days a refreshed table has no row for, the open ranges a record
+// Missing dates (src/core/refresh/gaps.ts): which days a refreshed table has no row for, the open ranges a record
 // keeps, and their words.
 import fc from "fast-check";
-import { addDays, addPeriods, daysBetween, periodStart } from "../../src/core/dates";
-import {
-  isCovered,
-  mergeRanges,
-  missingRanges,
-  openGaps,
-  rangeText,
-  subtractRange,
-  type DateRange,
-} from "../../src/core/gaps";
+import { addDays, addPeriods, daysBetween, periodStart, type DateRange } from "../../src/core/dates";
+import { isCovered, mergeRanges, missingRanges, openGaps, subtractRange } from "../../src/core/refresh/gaps";
 import type { Timeframe } from "../../src/core/metrics";
+import { rangeText } from "../../src/core/words";
 
 const BASE = "2026-01-05"; // a Monday
 const timeframe = fc.constantFrom<Timeframe>("daily", "weekly", "monthly");

@@ -1,4 +1,4 @@
-// Losses at refresh (src/core/losses.ts): the stored rows of a window against the answer, by key; the rule that
+// Losses at refresh (src/core/refresh/losses.ts): the stored rows of a window against the answer, by key; the rule that
 // holds a refresh; what "Refresh anyway" accepts; the words. Each property holds against a plain model (counts
 // of keys, groups of periods).
 import fc from "fast-check";
@@ -15,8 +15,8 @@ import {
   windowKey,
   withinApproved,
   type WindowSide,
-} from "../../src/core/losses";
-import { rowKey } from "../../src/core/userColumns";
+} from "../../src/core/refresh/losses";
+import { rowKey } from "../../src/core/refresh/userColumns";
 
 const FIRST = excelSerial("2026-11-16"); // a Monday
 const METRICS = ["revenue", "units"];

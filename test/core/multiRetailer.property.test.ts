@@ -1,16 +1,11 @@
-// Several retailers in one table (src/core/multiRetailer.ts): the merge holds exactly each retailer's rows,
+// Several retailers in one table (src/core/query/retailers.ts): the merge holds exactly each retailer's rows,
 // each retailer's cells are its own single tabulation's, a metric one retailer omits is empty in its rows
 // only, and the list and per-retailer validation name what is wrong.
 import fc from "fast-check";
 import { MetricsAvailability } from "../../src/core/metrics";
-import {
-  RETAILER_COLUMN,
-  retailerListProblem,
-  tabulateRetailers,
-  validateForRetailers,
-  type RetailerTableInput,
-} from "../../src/core/multiRetailer";
-import { tabulate, type Cell } from "../../src/core/tabulate";
+import { retailerListProblem, validateForRetailers } from "../../src/core/query/retailers";
+import { tabulate, type Cell } from "../../src/core/answer/tabulate";
+import { RETAILER_COLUMN, tabulateRetailers, type RetailerTableInput } from "../../src/core/answer/retailersTable";
 
 const METRICS = ["revenue", "units", "availability"] as const;
 const WEEKS = ["2026-09-07", "2026-09-14", "2026-09-21", "2026-09-28"];

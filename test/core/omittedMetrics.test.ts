@@ -1,7 +1,7 @@
 // The omitted metrics in the metrics list's names: matched whatever the header's case and separators (commas,
 // semicolons, whitespace, in any mix), unknown names kept as the service wrote them.
 import fc from "fast-check";
-import { omittedMetricNames } from "../../src/core/omittedMetrics";
+import { omittedMetricNames } from "../../src/core/answer/omittedMetrics";
 import { METRICS } from "../../src/core/metrics";
 
 test("names are matched to the metrics asked for, case and spaces aside", () => {

@@ -1,4 +1,4 @@
-// What a revision did (src/core/revisions.ts): each metric's total over the re-read dates before and after,
+// What a revision did (src/core/refresh/revisions.ts): each metric's total over the re-read dates before and after,
 // the change, and its words.
 import fc from "fast-check";
 import { excelSerial } from "../../src/core/dates";
@@ -12,7 +12,7 @@ import {
   windowChanges,
   type MetricChange,
   type WindowRows,
-} from "../../src/core/revisions";
+} from "../../src/core/refresh/revisions";
 
 const START = excelSerial("2026-11-16");
 

@@ -1,5 +1,5 @@
 import { excelSerial, fromExcelSerial } from "../../src/core/dates";
-import { tabulate } from "../../src/core/tabulate";
+import { tabulate } from "../../src/core/answer/tabulate";
 
 describe("tabulate", () => {
   const rows = [

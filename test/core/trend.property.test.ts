@@ -1,9 +1,9 @@
-// The trend (src/core/trend.ts) against a plain reading of its rules, for any rows: weeks in any order, cells
+// The trend (src/core/refresh/trend.ts) against a plain reading of its rules, for any rows: weeks in any order, cells
 // of any kind, a cut or not, any window.
 import fc from "fast-check";
 import { addDays, addPeriods, excelSerial } from "../../src/core/dates";
-import { exactSum } from "../../src/core/revisions";
-import { buildTrend, TREND_PERIODS, type TrendInput } from "../../src/core/trend";
+import { exactSum } from "../../src/core/refresh/revisions";
+import { buildTrend, TREND_PERIODS, type TrendInput } from "../../src/core/refresh/trend";
 
 const FIRST = "2026-01-05"; // a Monday
 const weekOf = (k: number) => addPeriods(FIRST, "weekly", k);

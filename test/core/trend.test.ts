@@ -1,9 +1,9 @@
-// A table's trend for its card (src/core/trend.ts): the last 13 periods of its first metric, totals for additive
+// A table's trend for its card (src/core/refresh/trend.ts): the last 13 periods of its first metric, totals for additive
 // metrics and means for rates, the re-read window marked, cells that are not numbers counted, a period cut by
 // the read's bound left out, and the words the card says.
 import { addDays, addPeriods, excelSerial } from "../../src/core/dates";
 import { aggregationOf, METRICS } from "../../src/core/metrics";
-import { changeText, type MetricChange } from "../../src/core/revisions";
+import { changeText, type MetricChange } from "../../src/core/refresh/revisions";
 import {
   buildTrend,
   lastChangeText,
@@ -13,7 +13,7 @@ import {
   trendTitle,
   windowText,
   type TrendInput,
-} from "../../src/core/trend";
+} from "../../src/core/refresh/trend";
 
 const MONDAY = "2026-08-03";
 const week = (k: number) => addPeriods(MONDAY, "weekly", k);

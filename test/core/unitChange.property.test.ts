@@ -1,10 +1,10 @@
-// A unit change at the source (src/core/unitChange.ts): the stored window against the answer, metric by metric,
+// A unit change at the source (src/core/refresh/unitChange.ts): the stored window against the answer, metric by metric,
 // row by row by key. Revisions (any share of rows moved by up to half, and outliers that are not most of the rows)
 // are never held; the same figures times 10^k (k not 0) always are, naming the metric, the factor and the rows,
 // per retailer in a table of several. What "Refresh anyway" accepts, and the words.
 import fc from "fast-check";
 import { excelSerial } from "../../src/core/dates";
-import { REFRESH_ANYWAY, type WindowSide } from "../../src/core/losses";
+import { REFRESH_ANYWAY, type WindowSide } from "../../src/core/refresh/losses";
 import {
   UNIT_CHANGE_MIN_ROWS,
   approvedUnits,
@@ -13,7 +13,7 @@ import {
   unitChangeText,
   unitChanges,
   type UnitChange,
-} from "../../src/core/unitChange";
+} from "../../src/core/refresh/unitChange";
 
 const FIRST = excelSerial("2026-11-16");
 const METRICS = ["revenue", "units", "availability"];

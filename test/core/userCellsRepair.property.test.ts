@@ -1,5 +1,5 @@
 // Co-authoring: a commit writes user cells planned from cells read a sync or more earlier; a co-author may have
-// typed in between. userCellsToRepair (src/core/userColumns.ts) gives what to write again, from the cells as they
+// typed in between. userCellsToRepair (src/core/refresh/userColumns.ts) gives what to write again, from the cells as they
 // were just before the commit wrote: afterwards every cell must be what a plan made from those cells wants.
 import fc from "fast-check";
 import {
@@ -9,7 +9,7 @@ import {
   type UserCell,
   type UserCellsInput,
   type UserWrite,
-} from "../../src/core/userColumns";
+} from "../../src/core/refresh/userColumns";
 
 const userCell: fc.Arbitrary<UserCell> = fc.oneof(
   fc.constantFrom("=RC[-1]*2", "=[@revenue]/[@units]").map((f) => ({ formula: f, value: "#VALUE!" })),

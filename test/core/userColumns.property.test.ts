@@ -1,9 +1,9 @@
-// The user's columns of a managed table (src/core/userColumns.ts): which columns are the service's (by id, or by
+// The user's columns of a managed table (src/core/refresh/userColumns.ts): which columns are the service's (by id, or by
 // header for an older record), a row's key, what each user cell of the rows a refresh writes becomes, what a
 // cell written elsewhere must be to stay what it was, and whether a filter can stay in force.
 import fc from "fast-check";
 import { createWorkbookHost } from "../../dev/workbook-host";
-import type { Column } from "../../src/core/tabulate";
+import type { Column } from "../../src/core/answer/tabulate";
 import {
   cellInput,
   columnLayout,
@@ -15,7 +15,7 @@ import {
   userCells,
   type UserCell,
   type UserCellsInput,
-} from "../../src/core/userColumns";
+} from "../../src/core/refresh/userColumns";
 
 const formula = fc.constantFrom("=RC[-1]*2", "=[@revenue]/[@units]", "=R1C1+1");
 const constant = fc.oneof(

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { addDays, parseIsoDate } from "../../src/core/dates";
 import { LEVEL_METRICS, METRICS, NEVER_DAILY, type MetricsAvailability } from "../../src/core/metrics";
-import { dataParams, type DataQuery } from "../../src/core/query";
-import { splitMetrics, validateDataQuery, type IssueCode } from "../../src/core/validate";
+import { dataParams, type DataQuery } from "../../src/core/query/query";
+import { splitMetrics, validateDataQuery, type IssueCode } from "../../src/core/query/validate";
 
 const TODAY = "2026-11-23";
 const base: DataQuery = {

@@ -1,7 +1,7 @@
 // The one way src/excel opens a managed table (src/excel/tables/openTable.ts): one sync when the table is there,
 // the caller's words when it is not, Excel's own failure otherwise.
 import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
-import type { Column } from "../../src/core/tabulate";
+import type { Column } from "../../src/core/answer/tabulate";
 import { readColumnEnds, readPeriodTail, readTable, replaceTail, writeTable } from "../../src/excel/tables";
 import { findTable, openTable } from "../../src/excel/tables/openTable";
 

@@ -1,7 +1,7 @@
 // The one backward read of a period column (src/excel/tables/periodScan.ts): 100,000 cells per sync from the
 // end, stopping at the first block that reaches below the limit, refusing rows out of date order.
 import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
-import type { Column } from "../../src/core/tabulate";
+import type { Column } from "../../src/core/answer/tabulate";
 import { readPeriodTail, writeTable } from "../../src/excel/tables";
 import { openTable } from "../../src/excel/tables/openTable";
 import { firstRowAtOrAfter, scanPeriodsBack, type PeriodScan } from "../../src/excel/tables/periodScan";

@@ -2,7 +2,7 @@
 // PropertyNotLoaded, '=' text becoming formulas).
 import fc from "fast-check";
 import { createWorkbookHost, PAYLOAD_LIMIT_BYTES, type WorkbookHost } from "../../dev/workbook-host";
-import type { Cell, Column } from "../../src/core/tabulate";
+import type { Cell, Column } from "../../src/core/answer/tabulate";
 import { readTable, replaceTail, writeTable, WorkbookError } from "../../src/excel";
 import { STAGING_SHEET } from "../../src/excel/tables";
 

@@ -3,7 +3,7 @@
 // table (headers renamed, columns moved, rows filtered, calculated columns added), or by header for an older
 // record; an empty table, a short one, a missing table or column, a table at the grid's bottom.
 import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
-import type { Column } from "../../src/core/tabulate";
+import type { Column } from "../../src/core/answer/tabulate";
 import { TREND_ROWS, trendCells, writeTable, type Destination, type TrendColumns } from "../../src/excel/tables";
 import { WorkbookError } from "../../src/excel/errors";
 

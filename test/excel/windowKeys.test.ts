@@ -1,10 +1,10 @@
 // The stored window's key and metric cells, read before a refresh writes anything (src/excel/tables/windowKeys.ts,
-// for src/core/losses.ts): by the service columns' ids (a renamed or moved column is still found; an older record
+// for src/core/refresh/losses.ts): by the service columns' ids (a renamed or moved column is still found; an older record
 // by header), from a body row to the end, one sync to open the table and one per block of READ_BLOCK_CELLS cells;
 // the host enforces Excel's rules (load then sync, payload limits).
 import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
-import type { Column } from "../../src/core/tabulate";
-import type { ServiceColumn } from "../../src/core/userColumns";
+import type { Column } from "../../src/core/answer/tabulate";
+import type { ServiceColumn } from "../../src/core/refresh/userColumns";
 import { readTable, readWindowCells, writeTable } from "../../src/excel/tables";
 import { READ_BLOCK_CELLS } from "../../src/excel/tables/windowRead";
 

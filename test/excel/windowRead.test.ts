@@ -2,7 +2,7 @@
 // src/excel/tables/windowRead.ts): the old window's cells of the columns asked, read in the commit sync before
 // its writes (no extra sync) when small, in row blocks of READ_BLOCK_CELLS before the commit when big.
 import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
-import type { Column } from "../../src/core/tabulate";
+import type { Column } from "../../src/core/answer/tabulate";
 import { readTable, replaceTail, writeTable, type TailReplacement } from "../../src/excel/tables";
 import { READ_BLOCK_CELLS } from "../../src/excel/tables/windowRead";
 

@@ -2,7 +2,7 @@
 // exactly the rows writeTable reports, whole, and nothing of the failed block is left in or below it. (Excel
 // grows a table over values written just below it, so a block can be inside the table before its resize.)
 import { createWorkbookHost } from "../../dev/workbook-host";
-import type { Cell, Column } from "../../src/core/tabulate";
+import type { Cell, Column } from "../../src/core/answer/tabulate";
 import { readTable, replaceTail, writeTable } from "../../src/excel";
 
 const COLUMNS: Column[] = [

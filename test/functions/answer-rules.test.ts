@@ -8,7 +8,7 @@
 // omitted-metrics header is read whatever its separators.
 import { startCorruptingProxy, type Corruption, type CorruptingProxy } from "../../dev/corruptions";
 import { excelSerial } from "../../src/core/dates";
-import type { TableArgs } from "../../src/core/args";
+import type { TableArgs } from "../../src/core/query/args";
 import type { FunctionsEngine } from "../../src/functions/engine";
 import { ConnectionStore, memoryStorage, Session } from "../../src/session";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";

@@ -10,11 +10,11 @@ import {
   parseFilterField,
   parseMetricsListArgs,
   listRetailerArg,
-} from "../../src/core/args";
+} from "../../src/core/query/args";
 import { addDays, addPeriods, excelSerial, toIsoDate } from "../../src/core/dates";
 import { METRICS } from "../../src/core/metrics";
-import { resolveRelativeDate } from "../../src/core/relativeDates";
-import { validateDataQuery } from "../../src/core/validate";
+import { resolveRelativeDate } from "../../src/core/query/relativeDates";
+import { validateDataQuery } from "../../src/core/query/validate";
 
 const TODAY = "2026-11-23";
 

@@ -1,8 +1,8 @@
 // The SALES engine against the simulator over real HTTP: identical calls and caching counted at the simulator,
 // results equal to the client's answer for the same query, every error path, the large-result guard.
 // SALES.VALUE's batching is in valueBatch.test.ts.
-import { ACTION_COLUMNS, tabulateActions } from "../../src/core/actions";
-import { tabulate } from "../../src/core/tabulate";
+import { ACTION_COLUMNS, tabulateActions } from "../../src/core/answer/actions";
+import { tabulate } from "../../src/core/answer/tabulate";
 import { excelSerial } from "../../src/core/dates";
 import { FunctionError } from "../../src/functions/errors";
 import { FunctionsEngine, NOT_STARTED_MESSAGE } from "../../src/functions/engine";

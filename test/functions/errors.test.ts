@@ -1,6 +1,6 @@
 // toFunctionError: every failure as the #VALUE! or #N/A a cell shows, with today's words for each kind.
 import { SalesApiError } from "../../src/api/errors";
-import { ArgumentError } from "../../src/core/args";
+import { ArgumentError } from "../../src/core/query/args";
 import { UserError } from "../../src/core/errorText";
 import { WorkbookError } from "../../src/excel/errors";
 import { FunctionError, toFunctionError } from "../../src/functions/errors";

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { evaluateSalesFormula, parseSalesFormula, spillToCells, type EvaluateContext } from "../../dev/preview/formula";
 import { createWorkbookHost } from "../../dev/workbook-host";
-import { tabulate } from "../../src/core/tabulate";
+import { tabulate } from "../../src/core/answer/tabulate";
 import { resetFunctionsRuntime, setFunctionsSession } from "../../src/functions/runtime";
 import { SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 import { expectedSpill, referenceClient, sessionFor } from "./helpers";

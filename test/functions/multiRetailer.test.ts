@@ -5,15 +5,15 @@
 import { evaluateSalesFormula } from "../../dev/preview/formula";
 import { createWorkbookHost } from "../../dev/workbook-host";
 import { createClient } from "../../src/api";
-import { planChunks } from "../../src/core/chunks";
-import { formulaFor } from "../../src/core/describe";
-import type { DataQuery } from "../../src/core/query";
-import { RETAILER_COLUMN } from "../../src/core/multiRetailer";
+import { planChunks } from "../../src/core/query/chunks";
+import { formulaFor } from "../../src/core/query/describe";
+import type { DataQuery } from "../../src/core/query/query";
 import { readTable } from "../../src/excel";
 import { resetFunctionsRuntime, setFunctionsSession } from "../../src/functions/runtime";
 import { pullTable } from "../../src/refresh";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 import { engineFor, rejection, sessionFor } from "./helpers";
+import { RETAILER_COLUMN } from "../../src/core/answer/retailersTable";
 
 let sim: TestSimulator;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // SALES.VALUE batching (src/functions/valueBatch.ts), through the engine against the simulator over real HTTP:
 // one request per (retailer, timeframe) group counted at the simulator, each cell the client's figure for its
 // whole period, answers from cached groups; and the period arithmetic on its own.
-import type { ValueCall } from "../../src/core/args";
+import type { ValueCall } from "../../src/core/query/args";
 import { addDays, addPeriods, excelSerial, periodStart } from "../../src/core/dates";
 import { indexValues, pickValue, valueRange } from "../../src/functions/valueBatch";
 import { startTestSimulator, SIM_TODAY, type TestSimulator } from "../support/simulator";

@@ -15,7 +15,7 @@ import {
 import { createClient, type SalesClient } from "../../src/api";
 import { SalesApiError } from "../../src/api/errors";
 import { addDays, excelSerial } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query";
+import type { DataQuery } from "../../src/core/query/query";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshTable, type RefreshDeps } from "../../src/refresh";
 import { pullSummaryLines } from "../../src/taskpane/queryBuilder/RunPanel";

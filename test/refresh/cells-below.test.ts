@@ -6,7 +6,7 @@
 // table partly under its columns, a spill reaching past them) is refused by name with the workbook as it was; what
 // is below the rows the table grows over does not matter. Daily and weekly SKU tables, simulator and host.
 import type { WorkbookHost } from "../../dev/workbook-host";
-import type { DataQuery } from "../../src/core/query";
+import type { DataQuery } from "../../src/core/query/query";
 import { readTable } from "../../src/excel";
 import { columnLetters, parseAddress } from "../../src/excel/addresses";
 import { pullTable, refreshTable } from "../../src/refresh";

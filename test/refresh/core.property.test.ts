@@ -1,4 +1,4 @@
-// The pure rules of refresh (src/core/refresh.ts) over random tables, clocks and timeframes.
+// The pure rules of refresh (src/core/refresh/window.ts) over random tables, clocks and timeframes.
 import fc from "fast-check";
 import { addDays, addPeriods, daysBetween, excelSerial, fromExcelSerial, periodStart } from "../../src/core/dates";
 import type { Timeframe } from "../../src/core/metrics";
@@ -14,8 +14,8 @@ import {
   retailersLeftEmpty,
   rowCounts,
   sortByPeriod,
-} from "../../src/core/refresh";
-import type { Cell, Column } from "../../src/core/tabulate";
+} from "../../src/core/refresh/window";
+import type { Cell, Column } from "../../src/core/answer/tabulate";
 import { rewrite } from "./support/rewrite";
 
 const day = fc.integer({ min: 0, max: 900 }).map((n) => addDays("2024-01-01", n));

@@ -9,7 +9,7 @@ import { createWorkbookHost } from "../../dev/workbook-host";
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays, addPeriods, fromExcelSerial, type IsoDate } from "../../src/core/dates";
 import { isMetric, type Timeframe } from "../../src/core/metrics";
-import type { DataQuery } from "../../src/core/query";
+import type { DataQuery } from "../../src/core/query/query";
 import { listManagedTables, readTable, type ExcelRun } from "../../src/excel";
 import { pullTable, refreshTable, type RefreshDeps } from "../../src/refresh";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";

@@ -3,7 +3,7 @@
 // actions and after each one (Excel applies the actions before a failing one and does not roll back).
 import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
 import { addDays } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query";
+import type { DataQuery } from "../../src/core/query/query";
 import { readTable } from "../../src/excel";
 import { STAGING_SHEET } from "../../src/excel/tables";
 import { pullTable, refreshTable, type RefreshDeps, type RefreshableTable } from "../../src/refresh";

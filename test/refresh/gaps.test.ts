@@ -5,8 +5,8 @@
 // (test/refresh/losses.test.ts): they are written, and named missing, when the user refreshes anyway.
 import type { SalesClient } from "../../src/api";
 import { addDays, excelSerial } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query";
-import { parseSavedTables } from "../../src/core/savedRecords";
+import type { DataQuery } from "../../src/core/query/query";
+import { parseSavedTables } from "../../src/core/query/savedRecords";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshAllTables, refreshTable } from "../../src/refresh";
 import { refreshLine, tableOperations } from "../../src/taskpane/operations/tableOperations";

@@ -5,13 +5,13 @@
 // sends empty is reported.
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays, excelSerial } from "../../src/core/dates";
-import { RETAILER_COLUMN } from "../../src/core/multiRetailer";
-import type { DataQuery } from "../../src/core/query";
+import type { DataQuery } from "../../src/core/query/query";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshAllTables, refreshTable, type RefreshDeps } from "../../src/refresh";
 import { SIM_KEY, SIM_TODAY } from "../support/simulator";
 import { dayOf, startAnswerProxy, type AnswerProxy, type ServiceRow } from "./support/answerProxy";
 import { DAILY, NEW_SHEET, refreshFixture } from "./support/fixture";
+import { RETAILER_COLUMN } from "../../src/core/answer/retailersTable";
 
 const f = refreshFixture({ skus: 4, stores: 3 });
 const ROLLING = { ...NEW_SHEET, rolling: true };

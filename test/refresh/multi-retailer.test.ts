@@ -2,12 +2,12 @@
 // data writes the three single-retailer pulls merged, a retailer's omitted metric is empty only in its rows, a
 // refresh after the service's revision equals a fresh pull, one retailer's failure leaves the table as it was,
 // a retailer that cannot serve the query is named before anything is sent, and a pivot by retailer follows.
-import { RETAILER_COLUMN } from "../../src/core/multiRetailer";
-import type { DataQuery } from "../../src/core/query";
+import type { DataQuery } from "../../src/core/query/query";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshAllTables, refreshTable } from "../../src/refresh";
 import { SIM_KEY, SIM_TODAY } from "../support/simulator";
 import { NEW_SHEET, refreshFixture } from "./support/fixture";
+import { RETAILER_COLUMN } from "../../src/core/answer/retailersTable";
 
 const fx = refreshFixture();
 

@@ -2,7 +2,7 @@
 // before each one (index, total, name, in the order refreshed), and a cancel after the first table leaves the
 // others "cancelled" and exactly as they were, without asking the service for them.
 import { addDays } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query";
+import type { DataQuery } from "../../src/core/query/query";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshAllTables, type RefreshProgress } from "../../src/refresh";
 import { CANCELLED_BEFORE_TABLE } from "../../src/refresh/outcomes";

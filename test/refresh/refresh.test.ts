@@ -1,7 +1,7 @@
 // Refresh against the simulator over real HTTP and the in-memory workbook host: the window, the rewrite,
 // Refresh all, the saved record, and a formula over the table's columns.
 import { addDays } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query";
+import type { DataQuery } from "../../src/core/query/query";
 import { readTable } from "../../src/excel";
 import { getRefreshOnOpen, setRefreshOnOpen } from "../../src/excel/refreshSettings";
 import { pullTable, refreshAllTables, refreshOnOpen, refreshTable } from "../../src/refresh";

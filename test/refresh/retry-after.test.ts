@@ -2,7 +2,7 @@
 // pane's Get data, refresh and a SALES function, against the simulator over real HTTP. Each says the 429 and the
 // time the service named ("asks to wait until ..."), sends nothing more, and writes nothing.
 import { errorText } from "../../src/core/errorText";
-import { localTimeText } from "../../src/core/localTime";
+import { localTimeText } from "../../src/core/words";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshTable } from "../../src/refresh";
 import { engineFor, rejection, sessionFor } from "../functions/helpers";

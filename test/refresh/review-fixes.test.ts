@@ -3,7 +3,7 @@
 // text even after a user reformatted a text column.
 import type { DataResult, SalesClient } from "../../src/api";
 import { addDays } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query";
+import type { DataQuery } from "../../src/core/query/query";
 import { listManagedTables, readTable } from "../../src/excel";
 import { pullTable, refreshAllTables, refreshTable } from "../../src/refresh";
 import { SIM_TODAY } from "../support/simulator";

@@ -2,8 +2,8 @@
 // metric the total over the re-read dates before and after and the change, and those totals are the sums of
 // the table's column over those dates before and after the refresh (read from the workbook host).
 import { addDays, excelSerial } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query";
-import { exactSum, type MetricChange } from "../../src/core/revisions";
+import type { DataQuery } from "../../src/core/query/query";
+import { exactSum, type MetricChange } from "../../src/core/refresh/revisions";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshAllTables, refreshTable, type RefreshOutcome } from "../../src/refresh";
 import { refreshLine } from "../../src/taskpane/operations/tableOperations";

@@ -6,13 +6,13 @@
 import { startCorruptingProxy, type Corruption, type CorruptingProxy } from "../../dev/corruptions";
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays, excelSerial } from "../../src/core/dates";
-import { RETAILER_COLUMN } from "../../src/core/multiRetailer";
-import type { DataQuery } from "../../src/core/query";
-import { REFRESH_ANYWAY } from "../../src/core/losses";
+import type { DataQuery } from "../../src/core/query/query";
+import { REFRESH_ANYWAY } from "../../src/core/refresh/losses";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshAnywayOf, refreshTable, type RefreshDeps, type RefreshOutcome } from "../../src/refresh";
 import { SIM_KEY, SIM_TODAY } from "../support/simulator";
 import { DAILY, NEW_SHEET, refreshFixture } from "./support/fixture";
+import { RETAILER_COLUMN } from "../../src/core/answer/retailersTable";
 
 const f = refreshFixture({ skus: 6, stores: 3 });
 const NEXT_DAY = addDays(SIM_TODAY, 1);

@@ -5,7 +5,7 @@
 // (formula in rows added, notes empty there), the filter is in force, the headers are the user's. A deleted
 // service column is refused by name with nothing fetched or written; an older record is upgraded by header.
 import { createWorkbookHost } from "../../dev/workbook-host";
-import type { DataQuery } from "../../src/core/query";
+import type { DataQuery } from "../../src/core/query/query";
 import { readTable } from "../../src/excel";
 import { updateManagedTables } from "../../src/excel/queryStore";
 import { pullTable, refreshTable } from "../../src/refresh";

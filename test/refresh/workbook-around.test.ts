@@ -2,7 +2,7 @@
 // (the saved query follows by Table.id), delete the table (reported, Stop managing offered), protect the sheet
 // (refused before anything is fetched; Refresh all goes on), build a pivot on it (refreshed with it), set
 // calculation to manual (said). For a weekly SKU table and a daily store table, against the simulator and host.
-import type { DataQuery } from "../../src/core/query";
+import type { DataQuery } from "../../src/core/query/query";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshAllTables, refreshTable } from "../../src/refresh";
 import { tableOperations } from "../../src/taskpane/operations/tableOperations";

@@ -2,7 +2,7 @@
 // writes (a pulled table, its saved query, a refresh, the actions table), no sheet, cell, setting, name, table
 // or custom XML part of the workbook contains it.
 import { createWorkbookHost } from "../../dev/workbook-host";
-import { tabulateActions } from "../../src/core/actions";
+import { tabulateActions } from "../../src/core/answer/actions";
 import { writeTable, listManagedTables } from "../../src/excel";
 import { pullTable, refreshTable } from "../../src/refresh";
 import { ConnectionStore, memoryStorage, Session } from "../../src/session";

@@ -2,7 +2,7 @@
 // data names the table after its retailers and sums up per retailer; the card's summary lists them all, Edit
 // reopens the builder with each one chosen and Insert formula writes the same list; a refresh line names the
 // metrics each retailer omitted.
-import { formulaFor } from "../../src/core/describe";
+import { formulaFor } from "../../src/core/query/describe";
 import { readTable } from "../../src/excel";
 import { dataOperations } from "../../src/taskpane/operations/dataOperations";
 import { tableOperations } from "../../src/taskpane/operations/tableOperations";

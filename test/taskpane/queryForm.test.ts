@@ -3,7 +3,7 @@
 // anything is sent (each retailer checked against its own metrics list, read from the simulator over HTTP), and
 // what Retailer, Metrics and Timeframe offer.
 import { createClient, type MetricsRecord } from "../../src/api";
-import { formulaFor } from "../../src/core/describe";
+import { formulaFor } from "../../src/core/query/describe";
 import {
   checkForm,
   emptyForm,

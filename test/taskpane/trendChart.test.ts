@@ -4,8 +4,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { addPeriods, excelSerial } from "../../src/core/dates";
-import type { MetricChange } from "../../src/core/revisions";
-import { buildTrend, type Trend } from "../../src/core/trend";
+import type { MetricChange } from "../../src/core/refresh/revisions";
+import { buildTrend, type Trend } from "../../src/core/refresh/trend";
 import { TrendChart, trendChartWords } from "../../src/taskpane/savedQueries/TrendChart";
 
 /** 15 weeks from 3 Aug, two rows each (the second week's second cell an error), re-read from 16 Nov. */

@@ -3,9 +3,9 @@
 // re-read, each bar is what the table now holds for its period, and the change said beside it is the one the
 // refresh reported for the first metric.
 import { excelSerial, fromExcelSerial } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query";
-import { exactSum } from "../../src/core/revisions";
-import type { Trend } from "../../src/core/trend";
+import type { DataQuery } from "../../src/core/query/query";
+import { exactSum } from "../../src/core/refresh/revisions";
+import type { Trend } from "../../src/core/refresh/trend";
 import { readTable } from "../../src/excel";
 import { QUERY_SETTING } from "../../src/excel/queryStore";
 import { pullTable, refreshTable } from "../../src/refresh";

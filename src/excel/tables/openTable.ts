@@ -1,6 +1,6 @@
 // Opening a table the add-in manages: one sync loads its name, header, body, whole range and sheet. A missing
 // table is refused in the caller's words, and (for refresh) a Total Row, before anything else is read or written.
-import type { CriteriaLike, TableColumnRef } from "../../core/userColumns";
+import type { CriteriaLike, TableColumnRef } from "../../core/refresh/userColumns";
 import { WorkbookError } from "../errors";
 
 export interface OpenTable {

@@ -1,6 +1,11 @@
 // Reading a table back: all of it (in blocks), the tail of its period column (what refresh places its window
 // from), or the two ends of one column.
-import { deletedColumns, deletedColumnsText, type ServiceColumn, type TableColumnRef } from "../../core/userColumns";
+import {
+  deletedColumns,
+  deletedColumnsText,
+  type ServiceColumn,
+  type TableColumnRef,
+} from "../../core/refresh/userColumns";
 import { NUMBER_FORMATS } from "../formats";
 import { WorkbookError } from "../errors";
 import { MAX_SYNC_CELLS, type ExcelRun } from "../run";

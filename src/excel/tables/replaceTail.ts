@@ -1,6 +1,6 @@
 // Replacing a table's tail (what refresh stands on): the rows from a cut-off on give way to new ones in one
 // commit sync whose every prefix is safe; a window too big for one request is staged on a hidden sheet first.
-import { filterPlan, type ServiceColumn } from "../../core/userColumns";
+import { filterPlan, type ServiceColumn } from "../../core/refresh/userColumns";
 import { WorkbookError } from "../errors";
 import { NUMBER_FORMATS, blockRows, excelRows, jsonBytes } from "../formats";
 import type { ExcelRun } from "../run";
@@ -40,7 +40,7 @@ export interface TailReplacement {
    * The table column of each data column (aligned with `data.columns`) by TableColumn.id, so a column the user
    * renamed or moved is still filled and a deleted one is refused by name. The table's other columns are the
    * user's: kept in every row before the cut-off, by row key in the rows written, a calculated column's formula
-   * or empty in rows new by key (src/core/userColumns.ts). Absent: the table's columns must be `data`'s, by
+   * or empty in rows new by key (src/core/refresh/userColumns.ts). Absent: the table's columns must be `data`'s, by
    * header, in order (a table nobody adds to, such as the Actions table).
    */
   service?: readonly ServiceColumn[];

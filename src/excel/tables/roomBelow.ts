@@ -7,12 +7,12 @@
 // reaches past the table's columns, cells it would push off the sheet (findObstacles). Anything else Excel refuses
 // (a legacy array formula, a pivot table: the API cannot see them beforehand) fails the insert in its own sync,
 // before the commit, with Excel's words: nothing was changed then either.
-import { plural } from "../../core/gaps";
 import { a1, columnLetters, parseAddress } from "../addresses";
 import { WorkbookError } from "../errors";
 import { MAX_COLUMNS, MAX_ROWS, MAX_SYNC_CELLS } from "../run";
 import type { OpenTable } from "./openTable";
 import { isEmpty } from "./writeBlocks";
+import { plural } from "../../core/words";
 
 /** Spill probes (one cell each) per sync. */
 const PROBES_PER_SYNC = 2_000;

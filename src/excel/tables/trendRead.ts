@@ -1,7 +1,7 @@
-// Reading what a managed table's trend is made of (src/core/trend.ts): the period column and one metric column
+// Reading what a managed table's trend is made of (src/core/refresh/trend.ts): the period column and one metric column
 // of the table's last rows, in one sync per table without knowing its row count first. The columns are found
 // as refresh finds them: by TableColumn.id (renamed or moved, still found), by header for a record without ids.
-import { sameHeader } from "../../core/userColumns";
+import { sameHeader } from "../../core/refresh/userColumns";
 import { WorkbookError } from "../errors";
 import type { ExcelRun } from "../run";
 import type { TableRef } from "../tableIdentity";

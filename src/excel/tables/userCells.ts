@@ -1,8 +1,8 @@
 // The user's columns beside a managed table's service columns, for a replacement of its tail (the decisions are
-// src/core/userColumns.ts's): where each service field is now (by TableColumn.id), the keys and user cells of
+// src/core/refresh/userColumns.ts's): where each service field is now (by TableColumn.id), the keys and user cells of
 // the rows taken out (read before the commit, one sync per block of rows), and the window as written, service
 // cells and user cells in the table's column order.
-import type { Column } from "../../core/tabulate";
+import type { Column } from "../../core/answer/tabulate";
 import {
   deletedColumns,
   deletedColumnsText,
@@ -15,8 +15,8 @@ import {
   type UserCellsInput,
   type UserCellsPlan,
   type UserWrite,
-} from "../../core/userColumns";
-import type { Cell } from "../../core/tabulate";
+} from "../../core/refresh/userColumns";
+import type { Cell } from "../../core/answer/tabulate";
 import { WorkbookError } from "../errors";
 import type { OpenTable } from "./openTable";
 import { READ_BLOCK_CELLS, fitsOneRead, queueRowsRead, runs } from "./windowRead";
@@ -128,7 +128,7 @@ function inputOf(p: Omit<PlannedUserCells, "plan" | "moves">, rows: readonly Old
 }
 
 /**
- * What the user cells of the rows written become (src/core/userColumns.ts userCells), from the rows taken out
+ * What the user cells of the rows written become (src/core/refresh/userColumns.ts userCells), from the rows taken out
  * (from the cut-off) and the row before them. Undefined when the table has no user columns (nothing is read).
  */
 export async function planUserCells(
@@ -154,7 +154,7 @@ export async function planUserCells(
 /**
  * Co-authoring: the plan moves user cells with their rows as they were read, a sync or more before the commit;
  * a co-author may have typed in them since. Queued on the commit's sync after its guard and before its writes,
- * the same cells are read again; afterwards, the user cells the commit left wrong (src/core/userColumns.ts
+ * the same cells are read again; afterwards, the user cells the commit left wrong (src/core/refresh/userColumns.ts
  * userCellsToRepair), as write blocks of the window, or an empty list. Not when no row moves (every user cell
  * stays on its row, with whatever was typed in it), nor when the read would not fit one sync (a big window:
  * there a note typed in a moving row during the refresh may stay where the row was).

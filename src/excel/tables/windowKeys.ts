@@ -1,8 +1,8 @@
 // Reading the stored window's rows before a refresh writes anything: their key cells (period, retailer, SKU or
 // filter value, store) and metric cells, so refresh can tell which stored rows the answer no longer has and
-// which stored figures it sends empty (src/core/losses.ts decides). Its own run, one sync to open the table and
+// which stored figures it sends empty (src/core/refresh/losses.ts decides). Its own run, one sync to open the table and
 // one per block of rows.
-import type { ServiceColumn } from "../../core/userColumns";
+import type { ServiceColumn } from "../../core/refresh/userColumns";
 import { WorkbookError } from "../errors";
 import type { ExcelRun } from "../run";
 import { columnOf } from "./readTable";

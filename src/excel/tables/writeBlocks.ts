@@ -1,6 +1,6 @@
 // What both writes (a new table, a table's tail) share: block limits, the per-block steps (formats,
 // suspension) and the checks for room before anything is written.
-import type { Cell, Column } from "../../core/tabulate";
+import type { Cell, Column } from "../../core/answer/tabulate";
 import { WorkbookError } from "../errors";
 import { NUMBER_FORMATS } from "../formats";
 import { MAX_BLOCK_ROWS, MAX_COLUMNS, MAX_ROWS, MAX_SYNC_BYTES, MAX_SYNC_CELLS } from "../run";

@@ -1,6 +1,6 @@
 // Writing tabulated results as a new Excel table, in row blocks: one sync per block, calculation and screen
 // updating suspended while writing, nothing of the user's overwritten.
-import type { Column } from "../../core/tabulate";
+import type { Column } from "../../core/answer/tabulate";
 import { errorText } from "../../core/errorText";
 import { a1, parseAddress, quoteSheet } from "../addresses";
 import { WorkbookError } from "../errors";

@@ -1,5 +1,5 @@
 // The actions' operations: this week's actions, insights and alerts into the one Actions table.
-import { tabulateActions } from "../../core/actions";
+import { tabulateActions } from "../../core/answer/actions";
 import { DamagedRecordError, readActionsRecord, saveActionsRecord, type ActionsRecord } from "../../excel/queryStore";
 import type { ExcelRun } from "../../excel/run";
 import { readTable, replaceTail, writeTable } from "../../excel/tables";

@@ -1,6 +1,6 @@
 // The query builder's operations: Get data (a managed table) and Insert formula.
 import { fromExcelSerial } from "../../core/dates";
-import { retailerList } from "../../core/query";
+import { retailerList } from "../../core/query/query";
 import type { ExcelRun } from "../../excel/run";
 import { writeFormulaAtSelection } from "../../excel/selection";
 import { readColumnEnds } from "../../excel/tables";

@@ -1,8 +1,8 @@
 // The managed tables' operations: list, refresh (one or all), go to, stop managing, Edit's saved query, the
 // workbook's refresh-on-open flag, and what the session's refresh log keeps (the last Refresh all, each table's
 // latest outcome).
-import { summarizeQuery } from "../../core/describe";
-import { changesText } from "../../core/revisions";
+import { summarizeQuery } from "../../core/query/describe";
+import { changesText } from "../../core/refresh/revisions";
 import { findManagedTable, forgetManagedTable, readManagedTables, type ManagedTable } from "../../excel/queryStore";
 import { getRefreshOnOpen, setRefreshOnOpen } from "../../excel/refreshSettings";
 import type { ExcelRun } from "../../excel/run";

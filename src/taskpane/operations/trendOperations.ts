@@ -1,9 +1,9 @@
 // The trend on a managed table's card: its saved record (src/excel/queryStore), the period and first metric
-// cells of its last rows (src/excel/tables/trendRead.ts, one sync), made into a trend by src/core/trend.ts.
+// cells of its last rows (src/excel/tables/trendRead.ts, one sync), made into a trend by src/core/refresh/trend.ts.
 import { TIMEFRAMES, type Timeframe } from "../../core/metrics";
-import { retailerList } from "../../core/query";
-import { buildTrend, type Trend } from "../../core/trend";
-import { splitMetrics } from "../../core/validate";
+import { retailerList } from "../../core/query/query";
+import { buildTrend, type Trend } from "../../core/refresh/trend";
+import { splitMetrics } from "../../core/query/validate";
 import { findManagedTable, type ManagedTable } from "../../excel/queryStore";
 import type { ExcelRun } from "../../excel/run";
 import { trendCells, type TrendColumns } from "../../excel/tables";

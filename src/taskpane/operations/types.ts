@@ -1,11 +1,11 @@
 // What the pane's buttons do, behind interfaces, so the components stay about presentation.
-import type { RetailerSummary } from "../../core/multiRetailer";
-import type { DataQuery } from "../../core/query";
-import type { RefreshApproval } from "../../core/unitChange";
+import type { DataQuery } from "../../core/query/query";
+import type { RefreshApproval } from "../../core/refresh/unitChange";
 import type { RefreshOutcome, RefreshProgress } from "../../refresh";
 import type { ConnectionSettings, RefreshAllReport } from "../../session";
 import type { DestinationChoice } from "../queryBuilder/queryForm";
 import type { TrendOperations } from "./trendOperations";
+import { type RetailerSummary } from "../../core/answer/retailersTable";
 
 export interface PullSummary {
   tableName: string;

@@ -1,7 +1,7 @@
 // From and To with the presets, the store-level daily limit, and "Up to today".
 import { Button, Checkbox, Field, Input, Text } from "@fluentui/react-components";
-import { PRESETS, presetRange } from "../../core/presets";
-import { earliestStoreDailyDate } from "../../core/validate";
+import { PRESETS, presetRange } from "../../core/query/presets";
+import { earliestStoreDailyDate } from "../../core/query/validate";
 import { useBuilderStyles } from "./styles";
 import type { FieldProps } from "./useQueryForm";
 

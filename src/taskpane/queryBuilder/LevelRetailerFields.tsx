@@ -1,7 +1,7 @@
 // Level (SKU / Store) and Retailer: one retailer or several (one table with a `retailer` column); "all" (Sales
 // Summary) exists at SKU level only and stands alone.
 import { Dropdown, Field, Option, Radio, RadioGroup } from "@fluentui/react-components";
-import { retailerLabel } from "../../core/describe";
+import { retailerLabel } from "../../core/query/describe";
 import type { Level } from "../../core/metrics";
 import { dropdownButton } from "../OneLineName";
 import { nextRetailers } from "./queryForm";

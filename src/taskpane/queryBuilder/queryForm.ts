@@ -10,10 +10,10 @@ import {
   type MetricsAvailability,
   type Timeframe,
 } from "../../core/metrics";
-import { retailerListProblem, validateForRetailers } from "../../core/multiRetailer";
-import { rollingEnd } from "../../core/presets";
-import { retailerList, type DataQuery } from "../../core/query";
-import { validateDataQuery, type Issue, type IssueCode, type QueryField } from "../../core/validate";
+import { retailerListProblem, validateForRetailers } from "../../core/query/retailers";
+import { rollingEnd } from "../../core/query/presets";
+import { retailerList, type DataQuery } from "../../core/query/query";
+import { validateDataQuery, type Issue, type IssueCode, type QueryField } from "../../core/query/validate";
 
 export type DestinationChoice = "new-sheet" | "selection";
 

@@ -1,7 +1,7 @@
 // The builder's form state beyond the values themselves: the shared validation per control, what is shown
 // yet, and each chosen retailer's metrics record the fields read.
 import { useMemo, useState } from "react";
-import type { QueryField } from "../../core/validate";
+import type { QueryField } from "../../core/query/validate";
 import { checkForm, retailerRecords, type MetricsLists, type QueryForm, type RetailerRecord } from "./queryForm";
 
 type SetForm = (update: (f: QueryForm) => QueryForm) => void;

@@ -1,7 +1,7 @@
 // Running the builder's query: Get data with its progress and Cancel, Insert formula, and what came of it.
 import { useRef, useState } from "react";
-import { formulaFor } from "../../core/describe";
-import type { DataQuery } from "../../core/query";
+import { formulaFor } from "../../core/query/describe";
+import type { DataQuery } from "../../core/query/query";
 import { errorText } from "../messages";
 import type { Operations, PullSummary } from "../operations";
 import type { DestinationChoice } from "./queryForm";

@@ -3,11 +3,11 @@
 import { Button, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useEffect, useState } from "react";
 import type { IsoDate } from "../../core/dates";
-import { rangeText } from "../../core/gaps";
-import type { Trend } from "../../core/trend";
-import type { MetricChange } from "../../core/revisions";
+import type { Trend } from "../../core/refresh/trend";
+import type { MetricChange } from "../../core/refresh/revisions";
 import type { ManagedRow } from "../operations";
 import { TrendChart } from "./TrendChart";
+import { rangeText } from "../../core/words";
 
 const useStyles = makeStyles({
   item: {

@@ -1,8 +1,8 @@
 // The small trend on a managed table's card: its first metric by period as bars (a plain SVG, scaled to the
 // card), the periods the last refresh re-read shaded and coloured, and in words: what it shows, the window, the
-// latest revision's change and what was left out. The figures and words come from src/core/trend.ts.
+// latest revision's change and what was left out. The figures and words come from src/core/refresh/trend.ts.
 import { Text, makeStyles, tokens } from "@fluentui/react-components";
-import type { MetricChange } from "../../core/revisions";
+import type { MetricChange } from "../../core/refresh/revisions";
 import {
   TREND_PERIODS,
   dayText,
@@ -15,7 +15,7 @@ import {
   windowText,
   type Trend,
   type TrendPoint,
-} from "../../core/trend";
+} from "../../core/refresh/trend";
 
 /** The drawing's own units: the card's width at Excel's 320 px pane; the SVG scales to the card, never wider. */
 const WIDTH = 280;

@@ -1,8 +1,8 @@
 // The day-by-SKU table the replaceTail tests write into a new workbook (userColumns.test.ts, coauthor.test.ts):
 // its columns, its rows, and the table with its service columns as refresh knows them (by TableColumn.id).
 import { createWorkbookHost, type WorkbookHost } from "../../../dev/workbook-host";
-import type { Column } from "../../../src/core/tabulate";
-import type { ServiceColumn } from "../../../src/core/userColumns";
+import type { Column } from "../../../src/core/answer/tabulate";
+import type { ServiceColumn } from "../../../src/core/refresh/userColumns";
 import { writeTable } from "../../../src/excel/tables";
 
 export const COLUMNS: Column[] = [

@@ -2,7 +2,7 @@
 // each test, a daily query, the saved record of a table, and a fresh pull to compare a refreshed table with.
 import { createWorkbookHost, type WorkbookHost } from "../../../dev/workbook-host";
 import { createClient, type SalesClient } from "../../../src/api";
-import type { DataQuery } from "../../../src/core/query";
+import type { DataQuery } from "../../../src/core/query/query";
 import { listManagedTables, readTable, type ExcelRun } from "../../../src/excel";
 import { pullTable, type RefreshDeps, type RefreshableTable } from "../../../src/refresh";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../../support/simulator";

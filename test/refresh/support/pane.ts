@@ -1,5 +1,5 @@
 // The pane's Get data as the Run panel calls it (dataOperations): a new sheet, not rolling, never cancelled.
-import type { DataQuery } from "../../../src/core/query";
+import type { DataQuery } from "../../../src/core/query/query";
 import type { ExcelRun } from "../../../src/excel";
 import type { RefreshDeps } from "../../../src/refresh";
 import { dataOperations } from "../../../src/taskpane/operations/dataOperations";

@@ -1,6 +1,6 @@
 // Dates as people type them into a formula: Excel serials and date cells, "YYYY-MM-DD" text, and forms
 // relative to the service's today ("today", "-7d", "-4w", "-12m", "-1y", "+3d"). Pure: the caller passes today.
-import { addDays, addPeriods, fromExcelSerial, isIsoDate, type IsoDate } from "./dates";
+import { addDays, addPeriods, fromExcelSerial, isIsoDate, type IsoDate } from "../dates";
 
 /** Excel's largest date serial (9999-12-31) and its first real day (1900-01-01 is 1). */
 export const MAX_EXCEL_SERIAL = 2958465;

@@ -1,8 +1,8 @@
-// The answer check's rules for one row, which src/core/answerCheck.ts runs in its one pass over an answer: the row
+// The answer check's rules for one row, which src/core/answer/answerCheck.ts runs in its one pass over an answer: the row
 // inside the dates asked, its key present (SKU or filter value; the store at store level) and sent once a day, its
 // SKU or filter value the View by one, and its figures ones Excel can hold. Pure; the words are in answerWords.ts.
-import { addPeriods, type IsoDate } from "./dates";
-import type { Filter, Level, Timeframe } from "./metrics";
+import { addPeriods, type IsoDate } from "../dates";
+import type { Filter, Level, Timeframe } from "../metrics";
 import { COMPARISON_SCALE } from "./tabulate";
 
 /** Weekly and monthly: the period that starts on `day` meets the dates asked. Daily: `day` is one of them. */
@@ -98,7 +98,7 @@ export function unholdableIn(row: Record<string, unknown>, fields: readonly stri
 
 /**
  * The first comparison figure Excel cannot hold, as the service sent it or as its cell holds it (the percentage
- * as a fraction, src/core/tabulate.ts): the row and the field.
+ * as a fraction, src/core/answer/tabulate.ts): the row and the field.
  */
 export function unholdableComparison(
   rows: readonly Record<string, unknown>[],

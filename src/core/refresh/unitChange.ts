@@ -1,11 +1,10 @@
 // A unit change at the source (issue 21): a retailer that starts reporting revenue in pence instead of pounds
 // (every figure x100), a rate as a fraction instead of a percentage (/100), or counts in thousands, sends re-read
 // figures a power of ten away from the stored ones for the same rows. Refresh compares each metric's figures row
-// by row, on the losses rule's pairing by key (src/core/losses.ts pairByKey), before anything is written, and
+// by row, on the losses rule's pairing by key (src/core/refresh/losses.ts pairByKey), before anything is written, and
 // holds the table as the losses rule does until the user refreshes anyway. Single outliers are revisions, not a
 // change of unit: see unitChanges for how they are told apart. Pure; see docs/refresh.md, "A unit change at the
 // source".
-import { andList, plural } from "./gaps";
 import {
   REFRESH_ANYWAY,
   compareWindow,
@@ -17,6 +16,7 @@ import {
   type WindowComparison,
 } from "./losses";
 import { isNumber } from "./revisions";
+import { andList, plural } from "../words";
 
 /** A metric whose figures changed by a power of ten in most rows of the same key. */
 export interface UnitChange {
@@ -37,7 +37,7 @@ export type ApprovedUnitChange = Pick<UnitChange, "retailer" | "metric" | "facto
 
 /**
  * What "Refresh anyway" accepts: the losses its held line showed (none: 0 rows, no periods) and the unit changes
- * it showed, no more (src/core/losses.ts withinApproved; approvedUnits).
+ * it showed, no more (src/core/refresh/losses.ts withinApproved; approvedUnits).
  */
 export interface RefreshApproval extends ApprovedLosses {
   unitChanges?: readonly ApprovedUnitChange[];
@@ -65,7 +65,7 @@ function powerOf(ratio: number): number | null {
 export interface UnitCheckInput extends WindowAnswer {
   /**
    * Whether a period (the serial of its first day) was complete when the table was last read
-   * (src/core/revisions.ts completeWhenRead); only those are compared. Default: every period.
+   * (src/core/refresh/revisions.ts completeWhenRead); only those are compared. Default: every period.
    */
   complete?: (period: number) => boolean;
 }
@@ -80,7 +80,7 @@ interface Tally {
  * The metrics whose figures changed unit between the stored window and the answer, per retailer in a table of
  * several, in the order their rows come. For each metric, over the rows of the same key (pairByKey) whose period
  * was `complete` when the table was last read (a week or month then in progress has grown since, by any
- * factor: src/core/revisions.ts completeWhenRead) and whose two figures are non-zero numbers: it changed unit by
+ * factor: src/core/refresh/revisions.ts completeWhenRead) and whose two figures are non-zero numbers: it changed unit by
  * 10^k (k not 0) when at least UNIT_CHANGE_MIN_ROWS of those rows, and more than half of them, have a re-read
  * figure within UNIT_TOLERANCE of 10^k times the stored one. So one row (or two) x100 is a revision, whatever
  * the table's size, and so is any share of rows that is not a majority. Every metric column counts, rates and

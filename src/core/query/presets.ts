@@ -1,5 +1,5 @@
 // Date presets of the query builder, and where an "Up to today" (rolling) query ends.
-import { addDays, periodStart, type IsoDate } from "./dates";
+import { addDays, periodStart, type IsoDate } from "../dates";
 
 export type PresetId = "last-7-days" | "last-4-weeks" | "last-13-weeks" | "last-52-weeks" | "year-to-date";
 

@@ -3,9 +3,9 @@
 // renamed or moved column is still found), the key of a row, what each user cell of the rows a refresh writes
 // becomes (kept by key, a calculated column's formula, or empty), and whether an AutoFilter can stay in force.
 // Pure; src/excel reads and writes the cells, src/refresh wires them. See docs/refresh.md.
-import { andList } from "./gaps";
-import { RETAILER_COLUMN } from "./multiRetailer";
-import type { Column } from "./tabulate";
+import { RETAILER_COLUMN } from "../answer/retailersTable";
+import type { Column } from "../answer/tabulate";
+import { andList } from "../words";
 
 /** A table column as Excel tells it: TableColumn.id (stable across renames and moves) and its header now. */
 export interface TableColumnRef {
@@ -121,7 +121,7 @@ export function keyColumns(columns: readonly Column[], periodIndex: number): num
 /**
  * A row's key from its cells at the key columns (period first); null when the period is not a number (a blank
  * row). Codes are compared as text: a SKU read back from a cell as 100002 and sent by the service as "100002" is
- * the same row (its user cells stay with it, and refresh counts it replaced, src/core/losses.ts).
+ * the same row (its user cells stay with it, and refresh counts it replaced, src/core/refresh/losses.ts).
  */
 export function rowKey(cells: readonly unknown[]): string | null {
   if (typeof cells[0] !== "number") return null;

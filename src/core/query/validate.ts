@@ -1,6 +1,6 @@
 // Every rule of the service spec that can be checked before sending, with messages that name the
 // argument and what is allowed. Used by the client, the pane and the SALES functions alike.
-import { addDays, daysBetween, parseIsoDate, type IsoDate } from "./dates";
+import { addDays, daysBetween, parseIsoDate, type IsoDate } from "../dates";
 import {
   COMPARISONS,
   FILTERS,
@@ -18,7 +18,7 @@ import {
   type Metric,
   type MetricsAvailability,
   type Timeframe,
-} from "./metrics";
+} from "../metrics";
 import { retailerList, type DataQuery, type NormalizedQuery } from "./query";
 
 export type QueryField = keyof DataQuery;

@@ -19,9 +19,9 @@ import {
   type DayKeys,
 } from "./answerRows";
 import { keyText, missingKeyText, noticesOf, refusalText, unholdableText, unplacedText } from "./answerWords";
-import { daysBetween, dayOfTimestamp, type IsoDate } from "./dates";
-import { isMetric, type Level, type Timeframe } from "./metrics";
-import type { NormalizedQuery } from "./query";
+import { daysBetween, dayOfTimestamp, type IsoDate } from "../dates";
+import { isMetric, type Level, type Timeframe } from "../metrics";
+import type { NormalizedQuery } from "../query/query";
 
 /** The question, as sent: what the rows must fit. `today` only shortens dates in the words. */
 export type AnswerQuestion = Pick<
@@ -33,7 +33,7 @@ export interface RawAnswer {
   rows: readonly Record<string, unknown>[];
   /** The column found to hold the period (src/api/rows.ts findPeriodField); undefined when none was. */
   periodField: string | undefined;
-  /** The names the X-Service-Omitted-Metrics header gave (src/core/omittedMetrics.ts): metrics, or not. */
+  /** The names the X-Service-Omitted-Metrics header gave (src/core/answer/omittedMetrics.ts): metrics, or not. */
   omittedMetrics: readonly string[];
   /**
    * A long read's requests, in order: each one's dates and how many of `rows` (consecutive) it returned. A row

@@ -1,6 +1,6 @@
 // Rows to cells: the one shape the pane, the functions and refresh all write into Excel.
-import { dayOfTimestamp, excelSerial } from "./dates";
-import type { NormalizedQuery } from "./query";
+import { dayOfTimestamp, excelSerial } from "../dates";
+import type { NormalizedQuery } from "../query/query";
 
 export type Cell = string | number | boolean | null;
 
@@ -24,7 +24,7 @@ export interface TabulateInput {
   periodField: string | undefined;
   omittedMetrics?: readonly string[];
   /**
-   * The fields that become columns, when already known (src/core/answerCheck.ts: every field of the rows less
+   * The fields that become columns, when already known (src/core/answer/answerCheck.ts: every field of the rows less
    * those nobody asked for); absent: every field any row has.
    */
   fields?: readonly string[];

@@ -1,8 +1,11 @@
-// src/core decides, purely: queries, dates, validation, tabulation, the refresh window. It imports nothing
-// from Office, the DOM, the network or any other src folder. This file: a data request as people and code
-// write it (DataQuery) and as the service must receive it (NormalizedQuery).
-import type { IsoDate } from "./dates";
-import type { Comparison, Filter, Level, Metric, Timeframe } from "./metrics";
+// src/core decides, purely, by concern: query/ (the query and its rules: validation, arguments, presets, saved
+// records), answer/ (reading an answer: the check, tabulation), refresh/ (what a refresh keeps and reports: the
+// window, losses, unit changes, revisions, gaps, user columns, the trend), and four loose files every rule shares
+// (dates, metrics, words, errorText). It imports nothing from Office, the DOM, the network or any other src
+// folder; each of its folders imports only those before it. This file: a data request as people and code write it
+// (DataQuery) and as the service must receive it (NormalizedQuery).
+import type { IsoDate } from "../dates";
+import type { Comparison, Filter, Level, Metric, Timeframe } from "../metrics";
 
 export interface DataQuery {
   level: Level | string;
@@ -57,7 +60,7 @@ export function queryKey(q: NormalizedQuery): string {
 /**
  * The retailers a query names, in the order given: a comma-separated text or a list (each item may itself be
  * a comma list), trimmed, empty items left out. Duplicates and "all" among others are kept for validation
- * (src/core/multiRetailer.ts retailerListProblem) to name.
+ * (src/core/query/retailers.ts retailerListProblem) to name.
  */
 export function retailerList(retailer: unknown): string[] {
   const items = Array.isArray(retailer) ? (retailer as unknown[]) : [retailer];

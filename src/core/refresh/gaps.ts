@@ -1,16 +1,9 @@
 // Missing dates: the days, weeks or months a refreshed table has no row for, between the rows it kept and the
 // rows the service returned, or inside the re-read window where the service returned no row at all for a
-// period. The open ones stay with the table's saved record until a refresh gets rows for them. Also the words
-// of a date range ("8 Oct to 2 Nov", "16-23 Nov"), of a count ("3 rows") and of a list ("a, b and c"). Pure;
+// period. The open ones stay with the table's saved record until a refresh gets rows for them. Pure;
 // docs/refresh.md says the same for a finance user.
-import { addDays, addPeriods, type IsoDate } from "./dates";
-import type { Timeframe } from "./metrics";
-
-/** Days `from` .. `to`, both included. */
-export interface DateRange {
-  from: IsoDate;
-  to: IsoDate;
-}
+import { addDays, addPeriods, type DateRange, type IsoDate } from "../dates";
+import type { Timeframe } from "../metrics";
 
 /**
  * Why a table has no rows for a range: `not-asked` - before the first day refresh asked the service for (for
@@ -104,32 +97,4 @@ export function isCovered(r: DateRange, ranges: readonly DateRange[]): boolean {
  */
 export function openGaps(previous: readonly DateRange[], reread: DateRange, found: readonly DateRange[]): DateRange[] {
   return mergeRanges([...subtractRange(previous, reread), ...found]);
-}
-
-/** A count with its unit, "1 row", "1,500 rows" (the unit takes an s for any count but 1). */
-export const plural = (n: number, unit: string): string => `${n.toLocaleString("en-US")} ${unit}${n === 1 ? "" : "s"}`;
-
-/** "revenue", "revenue and units", "revenue, units and stock". */
-export const andList = (items: readonly string[]): string =>
-  items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-const parts = (d: IsoDate) => ({ year: d.slice(0, 4), month: MONTHS[Number(d.slice(5, 7)) - 1], day: +d.slice(8, 10) });
-
-/**
- * The words of a range: "8 Oct to 2 Nov" (`compact`: "16-23 Nov", "28 Oct-3 Nov"); one day: "8 Oct". The year
- * is left out when both ends are in the year of `reference`, shown once at the end when they share a year, on
- * each end otherwise ("29 Dec 2025 to 4 Jan 2026").
- */
-export function rangeText(r: DateRange, reference?: IsoDate, compact = false): string {
-  const a = parts(r.from);
-  const b = parts(r.to);
-  const sameYear = a.year === b.year;
-  const year = sameYear && reference !== undefined && reference.slice(0, 4) === a.year ? "" : ` ${b.year}`;
-  if (r.from === r.to) return `${a.day} ${a.month}${year}`;
-  const end = `${b.day} ${b.month}${year}`;
-  if (!sameYear) return `${a.day} ${a.month} ${a.year}${compact ? "-" : " to "}${end}`;
-  if (compact) return a.month === b.month ? `${a.day}-${end}` : `${a.day} ${a.month}-${end}`;
-  return `${a.day} ${a.month} to ${end}`;
 }

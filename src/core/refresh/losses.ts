@@ -5,15 +5,15 @@
 // (nothing written, the user asked) or within what the user accepted with "Refresh anyway"; the words. Pure;
 // src/excel reads the stored window, src/refresh decides with this and writes. See docs/refresh.md, "Losses at
 // refresh".
-import { addDays, addPeriods, fromExcelSerial, type IsoDate } from "./dates";
-import { plural, rangeText, type DateRange } from "./gaps";
-import type { Timeframe } from "./metrics";
+import { addDays, addPeriods, fromExcelSerial, type IsoDate, type DateRange } from "../dates";
+import type { Timeframe } from "../metrics";
 import { rowKey } from "./userColumns";
+import { plural, rangeText } from "../words";
 
 /** One side of the window: each row's key cells and metric cells. */
 export interface WindowSide {
   /**
-   * Each row's key cells (src/core/userColumns.ts keyColumns): the period (an Excel serial) first, then the
+   * Each row's key cells (src/core/refresh/userColumns.ts keyColumns): the period (an Excel serial) first, then the
    * retailer (a table of several), the SKU or filter value, the store. A row whose period is not a number has no
    * key (a blank row, or a row whose date was cleared or typed as text).
    */
@@ -121,7 +121,7 @@ export interface KeyPairs {
 
 /**
  * The window's rows paired by key: the k-th stored row of a key with the k-th fresh row of it (repeated keys are
- * matched in order). The one pairing of the losses rule and the unit check (src/core/unitChange.ts).
+ * matched in order). The one pairing of the losses rule and the unit check (src/core/refresh/unitChange.ts).
  */
 export function pairByKey(stored: WindowSide, fresh: WindowSide): KeyPairs {
   const queues = new Map<string, number[]>();

@@ -3,7 +3,7 @@
 // Only the known columns, in this order: fields the service may add are left out (the schema keeps them on the
 // records), so the header never depends on which fields one week's records carry. A pane re-pull replaces the
 // table's rows under the stored header and refuses a changed header, and formulas keep their column positions.
-import { dayOfTimestamp, excelSerial } from "./dates";
+import { dayOfTimestamp, excelSerial } from "../dates";
 import type { Cell, Column, Tabulated } from "./tabulate";
 
 export interface ActionLike {

@@ -1,10 +1,10 @@
 // Arguments of the SALES functions as Excel hands them over (text, numbers, booleans, date serials, 2D ranges,
 // empty cells, omitted optionals) turned into a DataQuery, then checked by the shared validation, so a formula
 // can never send what the pane would refuse. Every error names the ARGUMENT and says what is allowed.
-import { UserError } from "./errorText";
-import { type IsoDate } from "./dates";
-import { FILTERS, LEVELS, TIMEFRAMES, type Level, type Metric, type Timeframe } from "./metrics";
-import { validateForRetailers } from "./multiRetailer";
+import { UserError } from "../errorText";
+import { type IsoDate } from "../dates";
+import { FILTERS, LEVELS, TIMEFRAMES, type Level, type Metric, type Timeframe } from "../metrics";
+import { validateForRetailers } from "./retailers";
 import { retailerList, type DataQuery, type NormalizedQuery } from "./query";
 import { DATE_FORMS, parseDateValue } from "./relativeDates";
 import { splitMetrics, validateDataQuery, type Issue, type QueryField } from "./validate";

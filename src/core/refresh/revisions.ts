@@ -1,11 +1,11 @@
 // What a refresh's revision did: for each metric, the total of the re-read window before and after, and the
 // change ("revenue, 16-23 Nov: 40,666.81 to 40,807.05, +0.34%"). Pure; src/excel reads the rows taken out,
 // src/refresh has the rows written.
-import { excelSerial, fromExcelSerial, type IsoDate } from "./dates";
-import { rangeText } from "./gaps";
-import type { Timeframe } from "./metrics";
-import { periodEnd } from "./refresh";
-import type { Column } from "./tabulate";
+import { excelSerial, fromExcelSerial, type IsoDate } from "../dates";
+import type { Timeframe } from "../metrics";
+import { periodEnd } from "./window";
+import type { Column } from "../answer/tabulate";
+import { rangeText } from "../words";
 
 /** One metric's totals over the dates compared. */
 export interface MetricChange {

@@ -3,9 +3,9 @@
 // record that fails the check is named and described in words; nothing is cast. Pure: the Excel side is
 // src/excel/queryStore.ts.
 import { z } from "zod";
-import { isIsoDate } from "./dates";
-import { UserError } from "./errorText";
-import { LEVELS, TIMEFRAMES } from "./metrics";
+import { isIsoDate } from "../dates";
+import { UserError } from "../errorText";
+import { LEVELS, TIMEFRAMES } from "../metrics";
 import type { DataQuery } from "./query";
 
 /** A field's message: "is missing" when absent, else "must be <what>" (read after the field's name). */
@@ -39,7 +39,7 @@ const metricNames = z
   });
 
 /**
- * A saved query: the shape of a DataQuery, read as src/core/validate.ts reads a query (trimmed, any case), so
+ * A saved query: the shape of a DataQuery, read as src/core/query/validate.ts reads a query (trimmed, any case), so
  * what Get data saved is never called damaged. Whether the service accepts it (known metrics, dates in order,
  * the 14-day store rule) is decided when it is sent, by that validation.
  */

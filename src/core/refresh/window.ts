@@ -11,9 +11,9 @@ import {
   fromExcelSerial,
   periodStart,
   type IsoDate,
-} from "./dates";
-import { STORE_DAILY_RETENTION_DAYS, type Level, type Timeframe } from "./metrics";
-import type { Cell, Column, ColumnKind } from "./tabulate";
+} from "../dates";
+import { STORE_DAILY_RETENTION_DAYS, type Level, type Timeframe } from "../metrics";
+import type { Cell, Column, ColumnKind } from "../answer/tabulate";
 import { sameHeader } from "./userColumns";
 
 /** Served on day T, the days T-1 .. T-7 may still be revised (spec: "the previous 4 to 7 days"). */

@@ -1,11 +1,11 @@
-// The answer check's words (src/core/answerCheck.ts decides, this file says it): the refusals, with the question
+// The answer check's words (src/core/answer/answerCheck.ts decides, this file says it): the refusals, with the question
 // they answer and "Nothing was written.", and the notices of what was left out or counted. Service text in them
 // (codes, filter values, names from a header) is quoted and shortened: it is shown as text, never markup.
 import type { AnswerQuestion as Asked, AnswerReport } from "./answerCheck";
 import { blankKey, EXCEL_LARGEST, overlaps, type Unholdable } from "./answerRows";
-import type { IsoDate } from "./dates";
-import { plural, rangeText } from "./gaps";
-import type { Filter } from "./metrics";
+import type { IsoDate } from "../dates";
+import type { Filter } from "../metrics";
+import { plural, rangeText } from "../words";
 
 const NOTHING_WRITTEN = "Nothing was written.";
 /** Dates, codes and names listed in a notice before "and N more". */

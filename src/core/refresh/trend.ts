@@ -1,12 +1,12 @@
 // A managed table's trend, for its card in the pane: its first metric by period over the last periods it holds,
 // which of them the last refresh re-read, and the words said about it. Pure; src/excel reads the rows
 // (tables/trendRead.ts), the pane draws it (savedQueries/TrendChart.tsx).
-import { fromExcelSerial, isIsoDate, type IsoDate } from "./dates";
-import { plural, rangeText, type DateRange } from "./gaps";
-import { aggregationOf, type Aggregation, type Timeframe } from "./metrics";
-import { periodEnd } from "./refresh";
-import { MAX_EXCEL_SERIAL } from "./relativeDates";
+import { fromExcelSerial, isIsoDate, type IsoDate, type DateRange } from "../dates";
+import { aggregationOf, type Aggregation, type Timeframe } from "../metrics";
+import { periodEnd } from "./window";
+import { MAX_EXCEL_SERIAL } from "../query/relativeDates";
 import { amountText, changesText, exactSum, isNumber, type MetricChange } from "./revisions";
+import { plural, rangeText } from "../words";
 
 /** How many periods a card shows: a quarter of weeks, a year of months. */
 export const TREND_PERIODS = 13;
