@@ -8,6 +8,7 @@ import { omittedMetricNames } from "../core/answer/omittedMetrics";
 import { dataParams, retailerList, type DataQuery, type NormalizedQuery } from "../core/query/query";
 import { serviceUrlProblem } from "../core/query/serviceUrl";
 import { validateDataQuery } from "../core/query/validate";
+import { keyToSend } from "./apiKey";
 import { SalesApiError } from "./errors";
 import { Http } from "./http";
 import { RowFormatError, checkRows, findPeriodField } from "./rows";
@@ -107,14 +108,15 @@ class Client implements SalesClient {
   private readonly lists = new Map<string, Promise<unknown>>();
 
   constructor(opts: ClientOptions) {
-    if (!opts.apiKey?.trim()) throw new SalesApiError("auth", "No API key. Enter your API key in the Sales Data pane.");
+    const apiKey = keyToSend(opts.apiKey ?? "");
+    if (!apiKey) throw new SalesApiError("auth", "No API key. Enter your API key in the Sales Data pane.");
     checkBaseUrl(opts.baseUrl);
     this.paths = { ...DEFAULT_PATHS, ...opts.paths };
     this.today = opts.today ?? (() => todayIso());
     this.concurrency = Math.max(1, opts.concurrency ?? 3);
     this.http = new Http({
       baseUrl: opts.baseUrl,
-      apiKey: opts.apiKey.trim(),
+      apiKey,
       timeoutMs: opts.timeoutMs ?? 30_000,
       retries: opts.retries ?? 3,
       maxRetryAfterMs: opts.maxRetryAfterMs ?? 10_000,

@@ -8,3 +8,4 @@ export { SalesApiError, isSalesApiError } from "./errors";
 export type { SalesApiErrorKind } from "./errors";
 export type { ActionRecord, DataRow, FiltersRecord, MetricsRecord } from "./schemas";
 export type { DataQuery, NormalizedQuery } from "../core/query/query";
+export { keyToSend } from "./apiKey";

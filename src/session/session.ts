@@ -1,7 +1,7 @@
 // The shared runtime's one session: the user's connection (from the per-user store) and the client built
 // from it. The pane, the SALES functions and the ribbon commands all read the service through it, so they
 // share the client's list cache and in-flight requests, and a key entered in the pane serves the formulas.
-import { createClient, SalesApiError, type SalesClient } from "../api";
+import { createClient, keyToSend, SalesApiError, type SalesClient } from "../api";
 import { redact } from "../api/errors";
 import { todayIso, type IsoDate } from "../core/dates";
 import { errorText } from "../core/errorText";
@@ -111,7 +111,7 @@ export class Session {
   private apply(settings: ConnectionSettings | null): void {
     this.settings = settings;
     this.current = null;
-    if (settings?.apiKey.trim()) {
+    if (settings && keyToSend(settings.apiKey)) {
       try {
         this.current = createClient({
           baseUrl: settings.baseUrl,
@@ -121,7 +121,7 @@ export class Session {
         });
       } catch (err) {
         // An unusable saved connection (an http:// address, say): no client, and the pane's status line says why.
-        const why = redact(errorText(err), settings.apiKey.trim());
+        const why = redact(errorText(err), keyToSend(settings.apiKey));
         this.problem = `The connection saved on this device was not used. ${why}`;
       }
     }

@@ -1,7 +1,7 @@
 // The connection form's state: what is typed, the status line, and its buttons, which act through the
 // pane's connection operations only.
 import { useEffect, useState } from "react";
-import { DEFAULT_PATHS, type EndpointPaths } from "../../api";
+import { DEFAULT_PATHS, keyToSend, type EndpointPaths } from "../../api";
 import { errorText } from "../messages";
 import { connectionInputProblem, type ConnectionOperations } from "../operations";
 import type { Status } from "./StatusLine";
@@ -35,7 +35,7 @@ export function useConnectionForm(ops: ConnectionOperations, onConnected: () => 
   );
 
   async function test(overrides?: { url: string; key: string }) {
-    const settings = { baseUrl: (overrides?.url ?? url).trim(), apiKey: (overrides?.key ?? key).trim(), paths };
+    const settings = { baseUrl: (overrides?.url ?? url).trim(), apiKey: keyToSend(overrides?.key ?? key), paths };
     const problem = connectionInputProblem(settings);
     if (problem) return setStatus({ kind: "error", message: problem });
     setStatus({ kind: "testing" });

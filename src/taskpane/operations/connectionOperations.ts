@@ -1,5 +1,5 @@
 // The connection's operations: the test that decides whether settings are saved, and Forget key.
-import { createClient, SalesApiError } from "../../api";
+import { createClient, keyToSend, SalesApiError } from "../../api";
 import type { ConnectionSettings, Session } from "../../session";
 import { checkServiceUrl, errorText } from "../messages";
 import type { ConnectionOperations, ConnectionOutcome } from "./types";
@@ -18,7 +18,7 @@ export function connectionOperations(session: Session): ConnectionOperations {
     onConnectionChange: (listener) => session.onChange(listener),
 
     async testConnection(typed): Promise<ConnectionOutcome> {
-      const settings = { ...typed, baseUrl: typed.baseUrl.trim(), apiKey: typed.apiKey.trim() };
+      const settings = { ...typed, baseUrl: typed.baseUrl.trim(), apiKey: keyToSend(typed.apiKey) };
       const problem = connectionInputProblem(settings);
       if (problem) return { kind: "error", message: problem };
       try {
