@@ -19,10 +19,11 @@ import { createWorkbookHost, type WorkbookHost } from "../workbook-host";
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays, addPeriods, fromExcelSerial, type IsoDate } from "../../src/core/dates";
 import type { Timeframe } from "../../src/core/metrics";
-import type { DataQuery } from "../../src/core/query/query";
+import type { Query } from "../../src/core/query/query";
 import { listManagedTables, readTable } from "../../src/excel";
 import { pullTable, refreshTable, type RefreshDeps } from "../../src/refresh";
 import type { Report } from "./run";
+import { asQuery } from "./support";
 
 const TODAY: IsoDate = "2026-11-23";
 const KEY = "bench-key";
@@ -31,11 +32,11 @@ const FROM: Record<Timeframe, IsoDate> = { daily: "2026-10-01", weekly: "2026-06
 /** A View by query: one SKU. */
 const VIEW_BY = { filter: "sku", viewby: "100001" } as const;
 /** pharmaplus serves neither availability nor wastage: the service's header names both. */
-const OMITTING = { retailer: "pharmaplus", metrics: "revenue,units,availability,wastage" } as const;
+const OMITTING = { retailers: "pharmaplus", metrics: "revenue,units,availability,wastage" } as const;
 const OMITTED = ["availability", "wastage"];
 
 /** The corpus: every kind, some in two shapes, each with its own seed; `query` changes the table's query. */
-const CORPUS: { c: Corruption; query?: Partial<Omit<DataQuery, "timeframe">> }[] = [
+const CORPUS: { c: Corruption; query?: Partial<Record<Exclude<keyof Query, "timeframe">, unknown>> }[] = [
   { c: { kind: "outside", rows: 2, side: "before" } },
   { c: { kind: "outside", rows: 1, side: "after" } },
   { c: { kind: "repeat-key", rows: 1 } },
@@ -86,7 +87,7 @@ async function table(host: WorkbookHost, name: string): Promise<Table> {
 }
 
 /** What is wrong with a written table: a key twice, a row outside the query, a row of another SKU than View by. */
-function tableProblems(t: Table, query: DataQuery & { timeframe: Timeframe }, to: IsoDate): string[] {
+function tableProblems(t: Table, query: Query, to: IsoDate): string[] {
   const { timeframe: tf, from, viewby } = query;
   const out: string[] = [];
   if (new Set(t.keys).size !== t.keys.length) out.push("a key twice");
@@ -143,14 +144,14 @@ export async function run(report: Report): Promise<void> {
   const miss = (what: string) => process.stderr.write(`answers: not caught: ${what}\n`);
   try {
     for (const tf of ["daily", "weekly", "monthly"] as const) {
-      const base = {
+      const base = asQuery({
         level: "sku",
-        retailer: "northmart",
+        retailers: "northmart",
         timeframe: tf,
         metrics: "revenue,units",
         from: FROM[tf],
         to: TODAY,
-      } as const;
+      });
       running.simulator.setToday(TODAY);
       proxy.clear();
       const cleanHost = createWorkbookHost();
@@ -158,7 +159,7 @@ export async function run(report: Report): Promise<void> {
       const clean = await table(cleanHost, cleanPull.write.tableName); // for the offset case
 
       for (const [i, { c, query: change }] of CORPUS.entries()) {
-        const query = { ...base, ...change };
+        const query = asQuery({ ...base, ...change });
         const pullInto = async (host: WorkbookHost) =>
           pullTable(deps(host), query, { destination: { kind: "new-sheet" }, rolling: true });
         const seed = 1500 + i;

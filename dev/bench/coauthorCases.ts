@@ -14,7 +14,7 @@ import type { RunningSimulator } from "../simulator";
 import { createWorkbookHost, type PickTurn, type SessionTask, type WorkbookHost } from "../workbook-host";
 import { createClient } from "../../src/api";
 import type { IsoDate } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query/query";
+import type { Query } from "../../src/core/query/query";
 import { listManagedTables } from "../../src/excel";
 import { STAGING_SHEET, tableChangedText } from "../../src/excel/tables";
 import { pullTable, type RefreshDeps, type RefreshOutcome, type RefreshableTable } from "../../src/refresh";
@@ -28,6 +28,7 @@ import {
   tableState,
   type Fresh,
 } from "./userScenarios";
+import { asQuery } from "./support";
 
 export const COAUTHOR_TODAY: IsoDate = "2026-11-23"; // a Monday
 /** The day of the other simulator, for a co-author whose refresh reads the service a day later (other figures). */
@@ -50,30 +51,30 @@ export interface FreshTables {
 
 export interface CoauthorKind {
   label: "daily SKU" | "weekly SKU" | "daily store";
-  query: DataQuery;
+  query: Query;
   /** The period and the key fields, as headed. */
   keys: string[];
   /** The service's today at Get data: the refresh then re-reads revised periods and adds new ones. */
   pulledOn: IsoDate;
 }
 
-const base = { retailer: "northmart", metrics: "revenue,units" } as const;
+const base = { retailers: "northmart", metrics: "revenue,units" } as const;
 export const COAUTHOR_KINDS: CoauthorKind[] = [
   {
     label: "daily SKU",
-    query: { ...base, level: "sku", timeframe: "daily", from: "2026-11-01", to: "2026-11-21" },
+    query: asQuery({ ...base, level: "sku", timeframe: "daily", from: "2026-11-01", to: "2026-11-21" }),
     keys: ["date", "sku"],
     pulledOn: "2026-11-21",
   },
   {
     label: "weekly SKU",
-    query: { ...base, level: "sku", timeframe: "weekly", from: "2026-09-07", to: "2026-11-16" },
+    query: asQuery({ ...base, level: "sku", timeframe: "weekly", from: "2026-09-07", to: "2026-11-16" }),
     keys: ["week", "sku"],
     pulledOn: "2026-11-16",
   },
   {
     label: "daily store",
-    query: { ...base, level: "store", timeframe: "daily", from: "2026-11-11", to: "2026-11-21" },
+    query: asQuery({ ...base, level: "store", timeframe: "daily", from: "2026-11-11", to: "2026-11-21" }),
     keys: ["date", "store_id", "sku"],
     pulledOn: "2026-11-21",
   },

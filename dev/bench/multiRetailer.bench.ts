@@ -16,7 +16,7 @@
 import { createClient, fetchTable } from "../../src/api";
 import { planChunks } from "../../src/core/query/chunks";
 import type { Report } from "./run";
-import { median, startSimulatorProcess } from "./support";
+import { asQuery, median, startSimulatorProcess } from "./support";
 
 /** Even, so each order (multi first, singles first) is measured equally often. */
 const ROUNDS = 6;
@@ -25,13 +25,14 @@ const LATENCY_MS = 400;
 const TODAY = "2026-11-23";
 const RETAILERS = ["northmart", "freshway", "pharmaplus"];
 /** Three years of weekly SKU data: two chunks per retailer. */
-const QUERY = {
+const QUERY = asQuery({
   level: "sku",
+  retailers: RETAILERS,
   timeframe: "weekly",
   metrics: "revenue,units,average_price,availability",
   from: "2023-11-27",
   to: "2026-11-22",
-};
+});
 
 export async function run(report: Report): Promise<void> {
   const sim = await startSimulatorProcess({ today: TODAY, skus: 300 });
@@ -39,8 +40,9 @@ export async function run(report: Report): Promise<void> {
     const client = createClient({ baseUrl: sim.url, apiKey: sim.apiKey, today: () => TODAY, timeoutMs: 120_000 });
     const chunks = planChunks({ from: QUERY.from, to: QUERY.to, level: "sku", timeframe: "weekly" }).length;
 
-    const multi = async () => (await fetchTable(client, { ...QUERY, retailer: RETAILERS })).table.values.length;
-    const single = async (retailer: string) => (await fetchTable(client, { ...QUERY, retailer })).table.values.length;
+    const multi = async () => (await fetchTable(client, QUERY)).table.values.length;
+    const single = async (retailer: string) =>
+      (await fetchTable(client, { ...QUERY, retailers: [retailer] })).table.values.length;
 
     await multi(); // warm: the metrics lists are read once per client, and the JIT (here and in the simulator)
     await sim.resetCounts();

@@ -26,7 +26,7 @@ import { createWorkbookHost, type WorkbookHost } from "../workbook-host";
 import { startSimulator } from "../simulator";
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays, excelSerial, fromExcelSerial } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query/query";
+import type { Query } from "../../src/core/query/query";
 import { periodEnd } from "../../src/core/refresh/window";
 import { listManagedTables, readTable } from "../../src/excel";
 import {
@@ -38,6 +38,7 @@ import {
   type WindowRule,
 } from "../../src/refresh";
 import type { Report } from "./run";
+import { asQuery } from "./support";
 import {
   addCalculatedColumn,
   addPivot,
@@ -91,31 +92,31 @@ async function driftRun(
   setToday(START);
   const host = createWorkbookHost();
   const deps: RefreshDeps = { run: host.run, client, today };
-  const queries: DataQuery[] = [
-    {
+  const queries: Query[] = [
+    asQuery({
       level: "sku",
-      retailer: "northmart",
+      retailers: "northmart",
       timeframe: "daily",
       metrics: "revenue,units,availability",
       from: "2026-06-01",
       to: START,
-    },
-    {
+    }),
+    asQuery({
       level: "sku",
-      retailer: "northmart",
+      retailers: "northmart",
       timeframe: "weekly",
       metrics: "revenue,units,unit_ros",
       from: "2026-03-02",
       to: START,
-    },
-    {
+    }),
+    asQuery({
       level: "store",
-      retailer: "northmart",
+      retailers: "northmart",
       timeframe: "weekly",
       metrics: "revenue,units,stock",
       from: "2026-06-01",
       to: START,
-    },
+    }),
   ];
   // What a user builds on each table (unless `plain`): a calculated column and a pivot summing revenue.
   const pivots = new Map<string, string>();
@@ -198,7 +199,14 @@ async function cellsWrittenVsWindow(): Promise<{ ratio: number; withFormats: num
     const from = addDays("2026-11-23", -500);
     const { table } = await pullTable(
       deps,
-      { level: "sku", retailer: "northmart", timeframe: "daily", metrics: "revenue,units", from, to: "2026-11-22" },
+      asQuery({
+        level: "sku",
+        retailers: "northmart",
+        timeframe: "daily",
+        metrics: "revenue,units",
+        from,
+        to: "2026-11-22",
+      }),
       { destination: { kind: "new-sheet" }, rolling: true, select: false },
     );
     sim.simulator.setToday("2026-11-24");
@@ -247,15 +255,15 @@ async function noteBelow(host: WorkbookHost, name: string): Promise<boolean> {
 }
 
 async function failurePoints(client: SalesClient, setToday: (d: string) => void, today: () => string) {
-  const base: DataQuery = {
+  const base = asQuery({
     level: "sku",
-    retailer: "northmart",
+    retailers: "northmart",
     timeframe: "daily",
     metrics: "revenue,units",
     from: "2026-10-20",
     to: "2026-11-23",
-  };
-  const cases: { query: DataQuery; days: number; limits?: { rows: number }; drop?: boolean; below?: boolean }[] = [
+  });
+  const cases: { query: Query; days: number; limits?: { rows: number }; drop?: boolean; below?: boolean }[] = [
     { query: base, days: 1 },
     { query: base, days: 0, drop: true },
     { query: { ...base, timeframe: "weekly", from: "2026-08-03" }, days: 2 },

@@ -1,10 +1,18 @@
-// Shared by the benchmarks: a median, a data answer of the simulator as raw JSON text, and the simulator
-// in a child process (so its answers are generated off the measured client's thread).
+// Shared by the benchmarks: a median, a data answer of the simulator as raw JSON text, the simulator in a child
+// process (so its answers are generated off the measured client's thread), and queries written as people write them.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
+import { parseQuery, type Query } from "../../src/core/query/query";
 import { startSimulator } from "../simulator";
 
 export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+/** A query as people write it (comma lists, any case), parsed as the pane or a formula parses it; throws if bad. */
+export function asQuery(loose: Partial<Record<keyof Query, unknown>>): Query {
+  const parsed = parseQuery(loose);
+  if (!parsed.ok) throw new Error(`not a query: ${parsed.errors.map((e) => e.message).join(" ")}`);
+  return parsed.query;
+}
 
 /** The text of one /api/data answer from a scaled simulator (fixed clock, so runs compare). */
 export async function simulatorPayload(skus: number, params: Record<string, string>): Promise<string> {

@@ -14,7 +14,7 @@ import { createWorkbookHost, type WorkbookHost } from "../workbook-host";
 import { startSimulator, type RunningSimulator } from "../simulator";
 import { createClient } from "../../src/api";
 import { addDays, excelSerial, type IsoDate } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query/query";
+import type { Query } from "../../src/core/query/query";
 import { listManagedTables, readTable } from "../../src/excel";
 import {
   pullTable,
@@ -24,6 +24,7 @@ import {
   type RefreshSummary,
   type RefreshableTable,
 } from "../../src/refresh";
+import { asQuery } from "./support";
 
 /** The calculated column every scenario table and drift table gets (a structured reference to two service columns). */
 export const CALC = "=[@revenue]/[@units]";
@@ -33,7 +34,7 @@ const TODAY: IsoDate = "2026-11-23"; // a Monday
 
 interface Kind {
   label: "weekly SKU" | "daily store";
-  query: DataQuery;
+  query: Query;
   /** The service's today at the refresh: recent periods revised, new ones added. */
   next: IsoDate;
   /** What identifies a row with its period. */
@@ -43,27 +44,27 @@ interface Kind {
 const KINDS: Kind[] = [
   {
     label: "weekly SKU",
-    query: {
+    query: asQuery({
       level: "sku",
-      retailer: "northmart",
+      retailers: "northmart",
       timeframe: "weekly",
       metrics: "revenue,units",
       from: "2026-09-07",
       to: TODAY,
-    },
+    }),
     next: "2026-12-02",
     keys: ["sku"],
   },
   {
     label: "daily store",
-    query: {
+    query: asQuery({
       level: "store",
-      retailer: "northmart",
+      retailers: "northmart",
       timeframe: "daily",
       metrics: "revenue,units",
       from: "2026-11-12",
       to: TODAY,
-    },
+    }),
     next: "2026-11-25",
     keys: ["sku", "store_id"],
   },
@@ -191,7 +192,7 @@ export interface Fresh {
 }
 
 /** What a fresh pull of `query` writes into a workbook of its own. */
-export async function freshPull(deps: RefreshDeps, query: DataQuery): Promise<Fresh> {
+export async function freshPull(deps: RefreshDeps, query: Query): Promise<Fresh> {
   const h = createWorkbookHost();
   const r = await pullTable({ ...deps, run: h.run }, query, {
     destination: { kind: "new-sheet" },
@@ -234,7 +235,7 @@ async function recordOf(host: WorkbookHost, name: string): Promise<RefreshableTa
  * The service columns of the table (each found by the TableColumn.id its record keeps) against a fresh pull of
  * `query`, from body row `from` of the table on.
  */
-async function serviceProblems(w: World, name: string, query: DataQuery, from = 0): Promise<string[]> {
+async function serviceProblems(w: World, name: string, query: Query, from = 0): Promise<string[]> {
   const record = await recordOf(w.host, name);
   if (!record) return [`no saved query for "${name}"`];
   if (!record.columns) return [`the saved query of "${name}" keeps no column ids`];

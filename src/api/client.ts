@@ -3,11 +3,11 @@ import type { z } from "zod";
 import { checkAnswer, type AnswerReport } from "../core/answer/answerCheck";
 import { planChunks } from "../core/query/chunks";
 import { dayOfTimestamp, periodStart, todayIso, type IsoDate } from "../core/dates";
-import { retailerListProblem, validateForRetailers } from "../core/query/retailers";
+import { validateForRetailers } from "../core/query/retailers";
 import { omittedMetricNames } from "../core/answer/omittedMetrics";
-import { dataParams, retailerList, type DataQuery, type NormalizedQuery } from "../core/query/query";
+import { dataParams, type DataRequest, type Query } from "../core/query/query";
 import { serviceUrlProblem } from "../core/query/serviceUrl";
-import { validateDataQuery } from "../core/query/validate";
+import { validateRequest } from "../core/query/validate";
 import { keyToSend } from "./apiKey";
 import { SalesApiError } from "./errors";
 import { Http } from "./http";
@@ -60,8 +60,8 @@ export interface DataResult {
   rows: DataRow[];
   omittedMetrics: string[];
   periodField: string;
-  /** The query as sent (normalised) and what validation had to say about it. */
-  query: NormalizedQuery;
+  /** The request as sent (after validation: metrics never served daily left out). */
+  query: DataRequest;
   /** What validation had to say about the query, then what the answer check reported (src/core/answer/answerCheck.ts). */
   warnings: string[];
   /** The rows' fields that become the table's columns: every field they have less those nobody asked for. */
@@ -80,17 +80,14 @@ export interface SalesClient {
   listRetailers(): Promise<string[]>;
   listMetrics(retailer: string): Promise<MetricsRecord[]>;
   listFilters(retailer: string): Promise<FiltersRecord>;
-  getData(query: DataQuery, opts?: { signal?: AbortSignal }): Promise<DataResult>;
+  /** One retailer's request, validated (the service's today, its metrics list when read), then read in chunks. */
+  getData(request: DataRequest, opts?: { signal?: AbortSignal }): Promise<DataResult>;
   /**
-   * The query for several retailers (or "all" alone), validated for each first, then one data request per
+   * The query for its retailers (several, or "all" alone), validated for each first, then one data request per
    * retailer and chunk through one bounded pool; the first failure fails the whole read, naming its retailer.
-   * Results in the order given; src/core/query/retailers.ts merges them into one table.
+   * Results in the query's order; src/core/answer/retailersTable.ts merges them into one table.
    */
-  getDataForRetailers(
-    query: Omit<DataQuery, "retailer">,
-    retailers: readonly string[],
-    opts?: { signal?: AbortSignal },
-  ): Promise<RetailerDataResult[]>;
+  getDataForRetailers(query: Query, opts?: { signal?: AbortSignal }): Promise<RetailerDataResult[]>;
   getActions(retailer: string): Promise<ActionRecord[]>;
   /** Forget cached lists (retailers, metrics, filters) so the next call reads them again. */
   clearLists(): void;
@@ -154,32 +151,23 @@ class Client implements SalesClient {
     this.lists.clear();
   }
 
-  async getData(input: DataQuery, opts: { signal?: AbortSignal } = {}): Promise<DataResult> {
-    const metricsList = await this.knownMetrics(retailerList(input.retailer)[0] ?? "");
-    const checked = validateDataQuery(input, { today: this.today(), metricsList });
+  async getData(request: DataRequest, opts: { signal?: AbortSignal } = {}): Promise<DataResult> {
+    const metricsList = await this.knownMetrics(request.retailer);
+    const checked = validateRequest(request, { today: this.today(), metricsList });
     if (!checked.ok) throw validationError(checked.errors);
     const [parts] = await this.readQueries([checked.query], opts.signal);
-    return this.checkedResult(
-      checked.query,
-      parts,
-      checked.warnings.map((w) => w.message),
-    );
+    const warnings = checked.warnings.map((w) => w.message);
+    return this.checkedResult(checked.query, parts, warnings);
   }
 
-  async getDataForRetailers(
-    input: Omit<DataQuery, "retailer">,
-    retailers: readonly string[],
-    opts: { signal?: AbortSignal } = {},
-  ): Promise<RetailerDataResult[]> {
-    const problem = retailerListProblem(retailers);
-    if (problem) throw new SalesApiError("validation", problem, { field: "retailer" });
-    const names = retailers.map((r) => r.trim());
+  async getDataForRetailers(query: Query, opts: { signal?: AbortSignal } = {}): Promise<RetailerDataResult[]> {
+    const names = query.retailers;
     const metricsLists = new Map<string, MetricsRecord[] | undefined>();
-    if (names[0].toLowerCase() !== "all") {
+    if (names[0] !== "all") {
       const lists = await Promise.all(names.map((r) => this.listMetrics(r).catch(named(r))));
       names.forEach((r, i) => metricsLists.set(r, lists[i]));
     }
-    const checked = validateForRetailers(input, names, { today: this.today(), metricsLists });
+    const checked = validateForRetailers(query, { today: this.today(), metricsLists });
     if (!checked.ok) throw validationError(checked.errors);
     const parts = await this.readQueries(checked.queries, opts.signal, { named: true });
     // Every retailer's answer is checked before any is returned: one refused answer fails the read.
@@ -196,11 +184,11 @@ class Client implements SalesClient {
    * `named`: a failure is said with its retailer's name in front (a read of several retailers).
    */
   private async readQueries(
-    queries: readonly NormalizedQuery[],
+    queries: readonly DataRequest[],
     signal: AbortSignal | undefined,
     { named: withName = false } = {},
   ): Promise<Part[][]> {
-    const fetchOne = (query: NormalizedQuery, stop: AbortSignal | undefined) => {
+    const fetchOne = (query: DataRequest, stop: AbortSignal | undefined) => {
       const part = this.fetchPart(query, stop);
       return withName ? part.catch(named(query.retailer)) : part;
     };
@@ -252,7 +240,7 @@ class Client implements SalesClient {
     }
   }
 
-  private async fetchPart(query: NormalizedQuery, signal?: AbortSignal): Promise<Part> {
+  private async fetchPart(query: DataRequest, signal?: AbortSignal): Promise<Part> {
     const { body, headers } = await this.http.getJson(this.paths.data, dataParams(query), signal);
     let rows: DataRow[];
     try {
@@ -275,7 +263,7 @@ class Client implements SalesClient {
    * "format" error naming what broke, or the rows inside the question with what was left out in `warnings`
    * (after `prefix`: a retailer's name in a read of several).
    */
-  private checkedResult(query: NormalizedQuery, parts: Part[], warnings: string[], prefix = ""): DataResult {
+  private checkedResult(query: DataRequest, parts: Part[], warnings: string[], prefix = ""): DataResult {
     const rows = parts.length === 1 ? parts[0].rows : parts.flatMap((p) => p.rows);
     const found = parts.find((p) => p.periodField)?.periodField;
     const check = checkAnswer(
@@ -301,7 +289,7 @@ class Client implements SalesClient {
 
   /** The retailer's metrics list if this session already read it; validation uses it when it can. */
   private async knownMetrics(retailer: string): Promise<MetricsRecord[] | undefined> {
-    const key = listKey("metrics", { retailer: String(retailer ?? "").trim() });
+    const key = listKey("metrics", { retailer });
     const cached = this.lists.get(key);
     if (!cached) return undefined;
     return (cached as Promise<MetricsRecord[]>).catch(() => undefined);
@@ -378,7 +366,7 @@ function checkBaseUrl(baseUrl: string): void {
  * read off a chunk start. Mixed periods (some on chunk starts, some not) are not a calendar of its own but
  * an answer the check refuses (its spacing), so they do not set off a read of the whole range in one request.
  */
-function alignedToChunkStarts(parts: Part[], query: NormalizedQuery): boolean {
+function alignedToChunkStarts(parts: Part[], query: DataRequest): boolean {
   if (query.timeframe === "daily") return true;
   // Rows share few periods: each distinct value is placed once (date parsing per row dominated a large read).
   const seen = new Set<string>();

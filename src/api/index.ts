@@ -7,5 +7,5 @@ export type { TableAnswer } from "./tableRead";
 export { SalesApiError, isSalesApiError } from "./errors";
 export type { SalesApiErrorKind } from "./errors";
 export type { ActionRecord, DataRow, FiltersRecord, MetricsRecord } from "./schemas";
-export type { DataQuery, NormalizedQuery } from "../core/query/query";
+export type { DataRequest, Query } from "../core/query/query";
 export { keyToSend } from "./apiKey";

@@ -1,6 +1,6 @@
 // A query's answer as one table, for one retailer or several: what the pane's Get data writes, what refresh
 // lays over the table's window and what SALES.SKU / SALES.STORE spill, so the three cannot differ.
-import { retailerList, type DataQuery, type NormalizedQuery } from "../core/query/query";
+import { requestsOf, type DataRequest, type Query } from "../core/query/query";
 import { tableContents } from "../core/refresh/window";
 import { tabulate, type Tabulated } from "../core/answer/tabulate";
 import type { SalesClient } from "./client";
@@ -14,8 +14,8 @@ export interface TableAnswer {
   table: Tabulated;
   /** The period's field in the service's rows (the period column's header). */
   periodField: string;
-  /** The query as sent (the first retailer's, when several: all share level, timeframe, metrics and dates). */
-  query: NormalizedQuery;
+  /** The request as sent (the first retailer's, when several: all share level, timeframe, metrics and dates). */
+  query: DataRequest;
   /** The retailers read, in the order given (one for a single-retailer query). */
   retailers: string[];
   /** Metrics asked for that a retailer left out (any of them, when several). */
@@ -32,12 +32,11 @@ export interface TableAnswer {
  */
 export async function fetchTable(
   client: SalesClient,
-  query: DataQuery,
+  query: Query,
   opts: { signal?: AbortSignal } = {},
 ): Promise<TableAnswer> {
-  const names = retailerList(query.retailer);
-  if (names.length <= 1) {
-    const result = await client.getData({ ...query, retailer: names[0] ?? "" }, opts);
+  if (query.retailers.length === 1) {
+    const result = await client.getData(requestsOf(query)[0], opts);
     return {
       table: inPeriodOrder(tabulate(result, result.query), result.periodField),
       periodField: result.periodField,
@@ -47,7 +46,7 @@ export async function fetchTable(
       warnings: result.warnings,
     };
   }
-  const results = await client.getDataForRetailers(query, names, opts);
+  const results = await client.getDataForRetailers(query, opts);
   const first = results[0];
   const table = tabulateRetailers(results, first.query);
   // A retailer without rows has no period field of its own (the client's fallback): another's tells it.

@@ -5,7 +5,8 @@
 // the grid (no used ranges, sheet indexes or cells a user's formula or macro could trip over), are
 // invisible in the UI yet saved with the file, and are read and written in one call each.
 //
-// Everything read back is checked against the schemas in src/core/query/savedRecords.ts, never cast. What a damaged
+// Everything read back is checked against the schemas in src/core/query/savedRecords.ts, never cast: a record's
+// query is read into the parsed Query and written back in the form it has always been stored in. What a damaged
 // record does (a hand-edited or corrupt setting):
 // - One damaged table record among good ones: the good ones stay usable (listManagedTables, refresh); the
 //   damaged one is reported (readManagedTables, findManagedTable: a message naming the table and what is
@@ -18,6 +19,7 @@
 import {
   parseActionsRecord,
   parseSavedTables,
+  storedTable,
   DamagedRecordError,
   type ActionsRecord,
   type ManagedTable,
@@ -104,7 +106,7 @@ async function readModifyWrite(
     const kept = saved.damaged.filter(
       (d) => d.tableName === undefined || (d.tableName !== forget && !names.has(d.tableName)),
     );
-    const stored = { version: 1, tables: [...next, ...kept.map((d) => d.raw)] };
+    const stored = { version: 1, tables: [...next.map(storedTable), ...kept.map((d) => d.raw)] };
     context.workbook.settings.add(QUERY_SETTING, JSON.stringify(stored));
     await context.sync();
     return next;

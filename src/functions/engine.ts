@@ -17,7 +17,7 @@ import {
 } from "../core/query/args";
 import { todayIso, type IsoDate } from "../core/dates";
 import { servedMetrics, type Level } from "../core/metrics";
-import { queryKey, type NormalizedQuery } from "../core/query/query";
+import { queryKey, type DataRequest } from "../core/query/query";
 import type { Tabulated } from "../core/answer/tabulate";
 import type { Session } from "../session";
 import { TtlCache } from "./cache";
@@ -233,7 +233,7 @@ export class FunctionsEngine {
 }
 
 /** #N/A's words for a table without rows: the retailers, the dates and the viewby asked. */
-function noRowsMessage(queries: readonly NormalizedQuery[]): string {
+function noRowsMessage(queries: readonly DataRequest[]): string {
   const q = queries[0];
   const who =
     queries.length === 1

@@ -16,7 +16,7 @@ import {
   type IsoDate,
 } from "../core/dates";
 import type { Metric, Timeframe } from "../core/metrics";
-import { queryKey, type NormalizedQuery } from "../core/query/query";
+import { queryKey, type DataRequest } from "../core/query/query";
 import { storedPeriodContaining } from "../core/refresh/window";
 import type { TtlCache } from "./cache";
 import { FunctionError } from "./errors";
@@ -85,7 +85,7 @@ export class ValueBatcher {
     /** The engine's cache: group answers are kept there with their GroupMeta. */
     private readonly cache: TtlCache,
     /** One data request, settled within the engine's timeout. */
-    private readonly fetchData: (client: SalesClient, query: NormalizedQuery) => Promise<DataResult>,
+    private readonly fetchData: (client: SalesClient, query: DataRequest) => Promise<DataResult>,
     /** Read at each use, so the engine's configure() applies at once. */
     private readonly options: () => ValueBatchOptions,
   ) {}
@@ -146,7 +146,7 @@ export class ValueBatcher {
       cells.map((c) => c.call.date),
       timeframe,
     );
-    const query: NormalizedQuery = { level: "sku", retailer, timeframe, metrics, from, to };
+    const query: DataRequest = { level: "sku", retailer, timeframe, metrics, from, to };
     const meta: GroupMeta = { kind: "value", scope: connection.scope, retailer, timeframe, metrics, from, to };
     const key = `${connection.scope}|value|${queryKey(query)}`;
     const index = this.cache.getOrLoad(

@@ -2,7 +2,7 @@
 // table can be refreshed.
 import { SalesApiError } from "../api/errors";
 import { fetchTable } from "../api/tableRead";
-import type { DataQuery } from "../core/query/query";
+import type { Query } from "../core/query/query";
 import { lastReadAfterPull, periodIndexOf } from "../core/refresh/window";
 import type { Column } from "../core/answer/tabulate";
 import type { ServiceColumn } from "../core/refresh/userColumns";
@@ -37,11 +37,11 @@ export interface PullResult {
  * Fetches the query, writes it as a new table in period order (the same definition of a table's contents
  * refresh keeps) and saves the query record so the table can be refreshed.
  */
-export function pullTable(deps: RefreshDeps, query: DataQuery, opts: PullTableOptions): Promise<PullResult> {
+export function pullTable(deps: RefreshDeps, query: Query, opts: PullTableOptions): Promise<PullResult> {
   return serialized(() => pullTableInTurn(deps, query, opts));
 }
 
-async function pullTableInTurn(deps: RefreshDeps, query: DataQuery, opts: PullTableOptions): Promise<PullResult> {
+async function pullTableInTurn(deps: RefreshDeps, query: Query, opts: PullTableOptions): Promise<PullResult> {
   const today = deps.today();
   const result = await fetchTable(deps.client, query, { signal: opts.signal });
   const data = result.table; // in period order, as refresh keeps it
@@ -63,8 +63,9 @@ async function pullTableInTurn(deps: RefreshDeps, query: DataQuery, opts: PullTa
     sheet: write.sheet,
     // Its Table.id (read by writeTable), so the saved query follows the table through renames.
     tableId: write.tableId,
-    // Several retailers are kept as their list (an older add-in reads it as damaged rather than pull one).
-    query: { ...query, retailer: result.retailers.length > 1 ? result.retailers : result.retailers[0] },
+    // The query asked (its metrics as given: a refresh validates them again); the record stores one retailer as
+    // its name and several as their list (an older add-in reads a list as damaged rather than pull one).
+    query,
     rolling: opts.rolling,
     createdAt: now,
     lastRefreshedAt: now,

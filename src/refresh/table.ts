@@ -6,8 +6,6 @@ import { fetchTable } from "../api/tableRead";
 import { excelSerial, fromExcelSerial, type IsoDate, type DateRange } from "../core/dates";
 import { isCovered, missingRanges, openGaps, subtractRange } from "../core/refresh/gaps";
 import { blankedText, type WindowComparison } from "../core/refresh/losses";
-import type { Level, Timeframe } from "../core/metrics";
-import { retailerList } from "../core/query/query";
 import {
   anchorOf,
   keptCount,
@@ -167,7 +165,7 @@ async function refreshInto(
   // Read back far enough to find the stored period containing the anchor and a row before the window.
   const until = excelSerial(anchorOf(today, lastRead)) - 40;
   // A table of several retailers: each row's retailer is read too, so no retailer's rows go without its answer.
-  const several = retailerList(managed.query.retailer).length > 1;
+  const several = managed.query.retailers.length > 1;
   const tail = await readPeriodTail(
     deps.run,
     managed.tableName,
@@ -404,7 +402,7 @@ function noteGaps(
   return fresh;
 }
 
-/** The window rule's input: the saved query (level and timeframe as the service spells them) and the stored periods. */
+/** The window rule's input: the saved query and the stored periods. */
 function windowInput(
   managed: RefreshableTable,
   today: IsoDate,
@@ -414,8 +412,8 @@ function windowInput(
   const q = managed.query;
   return {
     today,
-    level: String(q.level).trim().toLowerCase() as Level,
-    timeframe: String(q.timeframe).trim().toLowerCase() as Timeframe,
+    level: q.level,
+    timeframe: q.timeframe,
     from: q.from,
     to: q.to,
     rolling: managed.rolling,

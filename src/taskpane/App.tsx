@@ -23,7 +23,7 @@ import { LastRefreshNotice } from "./LastRefreshNotice";
 import { useNarrowPaneStyles } from "./narrowPane";
 import { paneOperations } from "./operations";
 import { QueryBuilder } from "./queryBuilder/QueryBuilder";
-import { emptyForm, fromDataQuery, type QueryForm } from "./queryBuilder/queryForm";
+import { emptyForm, fromQuery, type QueryForm } from "./queryBuilder/queryForm";
 import { SavedQueries } from "./savedQueries/SavedQueries";
 import type { PaneServices } from "./services";
 import { useLists } from "./useLists";
@@ -66,7 +66,7 @@ export function App({ dark, services }: { dark: boolean; services: PaneServices 
 
   async function edit(tableName: string) {
     const saved = await ops.queryOf(tableName);
-    if (saved) setForm(fromDataQuery(saved.query, saved.rolling));
+    if (saved) setForm(fromQuery(saved.query, saved.rolling));
     document.getElementById("builder-title")?.scrollIntoView({ behavior: "smooth" });
   }
 

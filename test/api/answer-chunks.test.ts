@@ -6,16 +6,17 @@ import { startCorruptingProxy, type CorruptingProxy } from "../../dev/corruption
 import { createClient, type SalesClient } from "../../src/api";
 import { planChunks } from "../../src/core/query/chunks";
 import { dayOfTimestamp } from "../../src/core/dates";
+import { request } from "../support/query";
 import { SIM_KEY, startTestSimulator, type TestSimulator } from "../support/simulator";
 
-const LONG = {
+const LONG = request({
   level: "sku",
   retailer: "northmart",
   timeframe: "weekly",
   metrics: "revenue,units",
   from: "2024-06-03",
   to: "2026-11-22",
-} as const;
+});
 
 let sim: TestSimulator;
 let proxy: CorruptingProxy;

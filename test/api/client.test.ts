@@ -1,6 +1,8 @@
 // The client against the simulator over real HTTP on 127.0.0.1: every method, every error kind,
 // retries, cancellation, chunking and in-flight sharing, with requests counted at the simulator.
 import { createClient, type ClientOptions, type SalesClient } from "../../src/api";
+import { parseQuery } from "../../src/core/query/query";
+import { request } from "../support/query";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 import { failure, WEEKLY } from "./support/client";
 
@@ -75,7 +77,9 @@ describe("methods", () => {
   });
 
   test("metrics the retailer cannot serve come back in omittedMetrics, from the service's header", async () => {
-    const result = await client.getData({ ...WEEKLY, retailer: "pharmaplus", metrics: "revenue,availability" });
+    const result = await client.getData(
+      request({ ...WEEKLY, retailer: "pharmaplus", metrics: "revenue,availability" }),
+    );
     expect(result.omittedMetrics).toEqual(["availability"]);
     expect(result.rows[0]).not.toHaveProperty("availability");
   });
@@ -98,14 +102,18 @@ describe("methods", () => {
 
 describe("errors", () => {
   test("validation: refused before any request, naming the argument and what is allowed", async () => {
-    const e = await failure(client.getData({ ...WEEKLY, metrics: "revenue, unitz" }));
-    expect(e.kind).toBe("validation");
+    // A query that is no query is refused at its edge, where it is parsed, so no client ever gets it ...
+    const parsed = parseQuery({ ...WEEKLY, retailers: WEEKLY.retailer, metrics: "revenue, unitz" });
+    const [e] = parsed.ok ? [] : parsed.errors;
     expect(e.field).toBe("metrics");
     expect(e.message).toContain('"unitz" is not a metric');
     expect(e.message).toContain("revenue, units, average_price");
+    // ... and what needs the service's today is refused by the client.
     const store = await failure(
       client.getData({ ...WEEKLY, level: "store", timeframe: "daily", from: "2026-11-01", to: "2026-11-20" }),
     );
+    expect(store.kind).toBe("validation");
+    expect(store.field).toBe("from");
     expect(store.message).toContain("earliest From is 2026-11-09");
     expect(sim.count()).toBe(0);
   });
@@ -291,7 +299,7 @@ describe("errors", () => {
 
 describe("chunking and sharing", () => {
   test("a long store-level range is read in chunks, joined in order, equal to one big read", async () => {
-    const query = {
+    const query = request({
       level: "store",
       retailer: "pharmaplus",
       timeframe: "weekly",
@@ -300,7 +308,7 @@ describe("chunking and sharing", () => {
       to: "2026-10-25",
       viewby: "100001",
       filter: "sku",
-    };
+    });
     const chunked = await make({ concurrency: 2 }).getData(query);
     const requests = sim.count("/api/data");
     expect(requests).toBeGreaterThan(2);
@@ -324,7 +332,7 @@ describe("chunking and sharing", () => {
     await sim.inject({ delayMs: 300, count: 1 });
     const [a, b, c] = await Promise.all([
       client.getData(WEEKLY),
-      client.getData({ ...WEEKLY, metrics: "Revenue, Units" }),
+      client.getData(request({ ...WEEKLY, metrics: "Revenue, Units" })),
       client.getData(WEEKLY),
     ]);
     expect(sim.count("/api/data")).toBe(1);
@@ -347,7 +355,7 @@ describe("chunking and sharing", () => {
 describe("failures of shared and chunked reads", () => {
   test("a chunk that fails stops the other chunks from being requested", async () => {
     await sim.inject({ status: 400, detail: "bad chunk", count: 1, path: "/api/data" });
-    const query = {
+    const query = request({
       level: "store",
       retailer: "pharmaplus",
       timeframe: "weekly",
@@ -356,7 +364,7 @@ describe("failures of shared and chunked reads", () => {
       to: "2026-10-25",
       filter: "sku",
       viewby: "100001",
-    };
+    });
     const e = await failure(make({ concurrency: 1 }).getData(query));
     expect(e.kind).toBe("request");
     expect(e.message).toContain("bad chunk");

@@ -3,6 +3,7 @@
 // Real HTTP to the simulator, header injected.
 import { createClient } from "../../src/api";
 import { tabulate } from "../../src/core/answer/tabulate";
+import { request } from "../support/query";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 
 let sim: TestSimulator;
@@ -11,14 +12,14 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-const query = {
+const query = request({
   level: "sku",
   retailer: "pharmaplus", // serves no availability: the real header names it
   timeframe: "weekly",
   metrics: "revenue,availability",
   from: "2026-10-05",
   to: "2026-11-01",
-} as const;
+});
 
 test("the real header: the metric the retailer cannot serve, by its listed name", async () => {
   const client = createClient({ baseUrl: sim.url, apiKey: SIM_KEY, today: () => SIM_TODAY });
@@ -41,7 +42,7 @@ test("a header in other case and with a name that is no metric: listed names; th
 test("a space-separated header (the form the client read before the parser moved): each name a metric", async () => {
   await sim.inject({ path: "/api/data", omittedHeader: "availability wastage" });
   const client = createClient({ baseUrl: sim.url, apiKey: SIM_KEY, today: () => SIM_TODAY });
-  const answer = await client.getData({ ...query, metrics: "revenue,availability,wastage" });
+  const answer = await client.getData(request({ ...query, metrics: "revenue,availability,wastage" }));
   expect(answer.omittedMetrics).toEqual(["availability", "wastage"]);
   expect(answer.warnings.join(" ")).not.toMatch(/no metric/);
 });

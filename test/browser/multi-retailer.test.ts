@@ -10,6 +10,7 @@ import { addDays } from "../../src/core/dates";
 import { tabulate } from "../../src/core/answer/tabulate";
 import { chooseRetailers, OUTPUT_DIR, useBrowserRig } from "../support/browser";
 import { checkPane, settled } from "../support/paneChecks";
+import { request } from "../support/query";
 import { SIM_KEY, startTestSimulator, type TestSimulator } from "../support/simulator";
 
 jest.setTimeout(120_000);
@@ -50,7 +51,7 @@ async function screenshot(name: string) {
 /** Each retailer's own weekly pull, tabulated as a single-retailer table: the oracle for the merged one. */
 async function singlePull(retailer: string, metrics: string, from: string, to: string) {
   const client = createClient({ baseUrl: twin.url, apiKey: SIM_KEY, today });
-  const answer = await client.getData({ level: "sku", retailer, timeframe: "weekly", metrics, from, to });
+  const answer = await client.getData(request({ level: "sku", retailer, timeframe: "weekly", metrics, from, to }));
   return tabulate(answer, answer.query);
 }
 

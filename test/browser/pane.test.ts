@@ -5,6 +5,7 @@ import { tabulate } from "../../src/core/answer/tabulate";
 import { addDays, todayIso } from "../../src/core/dates";
 import { chooseRetailers, startBrowserRig, type BrowserRig } from "../support/browser";
 import { seriousAxeViolations, settled } from "../support/paneChecks";
+import { request } from "../support/query";
 import { startTestSimulator, type TestSimulator } from "../support/simulator";
 
 jest.setTimeout(120_000);
@@ -80,15 +81,17 @@ test("2. a weekly SKU query with three metrics and a comparison writes the clien
   expect(tables).toHaveLength(1);
   const cells = await page.evaluate((sheet) => window.previewWorkbook.values(sheet), tables[0].sheet);
   const client = createClient({ baseUrl: twin.url, apiKey: "sk-test-Zq8v1-SECRET", today });
-  const answer = await client.getData({
-    level: "sku",
-    retailer: "northmart",
-    timeframe: "weekly",
-    metrics: "revenue,units,availability",
-    from,
-    to,
-    comparison: "period",
-  });
+  const answer = await client.getData(
+    request({
+      level: "sku",
+      retailer: "northmart",
+      timeframe: "weekly",
+      metrics: "revenue,units,availability",
+      from,
+      to,
+      comparison: "period",
+    }),
+  );
   const expected = tabulate(answer, answer.query);
   expect(cells[0]).toEqual(expected.headers);
   expect(cells.slice(1)).toEqual(expected.values.map((r) => r.map((v) => (v === null ? "" : v))));
@@ -199,15 +202,17 @@ test("8. after the service revises recent days, Refresh rewrites exactly the cha
   // Equal to a fresh pull of the same query now, cell for cell.
   const client = createClient({ baseUrl: twin.url, apiKey: "sk-test-Zq8v1-SECRET", today: () => later });
   // The pane's today is this machine's; the service is two days ahead of it now.
-  const fresh = await client.getData({
-    level: "sku",
-    retailer: "northmart",
-    timeframe: "weekly",
-    metrics: "revenue,units,availability",
-    from,
-    to: todayIso(),
-    comparison: "period",
-  });
+  const fresh = await client.getData(
+    request({
+      level: "sku",
+      retailer: "northmart",
+      timeframe: "weekly",
+      metrics: "revenue,units,availability",
+      from,
+      to: todayIso(),
+      comparison: "period",
+    }),
+  );
   const expected = tabulate(fresh, fresh.query).values.map((r) => r.map((v) => (v === null ? "" : v)));
   expect(after.slice(1)).toEqual(expected);
   // Settled weeks were not touched; some recent cells did change.

@@ -8,6 +8,7 @@ import { setRefreshOnOpen } from "../../src/excel/refreshSettings";
 import { pullTable } from "../../src/refresh";
 import type { Session } from "../../src/session";
 import { sessionFor } from "../functions/helpers";
+import { asQuery } from "../support/query";
 import { SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 
 let sim: TestSimulator;
@@ -37,7 +38,14 @@ async function workbook(session: Session, onOpen: boolean): Promise<{ host: Work
   const client = (await sessionFor(sim)).client();
   const { write } = await pullTable(
     { run: host.run, client, today: () => SIM_TODAY },
-    { level: "sku", retailer: "northmart", timeframe: "daily", metrics: "revenue", from: "2026-11-01", to: SIM_TODAY },
+    asQuery({
+      level: "sku",
+      retailers: "northmart",
+      timeframe: "daily",
+      metrics: "revenue",
+      from: "2026-11-01",
+      to: SIM_TODAY,
+    }),
     { destination: { kind: "new-sheet" }, rolling: true },
   );
   await setRefreshOnOpen(host.run, onOpen);

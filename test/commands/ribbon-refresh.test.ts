@@ -6,7 +6,7 @@
 import { startCorruptingProxy, type ProxyRule } from "../../dev/corruptions";
 import { createWorkbookHost, installExcelGlobal, type WorkbookHost } from "../../dev/workbook-host";
 import { registerCommands, ribbonRefreshAll, type RibbonRefreshSummary } from "../../src/commands/commands";
-import type { DataQuery } from "../../src/core/query/query";
+import { asQuery } from "../support/query";
 import { officeRun } from "../../src/excel/run";
 import { refreshSalesFunctions } from "../../src/functions";
 import { pullTable } from "../../src/refresh";
@@ -64,15 +64,15 @@ afterEach(() => {
 
 const event = () => ({ completed }) as unknown as Office.AddinCommands.Event;
 
-const WEEKLY: DataQuery = {
+const WEEKLY = asQuery({
   level: "sku",
-  retailer: "northmart",
+  retailers: "northmart",
   timeframe: "weekly",
   metrics: "revenue",
   from: "2026-10-05",
   to: SIM_TODAY,
-};
-const DAILY: DataQuery = { ...WEEKLY, timeframe: "daily", from: "2026-11-01" };
+});
+const DAILY = asQuery({ ...WEEKLY, timeframe: "daily", from: "2026-11-01" });
 
 /** A workbook with one managed table of `query`, pulled through the session's client; Excel.run is that workbook. */
 async function workbookWithTable(session: Session, query = WEEKLY): Promise<{ host: WorkbookHost; tableName: string }> {

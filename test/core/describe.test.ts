@@ -2,22 +2,23 @@ import { formulaFor, summarizeQuery } from "../../src/core/query/describe";
 import { todayIso } from "../../src/core/dates";
 import { presetRange, rollingEnd } from "../../src/core/query/presets";
 import { parseSalesFormula } from "../../dev/preview/formula";
+import { asQuery } from "../support/query";
 
-const q = {
+const q = asQuery({
   level: "sku",
-  retailer: "northmart",
+  retailers: "northmart",
   timeframe: "weekly",
   metrics: ["revenue", "units"],
   from: "2026-01-05",
   to: "2026-03-01",
-};
+});
 
 describe("summarizeQuery", () => {
   test("one line a person can read", () => {
     expect(summarizeQuery({ ...q, comparison: "year", filter: "filter1", viewby: "Sunvale" }, true)).toBe(
       "northmart · SKU · weekly · revenue, units · 2026-01-05 to today · vs same period last year · by filter1 · only Sunvale",
     );
-    expect(summarizeQuery({ ...q, retailer: "all" })).toBe(
+    expect(summarizeQuery({ ...q, retailers: ["all"] })).toBe(
       "All retailers (Sales Summary) · SKU · weekly · revenue, units · 2026-01-05 to 2026-03-01",
     );
   });
@@ -29,7 +30,7 @@ describe("formulaFor", () => {
     expect(formulaFor({ ...q, level: "store", comparison: "period" }, true)).toBe(
       '=SALES.STORE("northmart", "revenue,units", "2026-01-05", "today", "", "period")',
     );
-    expect(formulaFor({ ...q, retailer: 'say "hi"' })).toContain('"say ""hi"""');
+    expect(formulaFor({ ...q, retailers: ['say "hi"'] })).toContain('"say ""hi"""');
   });
 
   test("the preview's parser reads what the pane writes", () => {

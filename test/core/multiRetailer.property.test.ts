@@ -3,9 +3,11 @@
 // only, and the list and per-retailer validation name what is wrong.
 import fc from "fast-check";
 import { MetricsAvailability } from "../../src/core/metrics";
-import { retailerListProblem, validateForRetailers } from "../../src/core/query/retailers";
+import { parseQuery } from "../../src/core/query/query";
+import { validateForRetailers } from "../../src/core/query/retailers";
 import { tabulate, type Cell } from "../../src/core/answer/tabulate";
 import { RETAILER_COLUMN, tabulateRetailers, type RetailerTableInput } from "../../src/core/answer/retailersTable";
+import { asQuery } from "../support/query";
 
 const METRICS = ["revenue", "units", "availability"] as const;
 const WEEKS = ["2026-09-07", "2026-09-14", "2026-09-21", "2026-09-28"];
@@ -102,6 +104,11 @@ describe("tabulateRetailers", () => {
 
 describe("the retailer list and per-retailer validation", () => {
   test("refuses an empty list, duplicates and all mixed with others", () => {
+    /** What the query's parse says about these retailers (nothing when they make one query). */
+    const retailerListProblem = (retailers: string[]) => {
+      const parsed = parseQuery({ ...base, timeframe: "weekly", retailers });
+      return parsed.ok ? undefined : parsed.errors.find((e) => e.field === "retailer")?.message;
+    };
     expect(retailerListProblem([])).toMatch(/missing/);
     expect(retailerListProblem(["northmart", " Northmart"])).toMatch(/once: northmart/);
     expect(retailerListProblem(["all", "northmart"])).toMatch(/cannot be combined/);
@@ -125,20 +132,21 @@ describe("the retailer list and per-retailer validation", () => {
       ["northmart", list("northmart", ["revenue"])],
       ["freshway", list("freshway", null)],
     ]);
-    const bad = validateForRetailers(base, ["northmart", "freshway"], { today: "2026-11-23", metricsLists });
+    const both = asQuery({ ...base, retailers: ["northmart", "freshway"] });
+    const bad = validateForRetailers(both, { today: "2026-11-23", metricsLists });
     expect(bad).toEqual({
       ok: false,
-      errors: [{ field: "timeframe", message: expect.stringMatching(/^freshway has no daily data/) }],
+      errors: [
+        { field: "timeframe", code: "not-served", message: expect.stringMatching(/^freshway has no daily data/) },
+      ],
+      warnings: [[], []],
     });
-    const good = validateForRetailers({ ...base, timeframe: "weekly" }, ["northmart", "freshway"], {
-      today: "2026-11-23",
-      metricsLists,
-    });
+    const good = validateForRetailers({ ...both, timeframe: "weekly" }, { today: "2026-11-23", metricsLists });
     expect(good.ok && good.queries.map((q) => q.retailer)).toEqual(["northmart", "freshway"]);
   });
 
   test("a problem every retailer shares is said once; the 14-day store limit is checked", () => {
-    const result = validateForRetailers({ ...base, level: "store", from: "2026-10-01" }, ["a", "b"], {
+    const result = validateForRetailers(asQuery({ ...base, level: "store", from: "2026-10-01", retailers: "a,b" }), {
       today: "2026-11-23",
       metricsLists: new Map(),
     });

@@ -1,11 +1,19 @@
+// The shared rules a query meets before anything is sent, as the pane, the client and the SALES functions meet
+// them: parsed at the edge (src/core/query/query.ts parseQuery), then validated against the service's today and
+// the retailer's metrics list (src/core/query/validate.ts validateRequest). The parser's own properties, field by
+// field, are in query.property.test.ts.
 import fc from "fast-check";
 import { addDays, parseIsoDate } from "../../src/core/dates";
 import { LEVEL_METRICS, METRICS, NEVER_DAILY, type MetricsAvailability } from "../../src/core/metrics";
-import { dataParams, type DataQuery } from "../../src/core/query/query";
-import { splitMetrics, validateDataQuery, type IssueCode } from "../../src/core/query/validate";
+import { dataParams, parseQuery, requestsOf, type IssueCode } from "../../src/core/query/query";
+import { splitMetrics } from "../../src/core/query/queryFields";
+import { validateRequest, type Validation } from "../../src/core/query/validate";
+import type { LooseQuery } from "../support/query";
 
 const TODAY = "2026-11-23";
-const base: DataQuery = {
+/** A query as people write it: one retailer. */
+type OneRetailer = Omit<LooseQuery, "retailers"> & { retailer?: unknown };
+const base: OneRetailer = {
   level: "sku",
   retailer: "northmart",
   timeframe: "weekly",
@@ -14,12 +22,24 @@ const base: DataQuery = {
   to: "2026-11-01",
 };
 
-function errorsOf(q: Partial<DataQuery>, ctx: { metricsList?: MetricsAvailability[] } = {}) {
+/** The query parsed at its edge, then validated for its one retailer: the parser's problems, or validation's verdict. */
+function validateDataQuery(
+  { retailer, ...loose }: OneRetailer,
+  ctx: { today: string; metricsList?: MetricsAvailability[] },
+): Validation {
+  const parsed = parseQuery({ ...loose, retailers: retailer });
+  if (!parsed.ok) return { ok: false, errors: parsed.errors, warnings: [] };
+  const [request, ...more] = requestsOf(parsed.query);
+  if (more.length > 0) throw new Error("one retailer only here");
+  return validateRequest(request, ctx);
+}
+
+function errorsOf(q: Partial<OneRetailer>, ctx: { metricsList?: MetricsAvailability[] } = {}) {
   const v = validateDataQuery({ ...base, ...q }, { today: TODAY, ...ctx });
   return v.ok ? [] : v.errors;
 }
 
-describe("validateDataQuery: each rule, with a message naming the argument and what is allowed", () => {
+describe("parsed, then validated: each rule, with a message naming the argument and what is allowed", () => {
   test("a good query is normalised", () => {
     const v = validateDataQuery(
       {
@@ -83,7 +103,7 @@ describe("validateDataQuery: each rule, with a message naming the argument and w
     [{ comparison: "month" }, "comparison", "not-allowed", 'Comparison must be "period", "year" or empty'],
     [{ filter: "filter9" }, "filter", "not-allowed", "Filter must be one of sku, filter1"],
     [{ viewby: "100001" }, "viewby", "requires", "View by needs a filter"],
-  ] as [Partial<DataQuery>, string, IssueCode, string][])("%j is refused on %s (%s)", (q, field, code, text) => {
+  ] as [Partial<OneRetailer>, string, IssueCode, string][])("%j is refused on %s (%s)", (q, field, code, text) => {
     const errors = errorsOf(q);
     expect(errors.map((e) => e.field)).toContain(field);
     expect(errors.find((e) => e.field === field)?.message).toContain(text);
@@ -136,7 +156,7 @@ describe("validateDataQuery: each rule, with a message naming the argument and w
   });
 });
 
-describe("validateDataQuery: properties", () => {
+describe("parsed, then validated: properties", () => {
   const ISSUE_CODES: IssueCode[] = ["missing", "not-allowed", "format", "range", "requires", "not-served"];
   // Mostly well-formed values, with enough junk mixed in that both verdicts are reached often.
   const metricText = fc.oneof(
@@ -166,7 +186,7 @@ describe("validateDataQuery: properties", () => {
     filter: some(fc.constantFrom(undefined, null, "sku", "filter3", "Filter5"), fc.constant("brand")),
     viewby: some(fc.constantFrom(undefined, "", "100001", "Sunvale"), fc.constant("  ")),
   });
-  const query: fc.Arbitrary<DataQuery> = fields.map(({ range: r, ...rest }) => ({ ...rest, ...r }));
+  const query: fc.Arbitrary<OneRetailer> = fields.map(({ range: r, ...rest }) => ({ ...rest, ...r }));
 
   test("an accepted query yields a clean metric parameter and real dates in order", () => {
     let accepted = 0;

@@ -16,22 +16,33 @@ import {
   updateManagedTables,
   type ManagedTable,
 } from "../../src/excel/queryStore";
+import { asQuery } from "../support/query";
 
-const rec = (tableName: string): ManagedTable => ({
+/** A table's saved query as the workbook keeps it (one retailer as its name), what every version has written. */
+const STORED_QUERY = {
+  level: "sku",
+  retailer: "northmart",
+  timeframe: "daily",
+  metrics: ["revenue"],
+  from: "2026-10-01",
+  to: "2026-10-31",
+};
+
+/** A table's record as the workbook keeps it. */
+const written = (tableName: string) => ({
   tableName,
   sheet: "Sheet1",
-  query: {
-    level: "sku",
-    retailer: "northmart",
-    timeframe: "daily",
-    metrics: "revenue",
-    from: "2026-10-01",
-    to: "2026-10-31",
-  },
+  query: STORED_QUERY,
   rolling: false,
   createdAt: "2026-11-01T00:00:00.000Z",
   lastRefreshedAt: "2026-11-01T00:00:00.000Z",
   rows: 1,
+});
+
+/** The same record as it is read back: its query parsed, as every query is at its edge. */
+const rec = (tableName: string): ManagedTable => ({
+  ...written(tableName),
+  query: asQuery({ ...STORED_QUERY, retailers: STORED_QUERY.retailer }),
 });
 
 test("saving records at the same time keeps all of them", async () => {
@@ -63,12 +74,16 @@ const stored = (host: WorkbookHost) => host.snapshot().settings[QUERY_SETTING];
 const storedTables = (host: WorkbookHost) => (JSON.parse(stored(host) as string) as { tables: unknown[] }).tables;
 
 const damagedName = "Sales_northmart_SKU_weekly";
-const damaged = { ...rec(damagedName), query: { ...rec(damagedName).query, timeframe: "fortnightly" } };
+const damaged = { ...written(damagedName), query: { ...STORED_QUERY, timeframe: "fortnightly" } };
 const damagedMessage = `The saved query of "${damagedName}" is damaged: timeframe must be daily, weekly or monthly. Get the data again to manage this table.`;
 
 async function workbookWithOneDamaged(): Promise<WorkbookHost> {
   const host = createWorkbookHost();
-  await writeSetting(host, QUERY_SETTING, JSON.stringify({ version: 1, tables: [rec("A"), damaged, rec("C")] }));
+  await writeSetting(
+    host,
+    QUERY_SETTING,
+    JSON.stringify({ version: 1, tables: [written("A"), damaged, written("C")] }),
+  );
   return host;
 }
 
@@ -127,8 +142,8 @@ describe("a damaged table record among good ones", () => {
 
   test("a record without a usable name is reported by its place and kept", async () => {
     const host = createWorkbookHost();
-    const nameless = { ...rec("X"), tableName: 42 };
-    await writeSetting(host, QUERY_SETTING, JSON.stringify({ version: 1, tables: [rec("A"), nameless] }));
+    const nameless = { ...written("X"), tableName: 42 };
+    await writeSetting(host, QUERY_SETTING, JSON.stringify({ version: 1, tables: [written("A"), nameless] }));
     expect((await readManagedTables(host.run)).damaged).toEqual([
       {
         message:
@@ -137,49 +152,91 @@ describe("a damaged table record among good ones", () => {
       },
     ]);
     await saveManagedTable(host.run, rec("B"));
-    expect(storedTables(host)).toEqual([rec("A"), rec("B"), nameless]);
+    expect(storedTables(host)).toEqual([written("A"), written("B"), nameless]);
   });
 
   test.each([
     ["rows", { rows: "12" }, "rows must be a whole number"],
     ["a missing field", { sheet: undefined }, "sheet is missing"],
-    ["the query's level", { query: { ...rec("T").query, level: "region" } }, "level must be sku or store"],
-    [
-      "the query's dates",
-      { query: { ...rec("T").query, from: "1 Oct 2026" } },
-      "from must be a date written YYYY-MM-DD",
-    ],
-    ["the query's metrics", { query: { ...rec("T").query, metrics: [] } }, "metrics must name at least one metric"],
+    ["the query's level", { query: { ...STORED_QUERY, level: "region" } }, "level must be sku or store"],
+    ["the query's dates", { query: { ...STORED_QUERY, from: "1 Oct 2026" } }, "from must be a date written YYYY-MM-DD"],
+    ["the query's metrics", { query: { ...STORED_QUERY, metrics: [] } }, "metrics must name at least one metric"],
     [
       "the query itself",
       { query: "revenue" },
       "query must be an object of level, retailer, timeframe, metrics, from and to",
     ],
     ["the last window", { lastWindow: { from: "2026-10-01" } }, "lastWindow.to is missing"],
+    // A query the add-in could not send is damaged too, in the words of the parser every query passes.
+    [
+      "the query's metric names",
+      { query: { ...STORED_QUERY, metrics: ["revenue", "bogus"] } },
+      '"bogus" is not a metric. Allowed at SKU level: revenue, units, average_price, availability, wastage, unit_ros, value_ros, ranged_stores, stores_selling, stores_with_stock',
+    ],
+    [
+      "the query's dates in order",
+      { query: { ...STORED_QUERY, from: "2026-11-01" } },
+      "To (2026-10-31) is before From (2026-11-01). Swap them or pick a later To",
+    ],
+    [
+      "the query's retailers",
+      { query: { ...STORED_QUERY, retailer: ["northmart", "NorthMart"] } },
+      "Each retailer may be listed once: northmart is listed more than once",
+    ],
   ])("%s: the message says which field and what it must be", async (_what, patch, words) => {
     const host = createWorkbookHost();
-    await writeSetting(host, QUERY_SETTING, JSON.stringify({ version: 1, tables: [{ ...rec("T"), ...patch }] }));
+    await writeSetting(host, QUERY_SETTING, JSON.stringify({ version: 1, tables: [{ ...written("T"), ...patch }] }));
     const [bad] = (await readManagedTables(host.run)).damaged;
     expect(bad.message).toBe(`The saved query of "T" is damaged: ${words}. Get the data again to manage this table.`);
   });
 
   test("a query as validation reads it (any case, spaces, metric lists) is not called damaged", async () => {
     const host = createWorkbookHost();
-    const query = { ...rec("T").query, level: "SKU", timeframe: " Weekly", metrics: ["Revenue", " units"] };
-    await writeSetting(host, QUERY_SETTING, JSON.stringify({ version: 1, tables: [{ ...rec("T"), query }] }));
-    expect(await readManagedTables(host.run)).toEqual({ tables: [{ ...rec("T"), query }], damaged: [] });
+    const query = { ...STORED_QUERY, level: "SKU", timeframe: " Weekly", metrics: ["Revenue", " units"] };
+    await writeSetting(host, QUERY_SETTING, JSON.stringify({ version: 1, tables: [{ ...written("T"), query }] }));
+    expect(await readManagedTables(host.run)).toEqual({
+      tables: [{ ...rec("T"), query: asQuery({ ...query, retailers: query.retailer }) }],
+      damaged: [],
+    });
+  });
+
+  test("a query is stored as it always was: one retailer as its name, several as their list, metrics as a list", async () => {
+    const host = createWorkbookHost();
+    const several = { ...rec("S"), query: asQuery({ ...rec("S").query, retailers: "northmart, freshway" }) };
+    await saveManagedTable(host.run, rec("A"));
+    await saveManagedTable(host.run, several);
+    expect(storedTables(host)).toEqual([
+      written("A"),
+      { ...written("S"), query: { ...STORED_QUERY, retailer: ["northmart", "freshway"] } },
+    ]);
+    expect(await listManagedTables(host.run)).toEqual([rec("A"), several]);
+  });
+
+  test("an older record's comma texts (retailers, metrics) are read as their lists", async () => {
+    const host = createWorkbookHost();
+    const query = { ...STORED_QUERY, retailer: "northmart, freshway", metrics: "revenue,units" };
+    await writeSetting(host, QUERY_SETTING, JSON.stringify({ version: 1, tables: [{ ...written("T"), query }] }));
+    const [t] = await listManagedTables(host.run);
+    expect([t.query.retailers, t.query.metrics]).toEqual([
+      ["northmart", "freshway"],
+      ["revenue", "units"],
+    ]);
   });
 
   test("fields the add-in does not know (a later version's) are kept through an update", async () => {
     const host = createWorkbookHost();
-    await writeSetting(host, QUERY_SETTING, JSON.stringify({ version: 1, tables: [{ ...rec("A"), colour: "teal" }] }));
+    await writeSetting(
+      host,
+      QUERY_SETTING,
+      JSON.stringify({ version: 1, tables: [{ ...written("A"), colour: "teal" }] }),
+    );
     await updateManagedTables(host.run, (tables) => tables.map((t) => ({ ...t, rows: 5 })));
-    expect(storedTables(host)).toEqual([{ ...rec("A"), rows: 5, colour: "teal" }]);
+    expect(storedTables(host)).toEqual([{ ...written("A"), rows: 5, colour: "teal" }]);
   });
 
   test("a record saved without a version (as a value, not JSON text) is read", async () => {
     const host = createWorkbookHost();
-    await writeSetting(host, QUERY_SETTING, { tables: [rec("A")] });
+    await writeSetting(host, QUERY_SETTING, { tables: [written("A")] });
     expect(await listManagedTables(host.run)).toEqual([rec("A")]);
   });
 });

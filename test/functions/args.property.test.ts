@@ -14,9 +14,20 @@ import {
 import { addDays, addPeriods, excelSerial, toIsoDate } from "../../src/core/dates";
 import { METRICS } from "../../src/core/metrics";
 import { resolveRelativeDate } from "../../src/core/query/relativeDates";
-import { validateDataQuery } from "../../src/core/query/validate";
+import { requestsOf, type Query } from "../../src/core/query/query";
+import { validateForRetailers } from "../../src/core/query/retailers";
+import { validateRequest } from "../../src/core/query/validate";
+import { asQuery, request, type LooseQuery } from "../support/query";
 
 const TODAY = "2026-11-23";
+
+/** What the shared rules make of a loose query: parsed at its edge, validated for each retailer (metrics as sent). */
+function checkedQuery(loose: LooseQuery): Query {
+  const q = asQuery(loose);
+  const v = validateForRetailers(q, { today: TODAY, metricsLists: new Map() });
+  if (!v.ok) throw new Error(`refused: ${v.errors.map((e) => e.message).join(" ")}`);
+  return { ...q, metrics: v.queries[0].metrics };
+}
 
 const day = fc
   .date({ min: new Date(1900, 2, 1), max: new Date(9997, 11, 31), noInvalidDate: true })
@@ -213,12 +224,16 @@ describe("whole calls", () => {
             },
             TODAY,
           );
-          const expected = validateDataQuery(
-            { level: "sku", retailer: r, metrics: ms, from, to, timeframe: tf || "weekly", comparison },
-            { today: TODAY },
-          );
-          expect(expected.ok).toBe(true);
-          if (expected.ok) expect(call.query).toEqual(expected.query);
+          const expected = checkedQuery({
+            level: "sku",
+            retailers: r,
+            metrics: ms,
+            from,
+            to,
+            timeframe: tf || "weekly",
+            comparison,
+          });
+          expect(call.query).toEqual(expected);
           expect(call.headers).toBe(headers === undefined ? true : headers === true);
         },
       ),
@@ -327,10 +342,11 @@ describe("several retailers (SALES.SKU / SALES.STORE)", () => {
         ([names, retailer], level) => {
           const call = parseTableArgs(level, { ...good, retailer }, TODAY);
           const expected = names.map((r) =>
-            validateDataQuery({ level, timeframe: "weekly", ...good, retailer: r }, { today: TODAY }),
+            validateRequest(request({ level, timeframe: "weekly", ...good, retailer: r }), { today: TODAY }),
           );
           expect(call.queries).toEqual(expected.map((v) => (v.ok ? v.query : v)));
-          expect(call.query).toEqual({ ...call.queries[0], retailer: names });
+          const { retailer: _first, ...shared } = call.queries[0];
+          expect(call.query).toEqual({ ...shared, retailers: names });
         },
       ),
     );
@@ -340,8 +356,8 @@ describe("several retailers (SALES.SKU / SALES.STORE)", () => {
     fc.assert(
       fc.property(fc.constantFrom(...POOL, "all"), spaces, (r, pad) => {
         const single = parseTableArgs("sku", { ...good, retailer: r }, TODAY);
-        expect(single.query).toEqual(single.queries[0]);
-        expect(single.query.retailer).toBe(r);
+        expect(requestsOf(single.query)).toEqual(single.queries);
+        expect(single.query.retailers).toEqual([r]);
         for (const form of [`${pad}${r}${pad}`, [[r]], [[""], [r], [null]], `${r},`])
           expect(parseTableArgs("sku", { ...good, retailer: form }, TODAY)).toEqual(single);
       }),

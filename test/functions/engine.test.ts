@@ -9,6 +9,7 @@ import { FunctionsEngine, NOT_STARTED_MESSAGE } from "../../src/functions/engine
 import { NO_KEY_MESSAGE } from "../../src/session";
 import { startTestSimulator, SIM_KEY, type TestSimulator } from "../support/simulator";
 import { engineFor, expectedSpill, referenceClient, rejection, sessionFor } from "./helpers";
+import { request } from "../support/query";
 
 let sim: TestSimulator;
 beforeAll(async () => {
@@ -34,16 +35,18 @@ describe("SALES.SKU and SALES.STORE", () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => engine.sku(args)));
     expect(sim.count(DATA)).toBe(1);
 
-    const ref = await referenceClient(sim).getData({
-      level: "sku",
-      retailer: "northmart",
-      timeframe: "weekly",
-      metrics: "revenue,units",
-      from: "2026-01-05",
-      to: "2026-03-01",
-      comparison: "period",
-      filter: "filter2",
-    });
+    const ref = await referenceClient(sim).getData(
+      request({
+        level: "sku",
+        retailer: "northmart",
+        timeframe: "weekly",
+        metrics: "revenue,units",
+        from: "2026-01-05",
+        to: "2026-03-01",
+        comparison: "period",
+        filter: "filter2",
+      }),
+    );
     const t = tabulate(ref, ref.query);
     expect(t.values.length).toBeGreaterThan(10);
     for (const r of results) expect(r).toEqual(expectedSpill(t.headers, t.values));
@@ -86,13 +89,15 @@ describe("SALES.SKU and SALES.STORE", () => {
     const engine = engineFor(await sessionFor(sim));
     const q = { retailer: "pharmaplus", metrics: "revenue,stock", from: "2026-10-05", to: "2026-10-18" };
     const spill = await engine.store({ ...q, filter: "sku", viewby: 100001, headers: "TRUE" });
-    const ref = await referenceClient(sim).getData({
-      level: "store",
-      timeframe: "weekly",
-      ...q,
-      filter: "sku",
-      viewby: "100001",
-    });
+    const ref = await referenceClient(sim).getData(
+      request({
+        level: "store",
+        timeframe: "weekly",
+        ...q,
+        filter: "sku",
+        viewby: "100001",
+      }),
+    );
     const t = tabulate(ref, ref.query);
     expect(spill).toEqual(expectedSpill(t.headers, t.values));
     expect(spill.length).toBeGreaterThan(2);

@@ -7,6 +7,7 @@ import { tabulate } from "../../src/core/answer/tabulate";
 import { resetFunctionsRuntime, setFunctionsSession } from "../../src/functions/runtime";
 import { SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 import { expectedSpill, referenceClient, sessionFor } from "./helpers";
+import { request } from "../support/query";
 
 describe("parseSalesFormula", () => {
   test("literals, omitted arguments and references", () => {
@@ -98,16 +99,18 @@ describe("evaluateSalesFormula", () => {
       '=SALES.SKU(Inputs!B1, Inputs!A1:A3, "2026-01-05", "2026-03-01", "weekly", , "sku", Inputs!B2)',
       ctx,
     );
-    const ref = await referenceClient(sim).getData({
-      level: "sku",
-      retailer: "northmart",
-      timeframe: "weekly",
-      metrics: "revenue,units",
-      from: "2026-01-05",
-      to: "2026-03-01",
-      filter: "sku",
-      viewby: "100001",
-    });
+    const ref = await referenceClient(sim).getData(
+      request({
+        level: "sku",
+        retailer: "northmart",
+        timeframe: "weekly",
+        metrics: "revenue,units",
+        from: "2026-01-05",
+        to: "2026-03-01",
+        filter: "sku",
+        viewby: "100001",
+      }),
+    );
     const t = tabulate(ref, ref.query);
     expect(spill).toEqual(expectedSpill(t.headers, t.values));
     expect(spillToCells(spill).values[1][2]).toBe(`'${t.values[0][2]}`); // text lands as text

@@ -7,7 +7,7 @@ import { createWorkbookHost } from "../../dev/workbook-host";
 import { createClient } from "../../src/api";
 import { planChunks } from "../../src/core/query/chunks";
 import { formulaFor } from "../../src/core/query/describe";
-import type { DataQuery } from "../../src/core/query/query";
+import { asQuery, type LooseQuery } from "../support/query";
 import { readTable } from "../../src/excel";
 import { resetFunctionsRuntime, setFunctionsSession } from "../../src/functions/runtime";
 import { pullTable } from "../../src/refresh";
@@ -33,7 +33,8 @@ const WEEKLY = {
 const CHUNKS = planChunks({ from: WEEKLY.from, to: WEEKLY.to, level: "sku", timeframe: "weekly" }).length;
 
 /** What the pane's Get data writes for the query: the table's header row and body, read back from the host. */
-async function pulledTable(query: DataQuery, transport?: typeof fetch): Promise<unknown[][]> {
+async function pulledTable(loose: LooseQuery, transport?: typeof fetch): Promise<unknown[][]> {
+  const query = asQuery(loose);
   const host = createWorkbookHost();
   const client = createClient({ baseUrl: sim.url, apiKey: SIM_KEY, today: () => SIM_TODAY, fetch: transport });
   const pulled = await pullTable({ run: host.run, client, today: () => SIM_TODAY }, query, {
@@ -52,7 +53,7 @@ describe("the spill equals the table Get data writes", () => {
     expect(CHUNKS).toBeGreaterThan(1);
     expect(sim.count(DATA)).toBe(RETAILERS.length * CHUNKS); // one request per retailer and chunk
 
-    const table = await pulledTable({ level: "sku", timeframe: "weekly", ...WEEKLY, retailer: RETAILERS });
+    const table = await pulledTable({ level: "sku", timeframe: "weekly", ...WEEKLY, retailers: RETAILERS });
     expect(spill[0]).toEqual(["week", RETAILER_COLUMN, "sku", "sku_product_name", "revenue", "units", "availability"]);
     expect(spill.length).toBe(table.length);
     expect(spill).toEqual(table);
@@ -85,14 +86,14 @@ describe("the spill equals the table Get data writes", () => {
     const engine = engineFor(await sessionFor(sim));
     const one = { metrics: "revenue,units", from: "2026-06-01", to: "2026-08-30", filter: "filter1" };
     expect(await engine.sku({ ...one, retailer: "freshway" })).toEqual(
-      await pulledTable({ level: "sku", timeframe: "weekly", ...one, retailer: "freshway" }),
+      await pulledTable({ level: "sku", timeframe: "weekly", ...one, retailers: "freshway" }),
     );
     const store = { metrics: "revenue,stock", from: "2026-10-05", to: "2026-11-01" };
     const spill = await engine.store({ ...store, retailer: [["pharmaplus"], ["northmart"]] });
     expect(spill[0].slice(0, 2)).toEqual(["week", RETAILER_COLUMN]);
     expect(new Set(spill.slice(1).map((r) => r[1]))).toEqual(new Set(["pharmaplus", "northmart"]));
     expect(spill).toEqual(
-      await pulledTable({ level: "store", timeframe: "weekly", ...store, retailer: ["pharmaplus", "northmart"] }),
+      await pulledTable({ level: "store", timeframe: "weekly", ...store, retailers: ["pharmaplus", "northmart"] }),
     );
   }, 30_000);
 
@@ -113,20 +114,22 @@ describe("the spill equals the table Get data writes", () => {
       const periods = spill.slice(1).map((r) => r[0] as number);
       expect(periods).toEqual([...periods].sort((a, b) => a - b));
       expect(new Set(periods).size).toBeGreaterThan(5);
-      expect(spill).toEqual(await pulledTable({ level: "sku", timeframe: "weekly", ...q, retailer }, reversing));
+      expect(spill).toEqual(
+        await pulledTable({ level: "sku", timeframe: "weekly", ...q, retailers: retailer }, reversing),
+      );
     }
   });
 
   test("the formula the pane's Insert formula writes for a several-retailer query spills the same table", async () => {
-    const query: DataQuery = {
+    const query = asQuery({
       level: "sku",
       timeframe: "monthly",
-      retailer: ["freshway", "northmart"],
+      retailers: ["freshway", "northmart"],
       metrics: "units,revenue",
       from: "2026-01-01",
       to: "2026-10-31",
       comparison: "year",
-    };
+    });
     const formula = formulaFor(query);
     expect(formula).toMatch(/^=SALES\.SKU\("freshway,northmart", /);
     resetFunctionsRuntime();

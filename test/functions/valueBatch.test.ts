@@ -6,6 +6,7 @@ import { addDays, addPeriods, excelSerial, periodStart } from "../../src/core/da
 import { indexValues, pickValue, valueRange } from "../../src/functions/valueBatch";
 import { startTestSimulator, SIM_TODAY, type TestSimulator } from "../support/simulator";
 import { engineFor, referenceClient, rejection, sessionFor } from "./helpers";
+import { request } from "../support/query";
 
 let sim: TestSimulator;
 beforeAll(async () => {
@@ -52,14 +53,16 @@ describe("SALES.VALUE: one request per (retailer, timeframe) group", () => {
     const ref = referenceClient(sim);
     const map = new Map<string, number>();
     for (const retailer of retailers) {
-      const r = await ref.getData({
-        level: "sku",
-        retailer,
-        timeframe: "weekly",
-        metrics: "revenue,units",
-        from: weeks[0],
-        to: addDays(weeks[weeks.length - 1], 6),
-      });
+      const r = await ref.getData(
+        request({
+          level: "sku",
+          retailer,
+          timeframe: "weekly",
+          metrics: "revenue,units",
+          from: weeks[0],
+          to: addDays(weeks[weeks.length - 1], 6),
+        }),
+      );
       for (const row of r.rows) {
         const week = String(row.week).slice(0, 10);
         map.set(`${retailer}|${row.sku}|${week}|revenue`, row.revenue as number);
@@ -129,26 +132,30 @@ describe("SALES.VALUE: one request per (retailer, timeframe) group", () => {
       engine.value({ retailer: "northmart", metric: "units", sku: skus[0], date: "2026-05-13", timeframe: "monthly" }),
     ]);
     expect(sim.count(DATA)).toBe(2);
-    const d = await ref.getData({
-      level: "sku",
-      retailer: "northmart",
-      timeframe: "daily",
-      metrics: "revenue",
-      from: "2026-05-13",
-      to: "2026-05-13",
-      viewby: skus[0],
-      filter: "sku",
-    });
-    const m = await ref.getData({
-      level: "sku",
-      retailer: "northmart",
-      timeframe: "monthly",
-      metrics: "units",
-      from: "2026-05-01",
-      to: "2026-05-31",
-      viewby: skus[0],
-      filter: "sku",
-    });
+    const d = await ref.getData(
+      request({
+        level: "sku",
+        retailer: "northmart",
+        timeframe: "daily",
+        metrics: "revenue",
+        from: "2026-05-13",
+        to: "2026-05-13",
+        viewby: skus[0],
+        filter: "sku",
+      }),
+    );
+    const m = await ref.getData(
+      request({
+        level: "sku",
+        retailer: "northmart",
+        timeframe: "monthly",
+        metrics: "units",
+        from: "2026-05-01",
+        to: "2026-05-31",
+        viewby: skus[0],
+        filter: "sku",
+      }),
+    );
     expect(daily).toBe(d.rows[0].revenue);
     expect(monthly).toBe(m.rows[0].units);
   });
@@ -202,7 +209,7 @@ describe("the days a group reads", () => {
 describe("picking a cell from a group's answer", () => {
   test("by SKU code in any form or by product name; the period containing the date; #N/A saying why", async () => {
     const query = { level: "sku" as const, retailer: "northmart", timeframe: "weekly" as const, metrics: "revenue" };
-    const result = await referenceClient(sim).getData({ ...query, from: "2026-03-02", to: "2026-03-15" });
+    const result = await referenceClient(sim).getData(request({ ...query, from: "2026-03-02", to: "2026-03-15" }));
     const idx = indexValues(result, "northmart", "weekly");
     const row = result.rows[0];
     const sku = String(row.sku);

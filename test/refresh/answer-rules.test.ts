@@ -15,7 +15,8 @@ import {
 import { createClient, type SalesClient } from "../../src/api";
 import { SalesApiError } from "../../src/api/errors";
 import { addDays, excelSerial } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query/query";
+import type { Query } from "../../src/core/query/query";
+import { asQuery } from "../support/query";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshTable, type RefreshDeps } from "../../src/refresh";
 import { pullSummaryLines } from "../../src/taskpane/queryBuilder/RunPanel";
@@ -26,10 +27,10 @@ import { paneGetData } from "./support/pane";
 const f = refreshFixture({ skus: 4, stores: 3 });
 const ROLLING = { ...NEW_SHEET, rolling: true };
 
-const WEEKLY: DataQuery = { ...DAILY, timeframe: "weekly", from: "2026-01-05" };
-const MONTHLY: DataQuery = { ...DAILY, timeframe: "monthly", from: "2026-01-01" };
+const WEEKLY = asQuery({ ...DAILY, timeframe: "weekly", from: "2026-01-05" });
+const MONTHLY = asQuery({ ...DAILY, timeframe: "monthly", from: "2026-01-01" });
 const QUERIES = { daily: DAILY, weekly: WEEKLY, monthly: MONTHLY };
-const TWO_RETAILERS: DataQuery = { ...WEEKLY, from: "2026-06-01", retailer: ["northmart", "freshway"] };
+const TWO_RETAILERS = asQuery({ ...WEEKLY, from: "2026-06-01", retailers: ["northmart", "freshway"] });
 
 let proxy: CorruptingProxy;
 let client: SalesClient;
@@ -50,7 +51,7 @@ const corrupt = (corruptions: Corruption[], match?: Record<string, string>) =>
 const table = (name: string) => readTable(f.host.run, name);
 
 /** Pulls `query` into this test's workbook through the proxy (answers corrupted as queued). */
-async function pull(query: DataQuery, opts = NEW_SHEET) {
+async function pull(query: Query, opts = NEW_SHEET) {
   const result = await pullTable(deps(), query, opts);
   return { ...result, table: await table(result.write.tableName), name: result.write.tableName };
 }
@@ -81,7 +82,7 @@ function cellDiff(a: unknown[][], b: unknown[][]): [number, number, unknown, unk
 }
 
 /** A table pulled clean (no corruption), its saved record and the workbook as it is now. */
-async function cleanTable(query: DataQuery, opts = NEW_SHEET) {
+async function cleanTable(query: Query, opts = NEW_SHEET) {
   const pulled = await pull(query, opts);
   return { ...pulled, record: await f.record(pulled.name) };
 }
@@ -429,7 +430,7 @@ describe("refresh", () => {
 
 // Issue 21, items 1-4: what an answer may hold, at the pane's Get data and at refresh, through the proxy.
 describe("issue 21: View by", () => {
-  const BY_SKU: DataQuery = { ...DAILY, filter: "sku", viewby: "100001" };
+  const BY_SKU = asQuery({ ...DAILY, filter: "sku", viewby: "100001" });
 
   test("the issue's case: a daily pull by one SKU gets 53 rows of another; they are left out and counted", async () => {
     const clean = await f.freshTable(BY_SKU);
@@ -460,7 +461,7 @@ describe("issue 21: View by", () => {
 
   test("by a product filter: rows of other filter values are left out, named in quotes", async () => {
     const value = (await f.client.listFilters("northmart")).filter2[0];
-    const query: DataQuery = { ...WEEKLY, filter: "filter2", viewby: value };
+    const query = asQuery({ ...WEEKLY, filter: "filter2", viewby: value });
     const clean = await f.freshTable(query);
     corrupt([{ kind: "other-viewby", rows: 2 }]);
     const got = await pull(query);
@@ -471,7 +472,7 @@ describe("issue 21: View by", () => {
   });
 
   test("several retailers: each answer is checked against View by on its own; the notice names its retailer", async () => {
-    const query: DataQuery = { ...TWO_RETAILERS, filter: "sku", viewby: "100001" };
+    const query = asQuery({ ...TWO_RETAILERS, filter: "sku", viewby: "100001" });
     const clean = await f.freshTable(query);
     corrupt([{ kind: "other-viewby", rows: 3 }], { retailer: "freshway" });
     const got = await pull(query);
@@ -494,7 +495,7 @@ describe("issue 21: key fields", () => {
   });
 
   test("store level, a row without its store_id (the field gone): refused naming its date and SKU", async () => {
-    const query: DataQuery = { ...WEEKLY, level: "store", from: "2026-10-05" };
+    const query = asQuery({ ...WEEKLY, level: "store", from: "2026-10-05" });
     const before = f.host.snapshot();
     corrupt([{ kind: "missing-key", rows: 2, field: "store_id", as: "removed" }]);
     const err = await refusal(pull(query));
@@ -505,7 +506,7 @@ describe("issue 21: key fields", () => {
   });
 
   test("by a product filter, an empty value: refused, the missing value named as the filter's", async () => {
-    const query: DataQuery = { ...MONTHLY, filter: "filter2" };
+    const query = asQuery({ ...MONTHLY, filter: "filter2" });
     corrupt([{ kind: "missing-key", rows: 1, as: "empty" }]);
     const err = await refusal(pull(query));
     expect(err.message).toMatch(/: a row dated 1 \w{3} has no filter2 value, so it cannot be placed in the table\./);
@@ -528,7 +529,7 @@ describe("issue 21: key fields", () => {
 
 describe("issue 21: the omitted-metrics header", () => {
   // pharmaplus serves neither availability nor wastage: the simulator's header names both.
-  const OMITTING: DataQuery = { ...WEEKLY, retailer: "pharmaplus", metrics: "revenue,availability,wastage" };
+  const OMITTING = asQuery({ ...WEEKLY, retailers: "pharmaplus", metrics: "revenue,availability,wastage" });
 
   test.each([
     // The header the proxy sends: "availability wastage", "availability;wastage", "availability; wastage".
@@ -585,7 +586,7 @@ describe("issue 21: numbers Excel cannot hold", () => {
   );
 
   test("a comparison column and a numeric SKU code are checked too", async () => {
-    const withComparison: DataQuery = { ...WEEKLY, comparison: "period" };
+    const withComparison = asQuery({ ...WEEKLY, comparison: "period" });
     corrupt([{ kind: "unstorable", rows: 1, value: 1e308, field: "revenue_vs_period_pct" }]);
     expect((await refusal(pull(withComparison))).message).toMatch(
       /: revenue_vs_period_pct in the row dated \d{1,2} \w{3} \(SKU 10000[1-4]\) is 1e\+308, which Excel cannot hold/,

@@ -6,7 +6,7 @@
 // table partly under its columns, a spill reaching past them) is refused by name with the workbook as it was; what
 // is below the rows the table grows over does not matter. Daily and weekly SKU tables, simulator and host.
 import type { WorkbookHost } from "../../dev/workbook-host";
-import type { DataQuery } from "../../src/core/query/query";
+import type { Query } from "../../src/core/query/query";
 import { readTable } from "../../src/excel";
 import { columnLetters, parseAddress } from "../../src/excel/addresses";
 import { pullTable, refreshTable } from "../../src/refresh";
@@ -15,13 +15,13 @@ import { DAILY, NEW_SHEET, WEEKLY, refreshFixture } from "./support/fixture";
 
 const fx = refreshFixture();
 
-const KINDS: [string, DataQuery, string][] = [
+const KINDS: [string, Query, string][] = [
   ["daily SKU", { ...DAILY, from: "2026-11-01" }, "2026-11-24"],
   ["weekly SKU", WEEKLY, "2026-12-02"],
 ];
 
 /** The table as pulled: its name, sheet, last row (1-based) and width, and a column's letter. */
-async function pulled(query: DataQuery) {
+async function pulled(query: Query) {
   const name = (await pullTable(fx.deps, query, { ...NEW_SHEET, rolling: true })).write.tableName;
   const t = await readTable(fx.host.run, name);
   const a = parseAddress(t.address);

@@ -9,20 +9,20 @@ import { createWorkbookHost } from "../../dev/workbook-host";
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays, addPeriods, fromExcelSerial, type IsoDate } from "../../src/core/dates";
 import { isMetric, type Timeframe } from "../../src/core/metrics";
-import type { DataQuery } from "../../src/core/query/query";
+import type { Query } from "../../src/core/query/query";
 import { listManagedTables, readTable, type ExcelRun } from "../../src/excel";
 import { pullTable, refreshTable, type RefreshDeps } from "../../src/refresh";
+import { asQuery } from "../support/query";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 
-type Query = DataQuery & { timeframe: Timeframe };
-const WEEKLY: Query = {
+const WEEKLY = asQuery({
   level: "sku",
-  retailer: "northmart",
+  retailers: "northmart",
   timeframe: "weekly",
   metrics: "revenue,units",
   from: "2026-06-01",
   to: SIM_TODAY,
-};
+});
 const QUERIES: Record<string, Query> = {
   daily: { ...WEEKLY, timeframe: "daily", from: "2026-10-01" },
   weekly: WEEKLY,

@@ -3,7 +3,8 @@
 // actions and after each one (Excel applies the actions before a failing one and does not roll back).
 import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
 import { addDays } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query/query";
+import type { Query } from "../../src/core/query/query";
+import { asQuery } from "../support/query";
 import { readTable } from "../../src/excel";
 import { STAGING_SHEET } from "../../src/excel/tables";
 import { pullTable, refreshTable, type RefreshDeps, type RefreshableTable } from "../../src/refresh";
@@ -23,7 +24,7 @@ const trimBlank = (rows: unknown[][]) => {
 
 interface Case {
   name: string;
-  query: DataQuery;
+  query: Query;
   /** Days the clock moves between the pull and the refresh. */
   days: number;
   limits?: { rows?: number; bytes?: number };
@@ -33,14 +34,14 @@ interface Case {
   userColumns?: boolean;
 }
 
-const base: DataQuery = {
+const base = asQuery({
   level: "sku",
-  retailer: "northmart",
+  retailers: "northmart",
   timeframe: "daily",
   metrics: "revenue,units",
   from: "2026-10-20",
   to: SIM_TODAY,
-};
+});
 
 const cases: Case[] = [
   { name: "daily, grows by a day, one commit sync", query: base, days: 1 },

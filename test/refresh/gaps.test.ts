@@ -5,8 +5,8 @@
 // (test/refresh/losses.test.ts): they are written, and named missing, when the user refreshes anyway.
 import type { SalesClient } from "../../src/api";
 import { addDays, excelSerial } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query/query";
-import { parseSavedTables } from "../../src/core/query/savedRecords";
+import { asQuery } from "../support/query";
+import { parseSavedTables, storedTable, type ManagedTable } from "../../src/core/query/savedRecords";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshAllTables, refreshTable } from "../../src/refresh";
 import { refreshLine, tableOperations } from "../../src/taskpane/operations/tableOperations";
@@ -28,7 +28,7 @@ function withoutDays(client: SalesClient, drop: (day: number) => boolean): Sales
 }
 
 describe("store-level daily not refreshed for 40 days", () => {
-  const store: DataQuery = { ...DAILY, level: "store", from: addDays(SIM_TODAY, -14) };
+  const store = asQuery({ ...DAILY, level: "store", from: addDays(SIM_TODAY, -14) });
 
   test("writes the 14 days the service has, names the 26 it no longer has, and keeps naming them", async () => {
     const { write } = await pullTable(f.deps, store, { ...NEW_SHEET, rolling: true });
@@ -104,7 +104,7 @@ describe("days the service returns nothing for", () => {
   });
 
   test("a week with no rows at all in a weekly table is named by its days", async () => {
-    const weekly: DataQuery = { ...DAILY, timeframe: "weekly", from: "2026-08-03" };
+    const weekly = asQuery({ ...DAILY, timeframe: "weekly", from: "2026-08-03" });
     f.sim.simulator.setToday("2026-11-18");
     const { write } = await pullTable(f.deps, weekly, { ...NEW_SHEET, rolling: true });
     f.sim.simulator.setToday("2026-11-25"); // last read 18 Nov: the window starts at the stored week of 9 Nov
@@ -134,7 +134,7 @@ describe("days the service returns nothing for", () => {
 });
 
 test("saved records: without gaps (older ones) still valid; damaged gaps are named", () => {
-  const rec = {
+  const rec: ManagedTable = {
     tableName: "Sales_x",
     sheet: "S",
     query: DAILY,
@@ -143,10 +143,11 @@ test("saved records: without gaps (older ones) still valid; damaged gaps are nam
     lastRefreshedAt: "2026-11-23T00:00:00Z",
     rows: 3,
   };
-  expect(parseSavedTables({ tables: [rec] }).tables).toEqual([rec]);
+  // As the workbook keeps them: the query in its stored form.
+  expect(parseSavedTables({ tables: [storedTable(rec)] }).tables).toEqual([rec]);
   const withGaps = { ...rec, gaps: [{ from: "2026-11-01", to: "2026-11-02" }] };
-  expect(parseSavedTables({ tables: [withGaps] }).tables).toEqual([withGaps]);
-  const bad = parseSavedTables({ tables: [{ ...rec, gaps: [{ from: "1 Nov", to: "2026-11-02" }] }] });
+  expect(parseSavedTables({ tables: [storedTable(withGaps)] }).tables).toEqual([withGaps]);
+  const bad = parseSavedTables({ tables: [{ ...storedTable(rec), gaps: [{ from: "1 Nov", to: "2026-11-02" }] }] });
   expect(bad.damaged[0].message).toBe(
     'The saved query of "Sales_x" is damaged: gaps.0.from must be a date written YYYY-MM-DD. Get the data again to manage this table.',
   );

@@ -5,7 +5,8 @@
 // sends empty is reported.
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays, excelSerial } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query/query";
+import type { Query } from "../../src/core/query/query";
+import { asQuery } from "../support/query";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshAllTables, refreshTable, type RefreshDeps } from "../../src/refresh";
 import { SIM_KEY, SIM_TODAY } from "../support/simulator";
@@ -30,7 +31,7 @@ beforeEach(() => (proxy.change = null));
 const deps = (): RefreshDeps => ({ ...f.deps, client });
 
 /** A daily SKU table pulled on SIM_TODAY; the clock then moves to NEXT_DAY. */
-async function dailyTable(query: DataQuery = DAILY): Promise<string> {
+async function dailyTable(query: Query = DAILY): Promise<string> {
   const { write } = await pullTable(deps(), query, ROLLING);
   f.sim.simulator.setToday(NEXT_DAY);
   return write.tableName;
@@ -156,14 +157,14 @@ test("more rows removed than replaced and added: held, even with every day still
 });
 
 describe("several retailers", () => {
-  const WEEKLY: DataQuery = {
+  const WEEKLY = asQuery({
     level: "sku",
-    retailer: ["northmart", "freshway"],
+    retailers: ["northmart", "freshway"],
     timeframe: "weekly",
     metrics: "revenue,units",
     from: "2026-08-03",
     to: SIM_TODAY,
-  };
+  });
 
   test("one retailer without one week inside the window: held (no longer a silent loss)", async () => {
     f.sim.simulator.setToday("2026-11-18");

@@ -2,7 +2,8 @@
 // data writes the three single-retailer pulls merged, a retailer's omitted metric is empty only in its rows, a
 // refresh after the service's revision equals a fresh pull, one retailer's failure leaves the table as it was,
 // a retailer that cannot serve the query is named before anything is sent, and a pivot by retailer follows.
-import type { DataQuery } from "../../src/core/query/query";
+import type { Query } from "../../src/core/query/query";
+import { asQuery } from "../support/query";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshAllTables, refreshTable } from "../../src/refresh";
 import { SIM_KEY, SIM_TODAY } from "../support/simulator";
@@ -13,21 +14,21 @@ const fx = refreshFixture();
 
 const RETAILERS = ["northmart", "freshway", "pharmaplus"];
 /** Weekly SKU data; pharmaplus does not serve availability (the simulator's catalogue). */
-const WEEKLY: DataQuery = {
+const WEEKLY = asQuery({
   level: "sku",
-  retailer: RETAILERS,
+  retailers: RETAILERS,
   timeframe: "weekly",
   metrics: "revenue,units,availability",
   from: "2026-08-03",
   to: SIM_TODAY,
-};
+});
 const ROLLING = { ...NEW_SHEET, rolling: true };
 
 /** The single-retailer pulls merged by hand: each one's rows with its retailer after the period, by period. */
-async function mergedSingles(query: DataQuery, headers: string[]): Promise<unknown[][]> {
+async function mergedSingles(query: Query, headers: string[]): Promise<unknown[][]> {
   const rows: unknown[][] = [];
   for (const retailer of RETAILERS) {
-    const h = await fx.freshTable({ ...query, retailer });
+    const h = await fx.freshTable({ ...query, retailers: [retailer] });
     for (const r of h.values) {
       const byName = new Map<string, unknown>(h.headers.map((name, i) => [name, r[i]]));
       byName.set(RETAILER_COLUMN, retailer);
@@ -58,7 +59,7 @@ test("Get data: one table equal to the three single-retailer pulls merged; pharm
     })),
   );
   expect(pulled.write.tableName).toBe("Sales_northmart_freshway_pharmaplus_sku_weekly");
-  expect((await fx.record(pulled.write.tableName)).query.retailer).toEqual(RETAILERS);
+  expect((await fx.record(pulled.write.tableName)).query.retailers).toEqual(RETAILERS);
 });
 
 test("refresh after the service revised recent weeks equals a fresh pull; pharmaplus's omission is kept per retailer", async () => {
@@ -95,17 +96,17 @@ test("one retailer's request fails: the refresh fails naming it and the table is
 test("a retailer that cannot serve the query is named before anything is sent", async () => {
   await fx.sim.reset();
   // Daily store data: pharmaplus and northmart serve it, freshway has no daily data.
-  const store: DataQuery = {
+  const store = asQuery({
     level: "store",
-    retailer: ["pharmaplus", "freshway", "northmart"],
+    retailers: ["pharmaplus", "freshway", "northmart"],
     timeframe: "daily",
     metrics: "revenue,units",
     from: "2026-11-16",
     to: SIM_TODAY,
-  };
+  });
   await expect(pullTable(fx.deps, store, ROLLING)).rejects.toThrow(/freshway/);
   // The 14-day limit of store-level daily data holds for each retailer: said once for all.
-  const old = { ...store, retailer: ["pharmaplus", "northmart"], from: "2026-10-01" };
+  const old = { ...store, retailers: ["pharmaplus", "northmart"], from: "2026-10-01" };
   const err: Error = await pullTable(fx.deps, old, ROLLING).then(
     () => new Error("expected a refusal"),
     (e: Error) => e,

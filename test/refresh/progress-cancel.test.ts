@@ -2,7 +2,8 @@
 // before each one (index, total, name, in the order refreshed), and a cancel after the first table leaves the
 // others "cancelled" and exactly as they were, without asking the service for them.
 import { addDays } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query/query";
+import type { Query } from "../../src/core/query/query";
+import { asQuery } from "../support/query";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshAllTables, type RefreshProgress } from "../../src/refresh";
 import { CANCELLED_BEFORE_TABLE } from "../../src/refresh/outcomes";
@@ -12,10 +13,10 @@ import { DAILY, NEW_SHEET, refreshFixture } from "./support/fixture";
 const f = refreshFixture({ skus: 4, stores: 2 });
 
 /** Three tables, pulled in this order (Refresh all refreshes them in the order they were saved). */
-const QUERIES: DataQuery[] = [
+const QUERIES: Query[] = [
   DAILY,
   { ...DAILY, timeframe: "weekly", from: "2026-08-03" },
-  { ...DAILY, level: "store", metrics: "revenue", from: addDays(SIM_TODAY, -10) },
+  asQuery({ ...DAILY, level: "store", metrics: "revenue", from: addDays(SIM_TODAY, -10) }),
 ];
 
 async function threeTables(): Promise<string[]> {

@@ -1,7 +1,8 @@
 // Refresh against the simulator over real HTTP and the in-memory workbook host: the window, the rewrite,
 // Refresh all, the saved record, and a formula over the table's columns.
 import { addDays } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query/query";
+import type { DataRequest } from "../../src/core/query/query";
+import { asQuery } from "../support/query";
 import { readTable } from "../../src/excel";
 import { getRefreshOnOpen, setRefreshOnOpen } from "../../src/excel/refreshSettings";
 import { pullTable, refreshAllTables, refreshOnOpen, refreshTable } from "../../src/refresh";
@@ -33,7 +34,12 @@ describe("refresh against the simulator", () => {
   });
 
   test("a weekly table starts its window at the stored week containing the anchor and matches a fresh pull", async () => {
-    const weekly = { ...daily, timeframe: "weekly", metrics: "revenue,units,availability", from: "2026-06-01" };
+    const weekly = asQuery({
+      ...daily,
+      timeframe: "weekly",
+      metrics: "revenue,units,availability",
+      from: "2026-06-01",
+    });
     const { write } = await pullTable(f.deps, weekly, { destination: { kind: "new-sheet" }, rolling: true });
     f.sim.simulator.setToday("2026-11-26"); // a Thursday; last read Monday 11-23 -> anchor 11-16 (a Monday)
     const o = await refreshTable(f.deps, await f.record(write.tableName));
@@ -59,7 +65,7 @@ describe("refresh against the simulator", () => {
   test("the service returning nothing for a window that holds rows keeps them and warns", async () => {
     const { write } = await pullTable(f.deps, daily, { destination: { kind: "new-sheet" }, rolling: true });
     const before = await readTable(f.host.run, write.tableName);
-    const empty = { ...f.client, getData: async (q: DataQuery) => ({ ...(await f.client.getData(q)), rows: [] }) };
+    const empty = { ...f.client, getData: async (q: DataRequest) => ({ ...(await f.client.getData(q)), rows: [] }) };
     const o = await refreshTable({ ...f.deps, client: empty }, await f.record(write.tableName));
     expect(o.status).toBe("kept");
     expect(o.warnings.join(" ")).toMatch(/kept, not deleted/);
@@ -67,7 +73,7 @@ describe("refresh against the simulator", () => {
   });
 
   test("store-level daily never reaches before the 14-day retention", async () => {
-    const store = { ...daily, level: "store", from: addDays(SIM_TODAY, -14) };
+    const store = asQuery({ ...daily, level: "store", from: addDays(SIM_TODAY, -14) });
     const { write } = await pullTable(f.deps, store, { destination: { kind: "new-sheet" }, rolling: true });
     f.sim.simulator.setToday(addDays(SIM_TODAY, 12)); // last read 12 days ago: the anchor (19 days back) is too old
     const o = await refreshTable(f.deps, await f.record(write.tableName));
@@ -80,11 +86,10 @@ describe("refresh against the simulator", () => {
 
   test("Refresh all: every table, a failing one does not stop the others, then the after hook", async () => {
     const a = await pullTable(f.deps, daily, { destination: { kind: "new-sheet" }, rolling: true });
-    const b = await pullTable(
-      f.deps,
-      { ...daily, retailer: "budgetbox" },
-      { destination: { kind: "new-sheet" }, rolling: true },
-    );
+    const b = await pullTable(f.deps, asQuery({ ...daily, retailers: "budgetbox" }), {
+      destination: { kind: "new-sheet" },
+      rolling: true,
+    });
     const c = await pullTable(
       f.deps,
       { ...daily, timeframe: "weekly" },

@@ -3,7 +3,8 @@
 // text even after a user reformatted a text column.
 import type { DataResult, SalesClient } from "../../src/api";
 import { addDays } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query/query";
+import type { DataRequest } from "../../src/core/query/query";
+import { asQuery } from "../support/query";
 import { listManagedTables, readTable } from "../../src/excel";
 import { pullTable, refreshAllTables, refreshTable } from "../../src/refresh";
 import { SIM_TODAY } from "../support/simulator";
@@ -108,7 +109,7 @@ describe("operations at the same time", () => {
   test("a pull and a refresh started together both keep their records and the table is consistent", async () => {
     const a = await pullTable(f.deps, daily, { ...NEW_SHEET, rolling: true });
     f.sim.simulator.setToday(addDays(SIM_TODAY, 2));
-    const weekly = { ...daily, timeframe: "weekly", from: "2026-09-07", to: addDays(SIM_TODAY, 2) };
+    const weekly = asQuery({ ...daily, timeframe: "weekly", from: "2026-09-07", to: addDays(SIM_TODAY, 2) });
     const recA = await f.record(a.write.tableName);
     const [b, o, all] = await Promise.all([
       pullTable(f.deps, weekly, NEW_SHEET),
@@ -128,7 +129,7 @@ describe("operations at the same time", () => {
 test("an empty answer is refused before anything is written", async () => {
   const empty: SalesClient = {
     ...f.client,
-    getData: async (q: DataQuery) => ({ ...(await f.client.getData(q)), rows: [] }),
+    getData: async (q: DataRequest) => ({ ...(await f.client.getData(q)), rows: [] }),
   };
   const before = f.host.snapshot();
   await expect(pullTable({ ...f.deps, client: empty }, daily, NEW_SHEET)).rejects.toThrow(
@@ -141,7 +142,7 @@ test("service text lands as text on refresh even after the user set its column t
   let textField: string | undefined;
   const tricky: SalesClient = {
     ...f.client,
-    getData: async (q: DataQuery, opts?: { signal?: AbortSignal }): Promise<DataResult> => {
+    getData: async (q: DataRequest, opts?: { signal?: AbortSignal }): Promise<DataResult> => {
       const res = await f.client.getData(q, opts);
       textField ??= Object.keys(res.rows[0]).find(
         (k) => k !== res.periodField && typeof res.rows[0][k] === "string" && Number.isNaN(Number(res.rows[0][k])),

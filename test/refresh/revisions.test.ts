@@ -2,7 +2,7 @@
 // metric the total over the re-read dates before and after and the change, and those totals are the sums of
 // the table's column over those dates before and after the refresh (read from the workbook host).
 import { addDays, excelSerial } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query/query";
+import { asQuery } from "../support/query";
 import { exactSum, type MetricChange } from "../../src/core/refresh/revisions";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshAllTables, refreshTable, type RefreshOutcome } from "../../src/refresh";
@@ -46,7 +46,7 @@ function expectTotalsOf(o: RefreshOutcome, before: Table, after: Table, metrics:
 }
 
 test("a weekly SKU table: the complete weeks re-read, before and after; the week in progress is left out", async () => {
-  const weekly: DataQuery = { ...DAILY, timeframe: "weekly", from: "2026-08-03", metrics: "revenue,units" };
+  const weekly = asQuery({ ...DAILY, timeframe: "weekly", from: "2026-08-03", metrics: "revenue,units" });
   f.sim.simulator.setToday("2026-11-25"); // a Wednesday: the week of 23 Nov holds two days
   const { write } = await pullTable(f.deps, weekly, { ...NEW_SHEET, rolling: true });
   const before = await readTable(f.host.run, write.tableName);
@@ -65,12 +65,12 @@ test("a weekly SKU table: the complete weeks re-read, before and after; the week
 });
 
 test("a store-level daily table: the days re-read, before and after, in the summary of Refresh all", async () => {
-  const store: DataQuery = {
+  const store = asQuery({
     ...DAILY,
     level: "store",
     from: addDays(SIM_TODAY, -14),
     metrics: "revenue,units,lost_sales",
-  };
+  });
   const { write } = await pullTable(f.deps, store, { ...NEW_SHEET, rolling: true });
   const before = await readTable(f.host.run, write.tableName);
   f.sim.simulator.setToday(addDays(SIM_TODAY, 2));

@@ -6,7 +6,8 @@
 import { startCorruptingProxy, type Corruption, type CorruptingProxy } from "../../dev/corruptions";
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays, excelSerial } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query/query";
+import type { Query } from "../../src/core/query/query";
+import { asQuery } from "../support/query";
 import { REFRESH_ANYWAY } from "../../src/core/refresh/losses";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshAnywayOf, refreshTable, type RefreshDeps, type RefreshOutcome } from "../../src/refresh";
@@ -16,7 +17,7 @@ import { RETAILER_COLUMN } from "../../src/core/answer/retailersTable";
 
 const f = refreshFixture({ skus: 6, stores: 3 });
 const NEXT_DAY = addDays(SIM_TODAY, 1);
-const WEEKLY: DataQuery = { ...DAILY, timeframe: "weekly", from: "2026-09-28" };
+const WEEKLY = asQuery({ ...DAILY, timeframe: "weekly", from: "2026-09-28" });
 
 let proxy: CorruptingProxy;
 let client: SalesClient;
@@ -30,7 +31,7 @@ beforeEach(() => proxy.clear());
 const deps = (): RefreshDeps => ({ ...f.deps, client });
 
 /** A rolling table pulled on SIM_TODAY (before any corruption); the clock then moves a day on. */
-async function table(query: DataQuery): Promise<string> {
+async function table(query: Query): Promise<string> {
   const { write } = await pullTable(deps(), query, { ...NEW_SHEET, rolling: true });
   f.sim.simulator.setToday(NEXT_DAY);
   return write.tableName;
@@ -159,7 +160,7 @@ test("a single outlier (one row's revenue x100) is a revision: written, no unit 
 });
 
 test("a factor on one metric names that metric only (units in the weekly table stays as it was)", async () => {
-  const name = await table({ ...WEEKLY, metrics: "revenue,units,average_price" });
+  const name = await table(asQuery({ ...WEEKLY, metrics: "revenue,units,average_price" }));
   source({ kind: "scale", factor: 100, metric: "revenue" });
   const before = await state(name);
   const held = await refreshTable(deps(), before.record);
@@ -172,7 +173,7 @@ test("a factor on one metric names that metric only (units in the weekly table s
 });
 
 test("several retailers, one changes unit: held naming that retailer; the others' rows are no reason", async () => {
-  const query: DataQuery = { ...WEEKLY, retailer: ["northmart", "freshway"] };
+  const query = asQuery({ ...WEEKLY, retailers: ["northmart", "freshway"] });
   const name = await table(query);
   const rows = await comparable(name, "revenue", "2026-11-16", "2026-11-23", "freshway");
   source({ kind: "scale", factor: 100, metric: "revenue" }, { retailer: "freshway" });

@@ -5,7 +5,8 @@
 // (formula in rows added, notes empty there), the filter is in force, the headers are the user's. A deleted
 // service column is refused by name with nothing fetched or written; an older record is upgraded by header.
 import { createWorkbookHost } from "../../dev/workbook-host";
-import type { DataQuery } from "../../src/core/query/query";
+import type { Query } from "../../src/core/query/query";
+import { asQuery } from "../support/query";
 import { readTable } from "../../src/excel";
 import { updateManagedTables } from "../../src/excel/queryStore";
 import { pullTable, refreshTable } from "../../src/refresh";
@@ -15,7 +16,7 @@ import { NEW_SHEET, WEEKLY, refreshFixture } from "./support/fixture";
 const fx = refreshFixture();
 
 interface Case {
-  query: DataQuery;
+  query: Query;
   /** The service's today at the refresh: recent days revised, new periods added. */
   next: string;
   /** And at a second refresh. */
@@ -36,14 +37,14 @@ const CASES: [string, Case][] = [
   [
     "daily store",
     {
-      query: {
+      query: asQuery({
         level: "store",
-        retailer: "northmart",
+        retailers: "northmart",
         timeframe: "daily",
         metrics: "revenue,units",
         from: "2026-11-12",
         to: SIM_TODAY,
-      },
+      }),
       next: "2026-11-25",
       after: "2026-11-26",
       keys: ["sku", "store_id"],
@@ -53,7 +54,7 @@ const CASES: [string, Case][] = [
     "weekly SKU of three retailers",
     {
       ...WEEKLY_SKU,
-      query: { ...WEEKLY_SKU.query, retailer: ["northmart", "freshway", "pharmaplus"] },
+      query: asQuery({ ...WEEKLY_SKU.query, retailers: ["northmart", "freshway", "pharmaplus"] }),
       keys: ["retailer", "sku"],
     },
   ],
@@ -98,14 +99,14 @@ function keysOf(s: State, columns: string[]): string[] {
 }
 
 /** The table a fresh pull of the query writes: headers (the service's fields) and values. */
-async function freshTable(query: DataQuery) {
+async function freshTable(query: Query) {
   const h = createWorkbookHost();
   const r = await pullTable({ ...fx.deps, run: h.run }, query, NEW_SHEET);
   return readTable(h.run, r.write.tableName);
 }
 
 /** Each service field's column of the refreshed table (found by the recorded id) equals the fresh pull's. */
-async function expectServiceColumnsFresh(name: string, query: DataQuery) {
+async function expectServiceColumnsFresh(name: string, query: Query) {
   const fresh = await freshTable(query);
   const s = await state(name);
   const record = await fx.record(name);

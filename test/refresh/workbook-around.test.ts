@@ -2,7 +2,8 @@
 // (the saved query follows by Table.id), delete the table (reported, Stop managing offered), protect the sheet
 // (refused before anything is fetched; Refresh all goes on), build a pivot on it (refreshed with it), set
 // calculation to manual (said). For a weekly SKU table and a daily store table, against the simulator and host.
-import type { DataQuery } from "../../src/core/query/query";
+import type { Query } from "../../src/core/query/query";
+import { asQuery } from "../support/query";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshAllTables, refreshTable } from "../../src/refresh";
 import { tableOperations } from "../../src/taskpane/operations/tableOperations";
@@ -11,22 +12,22 @@ import { NEW_SHEET, WEEKLY, refreshFixture } from "./support/fixture";
 
 const fx = refreshFixture();
 
-const QUERIES: [string, DataQuery][] = [
+const QUERIES: [string, Query][] = [
   ["weekly SKU", WEEKLY],
   [
     "daily store",
-    {
+    asQuery({
       level: "store",
-      retailer: "northmart",
+      retailers: "northmart",
       timeframe: "daily",
       metrics: "revenue",
       from: "2026-11-12",
       to: SIM_TODAY,
-    },
+    }),
   ],
 ];
 
-const pull = async (q: DataQuery) => (await pullTable(fx.deps, q, { ...NEW_SHEET, rolling: true })).write.tableName;
+const pull = async (q: Query) => (await pullTable(fx.deps, q, { ...NEW_SHEET, rolling: true })).write.tableName;
 
 /** The next day at the service: recent days revised. */
 const nextDay = () => fx.sim.simulator.setToday("2026-11-24");
@@ -77,7 +78,7 @@ describe.each(QUERIES)("%s table", (_, query) => {
 
   test("a protected sheet is refused before anything is fetched; Refresh all goes on with the others", async () => {
     const name = await pull(query);
-    const other = await pull({ ...query, metrics: "units" });
+    const other = await pull(asQuery({ ...query, metrics: "units" }));
     const sheet = (await fx.record(name)).sheet;
     const before = (await readTable(fx.host.run, name)).values;
     await act((ctx) => ctx.workbook.worksheets.getItem(sheet).protection.protect());
@@ -150,8 +151,8 @@ describe("Refresh all of three tables, two of them with a pivot", () => {
   async function three(): Promise<string[]> {
     const names = [
       await pull(query),
-      await pull({ ...query, metrics: "units" }),
-      await pull({ ...query, metrics: "revenue" }),
+      await pull(asQuery({ ...query, metrics: "units" })),
+      await pull(asQuery({ ...query, metrics: "revenue" })),
     ];
     await act((ctx) => {
       const report = ctx.workbook.worksheets.add("Report");

@@ -7,6 +7,7 @@ import { writeTable, listManagedTables } from "../../src/excel";
 import { pullTable, refreshTable } from "../../src/refresh";
 import { ConnectionStore, memoryStorage, Session } from "../../src/session";
 import { SIM_KEY, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { asQuery } from "../support/query";
 
 let sim: TestSimulator;
 beforeAll(async () => {
@@ -24,14 +25,14 @@ test("the key is kept in the per-user store and nowhere in the workbook", async 
   const deps = { run: host.run, client: session.client(), today: () => sim.simulator.today() };
   await pullTable(
     deps,
-    {
+    asQuery({
       level: "sku",
-      retailer: "northmart",
+      retailers: "northmart",
       timeframe: "daily",
       metrics: "revenue,units",
       from: "2026-11-01",
       to: "2026-11-22",
-    },
+    }),
     { destination: { kind: "new-sheet" }, rolling: true },
   );
   const [managed] = await listManagedTables(host.run);

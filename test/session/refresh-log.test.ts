@@ -10,6 +10,7 @@ import { RefreshLog, refreshAllReport, type Session } from "../../src/session";
 import { tableOperations } from "../../src/taskpane/operations/tableOperations";
 import { sessionFor } from "../functions/helpers";
 import { SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { asQuery } from "../support/query";
 
 let sim: TestSimulator;
 beforeAll(async () => {
@@ -23,14 +24,14 @@ async function twoTables(session: Session): Promise<{ host: WorkbookHost; names:
   const deps = session.refreshDeps({ run: host.run });
   const names: string[] = [];
   for (const timeframe of ["daily", "weekly"]) {
-    const query = {
+    const query = asQuery({
       level: "sku",
-      retailer: "northmart",
+      retailers: "northmart",
       timeframe,
       metrics: "revenue",
       from: "2026-09-07",
       to: SIM_TODAY,
-    };
+    });
     names.push((await pullTable(deps, query, { destination: { kind: "new-sheet" }, rolling: true })).write.tableName);
   }
   return { host, names };

@@ -6,7 +6,7 @@ import { formulaFor } from "../../src/core/query/describe";
 import { readTable } from "../../src/excel";
 import { dataOperations } from "../../src/taskpane/operations/dataOperations";
 import { tableOperations } from "../../src/taskpane/operations/tableOperations";
-import { fromDataQuery, toDataQuery, type QueryForm } from "../../src/taskpane/queryBuilder/queryForm";
+import { checkForm, fromQuery, type QueryForm } from "../../src/taskpane/queryBuilder/queryForm";
 import { pullSummaryLines } from "../../src/taskpane/queryBuilder/RunPanel";
 import { SIM_TODAY } from "../support/simulator";
 import { refreshFixture } from "../refresh/support/fixture";
@@ -27,9 +27,16 @@ const FORM: QueryForm = {
   destination: "new-sheet",
 };
 
+/** The query the builder sends for the form: parsed and checked as the pane does before Get data. */
+function sent(form: QueryForm) {
+  const { query, errors } = checkForm(form, SIM_TODAY);
+  if (!query) throw new Error(`the form is refused: ${JSON.stringify(errors)}`);
+  return query;
+}
+
 async function getData(form: QueryForm) {
   const ops = dataOperations(f.host.run, () => f.deps);
-  return ops.getData(toDataQuery(form, SIM_TODAY), {
+  return ops.getData(sent(form), {
     rolling: form.rolling,
     destination: form.destination,
     signal: new AbortController().signal,
@@ -67,10 +74,10 @@ test("the card lists all retailers, Edit reopens the builder with each chosen, I
   expect(row.summary).toMatch(/^northmart, pharmaplus · SKU · weekly · revenue, availability · /);
 
   const saved = (await ops.queryOf(tableName))!;
-  const reopened = fromDataQuery(saved.query, saved.rolling);
+  const reopened = fromQuery(saved.query, saved.rolling);
   expect(reopened.retailers).toEqual(["northmart", "pharmaplus"]);
   expect(reopened).toEqual(FORM);
-  expect(formulaFor(toDataQuery(reopened, SIM_TODAY), reopened.rolling)).toBe(
+  expect(formulaFor(sent(reopened), reopened.rolling)).toBe(
     `=SALES.SKU("northmart,pharmaplus", "revenue,availability", "2026-09-28", "${SIM_TODAY}")`,
   );
 });

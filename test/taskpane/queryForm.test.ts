@@ -7,14 +7,16 @@ import { formulaFor } from "../../src/core/query/describe";
 import {
   checkForm,
   emptyForm,
-  fromDataQuery,
+  fromQuery,
   metricChoices,
   nextRetailers,
   retailerRecords,
   timeframeNotServedBy,
-  toDataQuery,
+  toQuery,
   type QueryForm,
 } from "../../src/taskpane/queryBuilder/queryForm";
+import type { Query } from "../../src/core/query/query";
+import { asQuery } from "../support/query";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 
 let sim: TestSimulator;
@@ -34,31 +36,37 @@ const form = (more: Partial<QueryForm>): QueryForm => ({
   ...more,
 });
 
-describe("toDataQuery and fromDataQuery", () => {
-  test("one retailer is sent as its name, several as their list in the order picked, none as empty", () => {
-    expect(toDataQuery(form({ retailers: ["northmart"] }), SIM_TODAY).retailer).toBe("northmart");
-    expect(toDataQuery(form({ retailers: ["freshway", "northmart"] }), SIM_TODAY).retailer).toEqual([
-      "freshway",
-      "northmart",
-    ]);
-    expect(toDataQuery(form({ retailers: [] }), SIM_TODAY).retailer).toBe("");
+/** The form's query, parsed as the pane parses it before anything is sent; a refusal fails the test. */
+function queryOf(f: QueryForm): Query {
+  const parsed = toQuery(f, SIM_TODAY);
+  if (!parsed.ok) throw new Error(`refused: ${parsed.errors.map((e) => e.message).join(" ")}`);
+  return parsed.query;
+}
+
+describe("toQuery and fromQuery", () => {
+  test("the retailers are sent in the order picked (one is a list of one); none is refused as missing", () => {
+    expect(queryOf(form({ retailers: ["northmart"] })).retailers).toEqual(["northmart"]);
+    expect(queryOf(form({ retailers: ["freshway", "northmart"] })).retailers).toEqual(["freshway", "northmart"]);
+    const none = toQuery(form({ retailers: [] }), SIM_TODAY);
+    expect(none.ok ? [] : none.errors.map((e) => [e.field, e.code])).toEqual([["retailer", "missing"]]);
   });
 
   test("a saved record's retailer (a name, a comma list or a list) reopens with each retailer chosen", () => {
-    const saved = toDataQuery(form({ retailers: ["northmart", "freshway"] }), SIM_TODAY);
-    expect(fromDataQuery(saved, false).retailers).toEqual(["northmart", "freshway"]);
-    expect(fromDataQuery({ ...saved, retailer: "northmart, freshway" }, false).retailers).toEqual([
+    const saved = queryOf(form({ retailers: ["northmart", "freshway"] }));
+    expect(fromQuery(saved, false).retailers).toEqual(["northmart", "freshway"]);
+    // What a saved record holds is read by the parser every query passes (src/core/query/savedRecords.ts).
+    expect(fromQuery(asQuery({ ...saved, retailers: "northmart, freshway" }), false).retailers).toEqual([
       "northmart",
       "freshway",
     ]);
-    expect(fromDataQuery({ ...saved, retailer: "pharmaplus" }, false).retailers).toEqual(["pharmaplus"]);
+    expect(fromQuery(asQuery({ ...saved, retailers: "pharmaplus" }), false).retailers).toEqual(["pharmaplus"]);
     // Edit, then the same query again: nothing lost on the way.
     const f = form({ retailers: ["northmart", "freshway", "pharmaplus"], comparison: "year", filter: "filter1" });
-    expect(fromDataQuery(toDataQuery(f, SIM_TODAY), false)).toEqual(f);
+    expect(fromQuery(queryOf(f), false)).toEqual(f);
   });
 
   test("Insert formula of several retailers writes them as one comma list", () => {
-    const q = toDataQuery(form({ retailers: ["northmart", "freshway"] }), SIM_TODAY);
+    const q = queryOf(form({ retailers: ["northmart", "freshway"] }));
     expect(formulaFor(q)).toBe('=SALES.SKU("northmart,freshway", "revenue,units", "2026-08-24", "2026-11-22")');
   });
 });

@@ -3,7 +3,8 @@
 // re-read, each bar is what the table now holds for its period, and the change said beside it is the one the
 // refresh reported for the first metric.
 import { excelSerial, fromExcelSerial } from "../../src/core/dates";
-import type { DataQuery } from "../../src/core/query/query";
+import type { Query } from "../../src/core/query/query";
+import { asQuery } from "../support/query";
 import { exactSum } from "../../src/core/refresh/revisions";
 import type { Trend } from "../../src/core/refresh/trend";
 import { readTable } from "../../src/excel";
@@ -17,7 +18,7 @@ import { DAILY, NEW_SHEET, refreshFixture } from "../refresh/support/fixture";
 // Enough stores for a revision of 0.25-1% to move whole units.
 const f = refreshFixture({ skus: 4, stores: 40 });
 
-const WEEKLY: DataQuery = { ...DAILY, timeframe: "weekly", from: "2026-06-01", metrics: "revenue,units" };
+const WEEKLY = asQuery({ ...DAILY, timeframe: "weekly", from: "2026-06-01", metrics: "revenue,units" });
 
 /** What the table holds for each period: its rows' cells of `metric`, by the period's first day. */
 async function cellsByPeriod(tableName: string, metric: string): Promise<Map<string, unknown[]>> {
@@ -36,7 +37,7 @@ const numbers = (cells: unknown[]) => cells.filter((v): v is number => typeof v 
 const marked = (t: Trend) => t.points.filter((p) => p.inWindow).map((p) => p.period);
 
 /** A weekly SKU table got on a Wednesday (the week of 23 Nov holds two days), refreshed two days later. */
-async function refreshedWeekly(query: DataQuery = WEEKLY) {
+async function refreshedWeekly(query: Query = WEEKLY) {
   f.sim.simulator.setToday("2026-11-25");
   const { write } = await pullTable(f.deps, query, { ...NEW_SHEET, rolling: true });
   f.sim.simulator.setToday("2026-11-27"); // the service has revised the days since: the window starts at 16 Nov
@@ -75,7 +76,7 @@ test("after a refresh: the re-read weeks marked, each bar the table's total, the
 });
 
 test("a rate as the first metric: each bar the mean of the table's cells for its week", async () => {
-  const { tableName } = await refreshedWeekly({ ...WEEKLY, metrics: "availability,revenue" });
+  const { tableName } = await refreshedWeekly(asQuery({ ...WEEKLY, metrics: "availability,revenue" }));
   const trend = (await trendOperations(f.host.run).trendOf(tableName))!;
   expect(trend.aggregation).toBe("average");
   const table = await cellsByPeriod(tableName, "availability");

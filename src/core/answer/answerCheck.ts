@@ -21,11 +21,11 @@ import {
 import { keyText, missingKeyText, noticesOf, refusalText, unholdableText, unplacedText } from "./answerWords";
 import { daysBetween, dayOfTimestamp, type IsoDate } from "../dates";
 import { isMetric, type Level, type Timeframe } from "../metrics";
-import type { NormalizedQuery } from "../query/query";
+import type { DataRequest } from "../query/query";
 
 /** The question, as sent: what the rows must fit. `today` only shortens dates in the words. */
 export type AnswerQuestion = Pick<
-  NormalizedQuery,
+  DataRequest,
   "level" | "retailer" | "timeframe" | "metrics" | "from" | "to" | "comparison" | "filter" | "viewby"
 > & { today?: IsoDate };
 

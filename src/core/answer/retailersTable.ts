@@ -1,6 +1,6 @@
 // Several retailers in one table: the per-retailer results merged into one table (a `retailer` column after the
 // period), purely.
-import type { NormalizedQuery } from "../query/query";
+import type { DataRequest } from "../query/query";
 import { KEY_COLUMNS, tabulate, type Cell, type Column, type Tabulated } from "./tabulate";
 
 /** The header of the column that names each row's retailer, as the service lists it. */
@@ -35,7 +35,7 @@ export interface RetailersTable extends Tabulated {
  */
 export function tabulateRetailers(
   results: readonly RetailerTableInput[],
-  query: Pick<NormalizedQuery, "metrics" | "comparison">,
+  query: Pick<DataRequest, "metrics" | "comparison">,
 ): RetailersTable {
   const singles = results.map((r) => tabulate(r, query));
   const columns = unionColumns(singles, query.metrics);

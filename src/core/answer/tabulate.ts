@@ -1,6 +1,6 @@
 // Rows to cells: the one shape the pane, the functions and refresh all write into Excel.
 import { dayOfTimestamp, excelSerial } from "../dates";
-import type { NormalizedQuery } from "../query/query";
+import type { DataRequest } from "../query/query";
 
 export type Cell = string | number | boolean | null;
 
@@ -40,7 +40,7 @@ const INTEGER_METRICS = new Set(["units", "stock", "ranged_stores", "stores_sell
  */
 export const COMPARISON_SCALE = 100;
 
-export function tabulate(result: TabulateInput, query: Pick<NormalizedQuery, "metrics" | "comparison">): Tabulated {
+export function tabulate(result: TabulateInput, query: Pick<DataRequest, "metrics" | "comparison">): Tabulated {
   const { rows, periodField } = result;
   const present = new Set<string>(result.fields);
   if (!result.fields) for (const r of rows) for (const k in r) present.add(k);

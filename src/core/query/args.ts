@@ -1,13 +1,15 @@
 // Arguments of the SALES functions as Excel hands them over (text, numbers, booleans, date serials, 2D ranges,
-// empty cells, omitted optionals) turned into a DataQuery, then checked by the shared validation, so a formula
-// can never send what the pane would refuse. Every error names the ARGUMENT and says what is allowed.
+// empty cells, omitted optionals) parsed into a Query (query.ts, the edge every query passes), then checked by
+// the shared validation, so a formula can never send what the pane would refuse. Every error names the ARGUMENT
+// and says what is allowed.
 import { UserError } from "../errorText";
 import { type IsoDate } from "../dates";
 import { FILTERS, LEVELS, TIMEFRAMES, type Level, type Metric, type Timeframe } from "../metrics";
 import { validateForRetailers } from "./retailers";
-import { retailerList, type DataQuery, type NormalizedQuery } from "./query";
+import { parseQuery, requestsOf, type DataRequest, type Issue, type Query, type QueryField } from "./query";
+import { retailerList, splitMetrics } from "./queryFields";
 import { DATE_FORMS, parseDateValue } from "./relativeDates";
-import { splitMetrics, validateDataQuery, type Issue, type QueryField } from "./validate";
+import { validateRequest } from "./validate";
 
 /** A bad argument: Excel shows it as #VALUE! with this message. */
 export class ArgumentError extends UserError {
@@ -142,13 +144,10 @@ export interface TableArgs {
 }
 
 export interface TableCall {
-  /**
-   * What to read (src/api fetchTable): the checked query, with its one retailer, or with the list of retailers
-   * in the order given (for one retailer it is exactly the normalized query).
-   */
-  query: DataQuery;
-  /** The checked query of each retailer, in the order given (one for one retailer); they differ only in retailer. */
-  queries: NormalizedQuery[];
+  /** What to read (src/api fetchTable): the checked query, its retailers in the order given. */
+  query: Query;
+  /** The checked request of each retailer, in the order given (one for one retailer); they differ only in retailer. */
+  queries: DataRequest[];
   headers: boolean;
   warnings: string[];
 }
@@ -169,9 +168,9 @@ export function retailersArg(argument: string, raw: unknown): string[] {
 
 /** SALES.SKU / SALES.STORE arguments to a checked query, for one retailer or several. Throws ArgumentError. */
 export function parseTableArgs(level: Level, args: TableArgs, today: IsoDate): TableCall {
-  const retailers = retailersArg("retailer", args.retailer);
-  const input: Omit<DataQuery, "retailer"> = {
+  const input = {
     level,
+    retailers: retailersArg("retailer", args.retailer),
     metrics: metricsArg("metrics", args.metrics),
     from: dateArg("from", args.from, today),
     to: dateArg("to", args.to, today),
@@ -181,16 +180,14 @@ export function parseTableArgs(level: Level, args: TableArgs, today: IsoDate): T
     viewby: textArg("viewby", args.viewby),
   };
   const headers = booleanArg("headers", args.headers, true);
-  if (retailers.length <= 1) {
-    const checked = checkQuery({ ...input, retailer: retailers[0] ?? "" }, today);
-    return { query: checked.query, queries: [checked.query], headers, warnings: checked.warnings };
-  }
-  // Several: the list itself (none twice, "all" alone), then the query for each retailer (their metrics lists
-  // are the client's to check, once it has read them).
-  const v = validateForRetailers(input, retailers, { today, metricsLists: new Map() });
+  const parsed = parseQuery(input);
+  if (!parsed.ok) throw issuesError(parsed.errors);
+  // The query for each retailer (their metrics lists are the client's to check, once it has read them).
+  const v = validateForRetailers(parsed.query, { today, metricsLists: new Map() });
   if (!v.ok) throw issuesError(v.errors);
   return {
-    query: { ...v.queries[0], retailer: v.queries.map((q) => q.retailer) },
+    // What is read: the metrics as validation left them (never-daily ones out, said in the warnings).
+    query: { ...parsed.query, metrics: v.queries[0].metrics },
     queries: v.queries,
     headers,
     warnings: [...new Set(v.warnings.flat())],
@@ -230,16 +227,18 @@ export function parseValueArgs(args: ValueArgs, today: IsoDate): ValueCall {
   if (metrics.length > 1) fail("metric", `give one metric name, not ${metrics.length} (${metrics.join(", ")}).`);
   const sku = requiredTextArg("sku", args.sku, "a SKU code (see SALES.FILTERS(retailer))");
   const date = dateArg("date", args.date, today);
-  const query: DataQuery = {
+  const parsed = parseQuery({
     level: "sku",
-    retailer,
+    retailers: retailer,
     metrics,
     from: date,
     to: date,
     timeframe: textArg("timeframe", args.timeframe, "weekly") ?? "weekly",
-  };
-  const { query: q } = checkQuery(query, today, VALUE_FIELDS);
-  return { retailer: q.retailer, metric: q.metrics[0], sku, date, timeframe: q.timeframe };
+  });
+  if (!parsed.ok) throw issuesError(parsed.errors, VALUE_FIELDS);
+  const v = validateRequest(requestsOf(parsed.query)[0], { today });
+  if (!v.ok) throw issuesError(v.errors, VALUE_FIELDS);
+  return { retailer: v.query.retailer, metric: v.query.metrics[0], sku, date, timeframe: v.query.timeframe };
 }
 
 /** SALES.METRICS's optional level and timeframe. */
@@ -264,17 +263,6 @@ export function listRetailerArg(raw: unknown): string {
   if (r.toLowerCase() === "all")
     fail("retailer", `lists are per retailer: "all" (Sales Summary) is valid only for SKU data. Give one retailer.`);
   return r;
-}
-
-/** The shared validation; its first error becomes an ArgumentError naming the argument. */
-function checkQuery(
-  query: DataQuery,
-  today: IsoDate,
-  fieldNames: Partial<Record<QueryField, string>> = {},
-): { query: NormalizedQuery; warnings: string[] } {
-  const v = validateDataQuery(query, { today });
-  if (!v.ok) throw issuesError(v.errors, fieldNames);
-  return { query: v.query, warnings: v.warnings.map((w) => w.message) };
 }
 
 /** The first issue's argument, with every message about that argument. */

@@ -2,42 +2,218 @@
 // records), answer/ (reading an answer: the check, tabulation), refresh/ (what a refresh keeps and reports: the
 // window, losses, unit changes, revisions, gaps, user columns, the trend), and four loose files every rule shares
 // (dates, metrics, words, errorText). It imports nothing from Office, the DOM, the network or any other src
-// folder; each of its folders imports only those before it. This file: a data request as people and code write it
-// (DataQuery) and as the service must receive it (NormalizedQuery).
-import type { IsoDate } from "../dates";
-import type { Comparison, Filter, Level, Metric, Timeframe } from "../metrics";
+// folder; each of its folders imports only those before it. This file: the query, one zod schema (QuerySchema)
+// that is the source of its type (Query) and parses it at every edge, and the one-retailer request sent
+// (DataRequest).
+import { z } from "zod";
+import { daysBetween } from "../dates";
+import { FILTERS, LEVEL_METRICS, LEVELS, METRICS, isMetric, type Level } from "../metrics";
+import {
+  comparisonField,
+  dayField,
+  filterField,
+  levelField,
+  metricNamesField,
+  retailersField,
+  say,
+  timeframeField,
+  viewbyField,
+} from "./queryFields";
 
-export interface DataQuery {
-  level: Level | string;
-  /**
-   * One retailer ("northmart", or "all" for the Sales Summary), or several for one table with a `retailer`
-   * column: "northmart,freshway" or ["northmart", "freshway"] (see retailerList).
-   */
-  retailer: string | readonly string[];
-  timeframe: Timeframe | string;
-  /** "revenue,units", "Revenue, Units" or ["revenue", "units"]. */
-  metrics: string[] | string;
-  from: IsoDate;
-  to: IsoDate;
-  comparison?: Comparison | string | null;
-  filter?: Filter | string | null;
-  viewby?: string | null;
+/** The pane's controls and the SALES functions' arguments a problem can be about. */
+export type QueryField =
+  "level" | "retailer" | "timeframe" | "metrics" | "from" | "to" | "comparison" | "filter" | "viewby";
+
+/** What kind of problem an issue is, so callers decide what to show without reading the message. */
+export type IssueCode =
+  /** A required value is empty: Retailer, Metrics. */
+  | "missing"
+  /** A value outside the allowed ones: a level, timeframe, comparison, filter or metric name, a metric at the
+   * wrong level, "all" at store level or beside other retailers, a retailer twice. */
+  | "not-allowed"
+  /** Not in the form asked for: a date that is not a real YYYY-MM-DD day, metric names not separated by commas. */
+  | "format"
+  /** Dates out of bounds: To before From, a store-level daily From before the 14-day limit. */
+  | "range"
+  /** A value that needs another one: View by without a Filter. */
+  | "requires"
+  /** Asked for, but not served: a timeframe or metrics the retailer does not publish, metrics never served daily. */
+  | "not-served";
+
+export interface Issue {
+  field: QueryField;
+  code: IssueCode;
+  message: string;
 }
 
-export interface NormalizedQuery {
-  level: Level;
+export const LEVEL_LABEL: Record<Level, string> = { sku: "SKU level", store: "store level" };
+
+const quoteList = (values: readonly string[]): string => values.join(", ");
+
+const QueryFields = z.object({
+  level: levelField,
+  retailers: retailersField,
+  timeframe: timeframeField,
+  /** Names, checked against the level below (the words say what the level allows). */
+  metrics: metricNamesField,
+  from: dayField("From"),
+  to: dayField("To"),
+  comparison: comparisonField,
+  filter: filterField,
+  viewby: viewbyField,
+});
+type Fields = z.output<typeof QueryFields>;
+
+/** A check that runs only when these fields parsed (it reads them as their types). */
+const whenValid = (...fields: (keyof Fields)[]) => ({
+  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !payload.issues.some((i) => fields.includes(i.path?.[0] as keyof Fields)),
+});
+
+/**
+ * The metric names against the level. It runs whatever the other fields said, so that every control's problem is
+ * said at once: the level is read only when it is one (it holds what was given when it is not).
+ */
+function checkMetrics(q: Fields, ctx: z.RefinementCtx): void {
+  const level = (LEVELS as readonly unknown[]).includes(q.level) ? q.level : undefined;
+  const allowed = quoteList(level ? LEVEL_METRICS[level] : METRICS);
+  if (q.metrics.length === 0)
+    return say(ctx, "metrics", "missing", `Metrics is empty. Give one or more of: ${allowed}.`);
+  const unknown = q.metrics.filter((n) => !isMetric(n));
+  if (unknown.length > 0) {
+    const badForm = unknown.some((n) => /[^a-z_]/.test(n));
+    return say(
+      ctx,
+      "metrics",
+      badForm ? "format" : "not-allowed",
+      `${unknown.map((n) => `"${n}"`).join(", ")} ${unknown.length === 1 ? "is not a metric" : "are not metrics"}.` +
+        (badForm ? " Separate names with commas only." : "") +
+        ` Allowed${level ? ` at ${LEVEL_LABEL[level]}` : ""}: ${allowed}.`,
+    );
+  }
+  const wrongLevel = level ? q.metrics.filter((m) => !(LEVEL_METRICS[level] as readonly string[]).includes(m)) : [];
+  if (level && wrongLevel.length > 0)
+    say(
+      ctx,
+      "metrics",
+      "not-allowed",
+      `${quoteList(wrongLevel)} ${wrongLevel.length === 1 ? "is" : "are"} not available at ${LEVEL_LABEL[level]}. Allowed: ${allowed}.`,
+    );
+}
+
+/**
+ * A query: what to ask the service for, for one retailer or several (one table with a `retailer` column). Parsed
+ * from what people and files write: any case and spacing, retailers and metrics as comma lists or lists, empty
+ * optionals as none. What needs the service (its today, a retailer's metrics list) is validate.ts's.
+ */
+export const QuerySchema = z.preprocess(
+  // Anything but a record is read as an empty one: every field then says what it needs.
+  (raw) => (raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {}),
+  QueryFields.superRefine(checkMetrics, whenValid("metrics"))
+    .superRefine(
+      (q, ctx) => {
+        if (q.level === "store" && q.retailers[0] === "all")
+          say(
+            ctx,
+            "retailers",
+            "not-allowed",
+            `"all" (Sales Summary) exists at SKU level only. Choose one retailer for store-level data.`,
+          );
+      },
+      whenValid("level", "retailers"),
+    )
+    .superRefine((q, ctx) => {
+      if (q.viewby !== undefined && !(FILTERS as readonly unknown[]).includes(q.filter))
+        say(
+          ctx,
+          "viewby",
+          "requires",
+          `View by needs a filter: set Filter to "sku" to pick one SKU, or to filter1..filter5 for a filter name.`,
+        );
+    }, whenValid("viewby"))
+    .superRefine(
+      (q, ctx) => {
+        if (daysBetween(q.from, q.to) < 0)
+          say(ctx, "to", "range", `To (${q.to}) is before From (${q.from}). Swap them or pick a later To.`);
+      },
+      whenValid("from", "to"),
+    )
+    // Every name is a metric by now; optionals not given are left out rather than kept as undefined.
+    .transform(({ metrics, comparison, filter, viewby, ...rest }) => ({
+      ...rest,
+      metrics: metrics.filter(isMetric),
+      ...(comparison ? { comparison } : {}),
+      ...(filter ? { filter } : {}),
+      ...(viewby !== undefined ? { viewby } : {}),
+    })),
+);
+
+/**
+ * A query, parsed: the only form src/api, src/refresh, src/functions and the pane's operations take. The schema's
+ * output, named as an interface so that type errors say "Query".
+ */
+export interface Query extends z.output<typeof QuerySchema> {}
+
+/** One retailer's query: what one /data request asks (after validate.ts, what is sent). */
+export interface DataRequest extends Omit<Query, "retailers"> {
   retailer: string;
-  timeframe: Timeframe;
-  metrics: Metric[];
-  from: IsoDate;
-  to: IsoDate;
-  comparison?: Comparison;
-  filter?: Filter;
-  viewby?: string;
+}
+
+export type QueryParse = { ok: true; query: Query } | { ok: false; errors: Issue[] };
+
+/** The order validation has always said problems in (a SALES function names the first one's argument). */
+const FIELD_ORDER: QueryField[] = [
+  "level",
+  "timeframe",
+  "retailer",
+  "comparison",
+  "filter",
+  "viewby",
+  "metrics",
+  "from",
+  "to",
+];
+
+/**
+ * The query in `input` (the pane's form, a SALES function's arguments, a saved record, a sync file), or every
+ * problem in it, each naming its field and what is allowed.
+ */
+export function parseQuery(input: unknown): QueryParse {
+  const parsed = QuerySchema.safeParse(input);
+  if (parsed.success) return { ok: true, query: parsed.data };
+  // One message per field once (a list's items that are not text each raise the same one).
+  const seen = new Set<string>();
+  const errors = parsed.error.issues
+    .map(issueOf)
+    .filter((e) => !seen.has(e.field + e.message) && seen.add(e.field + e.message));
+  errors.sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field));
+  return { ok: false, errors };
+}
+
+function issueOf(issue: z.core.$ZodIssue): Issue {
+  const key = String(issue.path[0]);
+  const field = (key === "retailers" ? "retailer" : key) as QueryField;
+  // The enums' own issues: a word outside the allowed ones; the dates': not a day.
+  const own = issue.code === "custom" ? (issue.params?.code as IssueCode | undefined) : undefined;
+  return {
+    field,
+    code: own ?? (field === "from" || field === "to" ? "format" : "not-allowed"),
+    message: issue.message,
+  };
+}
+
+/** The query's request for each of its retailers, in its order. */
+export function requestsOf({ retailers, ...rest }: Query): DataRequest[] {
+  return retailers.map((retailer) => ({ ...rest, retailer }));
+}
+
+/** The query of one request (the retailers a list of one). */
+export function queryOf({ retailer, ...rest }: DataRequest): Query {
+  return { ...rest, retailers: [retailer] };
 }
 
 /** The query parameters of a /data request, in the service's names and formats. */
-export function dataParams(q: NormalizedQuery): Record<string, string> {
+export function dataParams(q: DataRequest): Record<string, string> {
   const params: Record<string, string> = {
     type: q.level,
     retailer: q.retailer,
@@ -52,24 +228,7 @@ export function dataParams(q: NormalizedQuery): Record<string, string> {
   return params;
 }
 
-/** A stable identity for a query (parameter order fixed), used for caches and in-flight sharing. */
-export function queryKey(q: NormalizedQuery): string {
+/** A stable identity for a request (parameter order fixed), used for caches and in-flight sharing. */
+export function queryKey(q: DataRequest): string {
   return new URLSearchParams(Object.entries(dataParams(q)).sort(([a], [b]) => (a < b ? -1 : 1))).toString();
-}
-
-/**
- * The retailers a query names, in the order given: a comma-separated text or a list (each item may itself be
- * a comma list), trimmed, empty items left out. Duplicates and "all" among others are kept for validation
- * (src/core/query/retailers.ts retailerListProblem) to name.
- */
-export function retailerList(retailer: unknown): string[] {
-  const items = Array.isArray(retailer) ? (retailer as unknown[]) : [retailer];
-  return items.flatMap((item) =>
-    item === null || item === undefined
-      ? []
-      : String(item)
-          .split(",")
-          .map((r) => r.trim())
-          .filter((r) => r !== ""),
-  );
 }

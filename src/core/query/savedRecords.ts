@@ -6,7 +6,7 @@ import { z } from "zod";
 import { isIsoDate } from "../dates";
 import { UserError } from "../errorText";
 import { LEVELS, TIMEFRAMES } from "../metrics";
-import type { DataQuery } from "./query";
+import { parseQuery, type Query } from "./query";
 
 /** A field's message: "is missing" when absent, else "must be <what>" (read after the field's name). */
 function must(what: string) {
@@ -39,11 +39,12 @@ const metricNames = z
   });
 
 /**
- * A saved query: the shape of a DataQuery, read as src/core/query/validate.ts reads a query (trimmed, any case), so
- * what Get data saved is never called damaged. Whether the service accepts it (known metrics, dates in order,
- * the 14-day store rule) is decided when it is sent, by that validation.
+ * A saved query as it is stored: `retailer` one name, or (a table of several retailers) their list; metrics a
+ * list (or, in older records, a comma text); any case and spaces around words. Its fields are checked here in the
+ * words a damaged record has always had; the query itself is then parsed as every query is (query.ts), so a
+ * query the add-in cannot send (an unknown metric, To before From) is damaged too, with the parser's words.
  */
-const SavedQuerySchema: z.ZodType<DataQuery> = z.looseObject(
+const StoredQueryFields = z.object(
   {
     level: oneOf(LEVELS, "sku or store"),
     retailer: retailers,
@@ -58,13 +59,50 @@ const SavedQuerySchema: z.ZodType<DataQuery> = z.looseObject(
   must("an object of level, retailer, timeframe, metrics, from and to"),
 );
 
+const StoredQuerySchema = StoredQueryFields.transform((stored, ctx): Query => {
+  const parsed = parseQuery({ ...stored, retailers: stored.retailer });
+  if (parsed.ok) return parsed.query;
+  // A sentence of its own (issueText says it without the field's name in front).
+  for (const e of parsed.errors) ctx.addIssue({ code: "custom", message: e.message, params: { sentence: true } });
+  return z.NEVER;
+});
+
+/** A saved query as the workbook keeps it (what an older add-in wrote, and reads). */
+interface StoredQuery {
+  level: string;
+  retailer: string | string[];
+  timeframe: string;
+  metrics: string[];
+  from: string;
+  to: string;
+  comparison?: string;
+  filter?: string;
+  viewby?: string;
+}
+
+/** The query as it is stored: one retailer as its name, several as their list (what the add-in has always written). */
+function storedQuery(q: Query): StoredQuery {
+  const { level, retailers, timeframe, metrics, from, to, comparison, filter, viewby } = q;
+  return {
+    level,
+    retailer: retailers.length === 1 ? retailers[0] : [...retailers],
+    timeframe,
+    metrics: [...metrics],
+    from,
+    to,
+    ...(comparison ? { comparison } : {}),
+    ...(filter ? { filter } : {}),
+    ...(viewby !== undefined ? { viewby } : {}),
+  };
+}
+
 const ManagedTableFields = z.object(
   {
     tableName: text,
     sheet: text,
     /** Excel's Table.id: stable across renames, so the record follows the table (absent in older records). */
     tableId: z.string(must("text")).optional(),
-    query: SavedQuerySchema,
+    query: StoredQuerySchema,
     /** "Up to today": the query's `to` moves with the calendar. */
     rolling: z.boolean(must("true or false")),
     createdAt: timestamp,
@@ -101,8 +139,13 @@ const ManagedTableFields = z.object(
   must("a table's record"),
 );
 
-/** A table the add-in manages: where it is, the query behind it, and what the last refresh did. */
+/** A table the add-in manages: where it is, the query behind it (parsed), and what the last refresh did. */
 export type ManagedTable = z.infer<typeof ManagedTableFields>;
+
+/** A table's record as it is stored: its query in the stored form (storedQuery), every other field as it is. */
+export function storedTable(t: ManagedTable): Omit<ManagedTable, "query"> & { query: StoredQuery } {
+  return { ...t, query: storedQuery(t.query) };
+}
 
 /** The check of a saved table record. Fields it does not know (a later version's) are kept, not dropped. */
 const ManagedTableSchema = ManagedTableFields.loose();
@@ -233,8 +276,12 @@ function fromJson(value: unknown, subject: string): unknown {
   }
 }
 
-/** "timeframe must be daily, weekly or monthly": the field's path (without the leading "query"), then the words. */
+/**
+ * "timeframe must be daily, weekly or monthly": the field's path (without the leading "query"), then the words;
+ * the query parser's sentence as it is ("To (...) is before From (...). Swap them ...").
+ */
 function issueText(issue: z.core.$ZodIssue, whole: string): string {
+  if (issue.code === "custom" && issue.params?.sentence) return issue.message.replace(/\.$/, "");
   const path = issue.path.map(String);
   if (path[0] === "query" && path.length > 1) path.shift();
   return path.length ? `${path.join(".")} ${issue.message}` : whole;

@@ -1,6 +1,5 @@
 // The query builder's operations: Get data (a managed table) and Insert formula.
 import { fromExcelSerial } from "../../core/dates";
-import { retailerList } from "../../core/query/query";
 import type { ExcelRun } from "../../excel/run";
 import { writeFormulaAtSelection } from "../../excel/selection";
 import { readColumnEnds } from "../../excel/tables";
@@ -13,7 +12,7 @@ export function dataOperations(run: ExcelRun, deps: () => RefreshDeps): Operatio
       const level = query.level === "store" ? "Store" : "SKU";
       const pulled = await pullTable(deps(), query, {
         // "Sales northmart freshway SKU weekly": the workbook layer makes it a table name.
-        name: `Sales ${retailerList(query.retailer).join(" ")} ${level} ${query.timeframe}`,
+        name: `Sales ${query.retailers.join(" ")} ${level} ${query.timeframe}`,
         destination: opts.destination === "new-sheet" ? { kind: "new-sheet" } : { kind: "selection" },
         rolling: opts.rolling,
         signal: opts.signal,

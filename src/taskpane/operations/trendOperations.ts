@@ -1,9 +1,7 @@
 // The trend on a managed table's card: its saved record (src/excel/queryStore), the period and first metric
 // cells of its last rows (src/excel/tables/trendRead.ts, one sync), made into a trend by src/core/refresh/trend.ts.
-import { TIMEFRAMES, type Timeframe } from "../../core/metrics";
-import { retailerList } from "../../core/query/query";
+import type { Timeframe } from "../../core/metrics";
 import { buildTrend, type Trend } from "../../core/refresh/trend";
-import { splitMetrics } from "../../core/query/validate";
 import { findManagedTable, type ManagedTable } from "../../excel/queryStore";
 import type { ExcelRun } from "../../excel/run";
 import { trendCells, type TrendColumns } from "../../excel/tables";
@@ -28,9 +26,8 @@ interface TrendSource {
  * the period column: by the ids the record keeps, by their headers for a record saved before ids were kept.
  */
 function sourceOf(t: ManagedTable): TrendSource | undefined {
-  const timeframe = TIMEFRAMES.find((tf) => tf === String(t.query.timeframe).trim().toLowerCase());
-  if (!timeframe || !t.periodColumn) return undefined;
-  const metrics = splitMetrics(t.query.metrics);
+  const { timeframe, metrics } = t.query;
+  if (!t.periodColumn) return undefined;
   if (!t.columns) {
     return metrics[0]
       ? { metric: metrics[0], columns: { period: t.periodColumn, metric: metrics[0] }, timeframe }
@@ -64,7 +61,7 @@ export function trendOperations(run: ExcelRun): TrendOperations {
           metric: source.metric,
           timeframe: source.timeframe,
           window: refreshedWindow(record),
-          retailers: retailerList(record.query.retailer).length,
+          retailers: record.query.retailers.length,
         });
       } catch {
         return undefined;

@@ -1,5 +1,5 @@
 // What the pane's buttons do, behind interfaces, so the components stay about presentation.
-import type { DataQuery } from "../../core/query/query";
+import type { Query } from "../../core/query/query";
 import type { RefreshApproval } from "../../core/refresh/unitChange";
 import type { RefreshOutcome, RefreshProgress } from "../../refresh";
 import type { ConnectionSettings, RefreshAllReport } from "../../session";
@@ -32,7 +32,7 @@ interface GetDataOptions {
 
 /** The query builder's buttons. */
 export interface Operations {
-  getData(query: DataQuery, opts: GetDataOptions): Promise<PullSummary>;
+  getData(query: Query, opts: GetDataOptions): Promise<PullSummary>;
   insertFormula(formula: string): Promise<string>;
 }
 
@@ -91,7 +91,7 @@ export interface TableOperations {
   goTo(tableName: string): Promise<void>;
   stopManaging(tableName: string): Promise<void>;
   /** The saved query of a table, for "Edit". */
-  queryOf(tableName: string): Promise<{ query: DataQuery; rolling: boolean } | undefined>;
+  queryOf(tableName: string): Promise<{ query: Query; rolling: boolean } | undefined>;
   /** "Refresh when this workbook opens" (saved in the workbook; off by default). */
   getRefreshOnOpen(): Promise<boolean>;
   setRefreshOnOpen(on: boolean): Promise<void>;

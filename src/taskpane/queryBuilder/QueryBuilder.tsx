@@ -9,7 +9,6 @@ import { DatesField } from "./DatesField";
 import { DestinationField } from "./DestinationField";
 import { LevelRetailerFields } from "./LevelRetailerFields";
 import { MetricsField } from "./MetricsField";
-import { toDataQuery } from "./queryForm";
 import { RunPanel } from "./RunPanel";
 import { useBuilderStyles } from "./styles";
 import { TimeframeField } from "./TimeframeField";
@@ -32,13 +31,14 @@ export function QueryBuilder({ form, setForm, lists, today, connected, operation
   const bind = { form, setForm };
 
   function getData() {
-    const ok = attempt();
+    const query = attempt();
     run.clearResult();
-    if (ok) void run.getData(toDataQuery(form, today), { rolling: form.rolling, destination: form.destination });
+    if (query) void run.getData(query, { rolling: form.rolling, destination: form.destination });
   }
 
   function insertFormula() {
-    if (attempt()) void run.insertFormula(toDataQuery(form, today), form.rolling);
+    const query = attempt();
+    if (query) void run.insertFormula(query, form.rolling);
   }
 
   return (

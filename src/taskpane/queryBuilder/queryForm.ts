@@ -3,17 +3,15 @@ import {
   LEVEL_METRICS,
   NEVER_DAILY,
   servedMetrics,
-  TIMEFRAMES,
   type Comparison,
   type Filter,
   type Level,
   type MetricsAvailability,
   type Timeframe,
 } from "../../core/metrics";
-import { retailerListProblem, validateForRetailers } from "../../core/query/retailers";
 import { rollingEnd } from "../../core/query/presets";
-import { retailerList, type DataQuery } from "../../core/query/query";
-import { validateDataQuery, type Issue, type IssueCode, type QueryField } from "../../core/query/validate";
+import { parseQuery, type IssueCode, type Query, type QueryField, type QueryParse } from "../../core/query/query";
+import { validateForRetailers } from "../../core/query/retailers";
 
 export type DestinationChoice = "new-sheet" | "selection";
 
@@ -50,35 +48,34 @@ export function emptyForm(range: { from: string; to: string }): QueryForm {
   };
 }
 
-export function toDataQuery(form: QueryForm, today: string): DataQuery {
-  const q: DataQuery = {
+/** The form's query, parsed as every query is at its edge (query.ts), or every problem in it by control. */
+export function toQuery(form: QueryForm, today: string): QueryParse {
+  return parseQuery({
     level: form.level,
-    // One retailer as its name (as before), several as their list: what the saved record keeps too.
-    retailer: form.retailers.length === 1 ? form.retailers[0] : form.retailers.length ? [...form.retailers] : "",
+    retailers: form.retailers,
     timeframe: form.timeframe,
     metrics: form.metrics,
     from: form.from,
     to: form.rolling ? rollingEnd(today) : form.to,
-  };
-  if (form.comparison) q.comparison = form.comparison;
-  // The spec needs `filter` set for `viewby`; "sku" is the service's default, so it is sent only then.
-  if (form.filter !== "sku" || form.viewby) q.filter = form.filter;
-  if (form.viewby) q.viewby = form.viewby;
-  return q;
+    comparison: form.comparison,
+    // The spec needs `filter` set for `viewby`; "sku" is the service's default, so it is sent only then.
+    filter: form.filter !== "sku" || form.viewby ? form.filter : undefined,
+    viewby: form.viewby,
+  });
 }
 
-export function fromDataQuery(q: DataQuery, rolling: boolean, destination: DestinationChoice = "new-sheet"): QueryForm {
-  const metrics = Array.isArray(q.metrics) ? q.metrics : String(q.metrics).split(",").filter(Boolean);
+/** The form a saved query reopens in ("Edit"): every retailer chosen, in the query's order. */
+export function fromQuery(q: Query, rolling: boolean, destination: DestinationChoice = "new-sheet"): QueryForm {
   return {
-    level: q.level === "store" ? "store" : "sku",
-    retailers: retailerList(q.retailer), // a saved record holds "northmart", "northmart,freshway" or a list
-    timeframe: ((TIMEFRAMES as readonly string[]).includes(String(q.timeframe)) ? q.timeframe : "weekly") as Timeframe,
-    metrics,
+    level: q.level,
+    retailers: [...q.retailers],
+    timeframe: q.timeframe,
+    metrics: [...q.metrics],
     from: q.from,
     to: q.to,
     rolling,
-    comparison: (q.comparison ?? "") as QueryForm["comparison"],
-    filter: (q.filter ?? "sku") as Filter,
+    comparison: q.comparison ?? "",
+    filter: q.filter ?? "sku",
     viewby: q.viewby ?? "",
     destination,
   };
@@ -96,53 +93,35 @@ export type FieldErrors = Partial<Record<QueryField, FieldError>>;
 export type MetricsLists = ReadonlyMap<string, MetricsAvailability[] | undefined>;
 
 /**
- * The shared validation, per control: validateDataQuery for one retailer, validateForRetailers for several (each
- * checked against its own metrics list, as the client checks before sending; a problem only some retailers have
- * is said with their names).
+ * The shared validation, per control: the form parsed (query.ts), then checked for each retailer with its own
+ * metrics list (validateForRetailers, as the client checks before sending; a problem only some retailers have is
+ * said with their names). `query` is what Get data sends, when nothing is wrong.
  */
 export function checkForm(
   form: QueryForm,
   today: string,
   metricsLists: MetricsLists = new Map(),
-): { errors: FieldErrors; warnings: string[] } {
-  const query = toDataQuery(form, today);
+): { errors: FieldErrors; warnings: string[]; query?: Query } {
   const errors: FieldErrors = {};
-  const add = (field: QueryField, message: string, codes: IssueCode[]) => {
+  const add = (field: QueryField, message: string, code: IssueCode) => {
     const before = errors[field];
     errors[field] = before
-      ? { message: `${before.message} ${message}`, codes: [...before.codes, ...codes] }
-      : { message, codes };
+      ? { message: `${before.message} ${message}`, codes: [...before.codes, code] }
+      : { message, codes: [code] };
   };
-  if (form.retailers.length <= 1) {
-    const v = validateDataQuery(query, { today, metricsList: metricsLists.get(form.retailers[0] ?? "") });
-    if (!v.ok) for (const e of v.errors) add(e.field, e.message, [e.code]);
-    return { errors, warnings: v.warnings.map((w) => w.message) };
-  }
-
-  const listProblem = retailerListProblem(form.retailers);
-  if (listProblem) {
-    add("retailer", listProblem, ["not-allowed"]);
+  const parsed = toQuery(form, today);
+  if (!parsed.ok) {
+    for (const e of parsed.errors) add(e.field, e.message, e.code);
     return { errors, warnings: [] };
   }
-  // Each retailer's own check gives the kinds of problem (validateForRetailers keeps the words only) and the
-  // warnings (a metric one retailer leaves out), each said once.
-  const own: Issue[] = [];
-  const warnings = new Set<string>();
-  for (const retailer of form.retailers) {
-    const v = validateDataQuery({ ...query, retailer }, { today, metricsList: metricsLists.get(retailer) });
-    if (!v.ok) own.push(...v.errors);
-    for (const w of v.warnings) warnings.add(w.message);
+  const v = validateForRetailers(parsed.query, { today, metricsLists });
+  // A warning several retailers share (a metric never served daily) is said once.
+  const warnings = [...new Set(v.warnings.flat())];
+  if (!v.ok) {
+    for (const e of v.errors) add(e.field, e.message, e.code);
+    return { errors, warnings };
   }
-  const v = validateForRetailers(query, form.retailers, { today, metricsLists });
-  if (!v.ok)
-    for (const e of v.errors) {
-      // "pharmaplus: <message>" or the message itself: its code is the retailer's issue with those words.
-      const codes = [
-        ...new Set(own.filter((o) => o.field === e.field && e.message.endsWith(o.message)).map((o) => o.code)),
-      ];
-      add(e.field, e.message, codes.length ? codes : ["not-allowed"]);
-    }
-  return { errors, warnings: [...warnings] };
+  return { errors, warnings, query: parsed.query };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Running the builder's query: Get data with its progress and Cancel, Insert formula, and what came of it.
 import { useRef, useState } from "react";
 import { formulaFor } from "../../core/query/describe";
-import type { DataQuery } from "../../core/query/query";
+import type { Query } from "../../core/query/query";
 import { errorText } from "../messages";
 import type { Operations, PullSummary } from "../operations";
 import type { DestinationChoice } from "./queryForm";
@@ -17,9 +17,9 @@ export interface QueryRun {
   busy: { done: number; total: number } | null;
   result: RunResult | null;
   clearResult(): void;
-  getData(query: DataQuery, opts: { rolling: boolean; destination: DestinationChoice }): Promise<void>;
+  getData(query: Query, opts: { rolling: boolean; destination: DestinationChoice }): Promise<void>;
   /** Writes the query's =SALES.SKU(...) / =SALES.STORE(...) into the selected cell. */
-  insertFormula(query: DataQuery, rolling: boolean): Promise<void>;
+  insertFormula(query: Query, rolling: boolean): Promise<void>;
   cancel(): void;
 }
 
@@ -28,7 +28,7 @@ export function useQueryRun(operations: Operations, onPulled: (summary: PullSumm
   const [result, setResult] = useState<RunResult | null>(null);
   const abort = useRef<AbortController | null>(null);
 
-  async function getData(query: DataQuery, opts: { rolling: boolean; destination: DestinationChoice }) {
+  async function getData(query: Query, opts: { rolling: boolean; destination: DestinationChoice }) {
     const controller = new AbortController();
     abort.current = controller;
     setBusy({ done: 0, total: 0 });
@@ -48,7 +48,7 @@ export function useQueryRun(operations: Operations, onPulled: (summary: PullSumm
     }
   }
 
-  async function insertFormula(query: DataQuery, rolling: boolean) {
+  async function insertFormula(query: Query, rolling: boolean) {
     try {
       const address = await operations.insertFormula(formulaFor(query, rolling));
       setResult({ info: `Formula written to ${address}.` });

@@ -2,23 +2,24 @@
 // each test, a daily query, the saved record of a table, and a fresh pull to compare a refreshed table with.
 import { createWorkbookHost, type WorkbookHost } from "../../../dev/workbook-host";
 import { createClient, type SalesClient } from "../../../src/api";
-import type { DataQuery } from "../../../src/core/query/query";
+import type { Query } from "../../../src/core/query/query";
 import { listManagedTables, readTable, type ExcelRun } from "../../../src/excel";
 import { pullTable, type RefreshDeps, type RefreshableTable } from "../../../src/refresh";
+import { asQuery } from "../../support/query";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../../support/simulator";
 
 /** Rolling-friendly daily SKU query up to the simulator's today. */
-export const DAILY: DataQuery = {
+export const DAILY = asQuery({
   level: "sku",
-  retailer: "northmart",
+  retailers: "northmart",
   timeframe: "daily",
   metrics: "revenue,units",
   from: "2026-10-01",
   to: SIM_TODAY,
-};
+});
 
 /** Weekly SKU query from 7 Sep up to the simulator's today. */
-export const WEEKLY: DataQuery = { ...DAILY, timeframe: "weekly", from: "2026-09-07" };
+export const WEEKLY = asQuery({ ...DAILY, timeframe: "weekly", from: "2026-09-07" });
 
 export const NEW_SHEET = { destination: { kind: "new-sheet" as const }, rolling: false };
 
@@ -39,9 +40,9 @@ export interface RefreshFixture {
   /** The saved record of a table of this test's workbook. */
   record(tableName: string): Promise<RefreshableTable>;
   /** The rows a fresh pull of `query` (into a workbook of its own) writes. */
-  freshPull(query: DataQuery): Promise<unknown[][]>;
+  freshPull(query: Query): Promise<unknown[][]>;
   /** The table (headers and rows) a fresh pull of `query` writes. */
-  freshTable(query: DataQuery): Promise<{ headers: string[]; values: unknown[][] }>;
+  freshTable(query: Query): Promise<{ headers: string[]; values: unknown[][] }>;
 }
 
 /**
@@ -82,7 +83,7 @@ export function refreshFixture(size: { skus: number; stores: number } = { skus: 
   };
 }
 
-async function freshTable(deps: RefreshDeps, query: DataQuery) {
+async function freshTable(deps: RefreshDeps, query: Query) {
   const h = createWorkbookHost();
   const r = await pullTable({ ...deps, run: h.run }, query, NEW_SHEET);
   return readTable(h.run, r.write.tableName);
