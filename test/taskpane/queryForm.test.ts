@@ -71,6 +71,37 @@ describe("toQuery and fromQuery", () => {
   });
 });
 
+describe("checkForm: every control's problem at once", () => {
+  test("a problem the parser finds and one the service's rules find are shown together, each under its control", () => {
+    // availability is no store-level metric (the parser's); From is before the 14-day limit (the service's rules).
+    const f = form({
+      level: "store",
+      timeframe: "daily",
+      retailers: ["northmart"],
+      metrics: ["revenue", "availability"],
+      from: "2026-10-01",
+      to: "2026-11-20",
+    });
+    const { errors, query } = checkForm(f, SIM_TODAY, lists);
+    expect(errors.metrics).toEqual({
+      message: expect.stringMatching(/^availability is not available at store level\. Allowed: /),
+      codes: ["not-allowed"],
+    });
+    expect(errors.from).toEqual({
+      message: expect.stringMatching(/^Store-level daily data is kept for 14 days only: the earliest From is /),
+      codes: ["range"],
+    });
+    expect(query).toBeUndefined();
+  });
+
+  test("with several retailers, a timeframe one of them does not serve is named beside a problem of the parser", () => {
+    const f = form({ retailers: ["northmart", "freshway"], timeframe: "daily", from: "2026-11-01", metrics: [] });
+    const { errors } = checkForm(f, SIM_TODAY, lists);
+    expect(errors.metrics?.codes).toEqual(["missing"]);
+    expect(errors.timeframe?.message).toMatch(/^freshway has no daily data at SKU level/);
+  });
+});
+
 describe("checkForm with several retailers", () => {
   test("retailers that serve the query: no errors, no warnings", () => {
     const { errors, warnings } = checkForm(form({ retailers: ["northmart", "freshway"] }), SIM_TODAY, lists);

@@ -50,6 +50,11 @@ export const LEVEL_LABEL: Record<Level, string> = { sku: "SKU level", store: "st
 
 const quoteList = (values: readonly string[]): string => values.join(", ");
 
+/** Anything but a record is read as an empty one: every field then says what it needs. */
+function asRecord(raw: unknown): object {
+  return raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
+}
+
 const QueryFields = z.object({
   level: levelField,
   retailers: retailersField,
@@ -107,8 +112,7 @@ function checkMetrics(q: Fields, ctx: z.RefinementCtx): void {
  * optionals as none. What needs the service (its today, a retailer's metrics list) is validate.ts's.
  */
 export const QuerySchema = z.preprocess(
-  // Anything but a record is read as an empty one: every field then says what it needs.
-  (raw) => (raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {}),
+  asRecord,
   QueryFields.superRefine(checkMetrics, whenValid("metrics"))
     .superRefine(
       (q, ctx) => {
@@ -159,7 +163,11 @@ export interface DataRequest extends Omit<Query, "retailers"> {
   retailer: string;
 }
 
-export type QueryParse = { ok: true; query: Query } | { ok: false; errors: Issue[] };
+/**
+ * A parse: the query, or every problem in it with the fields that were read right all the same (`fields`: what
+ * validate.ts can still check, so that the pane shows every control's problem at once).
+ */
+export type QueryParse = { ok: true; query: Query } | { ok: false; errors: Issue[]; fields: Partial<Query> };
 
 /** The order validation has always said problems in (a SALES function names the first one's argument). */
 const FIELD_ORDER: QueryField[] = [
@@ -187,29 +195,34 @@ export function parseQuery(input: unknown): QueryParse {
     .map(issueOf)
     .filter((e) => !seen.has(e.field + e.message) && seen.add(e.field + e.message));
   errors.sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field));
-  return { ok: false, errors };
+  return { ok: false, errors, fields: fieldsReadRight(input, errors) };
+}
+
+/** The fields of a refused query that parse on their own and have no problem named on them. */
+function fieldsReadRight(input: unknown, errors: readonly Issue[]): Partial<Query> {
+  const raw = asRecord(input) as Record<string, unknown>;
+  const refused = new Set<string>(errors.map((e) => (e.field === "retailer" ? "retailers" : e.field)));
+  const read = Object.entries(QueryFields.shape).flatMap(([key, schema]) => {
+    const field = refused.has(key) ? undefined : schema.safeParse(raw[key]);
+    return field?.success && field.data !== undefined ? [[key, field.data]] : [];
+  });
+  const { metrics, ...fields } = Object.fromEntries(read) as Partial<Fields>;
+  // The metrics had no problem, so each is one (at the level, when there is one).
+  return metrics ? { ...fields, metrics: metrics.filter(isMetric) } : fields;
 }
 
 function issueOf(issue: z.core.$ZodIssue): Issue {
   const key = String(issue.path[0]);
   const field = (key === "retailers" ? "retailer" : key) as QueryField;
-  // The enums' own issues: a word outside the allowed ones; the dates': not a day.
+  // zod's own issues: the enums' (a word outside the allowed ones), the others' (not in the form asked for).
   const own = issue.code === "custom" ? (issue.params?.code as IssueCode | undefined) : undefined;
-  return {
-    field,
-    code: own ?? (field === "from" || field === "to" ? "format" : "not-allowed"),
-    message: issue.message,
-  };
+  const isEnum = ["level", "timeframe", "comparison", "filter"].includes(field);
+  return { field, code: own ?? (isEnum ? "not-allowed" : "format"), message: issue.message };
 }
 
 /** The query's request for each of its retailers, in its order. */
 export function requestsOf({ retailers, ...rest }: Query): DataRequest[] {
   return retailers.map((retailer) => ({ ...rest, retailer }));
-}
-
-/** The query of one request (the retailers a list of one). */
-export function queryOf({ retailer, ...rest }: DataRequest): Query {
-  return { ...rest, retailers: [retailer] };
 }
 
 /** The query parameters of a /data request, in the service's names and formats. */

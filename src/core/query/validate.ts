@@ -10,6 +10,7 @@ import {
   servedMetrics,
   type Metric,
   type MetricsAvailability,
+  type Timeframe,
 } from "../metrics";
 import { LEVEL_LABEL, type DataRequest, type Issue, type IssueCode, type QueryField } from "./query";
 
@@ -36,12 +37,26 @@ type Fail = (field: QueryField, code: IssueCode, message: string) => void;
 
 /** The request as it can be sent: metrics never served daily left out (with a warning), then the service's rules. */
 export function validateRequest(request: DataRequest, ctx: ValidationContext): Validation {
+  const { errors, warnings, metrics } = serviceRules(request, ctx);
+  if (errors.length > 0) return { ok: false, errors, warnings };
+  return { ok: true, query: { ...request, metrics: metrics ?? request.metrics }, warnings };
+}
+
+/**
+ * The service's rules on what is known of a request, each when the fields it reads are there: all of them for a
+ * parsed request; for a query the parser refused, those its fields read right allow (the pane says them beside
+ * the parser's problems). `metrics`: the request's, less those never served daily.
+ */
+export function serviceRules(
+  request: Partial<DataRequest>,
+  ctx: ValidationContext,
+): { errors: Issue[]; warnings: Issue[]; metrics?: Metric[] } {
   const errors: Issue[] = [];
   const warnings: Issue[] = [];
   const fail: Fail = (field, code, message) => errors.push({ field, code, message });
-  const metrics = dailyMetrics(request, fail, warnings);
-  const { level, timeframe, from, retailer } = request;
-  if (level === "store" && timeframe === "daily") {
+  const { level, timeframe, from, to, retailer } = request;
+  const metrics = request.metrics && timeframe ? dailyMetrics(request.metrics, timeframe, fail, warnings) : undefined;
+  if (level === "store" && timeframe === "daily" && from !== undefined && to !== undefined) {
     const earliest = earliestStoreDailyDate(ctx.today);
     if (daysBetween(earliest, from) < 0)
       fail(
@@ -52,17 +67,17 @@ export function validateRequest(request: DataRequest, ctx: ValidationContext): V
   }
   // What the retailer publishes, when known, decides what can be asked at all.
   const record = retailer === "all" ? undefined : ctx.metricsList?.find((r) => r.retailer === retailer);
-  if (record) checkServed(record, { ...request, metrics }, fail, warnings);
-  if (errors.length > 0) return { ok: false, errors, warnings };
-  return { ok: true, query: { ...request, metrics }, warnings };
+  if (record && level && timeframe)
+    checkServed(record, { retailer: record.retailer, level, timeframe, metrics: metrics ?? [] }, fail, warnings);
+  return { errors, warnings, metrics };
 }
 
 /** The metrics of a daily request without those never served daily: an error when none is left. */
-function dailyMetrics(request: DataRequest, fail: Fail, warnings: Issue[]): Metric[] {
-  if (request.timeframe !== "daily") return request.metrics;
-  const dropped = request.metrics.filter((m) => NEVER_DAILY.includes(m));
-  if (dropped.length === 0) return request.metrics;
-  const metrics = request.metrics.filter((m) => !NEVER_DAILY.includes(m));
+function dailyMetrics(asked: Metric[], timeframe: Timeframe, fail: Fail, warnings: Issue[]): Metric[] {
+  if (timeframe !== "daily") return asked;
+  const dropped = asked.filter((m) => NEVER_DAILY.includes(m));
+  if (dropped.length === 0) return asked;
+  const metrics = asked.filter((m) => !NEVER_DAILY.includes(m));
   if (metrics.length === 0) {
     fail(
       "metrics",
@@ -80,7 +95,12 @@ function dailyMetrics(request: DataRequest, fail: Fail, warnings: Issue[]): Metr
 }
 
 /** The request against the retailer's metrics list: a timeframe it has no data for, metrics it does not serve. */
-function checkServed(record: MetricsAvailability, request: DataRequest, fail: Fail, warnings: Issue[]): void {
+function checkServed(
+  record: MetricsAvailability,
+  request: Pick<DataRequest, "retailer" | "level" | "timeframe" | "metrics">,
+  fail: Fail,
+  warnings: Issue[],
+): void {
   const { retailer, level, timeframe, metrics } = request;
   const list = servedMetrics(record, level, timeframe);
   if (list === null) {

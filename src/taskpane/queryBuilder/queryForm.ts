@@ -11,7 +11,7 @@ import {
 } from "../../core/metrics";
 import { rollingEnd } from "../../core/query/presets";
 import { parseQuery, type IssueCode, type Query, type QueryField, type QueryParse } from "../../core/query/query";
-import { validateForRetailers } from "../../core/query/retailers";
+import { serviceIssuesOf, validateForRetailers } from "../../core/query/retailers";
 
 export type DestinationChoice = "new-sheet" | "selection";
 
@@ -111,7 +111,9 @@ export function checkForm(
   };
   const parsed = toQuery(form, today);
   if (!parsed.ok) {
-    for (const e of parsed.errors) add(e.field, e.message, e.code);
+    // Beside the parser's problems, what the service's rules say on the controls read right: all at once.
+    for (const e of [...parsed.errors, ...serviceIssuesOf(parsed.fields, { today, metricsLists })])
+      add(e.field, e.message, e.code);
     return { errors, warnings: [] };
   }
   const v = validateForRetailers(parsed.query, { today, metricsLists });
