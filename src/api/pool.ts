@@ -110,6 +110,7 @@ export class RequestPool {
   private readonly counts: Omit<PoolStats, "limit" | "inFlight" | "queued" | "resumeAt">;
   private limit: number;
   private resumeAt = 0;
+  private waitedFor = 0;
   private seq = 0;
   /** Slowdowns so far: a 429 to a request sent before the latest one does not halve again (one per wave). */
   private epoch = 0;
@@ -179,7 +180,9 @@ export class RequestPool {
   private sleepFor(ms: number): void {
     if (this.sleeping) return;
     const wake = (this.sleeping = new AbortController());
-    this.counts.waits++;
+    // One wait per time named: a sleep woken early (a timer a millisecond short, a queue emptied) is not another.
+    if (this.waitedFor !== this.resumeAt) this.counts.waits++;
+    this.waitedFor = this.resumeAt;
     void this.clock.sleep(ms, wake.signal).then(() => {
       if (this.sleeping === wake) this.sleeping = undefined;
       this.pump();

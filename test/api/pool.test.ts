@@ -339,12 +339,15 @@ describe("runAllOrFail (a chunked read through an outer pool)", () => {
   });
 });
 
-test("options out of range are refused, naming the option and what is allowed", () => {
+test("options out of range are refused, naming the option and what is allowed", async () => {
   expect(() => new RequestPool({ limit: 0 })).toThrow(
     "The request pool's limit must be a whole number of at least 1; got 0.",
   );
   expect(() => new RequestPool({ rateLimitRetries: 1.5 })).toThrow(
     "The request pool's rateLimitRetries must be a whole number of at least 0; got 1.5.",
+  );
+  await expect(new RequestPool().run(gate("t").task, { priority: NaN })).rejects.toThrow(
+    "A task's priority must be a number; got NaN.",
   );
 });
 
@@ -417,7 +420,7 @@ describe("over HTTP, against the simulator", () => {
       { path: "/api/data", retryAfter: 1 },
       { path: "/api/data", delayMs: 100 },
     ]).flat();
-    await sim.inject(storm);
+    for (const fault of storm) await sim.inject(fault);
     const pool = new RequestPool();
     const qs = queries(24);
     const run = read(pool, qs);
