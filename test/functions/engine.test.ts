@@ -8,6 +8,7 @@ import { FunctionError } from "../../src/functions/errors";
 import { FunctionsEngine, NOT_STARTED_MESSAGE } from "../../src/functions/engine";
 import { NO_KEY_MESSAGE } from "../../src/session";
 import { startTestSimulator, SIM_KEY, type TestSimulator } from "../support/simulator";
+import { abortTimeoutOnFakeClock } from "../support/platformTimers";
 import { engineFor, expectedSpill, referenceClient, rejection, sessionFor } from "./helpers";
 
 let sim: TestSimulator;
@@ -287,9 +288,10 @@ describe("errors", () => {
     // The client's own deadline (60 s) is far beyond the engine's: only the engine's guard can settle the call.
     const session = new Session(store, { fetch: never, timeoutMs: 60_000 });
     await session.ready();
-    // Fake timers: the guard's 2 s and the client's 60 s pass on the test's command, not the machine's clock,
-    // and the client's timer (held while the transport never settles) is dropped with them afterwards.
+    // Fake timers (AbortSignal.timeout included): the guard's 2 s and the client's 60 s pass on the test's
+    // command, not the machine's clock, and the client's timer is dropped with them afterwards.
     jest.useFakeTimers();
+    const timeouts = abortTimeoutOnFakeClock();
     try {
       const engine = engineFor(session, { timeoutMs: 2000 });
       let outcome: Awaited<ReturnType<typeof rejection>> | undefined;
@@ -302,6 +304,7 @@ describe("errors", () => {
     } finally {
       jest.clearAllTimers();
       jest.useRealTimers();
+      timeouts.mockRestore();
     }
   });
 
