@@ -28,7 +28,7 @@ import { createClient, type SalesClient } from "../../src/api";
 import { addDays, excelSerial, fromExcelSerial } from "../../src/core/dates";
 import type { DataQuery } from "../../src/core/query/query";
 import { periodEnd } from "../../src/core/refresh/window";
-import { listManagedTables, readTable } from "../../src/excel";
+import { readManagedTables, readTable } from "../../src/excel";
 import {
   pullTable,
   refreshTable,
@@ -56,7 +56,7 @@ const START = "2026-09-01"; // a Tuesday
 const DAYS = 60;
 
 async function records(run: WorkbookHost["run"]): Promise<RefreshableTable[]> {
-  return (await listManagedTables(run)) as RefreshableTable[];
+  return (await readManagedTables(run)).tables as RefreshableTable[];
 }
 
 /** The contrast: a refresh that only appends the periods after the last stored one and never rewrites a stored row. */

@@ -278,7 +278,7 @@ function sideFailureText(err: unknown): string {
 export const recalcFailedNote = (err: unknown): string =>
   `The SALES formulas were not recalculated (${sideFailureText(err)}).`;
 
-export const pivotsText = (n: number): string => `${n} pivot table${n === 1 ? "" : "s"} refreshed`;
+const pivotsText = (n: number): string => `${n} pivot table${n === 1 ? "" : "s"} refreshed`;
 
 /** A line's pivots: those on its table, or (Refresh all below ExcelApi 1.15, on one line) the workbook's. */
 export function pivotsLineText(o: RefreshOutcome): string {

@@ -83,7 +83,11 @@ export function storedPeriodContaining(periods: readonly unknown[], day: IsoDate
 
 const later = (a: IsoDate, b: IsoDate): IsoDate => (daysBetween(a, b) > 0 ? b : a);
 
-/** The first day of the period after the table's last (latest) stored row; null when it has none. */
+/**
+ * The first day of the period after the table's last (latest) stored row; null when it has none.
+ * A rule of this module's interface, tested on its own (test/refresh/core.property.test.ts).
+ * @public
+ */
 export function periodAfterLast(periods: readonly unknown[], timeframe: Timeframe): IsoDate | null {
   let last = -Infinity;
   for (const p of periods) if (typeof p === "number" && p > last) last = p;
@@ -178,7 +182,11 @@ export function lastReadAfterPull(today: IsoDate, pull: WrittenPull): IsoDate {
   return resume < today ? resume : today;
 }
 
-/** Stable sort of rows by their period (Excel serials), non-numeric periods last; already-sorted input is returned as is. */
+/**
+ * Stable sort of rows by their period (Excel serials), non-numeric periods last; already-sorted input is returned as is.
+ * A rule of this module's interface, tested on its own (test/refresh/core.property.test.ts).
+ * @public
+ */
 export function sortByPeriod<R extends readonly Cell[]>(rows: readonly R[], periodIndex: number): R[] {
   const key = (r: R): number => {
     const v = r[periodIndex];
