@@ -22,14 +22,8 @@ import type { HostWorksheetProtection } from "./protection";
 import type { HostRange, HostRangeFormat } from "./range";
 import type { HostRangeAreas } from "./range-areas";
 import type { HostClientResult } from "./proxy-base";
-import type {
-  HostTable,
-  HostTableCollection,
-  HostTableColumn,
-  HostTableColumnCollection,
-  HostTableRow,
-  HostTableRowCollection,
-} from "./table";
+import type { HostTable, HostTableCollection, HostTableRow, HostTableRowCollection } from "./table";
+import type { HostTableColumn, HostTableColumnCollection } from "./table-columns";
 import type {
   HostApplication,
   HostCustomXmlPart,
