@@ -148,6 +148,7 @@ export function deleteCells(wb: WorkbookModel, sheet: SheetModel, rect: Rect, sh
     else {
       p.t.rect = p.rect;
       if (p.gone) removeColumnIds(p.t, p.gone[0], p.gone[1]);
+      if (p.gone) p.t.filter.criteria.splice(p.gone[0], p.gone[1]); // the other columns keep their criteria
       if (p.gone && p.refill) insertColumnIds(p.t, 0, 1);
       if (axis === "columns") normalizeHeadersLazy(p.t);
     }

@@ -1,12 +1,13 @@
 // Table columns: TableColumnCollection and TableColumn (ExcelApi 1.1; see each member for its set).
 import { columnCount, rowCount } from "./addresses";
 import type { HostRequestContext, SyncIO } from "./context";
-import { itemNotFound } from "./errors";
+import { invalidOperation, itemNotFound } from "./errors";
 import { HostFilter } from "./filter";
 import { sameName } from "./names";
 import { checkWritable } from "./protection";
 import { HostClientResult, HostCollection, HostObject } from "./proxy-base";
 import { HostRange } from "./range";
+import { deleteCells } from "./shifting";
 import { addTableColumn, bodyRect, headerNames, headerRect } from "./tables";
 import type { TableModel } from "./workbook-model";
 
@@ -145,6 +146,20 @@ export class HostTableColumn extends HostObject<ColumnRef> {
       const base = part === "all" ? t.rect : part === "body" ? bodyRect(t) : headerRect(t);
       if (!base) throw itemNotFound("The table does not show its header row.");
       return { sheet: t.sheet, rect: { ...base, c0: c, c1: c } };
+    });
+  }
+
+  /**
+   * ExcelApi 1.1: deletes the column from the table (its cells in the table's rows; the cells right of it in those
+   * rows shift left, as Range.delete("Left") on the column does). The last column cannot go (InvalidOperation).
+   */
+  delete(): void {
+    this._call("delete", [], (ref) => {
+      const t = ref.table;
+      if (t.rect.c0 === t.rect.c1) throw invalidOperation(`Table "${t.name}" must keep at least one column.`);
+      checkWritable(t.sheet, "structure");
+      const c = t.rect.c0 + ref.index;
+      deleteCells(this.context.engine.model, t.sheet, { ...t.rect, c0: c, c1: c }, "Left");
     });
   }
 

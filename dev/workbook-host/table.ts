@@ -24,6 +24,7 @@ import {
   totalRect,
 } from "./tables";
 import { HostTableColumnCollection } from "./table-columns";
+import { HostTableSort } from "./table-sort";
 import type { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
 import { HostWorksheet } from "./worksheet";
 
@@ -230,6 +231,11 @@ export class HostTable extends HostObject<TableModel> {
       "autoFilter",
       () => new HostAutoFilter(this.context, `${this._path}.autoFilter`, () => this._need()),
     );
+  }
+
+  /** ExcelApi 1.2: the table's sort (table-sort.ts). */
+  get sort(): HostTableSort {
+    return this._nav("sort", () => new HostTableSort(this.context, `${this._path}.sort`, () => this._need()));
   }
 
   /** ExcelApi 1.2: clears every column's criteria and shows the rows they hid. */

@@ -106,6 +106,7 @@ export function addTable(wb: WorkbookModel, sheet: SheetModel, rect: Rect, hasHe
     placeholder: placeholder && rowBlank(sheet, { ...r, r0: r.r1 }),
     filter: { enabled: true, criteria: [] },
     ...newColumnIds(columnCount(r)),
+    sort: null,
     deleted: false,
   };
   wb.tables.push(t);
