@@ -54,6 +54,8 @@ export interface TableSnapshot {
   rowCount: number;
   /** Some column of its AutoFilter has criteria. */
   filtered: boolean;
+  /** Table.showTotals: its last row is the Total Row. */
+  showTotals: boolean;
   /** The sort it remembers (Table.sort.fields): column index and direction; [] when none. */
   sort: { key: number; ascending: boolean }[];
 }
@@ -123,6 +125,7 @@ export function snapshot(wb: WorkbookModel): WorkbookSnapshot {
       headers: headerNames(t),
       rowCount: dataRowCount(t),
       filtered: t.filter.criteria.some((c) => c !== null),
+      showTotals: t.showTotals,
       sort: sortFields(t).map((f) => ({ key: f.key, ascending: f.ascending })),
     })),
     pivotTables: wb.pivots.map((p) => ({

@@ -9,6 +9,7 @@ import { HostClientResult, HostCollection, HostObject } from "./proxy-base";
 import { HostRange } from "./range";
 import { deleteCells } from "./shifting";
 import { addTableColumn, bodyRect, headerNames, headerRect } from "./tables";
+import { totalRect } from "./total-row";
 import type { TableModel } from "./workbook-model";
 
 interface ColumnRef {
@@ -137,14 +138,14 @@ export class HostTableColumn extends HostObject<ColumnRef> {
     return this._nav("filter", () => new HostFilter(this.context, `${this._path}.filter`, () => this._target()));
   }
 
-  private _col(part: "all" | "header" | "body"): HostRange {
+  private _col(part: "all" | "header" | "body" | "total"): HostRange {
     return new HostRange(this.context, `${this._path}.get${part}Range()`, () => {
       const ref = this._target();
       if (!ref) throw itemNotFound("Null column.");
       const t = ref.table;
       const c = t.rect.c0 + ref.index;
-      const base = part === "all" ? t.rect : part === "body" ? bodyRect(t) : headerRect(t);
-      if (!base) throw itemNotFound("The table does not show its header row.");
+      const base = { all: t.rect, body: bodyRect(t), header: headerRect(t), total: totalRect(t) }[part];
+      if (!base) throw itemNotFound(`The table does not show its ${part === "total" ? "Total Row" : "header row"}.`);
       return { sheet: t.sheet, rect: { ...base, c0: c, c1: c } };
     });
   }
@@ -171,5 +172,9 @@ export class HostTableColumn extends HostObject<ColumnRef> {
   }
   getHeaderRowRange(): HostRange {
     return this._col("header");
+  }
+  /** ExcelApi 1.1: the column's cell in the Total Row (ItemNotFound while the table has none). */
+  getTotalRowRange(): HostRange {
+    return this._col("total");
   }
 }

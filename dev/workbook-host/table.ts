@@ -15,16 +15,16 @@ import {
   dataRowCount,
   deleteTable,
   deleteTableRows,
+  headerNames,
   headerRect,
   renameTable,
   resizeTable,
   setShowHeaders,
-  setShowTotals,
   tablesOn,
-  totalRect,
 } from "./tables";
 import { HostTableColumnCollection } from "./table-columns";
 import { HostTableSort } from "./table-sort";
+import { setShowTotals, totalRect } from "./total-row";
 import type { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
 import { HostWorksheet } from "./worksheet";
 
@@ -192,7 +192,7 @@ export class HostTable extends HostObject<TableModel> {
   set showTotals(v: boolean) {
     this._set("showTotals", v, (t) => {
       checkWritable(t.sheet, "structure");
-      setShowTotals(this._model, t, !!v);
+      setShowTotals(this._model, t, !!v, headerNames(t));
     });
   }
   get style(): string {

@@ -8,6 +8,7 @@ import { newColumnIds, spanColumnIds } from "./column-ids";
 import { refuseMergesInTable } from "./merges";
 import { insertCells, deleteCells, registerHeaderNormalizer } from "./shifting";
 import { afterSpillCellsWritten } from "./spills";
+import { checkTotalRowTarget, moveTotalRow } from "./total-row";
 import { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
 
 export function headerRect(t: TableModel): Rect | null {
@@ -121,14 +122,21 @@ export function renameTable(wb: WorkbookModel, t: TableModel, name: string): voi
   t.name = name;
 }
 
+/** Table.resize (ExcelApi 1.13): `rect` is the whole new table, the Total Row (when shown) as its last row. */
 export function resizeTable(wb: WorkbookModel, t: TableModel, sheet: SheetModel, rect: Rect): void {
   if (sheet !== t.sheet) throw invalidArgument("A table can only be resized on its own worksheet.");
   if (t.showHeaders && rect.r0 !== t.rect.r0) throw invalidArgument("The header row must stay in the same row.");
   if (!intersects(rect, t.rect)) throw invalidArgument("The new table range must overlap the current one.");
-  if (rowCount(rect) < (t.showHeaders ? 2 : 1))
-    throw invalidArgument("A table needs a header row and at least one data row.");
+  if (rowCount(rect) < (t.showHeaders ? 2 : 1) + (t.showTotals ? 1 : 0))
+    throw invalidArgument(
+      t.showTotals
+        ? "A table with a Total Row needs a header row, at least one data row and its Total Row."
+        : "A table needs a header row and at least one data row.",
+    );
   checkNoOverlap(wb, sheet, rect, t);
   refuseMergesInTable(sheet, rect);
+  checkTotalRowTarget(t, rect);
+  moveTotalRow(t, rect);
   spanColumnIds(t, rect.c0, rect.c1);
   t.rect = { ...rect };
   t.placeholder = false;
@@ -156,27 +164,6 @@ export function setShowHeaders(wb: WorkbookModel, t: TableModel, show: boolean):
   t.rect = { ...t.rect, r0: above.r0 };
   t.showHeaders = true;
   normalizeHeaders(t);
-}
-
-/** The Total Row, modelled minimally: one blank row added below the body (no totals are computed). */
-export function totalRect(t: TableModel): Rect | null {
-  return t.showTotals ? { ...t.rect, r0: t.rect.r1 } : null;
-}
-
-export function setShowTotals(wb: WorkbookModel, t: TableModel, show: boolean): void {
-  if (show === t.showTotals) return;
-  if (!show) {
-    t.sheet.grid.clear(totalRect(t)!, "Contents");
-    t.rect = { ...t.rect, r1: t.rect.r1 - 1 };
-    t.showTotals = false;
-    return;
-  }
-  const below = { ...t.rect, r0: t.rect.r1 + 1, r1: t.rect.r1 + 1 };
-  checkInSheet(below);
-  if (!rowBlank(t.sheet, below) || tablesOn(wb, t.sheet).some((o) => o !== t && intersects(o.rect, below)))
-    throw invalidOperation("There is no empty row below the table for its Total Row.");
-  t.rect = { ...t.rect, r1: below.r1 };
-  t.showTotals = true;
 }
 
 export function deleteTable(wb: WorkbookModel, t: TableModel): void {
@@ -225,7 +212,8 @@ export function addTableRows(
     firstRow = body.r0;
   }
   if (toInsert > 0) {
-    const insertAt = isAppend(at, existing) ? t.rect.r1 + 1 : firstRow;
+    // Appended rows go below the body: above the Total Row, which moves down with the cells below.
+    const insertAt = isAppend(at, existing) ? body.r1 + 1 : firstRow;
     const band: Rect = { r0: insertAt, r1: insertAt + toInsert - 1, c0: t.rect.c0, c1: t.rect.c1 };
     insertCells(wb, t.sheet, band, "Down", isAppend(at, existing) ? t : undefined);
   }

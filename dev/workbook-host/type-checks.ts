@@ -157,6 +157,7 @@ export type Checks = [
   Assert<Props<HostTableColumn, Excel.TableColumn, "id" | "index" | "name" | "values">>,
   Assert<Method<Excel.TableColumn, HostTableColumn, "getDataBodyRange", HostRange>>,
   Assert<Method<Excel.TableColumn, HostTableColumn, "getHeaderRowRange", HostRange>>,
+  Assert<Method<Excel.TableColumn, HostTableColumn, "getTotalRowRange", HostRange>>,
   Assert<Method<Excel.TableColumn, HostTableColumn, "delete", void>>,
 
   // Table.sort (ExcelApi 1.2).
