@@ -6,6 +6,7 @@ import { invalidArgument, invalidOperation, itemAlreadyExists } from "./errors";
 import { checkDefinedName, sameName } from "./names";
 import { newColumnIds, spanColumnIds } from "./column-ids";
 import { refuseMergesInTable } from "./merges";
+import { columnFormats, extendFormats } from "./format-extension";
 import { insertCells, deleteCells, registerHeaderNormalizer } from "./shifting";
 import { afterSpillCellsWritten } from "./spills";
 import { checkTotalRowTarget, moveTotalRow } from "./total-row";
@@ -122,7 +123,10 @@ export function renameTable(wb: WorkbookModel, t: TableModel, name: string): voi
   t.name = name;
 }
 
-/** Table.resize (ExcelApi 1.13): `rect` is the whole new table, the Total Row (when shown) as its last row. */
+/**
+ * Table.resize (ExcelApi 1.13): `rect` is the whole new table, the Total Row (when shown) as its last row. Rows the
+ * body grows into get each column's format (format-extension.ts).
+ */
 export function resizeTable(wb: WorkbookModel, t: TableModel, sheet: SheetModel, rect: Rect): void {
   if (sheet !== t.sheet) throw invalidArgument("A table can only be resized on its own worksheet.");
   if (t.showHeaders && rect.r0 !== t.rect.r0) throw invalidArgument("The header row must stay in the same row.");
@@ -136,11 +140,15 @@ export function resizeTable(wb: WorkbookModel, t: TableModel, sheet: SheetModel,
   checkNoOverlap(wb, sheet, rect, t);
   refuseMergesInTable(sheet, rect);
   checkTotalRowTarget(t, rect);
+  const body = bodyRect(t);
+  const formats = columnFormats(sheet, body);
   moveTotalRow(t, rect);
   spanColumnIds(t, rect.c0, rect.c1);
   t.rect = { ...rect };
   t.placeholder = false;
   normalizeHeaders(t);
+  const grown = bodyRect(t);
+  if (grown.r1 > body.r1) extendFormats(sheet, formats, body.r1 + 1, grown.r1);
 }
 
 export function setShowHeaders(wb: WorkbookModel, t: TableModel, show: boolean): void {
@@ -204,6 +212,7 @@ export function addTableRows(
   const at = index === undefined || index === null || index === -1 ? existing : index;
   if (!Number.isInteger(at) || at < 0 || at > existing) throw invalidArgument(`Row index ${index} is out of range.`);
   const body = bodyRect(t);
+  const formats = columnFormats(t.sheet, body);
   let toInsert = rows.length;
   let firstRow = body.r0 + at;
   if (isPlaceholder(t)) {
@@ -218,6 +227,7 @@ export function addTableRows(
     insertCells(wb, t.sheet, band, "Down", isAppend(at, existing) ? t : undefined);
   }
   const target: Rect = { r0: firstRow, r1: firstRow + rows.length - 1, c0: t.rect.c0, c1: t.rect.c1 };
+  extendFormats(t.sheet, formats, target.r0, target.r1);
   const at2 = cellInputAt(rows, target);
   for (let r = target.r0; r <= target.r1; r++) {
     for (let c = target.c0; c <= target.c1; c++) {
