@@ -15,7 +15,8 @@ export const quoteName = (name: string): string => `"${name.replace(/"/g, '""')}
 const bytes = (text: string): number => Buffer.byteLength(text, "utf8");
 
 /** A name in a message: quoted, and cut when very long (names come from the service). */
-export const shownName = (name: string): string => JSON.stringify(name.length > 80 ? `${name.slice(0, 77)}...` : name);
+export const shownName = (name: string): string =>
+  JSON.stringify(name.length > 200 ? `${name.slice(0, 197)}...` : name);
 
 /**
  * A name that fits `maxBytes` (PostgreSQL keeps 63 bytes of a name and silently drops the rest): as it is when it
@@ -33,26 +34,25 @@ export function fitName(name: string, maxBytes: number): string {
   return `${head}_${hash}`;
 }
 
-function nameProblem(what: string, name: string, maxBytes: number): string | null {
-  if (name === "") return `${what} is empty.`;
-  if (name.includes("\u0000"))
-    return `${what} ${shownName(name)} holds the character U+0000, which no database takes in a name.`;
+function nameProblem(subject: string, name: string, maxBytes: number): string | null {
+  if (name === "") return `${subject} is empty.`;
+  if (name.includes("\u0000")) return `${subject} holds the character U+0000, which no database takes in a name.`;
   if (bytes(name) > maxBytes)
-    return `${what} ${shownName(name)} is ${bytes(name)} bytes long; this database keeps names of up to ${maxBytes} bytes (UTF-8) exactly.`;
+    return `${subject} is ${bytes(name)} bytes long; this database keeps names of up to ${maxBytes} bytes (UTF-8) exactly.`;
   return null;
 }
 
 /** Throws a SyncError naming what is wrong with a table spec; returns nothing when it can be created as asked. */
 export function checkSpec(spec: SyncTableSpec, maxBytes: number): void {
   const problems: string[] = [];
-  const tableProblem = nameProblem("The table name", spec.table, maxBytes);
+  const tableProblem = nameProblem("Its name", spec.table, maxBytes);
   if (tableProblem) problems.push(tableProblem);
   if ([RUNS_TABLE, REVISIONS_TABLE].includes(spec.table.toLowerCase()))
-    problems.push(`${shownName(spec.table)} is one of the sync's own tables; give the query's table another name.`);
+    problems.push("That is one of the sync's own tables; give the query's table another name.");
   if (spec.columns.length === 0) problems.push("It has no columns.");
   const seen = new Map<string, string>();
   for (const c of spec.columns) {
-    const p = nameProblem("A column name", c.name, maxBytes);
+    const p = nameProblem(c.name === "" ? "A column name" : `The column name ${shownName(c.name)}`, c.name, maxBytes);
     if (p) problems.push(p);
     // DuckDB matches names whatever their case, so "Revenue" and "revenue" would be one column there.
     const other = seen.get(c.name.toLowerCase());
@@ -74,5 +74,5 @@ export function checkSpec(spec: SyncTableSpec, maxBytes: number): void {
     problems.push(`The row key names ${andList(strangers.map(shownName))}, not among its columns.`);
   if (new Set(spec.key).size !== spec.key.length) problems.push("The row key names a column twice.");
   if (problems.length > 0)
-    throw new SyncError(`The table ${shownName(spec.table)} cannot be written: ${problems.join(" ")}`);
+    throw new SyncError(`The table ${shownName(spec.table)} cannot be written. ${problems.join(" ")}`);
 }

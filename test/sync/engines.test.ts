@@ -1,7 +1,9 @@
 // The sync's database engines against real databases, the same suite for both: DuckDB on a file in a temporary
 // folder, PostgreSQL on a server this file starts. Typed tables, one transaction per window rewrite, failures at
 // every stage, the lock, the run and revisions tables.
+import { LONG_NAME_PRODUCTS, LONG_NAME_RETAILER } from "../../dev/simulator/long-names";
 import {
+  fitName,
   rewriteWindow,
   REWRITE_STAGES,
   SyncError,
@@ -9,6 +11,7 @@ import {
   type RewriteStage,
   type SyncEngine,
   type SyncRow,
+  type SyncTableSpec,
 } from "../../src/sync";
 import {
   chunked,
@@ -20,6 +23,10 @@ import {
   weekRows,
   type EngineCase,
 } from "./support/engines";
+import { DUCKDB } from "../../src/sync/duckdb/dialect";
+import { letGoDuckDbFile, useDuckDbFile } from "../../src/sync/duckdb/files";
+import { duckDbSession, streamDuckDb } from "../../src/sync/duckdb/session";
+import { TransactionWriter } from "../../src/sync/writer";
 
 const WEEKS = mondays("2026-09-07", 8);
 const WINDOW = { from: WEEKS[6], to: "2026-10-31" };
@@ -203,6 +210,19 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
     expect(await storedRows(engine, spec)).toEqual(rows);
   });
 
+  test("after a failed step the rewrite is over: it cannot be committed, and the table is as it was", async () => {
+    const { spec, rows } = await seeded(engine);
+    const writer = await engine.begin(spec);
+    await writer.deleteWindow(WINDOW.from);
+    await expect(writer.insert([[[WEEKS[7], null, 1, "p", 1, 1, 1]]])).rejects.toThrow(
+      `Row 1 for table "${spec.table}": "retailer" is empty, and it is part of the row key (week, retailer, sku and store_id). Nothing was changed.`,
+    );
+    await expect(writer.commit()).rejects.toThrow(
+      `The rewrite of "${spec.table}" has already ended (rolled back); begin a new one.`,
+    );
+    expect(await storedRows(engine, spec)).toEqual(rows);
+  });
+
   test("a row before the window would double a settled row: refused, nothing changed", async () => {
     const { spec, rows } = await seeded(engine);
     const early = weekRows([WEEKS[5]]).slice(0, 1);
@@ -262,5 +282,156 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
     const stored = await storedRows(engine, spec);
     expect(stored).toHaveLength(48);
     expect(stored.slice(36)).toEqual(weekRows(WEEKS.slice(6), 3, 2, 2));
+  });
+
+  test("hostile names and values round-trip exactly, and no text in them runs as SQL", async () => {
+    await db.query('CREATE TABLE IF NOT EXISTS "x" (n INTEGER)');
+    const spec: SyncTableSpec = {
+      table: 'Sales_"; DROP TABLE x; --_北京_🍎',
+      columns: [
+        { name: "week", type: "date" },
+        { name: 're"tailer', type: "text" },
+        { name: "select", type: "bigint" },
+        { name: "naïve; DROP TABLE x; --", type: "text" },
+        { name: "=SUM(1)", type: "double" },
+      ],
+      key: ["week", 're"tailer', "select"],
+      period: "week",
+    };
+    const texts = [
+      "=SUM(1)",
+      "+Vita",
+      '"; DROP TABLE x; --',
+      "O'Brien's \"best\"; ok",
+      "tab\there",
+      "line\nbreak\r\nwindows\r",
+      "back\\slash \\N",
+      "\\N",
+      "\\.",
+      "",
+      "🍎 北京 é ß",
+      LONG_NAME_PRODUCTS[0][1] as string,
+      LONG_NAME_RETAILER,
+    ];
+    const numbers = [0.1 + 0.2, 5e-324, Number.MAX_VALUE, -123456789.123456789, 1e21, 0, null];
+    const codes = [Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 0];
+    const rows: SyncRow[] = texts.flatMap((t, i) => [
+      [WEEKS[7], t, codes[i % 3] + (i % 3 === 0 ? -i : i), i % 2 ? t : null, numbers[i % numbers.length]],
+    ]);
+    const revision = {
+      period: WEEKS[7],
+      key: { 're"tailer': texts[2], select: 1 },
+      metric: "=SUM(1)",
+      old: null,
+      new: 0.3,
+    };
+    const result = await rewriteWindow(engine, {
+      spec,
+      window: WINDOW,
+      rows: chunked(rows, 5),
+      query: JSON.stringify({ retailer: texts[3] }),
+      revisions: [revision],
+    });
+    const sorted = [...rows].sort((a, b) => compareKeys(a, b));
+    expect(await storedRows(engine, spec)).toEqual(sorted);
+    expect(await engine.revisions(result.run)).toEqual([{ ...revision, run: result.run, table: spec.table }]);
+    expect((await engine.runs({ table: spec.table }))[0].query).toBe(JSON.stringify({ retailer: texts[3] }));
+    expect(await db.query('SELECT count(*) AS n FROM "x"')).toEqual([{ n: "0" }]);
+  });
+
+  test("a name longer than the engine keeps is refused by name, and fitName makes one that fits", async () => {
+    const long = `Sales_${LONG_NAME_RETAILER}_store_weekly`;
+    const rows = weekRows(WEEKS.slice(6));
+    if (db.name === "PostgreSQL") {
+      await expect(
+        rewriteWindow(engine, { spec: storeWeekly(long), window: WINDOW, rows: [rows], query: QUERY }),
+      ).rejects.toThrow(
+        `The table "${long}" cannot be written. Its name is 87 bytes long; this database keeps names of up to 63 bytes (UTF-8) exactly.`,
+      );
+    }
+    const spec = storeWeekly(fitName(long, engine.maxNameBytes));
+    expect(Buffer.byteLength(spec.table)).toBeLessThanOrEqual(engine.maxNameBytes);
+    await rewriteWindow(engine, { spec, window: WINDOW, rows: [rows], query: QUERY });
+    expect(await storedRows(engine, spec)).toEqual(rows);
+    expect(
+      await db.query("SELECT table_name FROM information_schema.tables WHERE table_name = $1", [spec.table]),
+    ).toHaveLength(1);
+  });
+
+  test("text a database cannot store (U+0000) is refused by row and column; nothing changed", async () => {
+    const { spec, rows } = await seeded(engine);
+    const bad: SyncRow = [WEEKS[7], "northmart", 5_000_001, "Nul\u0000byte", 101, 1, 1];
+    await expect(rewriteWindow(engine, { spec, window: WINDOW, rows: [[bad]], query: QUERY })).rejects.toThrow(
+      `Row 1 for table "${spec.table}": "product_name" holds U+0000 or half of a UTF-16 pair, which a database cannot store in text. Nothing was changed.`,
+    );
+    expect(await storedRows(engine, spec)).toEqual(rows);
+  });
+});
+
+/** Rows in the order of their key (week, re"tailer, select), as the database orders text by bytes. */
+function compareKeys(a: SyncRow, b: SyncRow): number {
+  for (const i of [0, 1, 2]) {
+    const [x, y] = [a[i], b[i]];
+    if (x === y) continue;
+    if (typeof x === "number" && typeof y === "number") return x - y;
+    return Buffer.compare(Buffer.from(String(x)), Buffer.from(String(y)));
+  }
+  return 0;
+}
+
+describe("DuckDB's COMMIT after a failed flush", () => {
+  const db = duckDbCase();
+  beforeAll(() => db.start());
+  afterAll(() => db.stop());
+
+  test("returns without an error while rolling everything back: the writer's confirmation catches it", async () => {
+    const engine = await db.open();
+    const { spec, rows } = await seeded(engine);
+    await engine.close();
+    const path = db.address().slice("duckdb:".length);
+    const connection = await (await useDuckDbFile(path)).connect();
+    await connection.run("BEGIN");
+    // A careless load: it swallows the appender's failed flush, as the sync's own load never does.
+    const careless = async (s: SyncTableSpec, chunks: AsyncIterable<readonly SyncRow[]>) => {
+      const appender = await connection.createAppender(s.table);
+      let n = 0;
+      for await (const chunk of chunks)
+        for (const row of chunk) {
+          appender.appendVarchar(row[0] as string);
+          appender.appendVarchar(row[1] as string);
+          appender.appendBigInt(BigInt(row[2] as number));
+          appender.appendVarchar(row[3] as string);
+          appender.appendBigInt(BigInt(row[4] as number));
+          appender.appendDouble(row[5] as number);
+          appender.appendDouble(row[6] as number);
+          appender.endRow();
+          n++;
+        }
+      expect(() => appender.flushSync()).toThrow(/duplicate key/);
+      appender.clear();
+      appender.closeSync();
+      return n;
+    };
+    const writer = new TransactionWriter(spec, {
+      session: duckDbSession(connection),
+      dialect: DUCKDB,
+      where: "the test's file",
+      stream: (sql, params, size) => streamDuckDb(connection, sql, params, size),
+      bulkLoad: careless,
+      end: async (commit) => void (await connection.run(commit ? "COMMIT" : "ROLLBACK")),
+      release: async () => {
+        connection.closeSync();
+        await letGoDuckDbFile(path);
+      },
+    });
+    await writer.deleteWindow(WINDOW.from);
+    const twice = weekRows(WEEKS.slice(6));
+    await writer.insert([[...twice, twice[0]]]);
+    await expect(writer.commit()).rejects.toThrow(
+      `DuckDB did not keep the rewrite of "${spec.table}" in the test's file at COMMIT: the table is as it was before this run. Run the sync again.`,
+    );
+    const reopened = await db.open();
+    expect(await storedRows(reopened, spec)).toEqual(rows);
+    await reopened.close();
   });
 });
