@@ -27,16 +27,18 @@ import { startSimulator } from "../simulator";
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays, excelSerial, fromExcelSerial } from "../../src/core/dates";
 import type { DataQuery } from "../../src/core/query/query";
-import { periodEnd } from "../../src/core/refresh/window";
+import { periodEnd, type WindowRule } from "../../src/core/refresh/window";
 import { readManagedTables, readTable } from "../../src/excel";
 import {
   pullTable,
   refreshTable,
-  refreshTableWithWindow,
   type RefreshDeps,
+  type RefreshOutcome,
   type RefreshableTable,
-  type WindowRule,
 } from "../../src/refresh";
+import { readForRefresh } from "../../src/refresh/readWindow";
+import { refreshOutcome } from "../../src/refresh/refreshOutcome";
+import { writeForRefresh } from "../../src/refresh/writeWindow";
 import type { Report } from "./run";
 import {
   addCalculatedColumn,
@@ -69,6 +71,14 @@ const appendOnly: WindowRule = ({ storedPeriods, timeframe, from: queryFrom, to:
     ? { kind: "nothing", reason: "No new periods yet.", start: from, to }
     : { kind: "window", from, to, start: from, cutoff: excelSerial(from) };
 };
+
+/**
+ * A refresh over the append-only window: the refresh's own steps (fetch and check, the plan, the safe rewrite, the
+ * record), the window worked out by `appendOnly` instead of refreshWindow.
+ */
+async function refreshAppendOnly(deps: RefreshDeps, t: RefreshableTable): Promise<RefreshOutcome> {
+  return refreshOutcome(await writeForRefresh(deps, await readForRefresh(deps, t, {}, appendOnly)));
+}
 
 function diffCells(a: unknown[][], b: unknown[][]): number {
   let n = 0;
@@ -132,7 +142,7 @@ async function driftRun(
     const monday = new Date(`${day}T00:00:00Z`).getUTCDay() === 1;
     for (const t of await records(host.run)) {
       if (mode.weeklyOnMondays && String(t.query.timeframe) === "weekly" && !monday) continue;
-      const o = mode.appendOnly ? await refreshTableWithWindow(deps, t, appendOnly) : await refreshTable(deps, t);
+      const o = mode.appendOnly ? await refreshAppendOnly(deps, t) : await refreshTable(deps, t);
       if (o.status === "failed") throw new Error(`${t.tableName} on ${day}: ${o.error}`);
     }
   }

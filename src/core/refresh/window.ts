@@ -13,6 +13,7 @@ import {
   type IsoDate,
 } from "../dates";
 import { STORE_DAILY_RETENTION_DAYS, type Level, type Timeframe } from "../metrics";
+import type { DataQuery } from "../query/query";
 import type { Cell, Column, ColumnKind } from "../answer/tabulate";
 import { sameHeader } from "./userColumns";
 
@@ -54,7 +55,11 @@ export type RefreshWindow =
     }
   | { kind: "nothing"; reason: string; start: IsoDate; to: IsoDate };
 
-/** The oldest day that may differ from what the table holds: 7 days before the last read (or today). */
+/**
+ * The oldest day that may differ from what the table holds: 7 days before the last read (or today). The rule the
+ * window starts from; a rule of this module's interface, tested on its own (test/refresh/core.property.test.ts).
+ * @public
+ */
 export function anchorOf(today: IsoDate, lastRead?: IsoDate): IsoDate {
   const read = lastRead && daysBetween(lastRead, today) >= 0 ? lastRead : today;
   return addDays(read, -REVISION_DAYS);
@@ -142,6 +147,28 @@ export function refreshWindow(input: WindowInput): RefreshWindow {
   }
   return { kind: "window", from, to, start, cutoff: excelSerial(start) };
 }
+
+/** Which window a refresh re-reads, given the stored table: refreshWindow in the add-in. */
+export type WindowRule = (input: WindowInput) => RefreshWindow;
+
+/**
+ * The window rule's input for a saved query (level and timeframe as the service spells them), the service's
+ * today, the day of the last read and the stored periods.
+ */
+export function windowInputOf(
+  saved: { query: Pick<DataQuery, "level" | "timeframe" | "from" | "to">; rolling: boolean },
+  today: IsoDate,
+  lastRead: IsoDate,
+  storedPeriods: readonly unknown[],
+): WindowInput {
+  const q = saved.query;
+  const level = String(q.level).trim().toLowerCase() as Level;
+  const timeframe = String(q.timeframe).trim().toLowerCase() as Timeframe;
+  return { today, level, timeframe, from: q.from, to: q.to, rolling: saved.rolling, lastRead, storedPeriods };
+}
+
+/** How far back (an Excel serial) a tail read reaches: far enough to find the stored period containing the anchor and a row before the window. */
+export const tailReach = (today: IsoDate, lastRead: IsoDate): number => excelSerial(anchorOf(today, lastRead)) - 40;
 
 /** What a saved table's record tells about its last read. */
 export interface ReadRecord {
