@@ -16,6 +16,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   functions: ["core", "api", "excel", "session"],
   commands: ["core", "refresh", "session"],
   taskpane: ["core", "api", "excel", "session", "refresh", "functions"],
+  sync: ["core", "api"],
 };
 
 function sourceFiles(dir: string): string[] {
@@ -140,6 +141,7 @@ const MAIN_FILE: Record<string, string> = {
   functions: "functions/index.ts",
   commands: "commands/commands.ts",
   taskpane: "taskpane/App.tsx",
+  sync: "sync/index.ts",
 };
 
 test("each folder's main file opens with what it owns and what it may import", () => {

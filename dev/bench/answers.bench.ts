@@ -20,7 +20,7 @@ import { createClient, type SalesClient } from "../../src/api";
 import { addDays, addPeriods, fromExcelSerial, type IsoDate } from "../../src/core/dates";
 import type { Timeframe } from "../../src/core/metrics";
 import type { Query } from "../../src/core/query/query";
-import { listManagedTables, readTable } from "../../src/excel";
+import { readManagedTables, readTable } from "../../src/excel";
 import { pullTable, refreshTable, type RefreshDeps } from "../../src/refresh";
 import type { Report } from "./run";
 import { asQuery } from "./support";
@@ -213,7 +213,7 @@ export async function run(report: Report): Promise<void> {
         proxy.corrupt({ corruptions: [c], seed });
         const corruptedBefore = proxy.corrupted();
         const rbefore = JSON.stringify(rhost.snapshot());
-        const record = (await listManagedTables(rhost.run)).find((r) => r.tableName === name)!;
+        const record = (await readManagedTables(rhost.run)).tables.find((r) => r.tableName === name)!;
         const o = await refreshTable(deps(rhost), record);
         if (proxy.corrupted() === corruptedBefore) {
           // Nothing to corrupt in this window (respace of a one-month window): not a case, and said so.

@@ -15,8 +15,8 @@ import { createWorkbookHost, type PickTurn, type SessionTask, type WorkbookHost 
 import { createClient } from "../../src/api";
 import type { IsoDate } from "../../src/core/dates";
 import type { Query } from "../../src/core/query/query";
-import { listManagedTables } from "../../src/excel";
-import { STAGING_SHEET, tableChangedText } from "../../src/excel/tables";
+import { readManagedTables } from "../../src/excel";
+import { tableChangedText } from "../../src/excel/tables";
 import { pullTable, type RefreshDeps, type RefreshOutcome, type RefreshableTable } from "../../src/refresh";
 import { refreshTableInTurn } from "../../src/refresh/table";
 import {
@@ -29,6 +29,9 @@ import {
   type Fresh,
 } from "./userScenarios";
 import { asQuery } from "./support";
+
+/** Every staging sheet's name starts with this (docs/refresh.md). */
+const STAGING_SHEET = "SalesData_staging";
 
 export const COAUTHOR_TODAY: IsoDate = "2026-11-23"; // a Monday
 /** The day of the other simulator, for a co-author whose refresh reads the service a day later (other figures). */
@@ -317,7 +320,7 @@ export async function runInterleaving(
 
 /** The table's saved record as a session reads it when its refresh starts (through its own run). */
 async function recordOf(w: World, run = w.host.run): Promise<RefreshableTable> {
-  return (await listManagedTables(run)).find((t) => t.tableName === w.name)!;
+  return (await readManagedTables(run)).tables.find((t) => t.tableName === w.name)!;
 }
 
 /** A refused refresh wrote nothing: the table as it was, but for what session 1 typed. */

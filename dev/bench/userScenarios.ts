@@ -15,7 +15,7 @@ import { startSimulator, type RunningSimulator } from "../simulator";
 import { createClient } from "../../src/api";
 import { addDays, excelSerial, type IsoDate } from "../../src/core/dates";
 import type { Query } from "../../src/core/query/query";
-import { listManagedTables, readTable } from "../../src/excel";
+import { readManagedTables, readTable } from "../../src/excel";
 import {
   pullTable,
   refreshAllTables,
@@ -228,7 +228,7 @@ export function serviceDiff(
 }
 
 async function recordOf(host: WorkbookHost, name: string): Promise<RefreshableTable | undefined> {
-  return (await listManagedTables(host.run)).find((t) => t.tableName === name) as RefreshableTable | undefined;
+  return (await readManagedTables(host.run)).tables.find((t) => t.tableName === name) as RefreshableTable | undefined;
 }
 
 /**

@@ -7,7 +7,7 @@ import { createRoot } from "react-dom/client";
 import { ribbonRefreshAll } from "../../src/commands/commands";
 import { ConnectionStore, webStorage } from "../../src/session";
 import type { ExcelRun } from "../../src/excel/run";
-import { clearFunctionCache, setFunctionsSession } from "../../src/functions";
+import { refreshSalesFunctions, setFunctionsSession } from "../../src/functions";
 import { Session } from "../../src/session";
 import { App } from "../../src/taskpane/App";
 import { createWorkbookHost } from "../workbook-host";
@@ -31,9 +31,10 @@ const session = new Session(new ConnectionStore(webStorage(window.localStorage),
 const simulator = { url: `${window.location.origin}/simulator`, apiKey: "demo" };
 setFunctionsSession(session);
 const preview = installPreviewApi(window, host, run);
-/** Refresh all's part for formulas, as the preview models it: clear the cache, evaluate the formulas again. */
-const afterRefreshAll = () => {
-  clearFunctionCache();
+/** Refresh all's part for formulas, as in Excel (src/runtime.ts): the cache cleared and the workbook recalculated,
+ * then the preview's own evaluation of the formulas again (the host does not run SALES formulas). */
+const afterRefreshAll = async () => {
+  await refreshSalesFunctions(run);
   void preview.recalculate();
 };
 

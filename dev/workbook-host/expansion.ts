@@ -1,11 +1,13 @@
 // Tables growing on their own, as Excel's AutoCorrect "include new rows and columns in table" makes them:
 // over values written directly below or right of them (documented for Range.values below), and over what a
 // user types next to them (host.typeCell), where Excel also fills a calculated column's formula. Nothing here fills formulas
-// into rows the add-in adds (rows.add, resize, writes below): see docs/workbook-host.md.
+// into rows the add-in adds (rows.add, resize, writes below): see docs/workbook-host.md. Rows a table grows into take
+// each column's number format (format-extension.ts).
 import { Rect, intersects, parseAddress } from "./addresses";
 import { enterValue } from "./cells";
 import { hostError, invalidArgument } from "./errors";
 import { moveColumnId, spanColumnIds } from "./column-ids";
+import { columnFormats, extendFormats } from "./format-extension";
 import { checkWritable } from "./protection";
 import { afterSpillCellsWritten } from "./spills";
 import { bodyRect, dataRowCount, headerRect, normalizeHeaders, tablesOn } from "./tables";
@@ -63,10 +65,13 @@ export function expandAfterWrite(wb: WorkbookModel, sheet: SheetModel, rect: Rec
       if (columnHasData(sheet, rect.c0, t.rect.r0, lastRow)) grown = { ...t.rect, c1: rect.c1 };
     }
     if (!grown || tablesOn(wb, sheet).some((o) => o !== t && intersects(o.rect, grown))) continue;
+    const formats = grown.r1 > t.rect.r1 ? columnFormats(sheet, bodyRect(t)) : null;
+    const from = t.rect.r1 + 1;
     spanColumnIds(t, grown.c0, grown.c1);
     t.rect = grown;
     t.placeholder = false;
     normalizeHeaders(t);
+    if (formats) extendFormats(sheet, formats, from, grown.r1);
   }
 }
 
@@ -110,8 +115,10 @@ function growToward(wb: WorkbookModel, t: TableModel, r: number, c: number): voi
     normalizeHeaders(t);
   } else if (r === t.rect.r1 + 1 && !t.showTotals && c >= t.rect.c0 && c <= t.rect.c1) {
     const formulas = Array.from({ length: t.rect.c1 - t.rect.c0 + 1 }, (_, i) => calculatedFormula(t, i));
+    const formats = columnFormats(t.sheet, bodyRect(t));
     t.rect = { ...t.rect, r1: r };
     t.placeholder = false;
+    extendFormats(t.sheet, formats, r, r);
     formulas.forEach((f, i) => {
       const cc = t.rect.c0 + i;
       if (f !== null && cc !== c && t.sheet.grid.get(r, cc) === undefined)

@@ -5,6 +5,7 @@ import type { Scalar } from "./cells";
 import { mergedAreasIn } from "./merges";
 import { dataSourceString } from "./pivot-model";
 import { spillRect } from "./spills";
+import { sortFields } from "./table-sort";
 import { headerNames, dataRowCount } from "./tables";
 import type { WorkbookModel } from "./workbook-model";
 
@@ -53,6 +54,10 @@ export interface TableSnapshot {
   rowCount: number;
   /** Some column of its AutoFilter has criteria. */
   filtered: boolean;
+  /** Table.showTotals: its last row is the Total Row. */
+  showTotals: boolean;
+  /** The sort it remembers (Table.sort.fields): column index and direction; [] when none. */
+  sort: { key: number; ascending: boolean }[];
 }
 
 export interface PivotTableSnapshot {
@@ -120,6 +125,8 @@ export function snapshot(wb: WorkbookModel): WorkbookSnapshot {
       headers: headerNames(t),
       rowCount: dataRowCount(t),
       filtered: t.filter.criteria.some((c) => c !== null),
+      showTotals: t.showTotals,
+      sort: sortFields(t).map((f) => ({ key: f.key, ascending: f.ascending })),
     })),
     pivotTables: wb.pivots.map((p) => ({
       name: p.name,

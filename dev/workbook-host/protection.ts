@@ -24,6 +24,8 @@ export type ProtectedAction =
   | "insertColumns"
   | "autoFilter"
   | "pivotTables"
+  // Sorting locked cells: never allowed, whatever allowSort says (Excel sorts only unlocked cells on a protected sheet).
+  | "sort"
   | "structure"; // tables (add, resize, rows, columns, rename, style), pivot add/refresh: never allowed
 
 const ALLOWED_BY: Partial<Record<ProtectedAction, keyof ProtectionOptions>> = {

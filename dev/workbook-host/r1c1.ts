@@ -105,3 +105,19 @@ export function fromR1C1(input: unknown, row: number, col: number): unknown {
     return `${c.absolute ? "$" : ""}${columnLetters(c.index)}${r.absolute ? "$" : ""}${r.index + 1}`;
   });
 }
+
+/**
+ * A formula in column `col` moved by a sort from row `from` to row `to`: Excel treats it as copied there, so
+ * relative row references shift by the distance and absolute ones stay; one pushed off the sheet becomes #REF!
+ * (Microsoft KB 40401, "Errors Sorting Cells That Contain References": =A1 sorted two rows up reads =#REF!).
+ */
+export function formulaMovedRows(formula: string, from: number, to: number): string {
+  if (from === to || !formula.startsWith("=")) return formula;
+  const delta = to - from;
+  return rewriteRefs(formula, A1_REF, (m) => {
+    const r = Number(m[4]) - 1;
+    if (m[3] === "$" || columnIndex(m[2]) >= MAX_COLUMNS || r >= MAX_ROWS || r < 0) return m[0];
+    const moved = r + delta;
+    return moved < 0 || moved >= MAX_ROWS ? "#REF!" : `${m[1]}${m[2]}${m[3]}${moved + 1}`;
+  });
+}

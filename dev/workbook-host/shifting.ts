@@ -95,7 +95,14 @@ export function deleteCells(wb: WorkbookModel, sheet: SheetModel, rect: Rect, sh
   const axis: Axis = dir === "Up" ? "rows" : "columns";
   const a = along(axis, rect);
   const size = a.hi - a.lo + 1;
-  const plan: { t: TableModel; rect: Rect | null; refill: boolean; gone?: [number, number] }[] = [];
+  const plan: {
+    t: TableModel;
+    rect: Rect | null;
+    refill: boolean;
+    gone?: [number, number];
+    /** The Total Row's sheet row was among the rows deleted: the table no longer shows one. */
+    totalsGone?: boolean;
+  }[] = [];
   for (const t of wb.tables.filter((t) => t.sheet === sheet)) {
     const ta = along(axis, t.rect);
     if (ta.xhi < a.xlo || ta.xlo > a.xhi) continue;
@@ -117,12 +124,14 @@ export function deleteCells(wb: WorkbookModel, sheet: SheetModel, rect: Rect, sh
     const inside = Math.min(a.hi, ta.hi) - Math.max(a.lo, ta.lo) + 1;
     const lo = ta.lo - before;
     let hi = ta.hi - before - inside;
-    const minHi = axis === "rows" && t.showHeaders ? lo + 1 : lo;
-    const refill = hi < minHi; // every data row deleted: Excel keeps one empty row
+    const totalsGone = axis === "rows" && t.showTotals && a.hi >= ta.hi;
+    const keepsTotals = axis === "rows" && t.showTotals && !totalsGone;
+    const minHi = axis === "rows" ? lo + (t.showHeaders ? 1 : 0) + (keepsTotals ? 1 : 0) : lo;
+    const refill = hi < minHi; // every data row deleted: Excel keeps one empty row (above the Total Row)
     if (refill) hi = minHi;
     const gone: [number, number] | undefined =
       axis === "columns" && inside > 0 ? [Math.max(a.lo, ta.lo) - ta.lo, inside] : undefined;
-    plan.push({ t, rect: withAlong(axis, t.rect, lo, hi), refill, gone });
+    plan.push({ t, rect: withAlong(axis, t.rect, lo, hi), refill, gone, totalsGone });
   }
   refusePivots(wb, sheet, rect, axis);
   refuseMergesInDelete(sheet, rect, axis);
@@ -132,14 +141,15 @@ export function deleteCells(wb: WorkbookModel, sheet: SheetModel, rect: Rect, sh
   if (axis === "rows" && wholeRows(rect)) shiftRowAttributes(sheet, a.lo, -size);
   for (const p of plan) {
     if (!p.refill || p.rect === null) continue;
-    // Put back one blank row (or column) inside the table, shifting what followed in its band.
+    // Put back one blank row (or column) inside the table, above its Total Row when it keeps one, shifting what
+    // followed in its band.
     const pa = along(axis, p.rect);
-    sheet.grid.shift(axis, { lo: pa.xlo, hi: pa.xhi }, pa.hi, 1);
+    const at = axis === "rows" && p.t.showTotals && !p.totalsGone ? pa.hi - 1 : pa.hi;
+    sheet.grid.shift(axis, { lo: pa.xlo, hi: pa.xhi }, at, 1);
     for (const q of plan) {
       if (q === p || !q.rect) continue;
       const qa = along(axis, q.rect);
-      if (qa.lo >= pa.hi && qa.xhi >= pa.xlo && qa.xlo <= pa.xhi)
-        q.rect = withAlong(axis, q.rect, qa.lo + 1, qa.hi + 1);
+      if (qa.lo >= at && qa.xhi >= pa.xlo && qa.xlo <= pa.xhi) q.rect = withAlong(axis, q.rect, qa.lo + 1, qa.hi + 1);
     }
     p.t.placeholder = axis === "rows";
   }
@@ -147,7 +157,9 @@ export function deleteCells(wb: WorkbookModel, sheet: SheetModel, rect: Rect, sh
     if (p.rect === null) wb.dropTable(p.t);
     else {
       p.t.rect = p.rect;
+      if (p.totalsGone) p.t.showTotals = false;
       if (p.gone) removeColumnIds(p.t, p.gone[0], p.gone[1]);
+      if (p.gone) p.t.filter.criteria.splice(p.gone[0], p.gone[1]); // the other columns keep their criteria
       if (p.gone && p.refill) insertColumnIds(p.t, 0, 1);
       if (axis === "columns") normalizeHeadersLazy(p.t);
     }

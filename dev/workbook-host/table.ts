@@ -1,15 +1,14 @@
 // Table proxies: collections (workbook-wide or per sheet), tables, their rows and columns.
-import { Rect, columnCount, contains, formatAddress, intersects, rowCount } from "./addresses";
+import { Rect, columnCount, contains, formatAddress, intersects } from "./addresses";
 import type { HostRequestContext, SyncIO } from "./context";
 import { invalidArgument, itemNotFound } from "./errors";
 import { sameName } from "./names";
 import { HostClientResult, HostCollection, HostObject } from "./proxy-base";
 import { HostRange, checkSameContext, resolveRangeArg } from "./range";
-import { HostAutoFilter, HostFilter, clearFilter, evaluateFilter } from "./filter";
+import { HostAutoFilter, clearFilter, evaluateFilter } from "./filter";
 import { checkWritable } from "./protection";
 import {
   addTable,
-  addTableColumn,
   addTableRows,
   bodyRect,
   convertToRange,
@@ -21,10 +20,11 @@ import {
   renameTable,
   resizeTable,
   setShowHeaders,
-  setShowTotals,
   tablesOn,
-  totalRect,
 } from "./tables";
+import { HostTableColumnCollection } from "./table-columns";
+import { HostTableSort } from "./table-sort";
+import { setShowTotals, totalRect } from "./total-row";
 import type { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
 import { HostWorksheet } from "./worksheet";
 
@@ -192,7 +192,7 @@ export class HostTable extends HostObject<TableModel> {
   set showTotals(v: boolean) {
     this._set("showTotals", v, (t) => {
       checkWritable(t.sheet, "structure");
-      setShowTotals(this._model, t, !!v);
+      setShowTotals(this._model, t, !!v, headerNames(t));
     });
   }
   get style(): string {
@@ -231,6 +231,11 @@ export class HostTable extends HostObject<TableModel> {
       "autoFilter",
       () => new HostAutoFilter(this.context, `${this._path}.autoFilter`, () => this._need()),
     );
+  }
+
+  /** ExcelApi 1.2: the table's sort (table-sort.ts). */
+  get sort(): HostTableSort {
+    return this._nav("sort", () => new HostTableSort(this.context, `${this._path}.sort`, () => this._need()));
   }
 
   /** ExcelApi 1.2: clears every column's criteria and shows the rows they hid. */
@@ -467,155 +472,6 @@ export class HostTableRow extends HostObject<RowRef> {
       const ref = this._target()!;
       return { sheet: ref.table.sheet, rect: this._rect(ref) };
     });
-  }
-}
-
-interface ColumnRef {
-  table: TableModel;
-  index: number;
-}
-
-export class HostTableColumnCollection extends HostCollection<HostTableColumn, ColumnRef, TableModel> {
-  protected readonly _scalarProperties = ["count"] as const;
-  protected readonly _itemProperties = ["id", "index", "name"] as const;
-
-  constructor(ctx: HostRequestContext, path: string, resolve: () => TableModel) {
-    super(ctx, path, resolve, false, false);
-  }
-
-  protected _models(t: TableModel): ColumnRef[] {
-    return Array.from({ length: columnCount(t.rect) }, (_, index) => ({ table: t, index }));
-  }
-
-  protected _itemProxy(ref: ColumnRef): HostTableColumn {
-    return new HostTableColumn(this.context, `${this._path}.getItemAt(${ref.index})`, () => ref);
-  }
-
-  get count(): number {
-    return this._get("count");
-  }
-
-  getCount(): HostClientResult<number> {
-    return this._callResult("getCount", [], (t) => columnCount(t.rect));
-  }
-
-  /** ExcelApi 1.1 (index null/-1 and `name`: ExcelApi 1.4). See addTableColumn for what `values` holds. */
-  add(
-    index?: number | null,
-    values?: Array<Array<boolean | string | number>> | boolean | string | number,
-    name?: string,
-  ): HostTableColumn {
-    let ref: ColumnRef | null = null;
-    this._call("add", [index ?? null, values ?? null, name ?? null], (t, io) => {
-      checkWritable(t.sheet, "structure");
-      const at = index === undefined || index === null || index === -1 ? columnCount(t.rect) : index;
-      io.wroteValues(addTableColumn(this.context.engine.model, t, index, values, name));
-      ref = { table: t, index: at };
-    });
-    return new HostTableColumn(this.context, `${this._path}.add(${index ?? null})`, () => {
-      if (!ref) throw itemNotFound("The column was not added.");
-      return ref;
-    });
-  }
-
-  getItemAt(index: number): HostTableColumn {
-    return new HostTableColumn(this.context, `${this._path}.getItemAt(${index})`, () => {
-      const t = this._target()!;
-      if (index < 0 || index >= columnCount(t.rect)) throw itemNotFound(`No column ${index}.`);
-      return { table: t, index };
-    });
-  }
-
-  getItem(key: number | string): HostTableColumn {
-    return this._byKey(key, false);
-  }
-
-  getItemOrNullObject(key: number | string): HostTableColumn {
-    return this._byKey(key, true);
-  }
-
-  private _byKey(key: number | string, nullable: boolean): HostTableColumn {
-    return new HostTableColumn(
-      this.context,
-      `${this._path}.getItem(${JSON.stringify(key)})`,
-      () => {
-        const t = this._target()!;
-        const names = headerNames(t);
-        // A number is the column's id (TableColumn.id), a text its name.
-        const index = typeof key === "number" ? t.columnIds.indexOf(key) : names.findIndex((n) => sameName(n, key));
-        if (index < 0 || index >= names.length) {
-          if (nullable) return null;
-          throw itemNotFound(`The column "${key}" does not exist.`);
-        }
-        return { table: t, index };
-      },
-      nullable,
-    );
-  }
-}
-
-export class HostTableColumn extends HostObject<ColumnRef> {
-  protected readonly _scalarProperties = ["id", "index", "name"] as const;
-
-  constructor(ctx: HostRequestContext, path: string, resolve: () => ColumnRef | null, nullable = false) {
-    super(ctx, path, resolve, nullable, false);
-  }
-
-  protected _read(ref: ColumnRef, name: string, io: SyncIO): unknown {
-    switch (name) {
-      case "id":
-        return this._counted(io, ref.table.columnIds[ref.index]);
-      case "index":
-        return this._counted(io, ref.index);
-      case "name":
-        return this._counted(io, headerNames(ref.table)[ref.index]);
-      case "values": {
-        const rect = { ...ref.table.rect, c0: ref.table.rect.c0 + ref.index, c1: ref.table.rect.c0 + ref.index };
-        io.readCells(rowCount(rect));
-        return this._counted(io, ref.table.sheet.grid.read(rect, "values"));
-      }
-    }
-    return this._unknown(name);
-  }
-
-  get id(): number {
-    return this._get("id");
-  }
-  get index(): number {
-    return this._get("index");
-  }
-  get name(): string {
-    return this._get("name");
-  }
-  get values(): any[][] {
-    return this._get("values");
-  }
-
-  /** ExcelApi 1.2. */
-  get filter(): HostFilter {
-    return this._nav("filter", () => new HostFilter(this.context, `${this._path}.filter`, () => this._target()));
-  }
-
-  private _col(part: "all" | "header" | "body"): HostRange {
-    return new HostRange(this.context, `${this._path}.get${part}Range()`, () => {
-      const ref = this._target();
-      if (!ref) throw itemNotFound("Null column.");
-      const t = ref.table;
-      const c = t.rect.c0 + ref.index;
-      const base = part === "all" ? t.rect : part === "body" ? bodyRect(t) : headerRect(t);
-      if (!base) throw itemNotFound("The table does not show its header row.");
-      return { sheet: t.sheet, rect: { ...base, c0: c, c1: c } };
-    });
-  }
-
-  getRange(): HostRange {
-    return this._col("all");
-  }
-  getDataBodyRange(): HostRange {
-    return this._col("body");
-  }
-  getHeaderRowRange(): HostRange {
-    return this._col("header");
   }
 }
 

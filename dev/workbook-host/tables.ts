@@ -6,8 +6,10 @@ import { invalidArgument, invalidOperation, itemAlreadyExists } from "./errors";
 import { checkDefinedName, sameName } from "./names";
 import { newColumnIds, spanColumnIds } from "./column-ids";
 import { refuseMergesInTable } from "./merges";
+import { columnFormats, extendFormats } from "./format-extension";
 import { insertCells, deleteCells, registerHeaderNormalizer } from "./shifting";
 import { afterSpillCellsWritten } from "./spills";
+import { checkTotalRowTarget, moveTotalRow } from "./total-row";
 import { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
 
 export function headerRect(t: TableModel): Rect | null {
@@ -106,6 +108,7 @@ export function addTable(wb: WorkbookModel, sheet: SheetModel, rect: Rect, hasHe
     placeholder: placeholder && rowBlank(sheet, { ...r, r0: r.r1 }),
     filter: { enabled: true, criteria: [] },
     ...newColumnIds(columnCount(r)),
+    sort: null,
     deleted: false,
   };
   wb.tables.push(t);
@@ -120,18 +123,32 @@ export function renameTable(wb: WorkbookModel, t: TableModel, name: string): voi
   t.name = name;
 }
 
+/**
+ * Table.resize (ExcelApi 1.13): `rect` is the whole new table, the Total Row (when shown) as its last row. Rows the
+ * body grows into get each column's format (format-extension.ts).
+ */
 export function resizeTable(wb: WorkbookModel, t: TableModel, sheet: SheetModel, rect: Rect): void {
   if (sheet !== t.sheet) throw invalidArgument("A table can only be resized on its own worksheet.");
   if (t.showHeaders && rect.r0 !== t.rect.r0) throw invalidArgument("The header row must stay in the same row.");
   if (!intersects(rect, t.rect)) throw invalidArgument("The new table range must overlap the current one.");
-  if (rowCount(rect) < (t.showHeaders ? 2 : 1))
-    throw invalidArgument("A table needs a header row and at least one data row.");
+  if (rowCount(rect) < (t.showHeaders ? 2 : 1) + (t.showTotals ? 1 : 0))
+    throw invalidArgument(
+      t.showTotals
+        ? "A table with a Total Row needs a header row, at least one data row and its Total Row."
+        : "A table needs a header row and at least one data row.",
+    );
   checkNoOverlap(wb, sheet, rect, t);
   refuseMergesInTable(sheet, rect);
+  checkTotalRowTarget(t, rect);
+  const body = bodyRect(t);
+  const formats = columnFormats(sheet, body);
+  moveTotalRow(t, rect);
   spanColumnIds(t, rect.c0, rect.c1);
   t.rect = { ...rect };
   t.placeholder = false;
   normalizeHeaders(t);
+  const grown = bodyRect(t);
+  if (grown.r1 > body.r1) extendFormats(sheet, formats, body.r1 + 1, grown.r1);
 }
 
 export function setShowHeaders(wb: WorkbookModel, t: TableModel, show: boolean): void {
@@ -155,27 +172,6 @@ export function setShowHeaders(wb: WorkbookModel, t: TableModel, show: boolean):
   t.rect = { ...t.rect, r0: above.r0 };
   t.showHeaders = true;
   normalizeHeaders(t);
-}
-
-/** The Total Row, modelled minimally: one blank row added below the body (no totals are computed). */
-export function totalRect(t: TableModel): Rect | null {
-  return t.showTotals ? { ...t.rect, r0: t.rect.r1 } : null;
-}
-
-export function setShowTotals(wb: WorkbookModel, t: TableModel, show: boolean): void {
-  if (show === t.showTotals) return;
-  if (!show) {
-    t.sheet.grid.clear(totalRect(t)!, "Contents");
-    t.rect = { ...t.rect, r1: t.rect.r1 - 1 };
-    t.showTotals = false;
-    return;
-  }
-  const below = { ...t.rect, r0: t.rect.r1 + 1, r1: t.rect.r1 + 1 };
-  checkInSheet(below);
-  if (!rowBlank(t.sheet, below) || tablesOn(wb, t.sheet).some((o) => o !== t && intersects(o.rect, below)))
-    throw invalidOperation("There is no empty row below the table for its Total Row.");
-  t.rect = { ...t.rect, r1: below.r1 };
-  t.showTotals = true;
 }
 
 export function deleteTable(wb: WorkbookModel, t: TableModel): void {
@@ -216,6 +212,7 @@ export function addTableRows(
   const at = index === undefined || index === null || index === -1 ? existing : index;
   if (!Number.isInteger(at) || at < 0 || at > existing) throw invalidArgument(`Row index ${index} is out of range.`);
   const body = bodyRect(t);
+  const formats = columnFormats(t.sheet, body);
   let toInsert = rows.length;
   let firstRow = body.r0 + at;
   if (isPlaceholder(t)) {
@@ -224,11 +221,13 @@ export function addTableRows(
     firstRow = body.r0;
   }
   if (toInsert > 0) {
-    const insertAt = isAppend(at, existing) ? t.rect.r1 + 1 : firstRow;
+    // Appended rows go below the body: above the Total Row, which moves down with the cells below.
+    const insertAt = isAppend(at, existing) ? body.r1 + 1 : firstRow;
     const band: Rect = { r0: insertAt, r1: insertAt + toInsert - 1, c0: t.rect.c0, c1: t.rect.c1 };
     insertCells(wb, t.sheet, band, "Down", isAppend(at, existing) ? t : undefined);
   }
   const target: Rect = { r0: firstRow, r1: firstRow + rows.length - 1, c0: t.rect.c0, c1: t.rect.c1 };
+  extendFormats(t.sheet, formats, target.r0, target.r1);
   const at2 = cellInputAt(rows, target);
   for (let r = target.r0; r <= target.r1; r++) {
     for (let c = target.c0; c <= target.c1; c++) {

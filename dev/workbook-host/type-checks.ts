@@ -22,14 +22,9 @@ import type { HostWorksheetProtection } from "./protection";
 import type { HostRange, HostRangeFormat } from "./range";
 import type { HostRangeAreas } from "./range-areas";
 import type { HostClientResult } from "./proxy-base";
-import type {
-  HostTable,
-  HostTableCollection,
-  HostTableColumn,
-  HostTableColumnCollection,
-  HostTableRow,
-  HostTableRowCollection,
-} from "./table";
+import type { HostTable, HostTableCollection, HostTableRow, HostTableRowCollection } from "./table";
+import type { HostTableColumn, HostTableColumnCollection } from "./table-columns";
+import type { HostTableSort } from "./table-sort";
 import type {
   HostApplication,
   HostCustomXmlPart,
@@ -162,6 +157,14 @@ export type Checks = [
   Assert<Props<HostTableColumn, Excel.TableColumn, "id" | "index" | "name" | "values">>,
   Assert<Method<Excel.TableColumn, HostTableColumn, "getDataBodyRange", HostRange>>,
   Assert<Method<Excel.TableColumn, HostTableColumn, "getHeaderRowRange", HostRange>>,
+  Assert<Method<Excel.TableColumn, HostTableColumn, "getTotalRowRange", HostRange>>,
+  Assert<Method<Excel.TableColumn, HostTableColumn, "delete", void>>,
+
+  // Table.sort (ExcelApi 1.2).
+  Assert<Props<HostTableSort, Excel.TableSort, "fields" | "matchCase" | "method">>,
+  Assert<Method<Excel.TableSort, HostTableSort, "apply", void>>,
+  Assert<Method<Excel.TableSort, HostTableSort, "clear", void>>,
+  Assert<Method<Excel.TableSort, HostTableSort, "reapply", void>>,
 
   // Columns, AutoFilter, protection (ExcelApi 1.1 to 1.14; see the proxies for each member's set).
   Assert<Method<Excel.TableColumnCollection, HostTableColumnCollection, "add", HostTableColumn>>,

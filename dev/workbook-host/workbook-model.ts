@@ -7,6 +7,7 @@ import { checkDefinedName, checkSheetName, sameName } from "./names";
 import type { PivotModel } from "./pivot-model";
 import type { ProtectionState } from "./protection";
 import type { SpillModel } from "./spills";
+import type { SortState } from "./table-sort";
 
 export type Visibility = "Visible" | "Hidden" | "VeryHidden";
 export type CalculationMode = "Automatic" | "AutomaticExceptTables" | "Manual";
@@ -50,6 +51,8 @@ export interface TableModel {
    */
   columnIds: number[];
   nextColumnId: number;
+  /** Table.sort (ExcelApi 1.2): the sort last applied, by column id (table-sort.ts); null when none or cleared. */
+  sort: SortState | null;
   deleted: boolean;
 }
 

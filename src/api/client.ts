@@ -1,17 +1,16 @@
-// The one client every surface uses: the pane, the SALES functions and refresh.
+// The one client every surface uses: the pane, the SALES functions and refresh. Its lists, its validation of a
+// query, and the answer checked against its question; the chunked data read is chunkedRead.ts's.
 import type { z } from "zod";
 import { checkAnswer, type AnswerReport } from "../core/answer/answerCheck";
-import { planChunks } from "../core/query/chunks";
-import { dayOfTimestamp, periodStart, todayIso, type IsoDate } from "../core/dates";
+import { todayIso, type IsoDate } from "../core/dates";
 import { validateForRetailers } from "../core/query/retailers";
-import { omittedMetricNames } from "../core/answer/omittedMetrics";
-import { dataParams, type DataRequest, type Query } from "../core/query/query";
+import { type DataRequest, type Query } from "../core/query/query";
 import { serviceUrlProblem } from "../core/query/serviceUrl";
 import { validateRequest } from "../core/query/validate";
 import { keyToSend } from "./apiKey";
+import { namedFailure, readChunked, type ChunkedReader, type DataPart } from "./chunkedRead";
 import { SalesApiError } from "./errors";
 import { Http } from "./http";
-import { RowFormatError, checkRows, findPeriodField } from "./rows";
 import {
   ActionListSchema,
   ConnectionTestSchema,
@@ -101,7 +100,8 @@ class Client implements SalesClient {
   private readonly http: Http;
   private readonly paths: EndpointPaths;
   private readonly today: () => IsoDate;
-  private readonly concurrency: number;
+  /** Where data reads go, chunked through one bounded pool (chunkedRead.ts). */
+  private readonly reader: ChunkedReader;
   private readonly lists = new Map<string, Promise<unknown>>();
 
   constructor(opts: ClientOptions) {
@@ -110,7 +110,6 @@ class Client implements SalesClient {
     checkBaseUrl(opts.baseUrl);
     this.paths = { ...DEFAULT_PATHS, ...opts.paths };
     this.today = opts.today ?? (() => todayIso());
-    this.concurrency = Math.max(1, opts.concurrency ?? 3);
     this.http = new Http({
       baseUrl: opts.baseUrl,
       apiKey,
@@ -119,6 +118,7 @@ class Client implements SalesClient {
       maxRetryAfterMs: opts.maxRetryAfterMs ?? 10_000,
       fetch: opts.fetch,
     });
+    this.reader = { http: this.http, path: this.paths.data, concurrency: Math.max(1, opts.concurrency ?? 3) };
   }
 
   async testConnection(): Promise<boolean> {
@@ -155,21 +155,24 @@ class Client implements SalesClient {
     const metricsList = await this.knownMetrics(request.retailer);
     const checked = validateRequest(request, { today: this.today(), metricsList });
     if (!checked.ok) throw validationError(checked.errors);
-    const [parts] = await this.readQueries([checked.query], opts.signal);
-    const warnings = checked.warnings.map((w) => w.message);
-    return this.checkedResult(checked.query, parts, warnings);
+    const [parts] = await readChunked(this.reader, [checked.query], opts.signal);
+    return this.checkedResult(
+      checked.query,
+      parts,
+      checked.warnings.map((w) => w.message),
+    );
   }
 
   async getDataForRetailers(query: Query, opts: { signal?: AbortSignal } = {}): Promise<RetailerDataResult[]> {
     const names = query.retailers;
     const metricsLists = new Map<string, MetricsRecord[] | undefined>();
     if (names[0] !== "all") {
-      const lists = await Promise.all(names.map((r) => this.listMetrics(r).catch(named(r))));
+      const lists = await Promise.all(names.map((r) => this.listMetrics(r).catch(namedFailure(r))));
       names.forEach((r, i) => metricsLists.set(r, lists[i]));
     }
     const checked = validateForRetailers(query, { today: this.today(), metricsLists });
     if (!checked.ok) throw validationError(checked.errors);
-    const parts = await this.readQueries(checked.queries, opts.signal, { named: true });
+    const parts = await readChunked(this.reader, checked.queries, opts.signal, { named: true });
     // Every retailer's answer is checked before any is returned: one refused answer fails the read.
     return checked.queries.map((query, i) => ({
       retailer: query.retailer,
@@ -178,92 +181,11 @@ class Client implements SalesClient {
   }
 
   /**
-   * Every query's chunks through one pool (at most `concurrency` data requests in flight in all), then each
-   * query's parts. Chunks assume Monday weeks and calendar months; a service that starts its periods elsewhere
-   * shows it in the period values, and then that query is read again in one request so no period is split.
-   * `named`: a failure is said with its retailer's name in front (a read of several retailers).
-   */
-  private async readQueries(
-    queries: readonly DataRequest[],
-    signal: AbortSignal | undefined,
-    { named: withName = false } = {},
-  ): Promise<Part[][]> {
-    const fetchOne = (query: DataRequest, stop: AbortSignal | undefined) => {
-      const part = this.fetchPart(query, stop);
-      return withName ? part.catch(named(query.retailer)) : part;
-    };
-    const plans = queries.map((query) => ({ query, chunks: planChunks(query) }));
-    const tasks = plans.flatMap(({ query, chunks }) =>
-      chunks.map((chunk) => (stop: AbortSignal | undefined) => fetchOne({ ...query, ...chunk }, stop)),
-    );
-    const parts = await this.pooled(tasks, signal);
-    const out: Part[][] = [];
-    let at = 0;
-    for (const { query, chunks } of plans) {
-      const own = parts.slice(at, (at += chunks.length));
-      const aligned = chunks.length === 1 || alignedToChunkStarts(own, query);
-      out.push(aligned ? own : [await fetchOne(query, signal)]);
-    }
-    return out;
-  }
-
-  /**
-   * Runs tasks with at most `concurrency` in flight. The first that fails stops the others (the read has
-   * failed as a whole) and its error is the one thrown; the caller's signal cancels them all.
-   */
-  private async pooled<T>(
-    tasks: ((stop: AbortSignal | undefined) => Promise<T>)[],
-    signal?: AbortSignal,
-  ): Promise<T[]> {
-    if (tasks.length === 1) return [await tasks[0](signal)];
-    const stop = new AbortController();
-    const onCaller = () => stop.abort();
-    signal?.addEventListener("abort", onCaller, { once: true });
-    if (signal?.aborted) stop.abort(); // cancelled before the pool started: the listener above never fires
-    const results: T[] = new Array<T>(tasks.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < tasks.length && !stop.signal.aborted) {
-        const i = next++;
-        results[i] = await tasks[i](stop.signal);
-      }
-    };
-    try {
-      await Promise.all(Array.from({ length: Math.min(this.concurrency, tasks.length) }, worker));
-      if (signal?.aborted) throw new SalesApiError("cancelled", "The request was cancelled.");
-      return results;
-    } catch (err) {
-      stop.abort();
-      throw err;
-    } finally {
-      signal?.removeEventListener("abort", onCaller);
-    }
-  }
-
-  private async fetchPart(query: DataRequest, signal?: AbortSignal): Promise<Part> {
-    const { body, headers } = await this.http.getJson(this.paths.data, dataParams(query), signal);
-    let rows: DataRow[];
-    try {
-      rows = checkRows(body);
-    } catch (err) {
-      if (err instanceof RowFormatError) {
-        throw new SalesApiError(
-          "format",
-          `The service sent data the add-in cannot read: ${err.message}. Nothing was written.`,
-        );
-      }
-      throw err;
-    }
-    const omitted = omittedMetricNames(headers.get("X-Service-Omitted-Metrics"), query.metrics);
-    return { rows, omitted, periodField: findPeriodField(rows), from: query.from, to: query.to };
-  }
-
-  /**
    * The query's parts as one answer, checked against the query (src/core/answer/answerCheck.ts): refused whole with a
    * "format" error naming what broke, or the rows inside the question with what was left out in `warnings`
    * (after `prefix`: a retailer's name in a read of several).
    */
-  private checkedResult(query: DataRequest, parts: Part[], warnings: string[], prefix = ""): DataResult {
+  private checkedResult(query: DataRequest, parts: DataPart[], warnings: string[], prefix = ""): DataResult {
     const rows = parts.length === 1 ? parts[0].rows : parts.flatMap((p) => p.rows);
     const found = parts.find((p) => p.periodField)?.periodField;
     const check = checkAnswer(
@@ -289,7 +211,7 @@ class Client implements SalesClient {
 
   /** The retailer's metrics list if this session already read it; validation uses it when it can. */
   private async knownMetrics(retailer: string): Promise<MetricsRecord[] | undefined> {
-    const key = listKey("metrics", { retailer });
+    const key = listKey("metrics", { retailer: String(retailer ?? "").trim() });
     const cached = this.lists.get(key);
     if (!cached) return undefined;
     return (cached as Promise<MetricsRecord[]>).catch(() => undefined);
@@ -310,31 +232,6 @@ class Client implements SalesClient {
 /** A query refused before anything was sent: every problem in one message, the first one's field. */
 const validationError = (errors: readonly { field: string; message: string }[]): SalesApiError =>
   new SalesApiError("validation", errors.map((e) => e.message).join(" "), { field: errors[0].field });
-
-/** Rethrows a failure with the retailer's name in front ("freshway: ..."); a cancel stays as it is. */
-function named(retailer: string): (err: unknown) => never {
-  return (err) => {
-    if (err instanceof SalesApiError && err.kind !== "cancelled") {
-      throw new SalesApiError(err.kind, `${retailer}: ${err.message}`, {
-        status: err.status,
-        serviceMessage: err.serviceMessage,
-        retryAfter: err.retryAfter,
-        retryAt: err.retryAt,
-        field: err.field,
-      });
-    }
-    throw err;
-  };
-}
-
-interface Part {
-  rows: DataRow[];
-  /** The dates this request asked for (a chunk of a long read, or the whole query). */
-  from: IsoDate;
-  to: IsoDate;
-  omitted: string[];
-  periodField: string | undefined;
-}
 
 function listKey(type: string, params: Record<string, string>): string {
   return `${type}?${new URLSearchParams(params).toString()}`;
@@ -359,32 +256,6 @@ function listRetailer(retailer: string): string {
 function checkBaseUrl(baseUrl: string): void {
   const problem = serviceUrlProblem(baseUrl);
   if (problem) throw new SalesApiError("validation", problem, { field: "baseUrl" });
-}
-
-/**
- * False when the service's periods show that its weeks (months) start elsewhere than the chunks: every period
- * read off a chunk start. Mixed periods (some on chunk starts, some not) are not a calendar of its own but
- * an answer the check refuses (its spacing), so they do not set off a read of the whole range in one request.
- */
-function alignedToChunkStarts(parts: Part[], query: DataRequest): boolean {
-  if (query.timeframe === "daily") return true;
-  // Rows share few periods: each distinct value is placed once (date parsing per row dominated a large read).
-  const seen = new Set<string>();
-  let off = false;
-  for (const part of parts) {
-    const field = part.periodField;
-    if (!field) continue;
-    for (const row of part.rows) {
-      const value = String(row[field]);
-      if (seen.has(value)) continue;
-      seen.add(value);
-      const day = dayOfTimestamp(value);
-      if (!day) continue;
-      if (periodStart(day, query.timeframe) === day) return true;
-      off = true;
-    }
-  }
-  return !off;
 }
 
 function parse<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {

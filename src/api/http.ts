@@ -1,9 +1,9 @@
 // HTTP for the client: ky does the retries (429 honouring Retry-After, 502/503/504, network errors;
-// exponential backoff with jitter, bounded attempts). This module adds the overall deadline (underDeadline),
-// cancellation, sharing of identical requests in flight, redirects within the Service URL's origin only
-// (redirects.ts), the wait a 429 asks for (retryAfter.ts), and the mapping of every failure to a SalesApiError.
-// ky stays at 1.x: ky 2's `totalTimeout` would replace underDeadline, but ky 2 needs Node 22 and this project
-// supports Node 20 (package.json engines).
+// exponential backoff with jitter, bounded attempts). This module adds the overall deadline (the platform's
+// AbortSignal.timeout, joined to the callers' cancel with AbortSignal.any), cancellation, sharing of identical
+// requests in flight, redirects within the Service URL's origin only (redirects.ts), the wait a 429 asks for
+// (retryAfter.ts), and the mapping of every failure to a SalesApiError.
+// ky stays at 1.x: ky 2 needs Node 22 and this project supports Node 20 (package.json engines).
 import ky, { HTTPError } from "ky";
 import { SalesApiError, redact, serviceWords, timeoutText } from "./errors";
 import { getWithinOrigin } from "./redirects";
@@ -31,8 +31,6 @@ interface InFlight {
   controller: AbortController;
   users: number;
 }
-
-const TIMEOUT = Symbol("timeout");
 
 export class Http {
   private readonly inFlight = new Map<string, InFlight>();
@@ -106,13 +104,15 @@ export class Http {
     });
   }
 
-  /** One request under the overall deadline; every failure comes out as a SalesApiError. */
+  /**
+   * One request under the overall deadline, which covers every attempt, every wait between attempts and the
+   * body; `controller` is aborted when every caller has cancelled. Every failure comes out as a SalesApiError.
+   */
   private fetchJson(url: string, controller: AbortController): Promise<JsonResponse> {
-    return underDeadline(this.opts.timeoutMs, controller, () => this.readJson(url, controller.signal)).catch(
-      (err: unknown) => {
-        throw this.toSalesApiError(err, controller.signal);
-      },
-    );
+    const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(this.opts.timeoutMs)]);
+    return untilAborted(signal, this.readJson(url, signal)).catch((err: unknown) => {
+      throw this.toSalesApiError(err, signal);
+    });
   }
 
   /** ky's attempts, then the body as JSON. An HTTP status becomes its SalesApiError here; the rest outside. */
@@ -139,7 +139,7 @@ export class Http {
   private toSalesApiError(err: unknown, signal: AbortSignal): SalesApiError {
     if (err instanceof SalesApiError) return err;
     if (signal.aborted) {
-      if (signal.reason === TIMEOUT) return new SalesApiError("timeout", timeoutText(this.opts.timeoutMs));
+      if (isTimeout(signal.reason)) return new SalesApiError("timeout", timeoutText(this.opts.timeoutMs));
       return cancelled();
     }
     const e = err as Error;
@@ -207,25 +207,22 @@ export class Http {
 }
 
 /**
- * The overall deadline of one request, covering every attempt, every wait between attempts and the body. At
- * `ms` the controller is aborted with TIMEOUT. The result settles as soon as `work` settles or the controller
- * aborts (deadline, or every caller cancelled), whichever comes first, so it never waits on ky noticing the
- * abort; the timer is cleared when the result settles, either way. Rejects with the abort reason on abort.
+ * `work`'s outcome, or a rejection with the signal's reason as soon as it aborts (the deadline, or every caller
+ * cancelled), so a fetch that does not notice the abort never holds the request. The listener goes when `work`
+ * settles; a late failure of `work` is handled here, never unhandled.
  */
-async function underDeadline<T>(ms: number, controller: AbortController, work: () => Promise<T>): Promise<T> {
-  const { signal } = controller;
-  let onAbort = () => {};
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
+function untilAborted<T>(signal: AbortSignal, work: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
-  const timer = setTimeout(() => controller.abort(TIMEOUT), ms);
-  try {
-    return await Promise.race([work(), aborted]);
-  } finally {
-    clearTimeout(timer);
-    signal.removeEventListener("abort", onAbort);
-  }
+}
+
+/** AbortSignal.timeout's reason: a DOMException named TimeoutError (WHATWG DOM). */
+function isTimeout(reason: unknown): boolean {
+  return (reason as { name?: unknown } | undefined)?.name === "TimeoutError";
 }
 
 function cancelled(): SalesApiError {

@@ -4,7 +4,7 @@ export { createClient, DEFAULT_PATHS } from "./client";
 export type { ClientOptions, DataResult, EndpointPaths, RetailerDataResult, SalesClient } from "./client";
 export { fetchTable } from "./tableRead";
 export type { TableAnswer } from "./tableRead";
-export { SalesApiError, isSalesApiError } from "./errors";
+export { SalesApiError } from "./errors";
 export type { SalesApiErrorKind } from "./errors";
 export type { ActionRecord, DataRow, FiltersRecord, MetricsRecord } from "./schemas";
 export type { DataRequest, Query } from "../core/query/query";

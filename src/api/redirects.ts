@@ -10,7 +10,7 @@ import { serviceUrlProblem } from "../core/query/serviceUrl";
 import { SalesApiError, redact } from "./errors";
 
 /** Same-origin hops followed before giving up (browsers allow 20; a service needs one or two). */
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 
 /** One GET with ky's attempts; rejects with ky's HTTPError for an answer that is not ok (a 3xx included). */
 export type RedirectAttempt = (url: string, redirect: RequestRedirect) => Promise<Response>;

@@ -10,7 +10,7 @@ const nullableList = z
 
 export const RetailersSchema = z.array(z.string());
 
-export const MetricsRecordSchema = z.looseObject({
+const MetricsRecordSchema = z.looseObject({
   retailer: z.string(),
   sku_metrics: nullableList,
   store_metrics: nullableList,
@@ -32,7 +32,7 @@ export const FiltersRecordSchema = z.looseObject({
 });
 export type FiltersRecord = z.infer<typeof FiltersRecordSchema>;
 
-export const ActionRecordSchema = z.looseObject({
+const ActionRecordSchema = z.looseObject({
   client_name: z.string(),
   alert_date: z.string(),
   sku_code: z.union([z.number(), z.string()]),

@@ -29,7 +29,9 @@ export interface RibbonRefreshOptions {
  * Home > Sales Data > Refresh all: every managed table, then the SALES formulas. The report goes to the
  * session (the pane shows it when it opens, or at once if it is open) and the summary to the console, and is
  * returned. Without a key, or when anything failed or a table was held (losses at refresh: the user decides in the
- * pane), it opens the pane on that report.
+ * pane), it opens the pane on that report. registerCommands associates it with the ribbon's button; the preview's
+ * stand-in for that button calls it with its own showPane.
+ * @public
  */
 export async function ribbonRefreshAll(
   session: Session,

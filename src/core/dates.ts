@@ -30,7 +30,7 @@ export function isIsoDate(text: unknown): text is IsoDate {
   return typeof text === "string" && parseIsoDate(text) !== null;
 }
 
-export function toIsoDate(d: Date): IsoDate {
+function toIsoDate(d: Date): IsoDate {
   return format(d, "yyyy-MM-dd");
 }
 

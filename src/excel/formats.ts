@@ -16,7 +16,7 @@ const FORMULA_LIKE = /^[=+\-@]/;
  * A cell as Excel must receive it: null becomes "" (in office-js null would mean "leave unchanged"), and
  * a formula-like string outside a Text column gets Excel's text prefix (') so it lands as text.
  */
-export function excelCell(value: Cell, kind: ColumnKind): string | number | boolean {
+function excelCell(value: Cell, kind: ColumnKind): string | number | boolean {
   if (value === null) return "";
   if (typeof value === "string" && kind !== "text" && FORMULA_LIKE.test(value)) return `'${value}`;
   return value;
@@ -33,7 +33,7 @@ export function excelHeader(headers: readonly string[]): string[] {
 }
 
 /** An estimate of the JSON bytes one row adds to a request: what the block size is planned from. */
-export function bytesPerRow(rows: readonly (string | number | boolean | null)[][]): number {
+function bytesPerRow(rows: readonly (string | number | boolean | null)[][]): number {
   if (rows.length === 0) return 16;
   const picks = new Set([0, rows.length >> 2, rows.length >> 1, (rows.length * 3) >> 2, rows.length - 1]);
   let largest = 0;

@@ -8,7 +8,7 @@
 // Everything read back is checked against the schemas in src/core/query/savedRecords.ts, never cast: a record's
 // query is read into the parsed Query and written back in the form it has always been stored in. What a damaged
 // record does (a hand-edited or corrupt setting):
-// - One damaged table record among good ones: the good ones stay usable (listManagedTables, refresh); the
+// - One damaged table record among good ones: the good ones stay usable (readManagedTables().tables, refresh); the
 //   damaged one is reported (readManagedTables, findManagedTable: a message naming the table and what is
 //   wrong) and kept in the setting exactly as stored: updates write it back untouched. Only two things
 //   remove it: a new record for the same table name (the table's data got again), or forgetting that name.
@@ -30,7 +30,7 @@ import type { ExcelRun } from "./run";
 export { DamagedRecordError } from "../core/query/savedRecords";
 export type { ActionsRecord, DamagedTableRecord, ManagedTable, SavedTables } from "../core/query/savedRecords";
 
-export const QUERY_SETTING = "SalesData.tables";
+const QUERY_SETTING = "SalesData.tables";
 
 /** A setting's stored value, or undefined when the workbook has none. */
 async function settingValue(context: Excel.RequestContext, key: string): Promise<unknown> {
@@ -47,14 +47,6 @@ function savedTables(value: unknown): SavedTables {
 /** The saved table records: the usable ones and the damaged ones (each with its message). */
 export function readManagedTables(run: ExcelRun): Promise<SavedTables> {
   return run(async (context) => savedTables(await settingValue(context, QUERY_SETTING)));
-}
-
-/**
- * The usable saved table records. A damaged record is not in this list (and stays in the workbook): where
- * people see the list, or every table is refreshed, use readManagedTables so it is reported.
- */
-export async function listManagedTables(run: ExcelRun): Promise<ManagedTable[]> {
-  return (await readManagedTables(run)).tables;
 }
 
 /** The record of one table; undefined when the table is not managed; a DamagedRecordError when it is damaged. */
@@ -124,7 +116,7 @@ export function forgetManagedTable(run: ExcelRun, tableName: string): Promise<Ma
   );
 }
 
-export const ACTIONS_SETTING = "SalesData.actions";
+const ACTIONS_SETTING = "SalesData.actions";
 
 /** The Actions record; undefined when there is none; a DamagedRecordError (naming the table) when damaged. */
 export async function readActionsRecord(run: ExcelRun): Promise<ActionsRecord | undefined> {

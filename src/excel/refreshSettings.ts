@@ -1,7 +1,7 @@
 // The workbook's own refresh preferences, kept in workbook settings beside the saved queries (never a key).
 import type { ExcelRun } from "./run";
 
-export const REFRESH_ON_OPEN_SETTING = "SalesData.refreshOnOpen";
+const REFRESH_ON_OPEN_SETTING = "SalesData.refreshOnOpen";
 
 /** "Refresh when this workbook opens": off unless the user turned it on for this workbook. */
 export async function getRefreshOnOpen(run: ExcelRun): Promise<boolean> {

@@ -60,7 +60,7 @@ const DEFAULTS = {
 /** SALES.VALUE's argument names for the validation's fields. */
 const VALUE_FIELDS = { metrics: "metric", from: "date", to: "date" };
 
-export const NOT_STARTED_MESSAGE =
+const NOT_STARTED_MESSAGE =
   "Sales Data has not started in this workbook yet. Open the Sales Data pane (Home > Sales Data), then recalculate.";
 
 type TooBig = { tooBig: true; rows: number; columns: number };

@@ -33,6 +33,11 @@ function formatted(value: number, numberFormat: string): FormattedNumber {
   return { type: "FormattedNumber", basicValue: value, numberFormat };
 }
 
+/**
+ * Whether a SALES result cell is a FormattedNumber. Part of this module's interface for whatever shows SALES
+ * results outside Excel (the preview's grid).
+ * @public
+ */
 export function isFormattedNumber(v: unknown): v is FormattedNumber {
   return typeof v === "object" && v !== null && (v as FormattedNumber).type === "FormattedNumber";
 }

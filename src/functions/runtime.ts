@@ -1,5 +1,6 @@
-// The shared runtime's one engine. The runtime entry (the pane's page) hands over its Session once with
-// setFunctionsSession; calls that Excel makes before that wait for it (bounded: #N/A after
+// The shared runtime's one engine, created when the page loads (a test that needs a page just loaded loads
+// this module afresh, with jest.isolateModules). The runtime entry (the pane's page) hands over its Session
+// once with setFunctionsSession; calls that Excel makes before that wait for it (bounded: #N/A after
 // startupWaitMs). A change of connection in the pane (new URL, key saved or forgotten) clears the cache.
 import type { ExcelRun } from "../excel/run";
 import { recalculateSalesFormulas } from "../excel/recalc";
@@ -9,7 +10,7 @@ import { FunctionsEngine, type FunctionsOptions } from "./engine";
 let current: Session | null = null;
 let unsubscribe: (() => void) | null = null;
 let announce: (s: Session) => void = () => undefined;
-let handedOver = new Promise<Session>((resolve) => (announce = resolve));
+const handedOver = new Promise<Session>((resolve) => (announce = resolve));
 
 const engine = new FunctionsEngine(() => current ?? handedOver);
 
@@ -34,23 +35,9 @@ export function setFunctionsSession(session: Session, options: FunctionsOptions 
   return engine;
 }
 
-/** Tests: back to "no session handed over yet". */
-export function resetFunctionsRuntime(): void {
-  unsubscribe?.();
-  unsubscribe = null;
-  current = null;
-  handedOver = new Promise<Session>((resolve) => (announce = resolve));
-  engine.clearCache();
-}
-
 /** Changes options later (e.g. formattedNumbers once Office is ready). */
 export function configureFunctions(options: FunctionsOptions): void {
   engine.configure(options);
-}
-
-/** Forgets every cached SALES result and the client's cached lists. */
-export function clearFunctionCache(): void {
-  engine.clearCache();
 }
 
 /**

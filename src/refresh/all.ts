@@ -16,7 +16,8 @@ import {
   type RefreshSummary,
 } from "./outcomes";
 import { serialized } from "./queue";
-import { cancelled, refreshTableInTurn } from "./table";
+import { cancelled } from "./steps";
+import { refreshTableInTurn } from "./table";
 
 let running: Promise<RefreshSummary> | null = null;
 
@@ -48,7 +49,7 @@ async function refreshEach(deps: RefreshDeps, opts: RefreshOptions): Promise<Ref
     opts.onProgress?.({ index: i + 1, total: tables.length, tableName: t.tableName });
     outcomes.push(await refreshTableInTurn(deps, t, { ...opts, pivots: false }));
   }
-  await refreshPivotsOnce(deps, outcomes);
+  const withPivots = await refreshPivotsOnce(deps, outcomes);
   const notes: string[] = [];
   const wrote = outcomes.some((o) => o.status === "refreshed");
   if (wrote && (await calculationIsManual(deps.run).catch(() => false))) notes.push(MANUAL_CALCULATION_NOTE);
@@ -59,28 +60,32 @@ async function refreshEach(deps: RefreshDeps, opts: RefreshOptions): Promise<Ref
       notes.push(recalcFailedNote(err));
     }
   }
-  return summarize(outcomes, notes);
+  return summarize(withPivots, notes);
 }
 
 /**
  * The pivot tables on the tables refreshed, each refreshed once after every table was written (below ExcelApi
  * 1.15 every pivot of the workbook, once, not once per table). Where Excel tells their sources each table's
  * outcome counts its own; below 1.15 the workbook's count goes on the last table refreshed, so it is said once.
- * A failure is a warning there too (the data is written).
+ * A failure is a warning there too (the data is written). Returns the outcomes with their pivots.
  */
-async function refreshPivotsOnce(deps: RefreshDeps, outcomes: readonly RefreshOutcome[]): Promise<void> {
+async function refreshPivotsOnce(deps: RefreshDeps, outcomes: readonly RefreshOutcome[]): Promise<RefreshOutcome[]> {
   const done = outcomes.filter((o) => o.status === "refreshed");
-  if (done.length === 0) return;
+  if (done.length === 0) return [...outcomes];
   const last = done[done.length - 1];
+  const onLast = (f: (o: RefreshOutcome) => RefreshOutcome) => outcomes.map((o) => (o === last ? f(o) : o));
   try {
     const { count, byTable } = await refreshPivotsOfTables(
       deps.run,
       done.map((o) => o.tableName),
     );
-    if (byTable) for (const o of done) o.pivotsRefreshed = byTable.get(o.tableName.toLowerCase()) ?? 0;
-    else if (count > 0) Object.assign(last, { pivotsRefreshed: count, pivotsOfWorkbook: true });
+    if (byTable)
+      return outcomes.map((o) =>
+        o.status === "refreshed" ? { ...o, pivotsRefreshed: byTable.get(o.tableName.toLowerCase()) ?? 0 } : o,
+      );
+    return count > 0 ? onLast((o) => ({ ...o, pivotsRefreshed: count, pivotsOfWorkbook: true })) : [...outcomes];
   } catch (err) {
-    last.warnings.push(pivotsFailedWarning(err, done.length));
+    return onLast((o) => ({ ...o, warnings: [...o.warnings, pivotsFailedWarning(err, done.length)] }));
   }
 }
 

@@ -3,7 +3,7 @@
 export type { RefreshDeps, RefreshOptions, RefreshProgress, RefreshableTable } from "./deps";
 export type { RefreshLosses, RefreshOutcome, RefreshStatus, RefreshSummary, RefreshUnitChange } from "./outcomes";
 export { joinNotes, pivotsLineText } from "./outcomes";
-export { refreshTable, refreshTableWithWindow, type WindowRule } from "./table";
+export { refreshTable } from "./table";
 export { refreshAllTables, refreshOnOpen } from "./all";
 export { pullTable, type PullResult, type PullTableOptions } from "./pull";
 export { followTables, tableDeletedText, type FollowedTable } from "./identity";

@@ -1,13 +1,13 @@
 // What refresh tells the user: the outcome of one table, the summary of Refresh all, and the words of their
-// warnings and errors. Pure: imports src/core only.
-import { addPeriods, type IsoDate, type DateRange } from "../core/dates";
+// warnings and errors. Pure: imports src/core only. The words of a window's warnings are src/core/refresh's
+// (warnings.ts, holds.ts); refreshOutcome.ts assembles a table's outcome from its steps.
+import type { IsoDate, DateRange } from "../core/dates";
 import { errorText } from "../core/errorText";
-import { type Gap } from "../core/refresh/gaps";
-import { STORE_DAILY_RETENTION_DAYS, type Timeframe } from "../core/metrics";
+import type { RefreshLosses, RefreshUnitChange } from "../core/refresh/holds";
 import { changesText, type MetricChange } from "../core/refresh/revisions";
-import type { UnitChange } from "../core/refresh/unitChange";
-import { rangeText } from "../core/words";
 import { type RetailerSummary } from "../core/answer/retailersTable";
+
+export type { RefreshLosses, RefreshUnitChange } from "../core/refresh/holds";
 
 export type RefreshStatus =
   /** The window was rewritten. */
@@ -22,46 +22,6 @@ export type RefreshStatus =
   | "kept"
   | "failed"
   | "cancelled";
-
-/**
- * Stored rows a refresh removes (or would remove: `held`), by key; see src/core/refresh/losses.ts. Held, it is what the
- * pane's "Refresh anyway" accepts (an ApprovedLosses: rows, periods, wholePeriods, undated).
- */
-export interface RefreshLosses {
-  /**
-   * Stored rows of the window whose key (period, retailer, SKU or filter value, store) the answer no longer has,
-   * and rows of the window without a date that hold something (`undated`).
-   */
-  rows: number;
-  /** Of `rows`: rows without a date (no number in the date cell) that hold a key or a figure. */
-  undated: number;
-  /** Those rows' periods (first days, ISO yyyy-mm-dd) with how many rows each, in date order. */
-  periods: { period: string; rows: number }[];
-  /** Periods (per retailer in a table of several: "northmart 2026-11-16") that held rows and get none now. */
-  wholePeriods: string[];
-  /** True: the losses rule held the table (status "kept", nothing written) and the pane may offer "Refresh anyway"; false: written, and reported. */
-  held: boolean;
-  /** The user's words: what was (or would be) removed, e.g. "The service no longer sends 20 stored rows (16-22 Nov: 20); ..." */
-  text: string;
-  /** `text` as the pane shows it: held, without the sentence that points to Refresh anyway (its button does). */
-  said: string;
-}
-
-/**
- * Metrics whose re-read figures are a power of ten away from the stored ones in most rows of the same key (a
- * retailer that now reports in pence; see src/core/refresh/unitChange.ts). Held, `changes` are what the pane's "Refresh
- * anyway" accepts (that retailer's metric by that factor, no other).
- */
-export interface RefreshUnitChange {
-  /** Each metric (per retailer in a table of several) with its factor and the rows compared and changed. */
-  changes: UnitChange[];
-  /** True: held (status "kept", nothing written), "Refresh anyway" in the pane; false: written (accepted), and reported. */
-  held: boolean;
-  /** The user's words: "The service's revenue figures in the re-read days are 100 times what the table holds ..." */
-  text: string;
-  /** `text` as the pane shows it: held, without the sentence that points to Refresh anyway (its button does). */
-  said: string;
-}
 
 export interface RefreshOutcome {
   tableName: string;
@@ -187,56 +147,6 @@ export function summarize(outcomes: RefreshOutcome[], notes: string[] = []): Ref
 export const TABLE_CANCELLED = "Refresh was cancelled; the table was not changed.";
 export const CANCELLED_BEFORE_TABLE = "Refresh all was cancelled before this table.";
 
-export const extraColumnsWarning = (extra: readonly string[]): string =>
-  `The service now also sends ${extra.join(", ")}; the table keeps its columns, so ${extra.length === 1 ? "it was" : "they were"} left out. Get the data again to include ${extra.length === 1 ? "it" : "them"}.`;
-
-export const missingColumnsWarning = (missing: readonly string[], start: IsoDate): string =>
-  `The service did not send ${missing.join(", ")} this time: ${missing.length === 1 ? "that column is" : "those columns are"} empty from ${start} on.`;
-
-export const earlyRowsWarning = (early: number, start: IsoDate): string =>
-  `${early} row(s) the service labelled before ${start} were left out (the stored rows cover them).`;
-
-export const keptRowsWarning = (from: IsoDate, to: IsoDate, storedRows: number): string =>
-  `The service returned no rows for ${from} to ${to}, where the table has ${storedRows} row(s). They were kept, not deleted. Check the retailer's connection in the service, then refresh again.`;
-
-/** A table of several retailers: some retailers' answers were empty where the table holds their rows. */
-export const keptRetailerRowsWarning = (
-  from: IsoDate,
-  to: IsoDate,
-  retailers: readonly { retailer: string; storedRows: number }[],
-): string =>
-  `The service returned no rows for ${retailers.map((r) => `${r.retailer} (the table has ${r.storedRows} of its rows there)`).join(", ")} for ${from} to ${to}. The table was kept as it was, nothing deleted. Check ${retailers.length === 1 ? "that retailer's connection" : "those retailers' connections"} in the service, then refresh again.`;
-
-/** "those days are" / "that week is" ...: the periods of a missing range. */
-function periodWords(gap: DateRange, timeframe: string): string {
-  const tf: Timeframe = timeframe === "weekly" || timeframe === "monthly" ? timeframe : "daily";
-  const many = addPeriods(gap.from, tf, 1) <= gap.to;
-  const unit = tf === "weekly" ? "week" : tf === "monthly" ? "month" : "day";
-  return many ? `those ${unit}s are` : `that ${unit} is`;
-}
-
-/**
- * A missing range in words. `today` leaves out the year of dates in the current year. Store-level daily data
- * before the first day asked: "The service no longer has store-level daily data for 8 Oct to 2 Nov (it keeps
- * 14 days); those days are missing from the table."
- */
-export function gapWarning(gap: Gap, level: string, timeframe: string, today: IsoDate): string {
-  const when = rangeText(gap, today);
-  const what = periodWords(gap, timeframe);
-  if (gap.reason === "no-rows") return `The service returned no rows for ${when}; ${what} missing from the table.`;
-  if (level === "store" && timeframe === "daily")
-    return `The service no longer has store-level daily data for ${when} (it keeps ${STORE_DAILY_RETENTION_DAYS} days); ${what} missing from the table.`;
-  return `Refresh did not ask the service for ${when}; ${what} missing from the table.`;
-}
-
-/** Missing ranges found by an earlier refresh and still open. */
-export const stillMissingWarning = (gaps: readonly DateRange[], today: IsoDate): string =>
-  `Still missing from the table: ${gaps.map((g) => rangeText(g, today)).join("; ")}.`;
-
-/** The service returned nothing for a window where the table had no rows either. */
-export const noRowsWarning = (from: IsoDate, to: IsoDate): string =>
-  `The service returned no rows for ${from} to ${to}; nothing was written. Refresh again later: the next refresh asks for these dates again.`;
-
 export const noRowsToPull = (
   q: { level: string; timeframe: string; from: IsoDate; to: IsoDate },
   retailers: readonly string[],
@@ -278,7 +188,7 @@ function sideFailureText(err: unknown): string {
 export const recalcFailedNote = (err: unknown): string =>
   `The SALES formulas were not recalculated (${sideFailureText(err)}).`;
 
-export const pivotsText = (n: number): string => `${n} pivot table${n === 1 ? "" : "s"} refreshed`;
+const pivotsText = (n: number): string => `${n} pivot table${n === 1 ? "" : "s"} refreshed`;
 
 /** A line's pivots: those on its table, or (Refresh all below ExcelApi 1.15, on one line) the workbook's. */
 export function pivotsLineText(o: RefreshOutcome): string {

@@ -102,7 +102,12 @@ export class ConnectionStore {
   }
 }
 
-/** Web Storage (localStorage) as a KeyValueStorage. */
+/**
+ * Web Storage (localStorage) as a KeyValueStorage. With memoryStorage, the storages a ConnectionStore runs on:
+ * officeConnectionStore picks one in Office; the preview keeps its connection in localStorage under its own
+ * prefix, and each test makes a Session on a fresh memoryStorage.
+ * @public
+ */
 export function webStorage(store: Storage): KeyValueStorage {
   return {
     getItem: async (k) => store.getItem(k),
@@ -129,7 +134,10 @@ export function officeConnectionStore(partitionKey: Promise<string | undefined>)
   return new ConnectionStore(memoryStorage(), partitionKey);
 }
 
-/** For tests and for hosts with no storage at all (the key then lasts for the session only). */
+/**
+ * For hosts with no storage at all (the key then lasts for the session only), and a fresh one for each test.
+ * @public
+ */
 export function memoryStorage(): KeyValueStorage {
   const map = new Map<string, string>();
   return {

@@ -3,9 +3,12 @@
 export { Session, NO_KEY_MESSAGE, type WorkbookTarget } from "./session";
 export { RefreshLog, refreshAllReport, type RefreshAllReport } from "./refreshLog";
 export {
+  /** @public a Session's store on any storage: the preview's, each test's own */
   ConnectionStore,
   officeConnectionStore,
+  /** @public */
   memoryStorage,
+  /** @public */
   webStorage,
   type ConnectionSettings,
   type KeyValueStorage,

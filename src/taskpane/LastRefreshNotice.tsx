@@ -45,7 +45,11 @@ export interface RefreshNoticeContent {
   details: string[];
 }
 
-/** The notice's words for a report: success when it went well; an error when no table was refreshed. */
+/**
+ * The notice's words for a report: success when it went well; an error when no table was refreshed.
+ * A rule of this module's interface, tested on its own (test/taskpane/lastRefreshNotice.test.ts).
+ * @public
+ */
 export function refreshNoticeContent(report: RefreshAllReport, now: Date = new Date()): RefreshNoticeContent {
   const notDone = report.outcomes.filter((o) => o.status === "failed" || o.status === "cancelled");
   const someDone = report.outcomes.some((o) => o.status !== "failed" && o.status !== "cancelled");

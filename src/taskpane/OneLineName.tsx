@@ -9,7 +9,7 @@ const useStyles = makeStyles({
 
 /** The name on one line; when it does not fit, cut with an ellipsis. The full text stays in the DOM (read by
  * screen readers) and is the hover title. */
-export function OneLineName({ text }: { text: string }) {
+function OneLineName({ text }: { text: string }) {
   const styles = useStyles();
   return (
     <span className={styles.name} title={text}>

@@ -4,6 +4,7 @@ import { createClient, type ClientOptions, type SalesClient } from "../../src/ap
 import { parseQuery } from "../../src/core/query/query";
 import { request } from "../support/query";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { abortTimeoutOnFakeClock, heldTimers } from "../support/platformTimers";
 import { failure, WEEKLY } from "./support/client";
 
 let sim: TestSimulator;
@@ -212,46 +213,56 @@ describe("errors", () => {
     expect(sim.count()).toBe(1); // no retry was started once the budget was spent
   });
 
-  describe("the deadline's timer (fake timers; the service is a fetch function, since the simulator uses timers too)", () => {
+  describe("the deadline's timer (the service is a fetch function, since the simulator uses timers too)", () => {
     const json = (body: unknown, status = 200) =>
       new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
     /** A fetch that never answers and ignores its abort signal. */
     const deaf: typeof fetch = () => new Promise<Response>(() => {});
-    beforeEach(() =>
-      jest.useFakeTimers({
-        doNotFake: ["Date", "hrtime", "nextTick", "performance", "queueMicrotask", "setImmediate", "clearImmediate"],
-      }),
-    );
-    afterEach(() => jest.useRealTimers());
 
-    test("is cleared when the request succeeds", async () => {
+    test("holds nothing once the request succeeds, fails or is cancelled (the platform's timer keeps nothing alive)", async () => {
+      const before = heldTimers();
       expect(await make({ fetch: async () => json({ success: true }) }).testConnection()).toBe(true);
-      expect(jest.getTimerCount()).toBe(0);
-    });
-
-    test("is cleared when the request fails", async () => {
       const e = await failure(make({ fetch: async () => json({ detail: "no" }, 401) }).testConnection());
       expect(e.kind).toBe("auth");
-      expect(jest.getTimerCount()).toBe(0);
-    });
-
-    test("ends the request at the deadline even when the fetch ignores the abort", async () => {
-      const pending = failure(make({ fetch: deaf, timeoutMs: 1000 }).testConnection());
-      await jest.advanceTimersByTimeAsync(1000);
-      const e = await pending;
-      expect(e.kind).toBe("timeout");
-      expect(e.message).toBe("The service did not answer within 1 s. Try again, or ask for a shorter date range.");
-      expect(jest.getTimerCount()).toBe(0);
-    });
-
-    test("is cleared when every caller cancels, even when the fetch ignores the abort", async () => {
       const controller = new AbortController();
       const pending = failure(make({ fetch: deaf }).getData(WEEKLY, { signal: controller.signal }));
-      await jest.advanceTimersByTimeAsync(0);
       controller.abort();
       expect((await pending).kind).toBe("cancelled");
-      await jest.advanceTimersByTimeAsync(0);
-      expect(jest.getTimerCount()).toBe(0);
+      expect(heldTimers()).toBe(before);
+    });
+
+    describe("on the fake clock (AbortSignal.timeout included)", () => {
+      beforeEach(() => {
+        jest.useFakeTimers({
+          doNotFake: ["Date", "hrtime", "nextTick", "performance", "queueMicrotask", "setImmediate", "clearImmediate"],
+        });
+        abortTimeoutOnFakeClock();
+      });
+      afterEach(() => {
+        jest.useRealTimers();
+        jest.restoreAllMocks();
+      });
+
+      test("ends the request at the deadline even when the fetch ignores the abort", async () => {
+        const pending = failure(make({ fetch: deaf, timeoutMs: 1000 }).testConnection());
+        await jest.advanceTimersByTimeAsync(999);
+        let settled = false;
+        void pending.then(() => (settled = true));
+        await jest.advanceTimersByTimeAsync(0);
+        expect(settled).toBe(false);
+        await jest.advanceTimersByTimeAsync(1);
+        const e = await pending;
+        expect(e.kind).toBe("timeout");
+        expect(e.message).toBe("The service did not answer within 1 s. Try again, or ask for a shorter date range.");
+      });
+
+      test("every caller cancelling ends the request at once, even when the fetch ignores the abort", async () => {
+        const controller = new AbortController();
+        const pending = failure(make({ fetch: deaf }).getData(WEEKLY, { signal: controller.signal }));
+        await jest.advanceTimersByTimeAsync(0);
+        controller.abort();
+        expect((await pending).kind).toBe("cancelled");
+      });
     });
   });
 

@@ -6,7 +6,6 @@ import fc from "fast-check";
 import { excelSerial } from "../../src/core/dates";
 import { REFRESH_ANYWAY, type WindowSide } from "../../src/core/refresh/losses";
 import {
-  UNIT_CHANGE_MIN_ROWS,
   approvedUnits,
   checkWindow,
   unapprovedUnitChanges,
@@ -14,6 +13,9 @@ import {
   unitChanges,
   type UnitChange,
 } from "../../src/core/refresh/unitChange";
+
+/** A metric is held only when at least three rows changed by one power of ten (docs/refresh.md). */
+const UNIT_CHANGE_MIN_ROWS = 3;
 
 const FIRST = excelSerial("2026-11-16");
 const METRICS = ["revenue", "units", "availability"];

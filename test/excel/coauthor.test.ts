@@ -2,16 +2,14 @@
 // among its syncs (host.interleave), and the staging sheets of other sessions. The refresh-level interleavings,
 // with two refreshes, are test/refresh/coauthor.test.ts.
 import type { PickTurn, WorkbookHost } from "../../dev/workbook-host";
-import {
-  STAGING_SHEET,
-  parseStagingName,
-  replaceTail,
-  tableChangedText,
-  type TailReplacement,
-  type TailResult,
-} from "../../src/excel/tables";
-import { leftoverStaging, stagingSheetName, STAGING_MAX_AGE_MS } from "../../src/excel/tables/staging";
+import { replaceTail, tableChangedText, type TailReplacement, type TailResult } from "../../src/excel/tables";
+import { leftoverStaging, parseStagingName, stagingSheetName } from "../../src/excel/tables/staging";
 import { COLUMNS, DAY, dayTable, rows, type Table } from "./support/dayTable";
+
+/** The name versions before co-authoring support staged under, which every staging sheet's name starts with. */
+const STAGING_SHEET = "SalesData_staging";
+/** A staging sheet older than an hour is a leftover, whoever made it. */
+const STAGING_MAX_AGE_MS = 60 * 60 * 1000;
 
 /** Days 0..3 of SKUs 1..3 (A1:C13) and a notes column (D) the user typed, empty. */
 async function table(): Promise<Table> {

@@ -4,7 +4,9 @@ import fc from "fast-check";
 import { createWorkbookHost, PAYLOAD_LIMIT_BYTES, type WorkbookHost } from "../../dev/workbook-host";
 import type { Cell, Column } from "../../src/core/answer/tabulate";
 import { readTable, replaceTail, writeTable, WorkbookError } from "../../src/excel";
-import { STAGING_SHEET } from "../../src/excel/tables";
+
+/** The staging sheets' name, as versions before co-authoring support left it (and every one's name starts). */
+const STAGING_SHEET = "SalesData_staging";
 
 const COLUMNS: Column[] = [
   { name: "week", kind: "date" },
@@ -279,7 +281,7 @@ describe("replaceTail", () => {
     expect(host.snapshot()).toEqual(before);
     const result = await replaceTail(host.run, name, { ...rep, expect: { cutAt: 20, count: 30 } });
     expect(result).toEqual(expect.objectContaining({ kept: 20, removed: 10, added: 10 }));
-    expect(host.snapshot().sheets.map((sh) => sh.name)).not.toContain(STAGING_SHEET);
+    expect(host.snapshot().sheets.filter((sh) => sh.name.startsWith(STAGING_SHEET))).toEqual([]);
   });
 
   test("a renamed column is detected instead of writing under the wrong header", async () => {

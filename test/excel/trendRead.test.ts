@@ -4,8 +4,11 @@
 // record; an empty table, a short one, a missing table or column, a table at the grid's bottom.
 import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
 import type { Column } from "../../src/core/answer/tabulate";
-import { TREND_ROWS, trendCells, writeTable, type Destination, type TrendColumns } from "../../src/excel/tables";
+import { trendCells, writeTable, type Destination, type TrendColumns } from "../../src/excel/tables";
 import { WorkbookError } from "../../src/excel/errors";
+
+/** The most rows a card reads: the table's last 20,000 (README, "The trend on each card"). */
+const TREND_ROWS = 20_000;
 
 const COLUMNS: Column[] = [
   { name: "period", kind: "date" },

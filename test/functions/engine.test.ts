@@ -1,15 +1,19 @@
 // The SALES engine against the simulator over real HTTP: identical calls and caching counted at the simulator,
 // results equal to the client's answer for the same query, every error path, the large-result guard.
 // SALES.VALUE's batching is in valueBatch.test.ts.
-import { ACTION_COLUMNS, tabulateActions } from "../../src/core/answer/actions";
+import { tabulateActions } from "../../src/core/answer/actions";
 import { tabulate } from "../../src/core/answer/tabulate";
 import { excelSerial } from "../../src/core/dates";
 import { FunctionError } from "../../src/functions/errors";
-import { FunctionsEngine, NOT_STARTED_MESSAGE } from "../../src/functions/engine";
+import { FunctionsEngine } from "../../src/functions/engine";
 import { NO_KEY_MESSAGE } from "../../src/session";
 import { startTestSimulator, SIM_KEY, type TestSimulator } from "../support/simulator";
+import { abortTimeoutOnFakeClock } from "../support/platformTimers";
 import { engineFor, expectedSpill, referenceClient, rejection, sessionFor } from "./helpers";
 import { request } from "../support/query";
+
+const NOT_STARTED =
+  "Sales Data has not started in this workbook yet. Open the Sales Data pane (Home > Sales Data), then recalculate.";
 
 let sim: TestSimulator;
 beforeAll(async () => {
@@ -119,7 +123,7 @@ describe("lists", () => {
     const list = await ref.getActions("northmart");
     // The pane's Actions table, cell for cell: the same header, the same columns in the same order.
     const table = tabulateActions(list);
-    expect(actions[0]).toEqual(ACTION_COLUMNS.map((c) => c.name));
+    expect(actions[0]).toEqual(tabulateActions([]).headers);
     expect(actions).toEqual(expectedSpill(table.headers, table.values));
     expect(actions).toHaveLength(list.length + 1);
     const desc = (actions[0] as string[]).indexOf("action_description");
@@ -292,9 +296,10 @@ describe("errors", () => {
     // The client's own deadline (60 s) is far beyond the engine's: only the engine's guard can settle the call.
     const session = new Session(store, { fetch: never, timeoutMs: 60_000 });
     await session.ready();
-    // Fake timers: the guard's 2 s and the client's 60 s pass on the test's command, not the machine's clock,
-    // and the client's timer (held while the transport never settles) is dropped with them afterwards.
+    // Fake timers (AbortSignal.timeout included): the guard's 2 s and the client's 60 s pass on the test's
+    // command, not the machine's clock, and the client's timer is dropped with them afterwards.
     jest.useFakeTimers();
+    const timeouts = abortTimeoutOnFakeClock();
     try {
       const engine = engineFor(session, { timeoutMs: 2000 });
       let outcome: Awaited<ReturnType<typeof rejection>> | undefined;
@@ -307,12 +312,13 @@ describe("errors", () => {
     } finally {
       jest.clearAllTimers();
       jest.useRealTimers();
+      timeouts.mockRestore();
     }
   });
 
   test("before the runtime hands over its session, calls wait, then give #N/A saying how to start", async () => {
     const engine = new FunctionsEngine(() => new Promise(() => undefined), { startupWaitMs: 100 });
-    expect(await rejection(engine.retailers())).toMatchObject({ code: "#N/A", message: NOT_STARTED_MESSAGE });
+    expect(await rejection(engine.retailers())).toMatchObject({ code: "#N/A", message: NOT_STARTED });
   });
 });
 

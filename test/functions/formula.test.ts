@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { evaluateSalesFormula, parseSalesFormula, spillToCells, type EvaluateContext } from "../../dev/preview/formula";
 import { createWorkbookHost } from "../../dev/workbook-host";
 import { tabulate } from "../../src/core/answer/tabulate";
-import { resetFunctionsRuntime, setFunctionsSession } from "../../src/functions/runtime";
+import { setFunctionsSession } from "../../src/functions/runtime";
 import { SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 import { expectedSpill, referenceClient, sessionFor } from "./helpers";
 import { request } from "../support/query";
@@ -78,7 +78,6 @@ describe("evaluateSalesFormula", () => {
 
   beforeAll(async () => {
     sim = await startTestSimulator();
-    resetFunctionsRuntime();
     setFunctionsSession(await sessionFor(sim), { today: () => SIM_TODAY });
     await host.run(async (context) => {
       context.workbook.worksheets.getItem("Inputs").getRange("A1:C3").values = [
@@ -89,10 +88,7 @@ describe("evaluateSalesFormula", () => {
       await context.sync();
     });
   });
-  afterAll(async () => {
-    resetFunctionsRuntime();
-    await sim.close();
-  });
+  afterAll(() => sim.close());
 
   test("a SKU formula with a range of metrics spills the client's answer for the same query", async () => {
     const spill = await evaluateSalesFormula(

@@ -9,7 +9,7 @@ import { planChunks } from "../../src/core/query/chunks";
 import { formulaFor } from "../../src/core/query/describe";
 import { asQuery, type LooseQuery } from "../support/query";
 import { readTable } from "../../src/excel";
-import { resetFunctionsRuntime, setFunctionsSession } from "../../src/functions/runtime";
+import { setFunctionsSession } from "../../src/functions/runtime";
 import { pullTable } from "../../src/refresh";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 import { engineFor, rejection, sessionFor } from "./helpers";
@@ -132,18 +132,13 @@ describe("the spill equals the table Get data writes", () => {
     });
     const formula = formulaFor(query);
     expect(formula).toMatch(/^=SALES\.SKU\("freshway,northmart", /);
-    resetFunctionsRuntime();
     setFunctionsSession(await sessionFor(sim), { today: () => SIM_TODAY });
-    try {
-      // Through the implementations Excel calls (src/functions/functions.ts), as the preview evaluates them.
-      const spill = await evaluateSalesFormula(formula, {
-        defaultSheet: "Sheet1",
-        readRange: () => Promise.resolve([]),
-      });
-      expect(spill).toEqual(await pulledTable(query));
-    } finally {
-      resetFunctionsRuntime();
-    }
+    // Through the implementations Excel calls (src/functions/functions.ts), as the preview evaluates them.
+    const spill = await evaluateSalesFormula(formula, {
+      defaultSheet: "Sheet1",
+      readRange: () => Promise.resolve([]),
+    });
+    expect(spill).toEqual(await pulledTable(query));
   });
 
   test("headers FALSE: the same body; identical calls in flight share one read", async () => {

@@ -1,27 +1,55 @@
 // The registered implementations (functions.ts) on the runtime's engine: session hand-over, Excel's error
-// objects, Refresh all (cache cleared + full recalculation through the in-memory workbook host).
+// objects, Refresh all (cache cleared + full recalculation through the in-memory workbook host). Each test
+// loads functions.ts and the runtime afresh, as Excel loads the page: nothing handed over yet.
 import { createWorkbookHost } from "../../dev/workbook-host";
 import { recalculateSalesFormulas } from "../../src/excel/recalc";
-import { FunctionError } from "../../src/functions/errors";
-import * as fns from "../../src/functions/functions";
-import {
-  configureFunctions,
-  refreshSalesFunctions,
-  resetFunctionsRuntime,
-  setFunctionsSession,
-} from "../../src/functions/runtime";
-import { NOT_STARTED_MESSAGE } from "../../src/functions/engine";
 import { NO_KEY_MESSAGE } from "../../src/session";
 import { SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
-import { rejection, sessionFor } from "./helpers";
+import { rejection } from "./helpers";
+
+interface Page {
+  fns: typeof import("../../src/functions/functions");
+  runtime: typeof import("../../src/functions/runtime");
+  errors: typeof import("../../src/functions/errors");
+  helpers: typeof import("./helpers");
+}
+
+/** The SALES implementations, their runtime and errors as a page that has just loaded (with the sessions made
+ * from the same modules, so that the client's errors are the page's own). */
+function loadPage(): Page {
+  let page: Page | undefined;
+  jest.isolateModules(() => {
+    page = {
+      fns: require("../../src/functions/functions"),
+      runtime: require("../../src/functions/runtime"),
+      errors: require("../../src/functions/errors"),
+      helpers: require("./helpers"),
+    };
+  });
+  return page!;
+}
+
+const NOT_STARTED =
+  "Sales Data has not started in this workbook yet. Open the Sales Data pane (Home > Sales Data), then recalculate.";
 
 let sim: TestSimulator;
+let fns: Page["fns"];
+let setFunctionsSession: Page["runtime"]["setFunctionsSession"];
+let configureFunctions: Page["runtime"]["configureFunctions"];
+let refreshSalesFunctions: Page["runtime"]["refreshSalesFunctions"];
+let FunctionError: Page["errors"]["FunctionError"];
+let sessionFor: Page["helpers"]["sessionFor"];
 beforeAll(async () => {
   sim = await startTestSimulator();
 });
 afterAll(() => sim.close());
 beforeEach(async () => {
-  resetFunctionsRuntime();
+  ({
+    fns,
+    runtime: { setFunctionsSession, configureFunctions, refreshSalesFunctions },
+    errors: { FunctionError },
+    helpers: { sessionFor },
+  } = loadPage());
   await sim.reset();
 });
 
@@ -35,8 +63,7 @@ test("calls made before the session is handed over wait for it, then answer", as
 
 test("no session at all: #N/A saying how to start, after the startup wait", async () => {
   configureFunctions({ startupWaitMs: 50 });
-  expect(await rejection(fns.retailers())).toMatchObject({ code: "#N/A", message: NOT_STARTED_MESSAGE });
-  configureFunctions({ startupWaitMs: 10_000 });
+  expect(await rejection(fns.retailers())).toMatchObject({ code: "#N/A", message: NOT_STARTED });
 });
 
 describe("errors as Excel sees them", () => {

@@ -10,7 +10,7 @@ import { createClient, type SalesClient } from "../../src/api";
 import { addDays, addPeriods, fromExcelSerial, type IsoDate } from "../../src/core/dates";
 import { isMetric, type Timeframe } from "../../src/core/metrics";
 import type { Query } from "../../src/core/query/query";
-import { listManagedTables, readTable, type ExcelRun } from "../../src/excel";
+import { readManagedTables, readTable, type ExcelRun } from "../../src/excel";
 import { pullTable, refreshTable, type RefreshDeps } from "../../src/refresh";
 import { asQuery } from "../support/query";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
@@ -197,7 +197,7 @@ describe.each(Object.keys(QUERIES))("%s tables, answers corrupted at random", (n
           proxy.corrupt({ corruptions, seed });
           const stored = await tableRows(host.run, name);
           const before = host.snapshot();
-          const record = (await listManagedTables(host.run)).find((t) => t.tableName === name)!;
+          const record = (await readManagedTables(host.run)).tables.find((t) => t.tableName === name)!;
           const o = await refreshTable(deps, record);
           if (o.status === "failed" || o.status === "kept") {
             expect(host.snapshot()).toEqual(before);

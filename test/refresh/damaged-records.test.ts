@@ -1,10 +1,12 @@
 // A hand-edited saved query among good ones: Refresh all refreshes the good tables and reports the damaged one
 // by name with what is wrong; the pane lists it with that message, refuses to refresh it, and Stop managing
 // forgets only it. The workbook's setting keeps the damaged record until then.
-import { QUERY_SETTING } from "../../src/excel/queryStore";
 import { pullTable, refreshAllTables } from "../../src/refresh";
 import { tableOperations } from "../../src/taskpane/operations/tableOperations";
 import { DAILY, NEW_SHEET, refreshFixture } from "./support/fixture";
+
+/** The workbook setting the saved queries live under, as saved workbooks hold it. */
+const QUERY_SETTING = "SalesData.tables";
 
 const fx = refreshFixture();
 

@@ -5,7 +5,7 @@ import type { DataResult, SalesClient } from "../../src/api";
 import { addDays } from "../../src/core/dates";
 import type { DataRequest } from "../../src/core/query/query";
 import { asQuery } from "../support/query";
-import { listManagedTables, readTable } from "../../src/excel";
+import { readManagedTables, readTable } from "../../src/excel";
 import { pullTable, refreshAllTables, refreshTable } from "../../src/refresh";
 import { SIM_TODAY } from "../support/simulator";
 import { DAILY as daily, NEW_SHEET, refreshFixture } from "./support/fixture";
@@ -118,7 +118,7 @@ describe("operations at the same time", () => {
     ]);
     expect(o.error).toBeUndefined();
     expect(all.failed).toBe(0);
-    const names = (await listManagedTables(f.host.run)).map((t) => t.tableName).sort();
+    const names = (await readManagedTables(f.host.run)).tables.map((t) => t.tableName).sort();
     expect(names).toEqual([a.write.tableName, b.write.tableName].sort());
     const today = f.sim.simulator.today();
     expect((await readTable(f.host.run, a.write.tableName)).values).toEqual(await f.freshPull({ ...daily, to: today }));

@@ -3,7 +3,7 @@
 // or custom XML part of the workbook contains it.
 import { createWorkbookHost } from "../../dev/workbook-host";
 import { tabulateActions } from "../../src/core/answer/actions";
-import { writeTable, listManagedTables } from "../../src/excel";
+import { writeTable, readManagedTables } from "../../src/excel";
 import { pullTable, refreshTable } from "../../src/refresh";
 import { ConnectionStore, memoryStorage, Session } from "../../src/session";
 import { SIM_KEY, startTestSimulator, type TestSimulator } from "../support/simulator";
@@ -35,7 +35,7 @@ test("the key is kept in the per-user store and nowhere in the workbook", async 
     }),
     { destination: { kind: "new-sheet" }, rolling: true },
   );
-  const [managed] = await listManagedTables(host.run);
+  const [managed] = (await readManagedTables(host.run)).tables;
   sim.simulator.setToday("2026-11-25");
   expect((await refreshTable(deps, managed)).status).toBe("refreshed");
   await writeTable(host.run, tabulateActions(await session.client().getActions("northmart")), {

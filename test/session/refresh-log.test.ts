@@ -3,7 +3,7 @@
 // records too (source "pane"). Over the simulator and the in-memory workbook.
 import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
 import { addDays } from "../../src/core/dates";
-import { listManagedTables } from "../../src/excel";
+import { readManagedTables } from "../../src/excel";
 import { pullTable, refreshAllTables, refreshTable } from "../../src/refresh";
 import { outcomeBase, summarize } from "../../src/refresh/outcomes";
 import { RefreshLog, refreshAllReport, type Session } from "../../src/session";
@@ -40,7 +40,7 @@ async function twoTables(session: Session): Promise<{ host: WorkbookHost; names:
 test("a table's latest outcome is kept from a single refresh and from Refresh all, by any case of its name", async () => {
   const session = await sessionFor(sim);
   const { host, names } = await twoTables(session);
-  const [daily] = await listManagedTables(host.run);
+  const [daily] = (await readManagedTables(host.run)).tables;
   expect(session.latestOutcome(daily.tableName)).toBeUndefined();
 
   const one = await refreshTable(session.refreshDeps({ run: host.run }), daily);

@@ -1,10 +1,13 @@
 // Pulling actions when the workbook's Actions record was damaged by hand: the pull still works, writes a new
 // Actions table (the old one is left as it was), replaces the record, and says so.
 import { createWorkbookHost } from "../../dev/workbook-host";
-import { ACTIONS_SETTING, readActionsRecord } from "../../src/excel/queryStore";
+import { readActionsRecord } from "../../src/excel/queryStore";
 import { actionOperations } from "../../src/taskpane/operations/actionOperations";
 import { sessionFor } from "../functions/helpers";
 import { startTestSimulator, type TestSimulator } from "../support/simulator";
+
+/** The workbook setting the Actions table's record lives under, as saved workbooks hold it. */
+const ACTIONS_SETTING = "SalesData.actions";
 
 let sim: TestSimulator;
 beforeAll(async () => {

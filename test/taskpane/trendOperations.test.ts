@@ -8,12 +8,14 @@ import { asQuery } from "../support/query";
 import { exactSum } from "../../src/core/refresh/revisions";
 import type { Trend } from "../../src/core/refresh/trend";
 import { readTable } from "../../src/excel";
-import { QUERY_SETTING } from "../../src/excel/queryStore";
 import { pullTable, refreshTable } from "../../src/refresh";
 import { refreshLine, tableOperations } from "../../src/taskpane/operations/tableOperations";
 import { trendOperations } from "../../src/taskpane/operations/trendOperations";
 import { trendChartWords } from "../../src/taskpane/savedQueries/TrendChart";
 import { DAILY, NEW_SHEET, refreshFixture } from "../refresh/support/fixture";
+
+/** The workbook setting the saved queries live under, as saved workbooks hold it. */
+const QUERY_SETTING = "SalesData.tables";
 
 // Enough stores for a revision of 0.25-1% to move whole units.
 const f = refreshFixture({ skus: 4, stores: 40 });

@@ -97,6 +97,36 @@ describe("TableColumn.id", () => {
     await act(host, (ctx) => ctx.workbook.worksheets.getItem("Data").protection.protect());
     expect(() => host.moveTableColumn("Sales", 0, 1)).toThrow(expect.objectContaining({ code: "AccessDenied" }));
   });
+
+  test("TableColumn.delete: the column's cells go, those right of it in the table's rows shift left, ids stay", async () => {
+    const host = await salesTable();
+    await act(host, (ctx) => {
+      ctx.workbook.worksheets.getItem("Data").getRange("C5").values = [["below"]];
+      ctx.workbook.tables.getItem("Sales").columns.getItem("units").filter.applyCustomFilter(">4");
+    });
+    await act(host, (ctx) => ctx.workbook.tables.getItem("Sales").columns.getItem("revenue").delete());
+    expect(host.sheetValues("Data")).toEqual([
+      ["store", "units", ""],
+      ["s1", 4, ""],
+      ["s2", 5, ""],
+      ["", "", ""],
+      ["", "", "below"], // not in the table's rows: not shifted
+    ]);
+    expect(await columns(host)).toEqual([
+      [1, "store"],
+      [3, "units"],
+    ]);
+    await host.run(async (ctx) => {
+      const f = ctx.workbook.tables.getItem("Sales").autoFilter.load("criteria");
+      await ctx.sync();
+      expect(f.criteria.map((c) => c.criterion1 ?? null)).toEqual([null, ">4"]); // still on units
+    });
+    await act(host, (ctx) => ctx.workbook.tables.getItem("Sales").columns.getItemAt(0).delete());
+    await expect(
+      act(host, (ctx) => ctx.workbook.tables.getItem("Sales").columns.getItemAt(0).delete()),
+    ).rejects.toMatchObject({ code: "InvalidOperation" });
+    expect(await columns(host)).toEqual([[3, "units"]]);
+  });
 });
 
 describe("Range.formulasR1C1", () => {

@@ -19,7 +19,7 @@ export interface ActionLike {
 }
 
 /** The columns of the actions table, in the order people read them. */
-export const ACTION_COLUMNS: readonly Column[] = [
+const ACTION_COLUMNS: readonly Column[] = [
   { name: "retailer", kind: "text" },
   { name: "alert_date", kind: "date" },
   { name: "action", kind: "text" },

@@ -74,7 +74,7 @@ export function viewByTest(q: { filter?: Filter; viewby?: string }): ((sku: unkn
 /** Excel's largest number (either sign): a larger one cannot be stored in a cell. */
 export const EXCEL_LARGEST = 9.99999999999999e307;
 /** The smallest magnitude Excel keeps (the smallest normal double): one closer to 0, other than 0, becomes 0. */
-export const EXCEL_SMALLEST = 2.2250738585072014e-308;
+const EXCEL_SMALLEST = 2.2250738585072014e-308;
 
 /** A number Excel cannot store as it is: beyond its largest number, or closer to 0 than its smallest (not 0). */
 export function excelCannotHold(v: number): boolean {

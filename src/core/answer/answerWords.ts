@@ -16,7 +16,7 @@ const MAX_TEXT = 40;
 const them = (n: number) => (n === 1 ? "it was" : "they were");
 
 /** Service text as a message quotes it: `"week 3"`, shortened past 40 characters. */
-export function quoted(text: string): string {
+function quoted(text: string): string {
   return `"${text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}...` : text}"`;
 }
 

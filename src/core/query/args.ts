@@ -34,7 +34,7 @@ function fail(argument: string, message: string): never {
 }
 
 /** Omitted, null, "" or only spaces: the argument was not given. */
-export function isEmptyArg(raw: unknown): boolean {
+function isEmptyArg(raw: unknown): boolean {
   if (raw === undefined || raw === null) return true;
   if (typeof raw === "string") return raw.trim() === "";
   if (Array.isArray(raw)) return flattenArg(raw).length === 0;
@@ -42,7 +42,7 @@ export function isEmptyArg(raw: unknown): boolean {
 }
 
 /** A scalar, a 1D list or a 2D range flattened row by row; empty cells (null, "", spaces) are left out. */
-export function flattenArg(raw: unknown): unknown[] {
+function flattenArg(raw: unknown): unknown[] {
   const out: unknown[] = [];
   const walk = (v: unknown) => {
     if (Array.isArray(v)) for (const x of v) walk(x);
@@ -68,7 +68,7 @@ function single(argument: string, raw: unknown): unknown {
 }
 
 /** Text argument (numbers become their digits, e.g. a SKU code typed as a number). Empty: `fallback`. */
-export function textArg(argument: string, raw: unknown, fallback?: string): string | undefined {
+function textArg(argument: string, raw: unknown, fallback?: string): string | undefined {
   const v = single(argument, raw);
   if (isEmptyArg(v)) return fallback;
   if (typeof v === "string") return v.trim();
@@ -77,14 +77,14 @@ export function textArg(argument: string, raw: unknown, fallback?: string): stri
 }
 
 /** A required text argument. */
-export function requiredTextArg(argument: string, raw: unknown, what: string): string {
+function requiredTextArg(argument: string, raw: unknown, what: string): string {
   const v = textArg(argument, raw);
   if (v === undefined) fail(argument, `is missing. Give ${what}.`);
   return v;
 }
 
 /** One of a fixed set of words, case-insensitive; empty gives `fallback`. */
-export function choiceArg<T extends string>(argument: string, raw: unknown, allowed: readonly T[], fallback: T): T {
+function choiceArg<T extends string>(argument: string, raw: unknown, allowed: readonly T[], fallback: T): T {
   const v = textArg(argument, raw);
   if (v === undefined) return fallback;
   const hit = allowed.find((a) => a.toLowerCase() === v.toLowerCase());
@@ -96,7 +96,11 @@ function orList(items: string[]): string {
   return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
 }
 
-/** TRUE/FALSE, 1/0 (any non-zero number is TRUE, as in Excel), "TRUE"/"FALSE", "yes"/"no", "1"/"0"; empty: `fallback`. */
+/**
+ * TRUE/FALSE, 1/0 (any non-zero number is TRUE, as in Excel), "TRUE"/"FALSE", "yes"/"no", "1"/"0"; empty: `fallback`.
+ * A rule of this module's interface, tested on its own (test/functions/args.property.test.ts).
+ * @public
+ */
 export function booleanArg(argument: string, raw: unknown, fallback: boolean): boolean {
   const v = single(argument, raw);
   if (isEmptyArg(v)) return fallback;
@@ -110,7 +114,11 @@ export function booleanArg(argument: string, raw: unknown, fallback: boolean): b
   return fail(argument, `must be TRUE or FALSE (or 1 / 0), not ${describe(v)}.`);
 }
 
-/** A date in any accepted form (see relativeDates.ts), required. */
+/**
+ * A date in any accepted form (see relativeDates.ts), required.
+ * A rule of this module's interface, tested on its own (test/functions/args.property.test.ts).
+ * @public
+ */
 export function dateArg(argument: string, raw: unknown, today: IsoDate): IsoDate {
   const v = single(argument, raw);
   if (isEmptyArg(v)) fail(argument, `is missing. Give ${DATE_FORMS}.`);
@@ -119,7 +127,11 @@ export function dateArg(argument: string, raw: unknown, today: IsoDate): IsoDate
   return parsed.date;
 }
 
-/** Metric names from "revenue,units", "Revenue, Units" or a range of cells (each may hold a list); de-duplicated. */
+/**
+ * Metric names from "revenue,units", "Revenue, Units" or a range of cells (each may hold a list); de-duplicated.
+ * A rule of this module's interface, tested on its own (test/functions/args.property.test.ts).
+ * @public
+ */
 export function metricsArg(argument: string, raw: unknown): string[] {
   const cells = flattenArg(raw);
   const texts = cells.map((c) => {
@@ -157,7 +169,7 @@ export interface TableCall {
  * (read row by row, empty cells ignored, a cell may itself hold a list), in the order given. Names are trimmed;
  * their case is kept (the service's identifiers). Duplicates and "all" among others are left for the checks.
  */
-export function retailersArg(argument: string, raw: unknown): string[] {
+function retailersArg(argument: string, raw: unknown): string[] {
   const texts = flattenArg(raw).map((c) => {
     if (typeof c === "string") return c;
     if (typeof c === "number" && Number.isFinite(c)) return String(c);

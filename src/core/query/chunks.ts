@@ -9,7 +9,7 @@ export interface DateChunk {
 }
 
 /** Periods per request. Store level is chunked finer: one week of a big retailer is ~100k rows. */
-export const CHUNK_PERIODS: Record<Level, Record<Timeframe, number>> = {
+const CHUNK_PERIODS: Record<Level, Record<Timeframe, number>> = {
   sku: { daily: 184, weekly: 104, monthly: 60 },
   store: { daily: 14, weekly: 8, monthly: 3 },
 };

@@ -5,7 +5,7 @@ import { addDays, addPeriods, fromExcelSerial, isIsoDate, type IsoDate } from ".
 /** Excel's largest date serial (9999-12-31) and its first real day (1900-01-01 is 1). */
 export const MAX_EXCEL_SERIAL = 2958465;
 /** Serials before 1900-03-01 fall in Excel's fictitious 1900-02-29 era; nobody has sales data there. */
-export const MIN_EXCEL_SERIAL = 61;
+const MIN_EXCEL_SERIAL = 61;
 
 const RELATIVE = /^(?:today)?\s*(?:([+-])\s*(\d{1,5})\s*([dwmy]))?$/;
 const UNIT_DAYS_LIMIT = 36_600; // about 100 years, whatever the unit
@@ -20,6 +20,8 @@ export const DATE_FORMS = `a date, a date cell, "YYYY-MM-DD" text, or "today", "
  * "today" = today; "-7d" = 7 days before; "+3d" = 3 days after; "w" weeks (7 days), "m" calendar months
  * (clipped to the month's end: 31 March - 1m = 28/29 February), "y" = 12 months. "today-7d" reads the same
  * as "-7d". Case and spaces are ignored.
+ * A rule of this module's interface, tested on its own (test/functions/args.property.test.ts).
+ * @public
  */
 export function resolveRelativeDate(text: string, today: IsoDate): IsoDate | null {
   const t = text.trim().toLowerCase();
@@ -38,7 +40,7 @@ export function resolveRelativeDate(text: string, today: IsoDate): IsoDate | nul
 }
 
 /** An Excel date serial (a number, or a date cell's value) as a day; the time of day is ignored. */
-export function serialToDate(serial: number): IsoDate | null {
+function serialToDate(serial: number): IsoDate | null {
   if (!Number.isFinite(serial)) return null;
   const whole = Math.floor(serial);
   if (whole < MIN_EXCEL_SERIAL || whole > MAX_EXCEL_SERIAL) return null;

@@ -55,7 +55,11 @@ function splitAt(r: DateRange, asked: IsoDate): Gap[] {
   ];
 }
 
-/** The ranges in date order, overlapping or touching ones joined; only `from` and `to` are kept. */
+/**
+ * The ranges in date order, overlapping or touching ones joined; only `from` and `to` are kept.
+ * A rule of this module's interface, tested on its own (test/core/gaps.property.test.ts).
+ * @public
+ */
 export function mergeRanges(ranges: readonly DateRange[]): DateRange[] {
   const sorted = ranges
     .filter((r) => r.from <= r.to)

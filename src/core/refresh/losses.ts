@@ -92,6 +92,8 @@ const isEmpty = (v: unknown): boolean => v === null || v === undefined || v === 
  * The key of a row from its key cells: userColumns' rowKey (the one key of a row, which also carries the user's
  * cells to it), where a code read back from a cell as 100002 and sent as "100002" is the same row. Null for a row
  * without a number period.
+ * A rule of this module's interface, tested on its own (test/core/losses.property.test.ts).
+ * @public
  */
 export const windowKey: (cells: readonly unknown[]) => string | null = rowKey;
 
@@ -220,6 +222,8 @@ export type HoldReason = { tooMany: boolean; whole: boolean };
  * The losses rule: a refresh that would remove more stored rows than it replaces and adds, or would leave a
  * period (per retailer, in a table of several) that held stored rows with none, is held. Null: it may write
  * (what it removes is reported).
+ * A rule of this module's interface, tested on its own (test/core/losses.property.test.ts).
+ * @public
  */
 export function holdReason(
   c: Pick<WindowComparison, "removed" | "replaced" | "added" | "wholePeriods">,
@@ -238,7 +242,11 @@ export function heldBy(c: WindowComparison, allowed?: boolean | ApprovedLosses):
   return holdReason(c) !== null && !approved;
 }
 
-/** The losses of a comparison as "Refresh anyway" accepts them (what the held line showed). */
+/**
+ * The losses of a comparison as "Refresh anyway" accepts them (what the held line showed).
+ * A rule of this module's interface, tested on its own (test/core/losses.property.test.ts).
+ * @public
+ */
 export function approvalOf(
   c: Pick<WindowComparison, "removed" | "undated" | "periods" | "wholePeriods">,
 ): ApprovedLosses {
@@ -255,6 +263,8 @@ export function approvalOf(
  * rows of any period than shown (none of a period not shown), no more rows without a date, and no whole period
  * that was not shown. The answer a refresh gets can differ from the one the held line was made of (the click
  * can come much later): what was not shown is not accepted.
+ * A rule of this module's interface, tested on its own (test/core/losses.property.test.ts).
+ * @public
  */
 export function withinApproved(c: WindowComparison, a: ApprovedLosses): boolean {
   if (c.removed > a.rows || c.undated > (a.undated ?? 0)) return false;
@@ -271,12 +281,11 @@ const LISTED = 8;
 const lastDay = (period: IsoDate, timeframe: Timeframe): IsoDate =>
   timeframe === "daily" ? period : addDays(addPeriods(period, timeframe, 1), -1);
 
-/** A period (its first day) as its days: "18 Nov", a week "16-22 Nov", a month "1-30 Nov". */
-export function periodText(period: IsoDate, timeframe: Timeframe, today?: IsoDate): string {
-  return rangeText({ from: period, to: lastDay(period, timeframe) }, today, true);
-}
-
-/** Periods (first days, any order) joined into runs of consecutive periods, each with its rows. */
+/**
+ * Periods (first days, any order) joined into runs of consecutive periods, each with its rows.
+ * A rule of this module's interface, tested on its own (test/core/losses.property.test.ts).
+ * @public
+ */
 export function periodRuns(
   periods: readonly PeriodCount[],
   timeframe: Timeframe,

@@ -44,12 +44,12 @@ export interface RefreshApproval extends ApprovedLosses {
 }
 
 /** A metric is held only when at least this many rows changed by the same power of ten... */
-export const UNIT_CHANGE_MIN_ROWS = 3;
+const UNIT_CHANGE_MIN_ROWS = 3;
 /**
  * ...and those rows are more than half of the rows compared. A row's ratio counts for 10^k when it is within 25%
  * of it either way (revisions move a figure by about 1%, so a revised figure in the new unit still counts).
  */
-export const UNIT_TOLERANCE = 0.25;
+const UNIT_TOLERANCE = 0.25;
 
 const LOG_TOLERANCE = Math.log10(1 + UNIT_TOLERANCE);
 
@@ -86,6 +86,8 @@ interface Tally {
  * the table's size, and so is any share of rows that is not a majority. Every metric column counts, rates and
  * averages too: each is compared with itself for the same row, and average_price in pence, or availability as
  * a fraction of 1, is as much a change of unit as revenue in pence.
+ * A rule of this module's interface, tested on its own (test/core/unitChange.property.test.ts).
+ * @public
  */
 export function unitChanges(
   input: UnitCheckInput,

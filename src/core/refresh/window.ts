@@ -13,6 +13,7 @@ import {
   type IsoDate,
 } from "../dates";
 import { STORE_DAILY_RETENTION_DAYS, type Level, type Timeframe } from "../metrics";
+import type { Query } from "../query/query";
 import type { Cell, Column, ColumnKind } from "../answer/tabulate";
 import { sameHeader } from "./userColumns";
 
@@ -54,7 +55,11 @@ export type RefreshWindow =
     }
   | { kind: "nothing"; reason: string; start: IsoDate; to: IsoDate };
 
-/** The oldest day that may differ from what the table holds: 7 days before the last read (or today). */
+/**
+ * The oldest day that may differ from what the table holds: 7 days before the last read (or today). The rule the
+ * window starts from; a rule of this module's interface, tested on its own (test/refresh/core.property.test.ts).
+ * @public
+ */
 export function anchorOf(today: IsoDate, lastRead?: IsoDate): IsoDate {
   const read = lastRead && daysBetween(lastRead, today) >= 0 ? lastRead : today;
   return addDays(read, -REVISION_DAYS);
@@ -83,7 +88,11 @@ export function storedPeriodContaining(periods: readonly unknown[], day: IsoDate
 
 const later = (a: IsoDate, b: IsoDate): IsoDate => (daysBetween(a, b) > 0 ? b : a);
 
-/** The first day of the period after the table's last (latest) stored row; null when it has none. */
+/**
+ * The first day of the period after the table's last (latest) stored row; null when it has none.
+ * A rule of this module's interface, tested on its own (test/refresh/core.property.test.ts).
+ * @public
+ */
 export function periodAfterLast(periods: readonly unknown[], timeframe: Timeframe): IsoDate | null {
   let last = -Infinity;
   for (const p of periods) if (typeof p === "number" && p > last) last = p;
@@ -139,6 +148,34 @@ export function refreshWindow(input: WindowInput): RefreshWindow {
   return { kind: "window", from, to, start, cutoff: excelSerial(start) };
 }
 
+/** Which window a refresh re-reads, given the stored table: refreshWindow in the add-in. */
+export type WindowRule = (input: WindowInput) => RefreshWindow;
+
+/**
+ * The window rule's input for a saved query, the service's today, the day of the last read and the stored periods.
+ */
+export function windowInputOf(
+  saved: { query: Pick<Query, "level" | "timeframe" | "from" | "to">; rolling: boolean },
+  today: IsoDate,
+  lastRead: IsoDate,
+  storedPeriods: readonly unknown[],
+): WindowInput {
+  const q = saved.query;
+  return {
+    today,
+    level: q.level,
+    timeframe: q.timeframe,
+    from: q.from,
+    to: q.to,
+    rolling: saved.rolling,
+    lastRead,
+    storedPeriods,
+  };
+}
+
+/** How far back (an Excel serial) a tail read reaches: far enough to find the stored period containing the anchor and a row before the window. */
+export const tailReach = (today: IsoDate, lastRead: IsoDate): number => excelSerial(anchorOf(today, lastRead)) - 40;
+
 /** What a saved table's record tells about its last read. */
 export interface ReadRecord {
   /** The service's today when the table was last read. */
@@ -178,7 +215,11 @@ export function lastReadAfterPull(today: IsoDate, pull: WrittenPull): IsoDate {
   return resume < today ? resume : today;
 }
 
-/** Stable sort of rows by their period (Excel serials), non-numeric periods last; already-sorted input is returned as is. */
+/**
+ * Stable sort of rows by their period (Excel serials), non-numeric periods last; already-sorted input is returned as is.
+ * A rule of this module's interface, tested on its own (test/refresh/core.property.test.ts).
+ * @public
+ */
 export function sortByPeriod<R extends readonly Cell[]>(rows: readonly R[], periodIndex: number): R[] {
   const key = (r: R): number => {
     const v = r[periodIndex];

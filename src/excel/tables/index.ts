@@ -4,7 +4,6 @@ export type { BlockLimits, TableData } from "./writeBlocks";
 export { writeTable, type Destination, type WriteOptions, type WriteResult } from "./writeTable";
 export { replaceTail, type RowsTakenOut, type TailReplacement, type TailResult } from "./replaceTail";
 export { tableChangedText } from "./coauthor";
-export { STAGING_SHEET, parseStagingName } from "./staging";
 export { readColumnEnds, readPeriodTail, readTable, type PeriodTail, type TableContents } from "./readTable";
-export { TREND_ROWS, trendCells, type TrendColumns } from "./trendRead";
+export { trendCells, type TrendColumns } from "./trendRead";
 export { readWindowCells, type WindowCells, type WindowCellsRequest } from "./windowKeys";

@@ -3,10 +3,10 @@
 // it and when: a replacement deletes its own, and another's only once it is older than any run takes (a
 // leftover of a replacement that failed midway), never one a co-author is still filling.
 /** Every staging sheet's name starts with this; versions before co-authoring support used exactly this name. */
-export const STAGING_SHEET = "SalesData_staging";
+const STAGING_SHEET = "SalesData_staging";
 
 /** Older than this, a staging sheet is a leftover whoever made it: a run takes minutes; clocks may be a little off. */
-export const STAGING_MAX_AGE_MS = 60 * 60 * 1000;
+const STAGING_MAX_AGE_MS = 60 * 60 * 1000;
 
 const SESSION = /^[0-9a-z]{5}$/;
 /** Seconds since 1970 in base 36, 7 digits (until the year 4400): the name's time. */
@@ -24,7 +24,9 @@ export const RUNTIME_SESSION = newSessionId();
 
 /**
  * "SalesData_staging_<session>_<time>": 17 + 1 + 5 + 1 + 7 = 31 characters, Excel's longest sheet name. The time
- * (when staging started) tells its age to any session that finds it.
+ * (when staging started) tells its age to any session that finds it. With parseStagingName and leftoverStaging, the
+ * naming rule every session and version shares, tested on its own (test/excel/coauthor.test.ts).
+ * @public
  */
 export function stagingSheetName(session: string, nowMs: number): string {
   if (!SESSION.test(session)) throw new RangeError(`A session id is 5 characters 0-9 a-z (got "${session}").`);
@@ -34,7 +36,10 @@ export function stagingSheetName(session: string, nowMs: number): string {
   return `${STAGING_SHEET}_${session}_${time}`;
 }
 
-/** The session and time (ms) a staging sheet's name holds; null for a name that is not a staging sheet's. */
+/**
+ * The session and time (ms) a staging sheet's name holds; null for a name that is not a staging sheet's.
+ * @public
+ */
 export function parseStagingName(name: string): { session: string; timeMs: number } | null {
   const m = STAGING_NAME.exec(name);
   return m ? { session: m[1], timeMs: parseInt(m[2], 36) * 1000 } : null;
@@ -45,6 +50,7 @@ export function parseStagingName(name: string): { session: string; timeMs: numbe
  * replacement at a time, so they are leftovers), the one name versions before co-authoring support used (such a
  * version deletes it itself at its next refresh), and any older than STAGING_MAX_AGE_MS. A co-author's recent
  * one, or one from a clock ahead of this one, is left alone.
+ * @public
  */
 export function leftoverStaging(sheetNames: readonly string[], session: string, nowMs: number): string[] {
   return sheetNames.filter((name) => {

@@ -11,7 +11,7 @@ import { findTable } from "./openTable";
  * The most rows a trend reads: 13 weeks of ~1,500 SKUs or stores, two columns, 40,000 cells (a fraction of a
  * sync's share, and quick to add up). A taller table's earlier rows are not read.
  */
-export const TREND_ROWS = 20_000;
+const TREND_ROWS = 20_000;
 
 /** A table column: its TableColumn.id, or its header (a record saved before ids were kept). */
 export type ColumnKey = number | string;

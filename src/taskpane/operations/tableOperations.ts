@@ -28,6 +28,8 @@ import type { ManagedRow, RefreshLine, TableOperations } from "./types";
  * A table with missing dates is not "ok" (the pane shows the lines as a warning). A refresh held because it would
  * remove stored rows, or because a metric's figures changed unit, says so and carries what it showed in
  * `refreshAnyway` (what the pane's button accepts).
+ * A rule of this module's interface, tested on its own (test/taskpane/trendOperations.test.ts).
+ * @public
  */
 export function refreshLine(o: RefreshOutcome): RefreshLine {
   const revised = changesText(o.changes);

@@ -55,6 +55,8 @@ export function RunPanel({
  * the metrics it omitted ("northmart: 26 rows · pharmaplus: 26 rows, omitted availability."), or for one, the
  * metrics the retailer omitted; then the warnings. A cancelled pull names only what was omitted: its
  * per-retailer rows were not all written.
+ * A rule of this module's interface, tested on its own (test/taskpane/multiRetailerOperations.test.ts).
+ * @public
  */
 export function pullSummaryLines(summary: PullSummary): string[] {
   const covered = summary.periodFrom ? ` covering ${summary.periodFrom} to ${summary.periodTo}` : "";

@@ -55,6 +55,10 @@ export interface TrendChartWords {
   notes: string[];
 }
 
+/**
+ * A rule of this module's interface, tested on its own (test/taskpane/trendChart.test.ts).
+ * @public
+ */
 export function trendChartWords(trend: Trend, change?: MetricChange): TrendChartWords {
   const last = trend.points.at(-1);
   const latest = last && `${dayText(last.period)}: ${pointValueText(last.value)}`;

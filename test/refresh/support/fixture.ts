@@ -3,7 +3,7 @@
 import { createWorkbookHost, type WorkbookHost } from "../../../dev/workbook-host";
 import { createClient, type SalesClient } from "../../../src/api";
 import type { Query } from "../../../src/core/query/query";
-import { listManagedTables, readTable, type ExcelRun } from "../../../src/excel";
+import { readManagedTables, readTable, type ExcelRun } from "../../../src/excel";
 import { pullTable, type RefreshDeps, type RefreshableTable } from "../../../src/refresh";
 import { asQuery } from "../../support/query";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../../support/simulator";
@@ -25,7 +25,7 @@ export const NEW_SHEET = { destination: { kind: "new-sheet" as const }, rolling:
 
 /** The saved record of a table, as refresh reads it; throws when the workbook has none by that name. */
 export async function recordOf(run: ExcelRun, tableName: string): Promise<RefreshableTable> {
-  const record = (await listManagedTables(run)).find((t) => t.tableName === tableName);
+  const record = (await readManagedTables(run)).tables.find((t) => t.tableName === tableName);
   if (!record) throw new Error(`no saved query for ${tableName}`);
   return record;
 }

@@ -1,0 +1,207 @@
+// The plan of a refresh, decided before anything is written: from the answer alone, whether the table is kept
+// (an empty answer where it holds rows) and which stored cells to compare; from those cells, whether the losses
+// rule or a unit change holds it, and otherwise what is written and what will be said of it (rows replaced,
+// added and removed, figures emptied, missing dates and the record's open gaps). After the write, what the
+// revision changed. Pure: the add-in reads and writes the workbook around it (src/refresh), and the same rules
+// hold for any store of a table's rows.
+import { fromExcelSerial, type DateRange, type IsoDate } from "../dates";
+import type { Level, Timeframe } from "../metrics";
+import { RETAILER_COLUMN } from "../answer/retailersTable";
+import type { LaidAnswer, ReadWindow } from "./answerLayout";
+import { isCovered, missingRanges, openGaps, subtractRange } from "./gaps";
+import { holdsOf, type Holds } from "./holds";
+import { blankedText, type BlankedFigures, type WindowComparison } from "./losses";
+import { completeWhenRead, metricColumns, windowChanges, type MetricChange, type WindowRows } from "./revisions";
+import { checkWindow, type RefreshApproval } from "./unitChange";
+import { keyColumns } from "./userColumns";
+import {
+  gapWarning,
+  keptRetailerRowsWarning,
+  keptRowsWarning,
+  noRetailerColumnText,
+  noRowsWarning,
+  stillMissingWarning,
+} from "./warnings";
+import { keptCount, lastKeptPeriod, planForAnswer, retailersLeftEmpty, type StoredTail } from "./window";
+
+/** What a refresh plans on: the window, the stored table's tail, the answer laid onto it, the record's gaps. */
+export interface PlanInput {
+  tableName: string;
+  /** The service's today, the day of the last read, and the query's level and timeframe. */
+  when: { today: IsoDate; lastRead: IsoDate; level: Level; timeframe: Timeframe };
+  window: ReadWindow;
+  /** The stored table's tail; a table of several retailers: each tail row's retailer (undefined: no such column). */
+  tail: StoredTail & { retailers?: readonly unknown[] };
+  several: boolean;
+  answer: Extract<LaidAnswer, { kind: "laid" }>;
+  /** A table of several retailers: the retailers read (each one's rows in the answer are counted here). */
+  retailers?: readonly { retailer: string }[];
+  /** The open gaps the table's record keeps. */
+  gaps: readonly DateRange[];
+}
+
+/** The stored cells the plan compares with the answer: body rows `from` to the end, the cells of `fields`. */
+export interface StoredCells {
+  from: number;
+  fields: string[];
+}
+
+export type RefreshPlan =
+  /** The answer is empty where the table holds rows (or, several retailers, for one of them): nothing written. */
+  | { kind: "keep"; warnings: string[] }
+  /** The losses rule or a unit change holds the refresh: nothing written, what they found reported. */
+  | { kind: "hold"; holds: Holds }
+  | WritePlan;
+
+export interface WritePlan {
+  kind: "write";
+  /** What the rules found and accepted (rows removed, a unit change "Refresh anyway" accepted). */
+  holds: Holds;
+  /** The stored window against the answer, by key: the rows replaced, added and removed. */
+  comparison: WindowComparison;
+  /** The table as read: the window's first row and the body rows (the write refuses a table changed since). */
+  expect: { cutAt: number; count: number };
+  /** The metric columns whose old cells the write returns, for the revision. */
+  readBefore: string[];
+  /** Stored figures the answer empties (absent when none). */
+  blanked?: BlankedFigures[];
+  /** The dates the table has no rows for once written (what its record keeps), and those found just now. */
+  gaps: DateRange[];
+  newGaps: DateRange[];
+  /** What will be said once written: figures emptied, dates newly missing, an empty answer. */
+  warnings: string[];
+}
+
+/**
+ * The plan from the answer alone: kept (an empty answer where the table holds rows; several retailers, an empty
+ * answer for one that has rows there), refused (several retailers, no retailer column), or the stored cells to
+ * compare (none: no key to compare by, or no stored row in the window).
+ */
+export function planFromAnswer(
+  input: PlanInput,
+):
+  | Extract<RefreshPlan, { kind: "keep" }>
+  | { kind: "refused"; reason: string }
+  | { kind: "compare"; cells?: StoredCells } {
+  const { tail, window: win, answer } = input;
+  const plan = planForAnswer(tail, win.cutoff, answer.data.values.length);
+  if (plan.kind === "keep") return { kind: "keep", warnings: [keptRowsWarning(win.from, win.to, plan.storedRows)] };
+  if (input.several) {
+    if (!tail.retailers) return { kind: "refused", reason: noRetailerColumnText(input.tableName) };
+    const left = retailersLeftEmpty({ ...tail, retailers: tail.retailers }, win.cutoff, answeredRows(input));
+    if (left.length > 0) return { kind: "keep", warnings: [keptRetailerRowsWarning(win.from, win.to, left)] };
+  }
+  const { keys, metrics } = columnsCompared(answer);
+  const from = cutAtOf(input);
+  if (keys.length === 0 || from >= tail.count) return { kind: "compare" };
+  const fields = [...keys, ...metrics].map((c) => answer.data.columns[c].name);
+  return { kind: "compare", cells: { from, fields } };
+}
+
+/**
+ * The plan from the stored cells of the window (as planFromAnswer asked: each row's key cells, then its metric
+ * cells; none when it asked for none) against the answer's rows: held by the losses rule or a unit change
+ * (unless `anyway` accepts what they found), else written.
+ */
+export function planFromStored(
+  input: PlanInput,
+  stored: readonly (readonly unknown[])[],
+  anyway?: boolean | RefreshApproval,
+): RefreshPlan {
+  const { answer, when } = input;
+  const { data } = answer;
+  const { keys, metrics } = columnsCompared(answer);
+  const retailerAt = input.several ? keys.findIndex((c) => data.columns[c].name === RETAILER_COLUMN) : -1;
+  const check = checkWindow({
+    stored: { keys: stored.map((r) => r.slice(0, keys.length)), metrics: stored.map((r) => r.slice(keys.length)) },
+    fresh: {
+      keys: data.values.map((r) => keys.map((c) => r[c])),
+      metrics: data.values.map((r) => metrics.map((m) => r[m])),
+    },
+    metrics: metrics.map((m) => data.columns[m].name),
+    retailerAt: retailerAt >= 0 ? retailerAt : undefined,
+    complete: completeWhenRead(when.lastRead, when.timeframe),
+  });
+  const holds = holdsOf(check, anyway, when);
+  if (holds.held) return { kind: "hold", holds };
+  const c = check.comparison;
+  const { gaps, newGaps } = gapsAfter(input);
+  const warnings = [
+    ...(c.blanked.length > 0 ? [blankedText(c.blanked, when.timeframe, when.today)] : []),
+    ...newGaps.map((g) => gapWarning(g, when.level, when.timeframe, when.today)),
+    ...(data.values.length === 0 ? [noRowsWarning(input.window.from, input.window.to)] : []),
+  ];
+  return {
+    kind: "write",
+    holds,
+    comparison: c,
+    expect: { cutAt: cutAtOf(input), count: input.tail.count },
+    readBefore: metrics.map((m) => data.columns[m].name),
+    ...(c.blanked.length > 0 ? { blanked: c.blanked } : {}),
+    gaps,
+    newGaps,
+    warnings,
+  };
+}
+
+/**
+ * What the revision changed: each metric's total over the re-read dates in the old window's cells (as the write
+ * took them out: `before`, cells of the plan's readBefore) and in the rows written.
+ */
+export function revisionOf(input: PlanInput, before: WindowRows | undefined): MetricChange[] {
+  const { data, periodIndex: pi } = input.answer;
+  if (!before || pi < 0) return [];
+  const metrics = metricColumns(data.columns);
+  const after = { periods: data.values.map((r) => r[pi]), values: data.values.map((r) => metrics.map((m) => r[m])) };
+  const complete = completeWhenRead(input.when.lastRead, input.when.timeframe);
+  const names = metrics.map((m) => data.columns[m].name);
+  return windowChanges(names, input.window.cutoff, before, after, complete);
+}
+
+/**
+ * Missing dates are named until a refresh gets rows for them: the open gaps not named just now (`named`), in one
+ * line. Undefined when there are none.
+ */
+export function stillMissingOf(gaps: readonly DateRange[], named: readonly DateRange[], today: IsoDate) {
+  const still = named.reduce((rest, g) => subtractRange(rest, g), [...gaps]);
+  return still.length > 0 ? stillMissingWarning(still, today) : undefined;
+}
+
+/** The key columns (period first) and the metric columns of the answer: what the stored window is compared by. */
+function columnsCompared(answer: PlanInput["answer"]): { keys: number[]; metrics: number[] } {
+  return { keys: keyColumns(answer.data.columns, answer.periodIndex), metrics: metricColumns(answer.data.columns) };
+}
+
+/** The window's first row as the tail placed it: the rows compared are the rows the write replaces. */
+const cutAtOf = ({ tail, window: win }: PlanInput): number => tail.offset + keptCount(tail.periods, win.cutoff);
+
+/** Each retailer's rows among those the refresh would write (rows dated before the window are not written). */
+function answeredRows({ answer, retailers }: PlanInput): { retailer: string; rows: number }[] {
+  const at = answer.data.columns.findIndex((c) => c.name === RETAILER_COLUMN);
+  return (retailers ?? []).map(({ retailer }) => ({
+    retailer,
+    rows: at < 0 ? 0 : answer.data.values.filter((r) => r[at] === retailer).length,
+  }));
+}
+
+/**
+ * The dates the table has no rows for once written (gaps.ts): the record's open gaps less the days re-read,
+ * with those found now; and those found now that the record did not hold (each is named in a warning).
+ */
+function gapsAfter({ answer, tail, window: win, when, gaps: previous }: PlanInput) {
+  const pi = answer.periodIndex;
+  if (pi < 0) return { gaps: [...previous], newGaps: [] };
+  const periods = answer.data.values.flatMap((r) =>
+    typeof r[pi] === "number" ? [fromExcelSerial(r[pi] as number)] : [],
+  );
+  const found = missingRanges({
+    timeframe: when.timeframe,
+    lastKept: lastKeptPeriod(tail.periods, win.cutoff),
+    askedFrom: win.from,
+    periods,
+  });
+  return {
+    gaps: openGaps(previous, { from: win.start, to: win.to }, found),
+    newGaps: found.filter((g) => !isCovered(g, previous)),
+  };
+}

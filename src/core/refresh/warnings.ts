@@ -1,0 +1,66 @@
+// What a refresh tells the user about its window: columns the answer added or left out, rows it labelled before
+// the window, an empty answer where the table holds rows, missing dates, and the refusals that write nothing.
+// Pure words, for the plan (plan.ts) and the answer's layout (answerLayout.ts); any surface shows them as they are.
+import { addPeriods, type DateRange, type IsoDate } from "../dates";
+import { STORE_DAILY_RETENTION_DAYS, type Timeframe } from "../metrics";
+import { rangeText } from "../words";
+import { RETAILER_COLUMN } from "../answer/retailersTable";
+import type { Gap } from "./gaps";
+
+export const extraColumnsWarning = (extra: readonly string[]): string =>
+  `The service now also sends ${extra.join(", ")}; the table keeps its columns, so ${extra.length === 1 ? "it was" : "they were"} left out. Get the data again to include ${extra.length === 1 ? "it" : "them"}.`;
+
+export const missingColumnsWarning = (missing: readonly string[], start: IsoDate): string =>
+  `The service did not send ${missing.join(", ")} this time: ${missing.length === 1 ? "that column is" : "those columns are"} empty from ${start} on.`;
+
+export const earlyRowsWarning = (early: number, start: IsoDate): string =>
+  `${early} row(s) the service labelled before ${start} were left out (the stored rows cover them).`;
+
+export const keptRowsWarning = (from: IsoDate, to: IsoDate, storedRows: number): string =>
+  `The service returned no rows for ${from} to ${to}, where the table has ${storedRows} row(s). They were kept, not deleted. Check the retailer's connection in the service, then refresh again.`;
+
+/** A table of several retailers: some retailers' answers were empty where the table holds their rows. */
+export const keptRetailerRowsWarning = (
+  from: IsoDate,
+  to: IsoDate,
+  retailers: readonly { retailer: string; storedRows: number }[],
+): string =>
+  `The service returned no rows for ${retailers.map((r) => `${r.retailer} (the table has ${r.storedRows} of its rows there)`).join(", ")} for ${from} to ${to}. The table was kept as it was, nothing deleted. Check ${retailers.length === 1 ? "that retailer's connection" : "those retailers' connections"} in the service, then refresh again.`;
+
+/** "those days are" / "that week is" ...: the periods of a missing range. */
+function periodWords(gap: DateRange, timeframe: string): string {
+  const tf: Timeframe = timeframe === "weekly" || timeframe === "monthly" ? timeframe : "daily";
+  const many = addPeriods(gap.from, tf, 1) <= gap.to;
+  const unit = tf === "weekly" ? "week" : tf === "monthly" ? "month" : "day";
+  return many ? `those ${unit}s are` : `that ${unit} is`;
+}
+
+/**
+ * A missing range in words. `today` leaves out the year of dates in the current year. Store-level daily data
+ * before the first day asked: "The service no longer has store-level daily data for 8 Oct to 2 Nov (it keeps
+ * 14 days); those days are missing from the table."
+ */
+export function gapWarning(gap: Gap, level: string, timeframe: string, today: IsoDate): string {
+  const when = rangeText(gap, today);
+  const what = periodWords(gap, timeframe);
+  if (gap.reason === "no-rows") return `The service returned no rows for ${when}; ${what} missing from the table.`;
+  if (level === "store" && timeframe === "daily")
+    return `The service no longer has store-level daily data for ${when} (it keeps ${STORE_DAILY_RETENTION_DAYS} days); ${what} missing from the table.`;
+  return `Refresh did not ask the service for ${when}; ${what} missing from the table.`;
+}
+
+/** Missing ranges found by an earlier refresh and still open. */
+export const stillMissingWarning = (gaps: readonly DateRange[], today: IsoDate): string =>
+  `Still missing from the table: ${gaps.map((g) => rangeText(g, today)).join("; ")}.`;
+
+/** The service returned nothing for a window where the table had no rows either. */
+export const noRowsWarning = (from: IsoDate, to: IsoDate): string =>
+  `The service returned no rows for ${from} to ${to}; nothing was written. Refresh again later: the next refresh asks for these dates again.`;
+
+/** Refused (nothing written): the answer has no period field, so its rows cannot be placed by date. */
+export const noPeriodText = (field: string, win: { from: IsoDate; to: IsoDate }): string =>
+  `The service's answer for ${win.from} to ${win.to} has no ${field}, so its rows could not be placed by date. Nothing was written.`;
+
+/** Refused (nothing written): a table of several retailers without its retailer column. */
+export const noRetailerColumnText = (tableName: string): string =>
+  `The table "${tableName}" has no ${RETAILER_COLUMN} column, so refresh cannot tell whose rows are whose. Nothing was written; get the data again as a new table.`;

@@ -1,0 +1,58 @@
+// Which database a sync writes to, from its address: `duckdb:path/to/file.duckdb` (the default, sales-data.duckdb
+// in the current folder) or `postgres://user@host:port/database`; opened as the engine that serves it.
+import { resolve } from "node:path";
+import { openDuckDb } from "./duckdb/engine";
+import type { SyncEngine } from "./engine";
+import { SyncError } from "./errors";
+import { openPostgres } from "./postgres/engine";
+
+export const DEFAULT_DATABASE = "duckdb:sales-data.duckdb";
+
+export type DatabaseTarget =
+  { kind: "duckdb"; path: string; label: string } | { kind: "postgres"; url: string; label: string };
+
+/** The address as it may be shown: a password in it replaced by ***. */
+function shownAddress(text: string): string {
+  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@/]*@/i, "$1***@");
+}
+
+function postgresTarget(text: string): DatabaseTarget {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new SyncError(
+      `The database address ${shownAddress(text)} is not a URL of the form postgres://user@host:port/database.`,
+    );
+  }
+  const database =
+    decodeURIComponent(url.pathname.replace(/^\//, "")) || decodeURIComponent(url.username) || "postgres";
+  const host = url.hostname || "localhost";
+  return {
+    kind: "postgres",
+    url: text,
+    label: `the PostgreSQL database "${database}" on ${host}:${url.port || "5432"}`,
+  };
+}
+
+/** Parses a database address (relative DuckDB paths from `cwd`); SyncError naming the forms it takes. */
+export function parseDatabase(text: string = DEFAULT_DATABASE, cwd = process.cwd()): DatabaseTarget {
+  const address = text.trim();
+  if (/^duckdb:/i.test(address)) {
+    const file = address.slice("duckdb:".length).replace(/^\/\/(?=\/)/, "");
+    const path = resolve(cwd, file === "" ? "sales-data.duckdb" : file);
+    return { kind: "duckdb", path, label: `the DuckDB file ${path}` };
+  }
+  if (/^postgres(ql)?:\/\//i.test(address)) return postgresTarget(address);
+  throw new SyncError(
+    `The database address ${JSON.stringify(shownAddress(address))} is not one the sync writes to: use ` +
+      "duckdb:path/to/file.duckdb (the default is duckdb:sales-data.duckdb, in the current folder) or " +
+      "postgres://user@host:port/database.",
+  );
+}
+
+/** Opens the engine for an address (or a parsed target). */
+export async function openDatabase(target: string | DatabaseTarget = DEFAULT_DATABASE): Promise<SyncEngine> {
+  const t = typeof target === "string" ? parseDatabase(target) : target;
+  return t.kind === "duckdb" ? openDuckDb(t.path) : openPostgres(t.url, t.label);
+}

@@ -1,0 +1,128 @@
+// The one interface every database engine of the sync implements (DuckDB, PostgreSQL): what a window rewrite needs
+// and nothing else. The sync above it decides what to write; an engine only stores it, in one transaction per table.
+import type { IsoDate } from "../core/dates";
+
+/**
+ * How a column is stored, as Excel's Get Data and Power BI read it: `date` the period (DATE), `text` names and
+ * filter values (TEXT), `bigint` SKU and store codes (BIGINT), `double` metrics and comparisons (DOUBLE: the
+ * service sends JSON numbers, which are doubles, so a DOUBLE keeps each figure exactly as sent, with no scale to
+ * pick for rates such as availability or unit_ros; NUMERIC would round them to its scale).
+ */
+export type SyncColumnType = "date" | "text" | "bigint" | "double";
+
+export interface SyncColumn {
+  name: string;
+  type: SyncColumnType;
+}
+
+/** A table as the caller names it: the engine creates it, or checks that the one it finds is this one. */
+export interface SyncTableSpec {
+  table: string;
+  /** In the order the rows give their values. */
+  columns: readonly SyncColumn[];
+  /** The row key (the primary key): the period and the columns that tell one row of a period from another. */
+  key: readonly string[];
+  /** The period column (type `date`, part of the key); the window is every row whose period is on or after its start. */
+  period: string;
+}
+
+/** A value as rows carry it: a date "YYYY-MM-DD", a text, a number (a BIGINT a safe integer), or null. */
+export type SyncCell = string | number | null;
+/** One row, its values in the order of SyncTableSpec.columns. */
+export type SyncRow = readonly SyncCell[];
+/** Rows in chunks: an array of chunks or a stream of them (rows are never all held at once). */
+export type SyncRowChunks = Iterable<readonly SyncRow[]> | AsyncIterable<readonly SyncRow[]>;
+
+export type SyncOutcome = "synced" | "held" | "failed";
+
+/** One row of `sales_sync_runs`: one run of one query into its table. */
+export interface SyncRun {
+  table: string;
+  /** The query, as JSON (never the key). */
+  query: string;
+  startedAt: Date;
+  endedAt: Date;
+  /** The dates re-read and rewritten; null when the run failed before it had one. */
+  window: { from: IsoDate; to: IsoDate } | null;
+  deleted: number;
+  inserted: number;
+  /** Figures the run changed (as many as it records in sales_revisions). */
+  changed: number;
+  outcome: SyncOutcome;
+  /** Why it was held or failed, in words; null when synced. */
+  reason: string | null;
+}
+
+export interface RecordedRun extends SyncRun {
+  id: number;
+}
+
+/** One row of `sales_revisions`: a figure a run changed. */
+export interface SyncRevision {
+  period: IsoDate;
+  /** The rest of the row key (every key column but the period), by column name. */
+  key: Readonly<Record<string, string | number>>;
+  metric: string;
+  old: number | null;
+  new: number | null;
+}
+
+export interface RecordedRevision extends SyncRevision {
+  run: number;
+  table: string;
+}
+
+/** What `list` shows of a synced table. */
+export interface SyncedTable {
+  table: string;
+  /** Rows the table holds now (null when the table is gone). */
+  rows: number | null;
+  lastRun: RecordedRun;
+}
+
+/** How long a sync waits, by default, for another sync of the same table to finish. */
+export const DEFAULT_LOCK_WAIT_MS = 60_000;
+
+/** How long to wait for another sync of the same table before giving up (0: do not wait). */
+export interface LockOptions {
+  lockWaitMs?: number;
+}
+
+/**
+ * A transaction on one table, holding its lock: read the stored window, delete it, insert the new rows, record the
+ * run and its revisions, then commit (or roll back). Any failure ends it: roll back, and the table is as it was.
+ */
+export interface WindowWriter {
+  readonly spec: SyncTableSpec;
+  /** The stored rows from `from` on, every column in the spec's order, ordered by the key, in chunks. */
+  readWindow(from: IsoDate, chunkRows?: number): AsyncIterable<SyncRow[]>;
+  /** Deletes every row whose period is on or after `from`; the number deleted. */
+  deleteWindow(from: IsoDate): Promise<number>;
+  /** Bulk-inserts rows (each on or after the window deleted); the number inserted. */
+  insert(rows: SyncRowChunks): Promise<number>;
+  /** Writes the run's row in this transaction; its id, for the revisions. */
+  recordRun(run: SyncRun): Promise<number>;
+  recordRevisions(run: number, revisions: Iterable<SyncRevision>): Promise<number>;
+  /** Commits, then confirms that the database kept what was written (SyncError when it did not). */
+  commit(): Promise<void>;
+  /** Rolls back; safe to call after a failure anywhere, and more than once. */
+  rollback(): Promise<void>;
+}
+
+export interface SyncEngine {
+  readonly kind: "duckdb" | "postgres";
+  /** The database in words for messages ("the DuckDB file /data/sales.duckdb"): never a password. */
+  readonly label: string;
+  /** The longest table or column name the engine keeps exactly, in UTF-8 bytes. */
+  readonly maxNameBytes: number;
+  /** Takes the table's lock (one sync per table at a time), begins, and creates the table or checks it. */
+  begin(spec: SyncTableSpec, options?: LockOptions): Promise<WindowWriter>;
+  /** Records a run in a transaction of its own (a run that failed, after its rollback). */
+  recordRun(run: SyncRun): Promise<number>;
+  /** What is synced: each table with a run, its rows and its last run. */
+  list(): Promise<SyncedTable[]>;
+  /** The run log, newest first. */
+  runs(options?: { table?: string; limit?: number }): Promise<RecordedRun[]>;
+  revisions(run: number): Promise<RecordedRevision[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,98 @@
+// A PostgreSQL connection as the sync's SQL session (values bound, DATE read as text, BIGINT as numbers), rows read
+// through a cursor in chunks, and the bulk load through COPY FROM STDIN (pg-copy-streams), never row by row.
+import { once } from "node:events";
+import { finished } from "node:stream/promises";
+import pg, { type ClientBase, type CustomTypesConfig } from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import type { SyncRow, SyncTableSpec } from "../engine";
+import { quoteName } from "../names";
+import type { SqlSession } from "../tables";
+
+const DATE_OID = 1082;
+const INT8_OID = 20;
+
+/** DATE as its text (node-pg would make a local-midnight Date), BIGINT as a number (the sync stores safe integers). */
+export const PG_TYPES: CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") => {
+    if (oid === DATE_OID) return (text: string) => text;
+    if (oid === INT8_OID) return (text: string) => Number(text);
+    return pg.types.getTypeParser(oid, format ?? "text");
+  }) as CustomTypesConfig["getTypeParser"],
+};
+
+export function pgSession(client: ClientBase): SqlSession {
+  return {
+    async all(sql, params = []) {
+      return (await client.query(sql, [...params])).rows as Record<string, string | number | null>[];
+    },
+    async exec(sql, params = []) {
+      return (await client.query(sql, [...params])).rowCount ?? 0;
+    },
+  };
+}
+
+/** The rows of a query through a cursor, `size` at a time (the transaction is open, so the cursor lives in it). */
+export async function* streamPg(
+  client: ClientBase,
+  sql: string,
+  params: readonly string[],
+  size: number,
+): AsyncIterable<SyncRow[]> {
+  await client.query(`DECLARE sales_sync_window NO SCROLL CURSOR FOR ${sql}`, [...params]);
+  for (;;) {
+    const { rows } = await client.query({
+      text: `FETCH ${Math.max(1, Math.floor(size))} FROM sales_sync_window`,
+      rowMode: "array",
+    });
+    if (rows.length === 0) break;
+    yield rows as SyncRow[];
+  }
+  await client.query("CLOSE sales_sync_window");
+}
+
+const ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+
+/** One row in COPY's text format: tab between values, \N for null, backslash, tab and line breaks escaped. */
+export function copyLine(row: SyncRow): string {
+  let line = "";
+  for (let i = 0; i < row.length; i++) {
+    const v = row[i];
+    if (i > 0) line += "\t";
+    if (v === null) line += "\\N";
+    else if (typeof v === "number") line += String(v);
+    else line += v.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]);
+  }
+  return `${line}\n`;
+}
+
+/**
+ * Bulk-loads checked chunks with COPY FROM STDIN in the open transaction, honouring the stream's back-pressure so
+ * memory holds about one chunk. On any failure the COPY is cancelled (CopyFail, with a fixed text: row values never
+ * reach the server's log) and the error rethrown for the caller to roll back.
+ */
+export async function loadWithCopy(
+  client: ClientBase,
+  spec: SyncTableSpec,
+  chunks: AsyncIterable<readonly SyncRow[]>,
+): Promise<number> {
+  const columns = spec.columns.map((c) => quoteName(c.name)).join(", ");
+  const stream = client.query(copyFrom(`COPY ${quoteName(spec.table)} (${columns}) FROM STDIN`));
+  let n = 0;
+  try {
+    for await (const chunk of chunks) {
+      let text = "";
+      for (const row of chunk) text += copyLine(row);
+      n += chunk.length;
+      if (!stream.write(text)) await once(stream, "drain");
+    }
+    stream.end();
+    await finished(stream);
+    return n;
+  } catch (error) {
+    if (!stream.destroyed) {
+      stream.destroy(new Error("The sync stopped this load."));
+      await finished(stream).catch(() => undefined);
+    }
+    throw error;
+  }
+}

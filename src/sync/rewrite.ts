@@ -1,0 +1,96 @@
+// A window rewrite from start to end on any engine: lock and begin, delete the window, bulk-insert the new rows,
+// record the run and its revisions, commit. A failure anywhere rolls back (the table is as it was) and is recorded
+// as a failed run in a transaction of its own.
+import { errorText } from "../core/errorText";
+import type { IsoDate } from "../core/dates";
+import type { SyncEngine, SyncRevision, SyncRow, SyncRowChunks, SyncTableSpec, WindowWriter } from "./engine";
+
+/** Where a rewrite is: reached in this order; `inserting` once the first chunk is in and the next is on its way. */
+export const REWRITE_STAGES = ["begun", "deleted", "inserting", "inserted", "recorded", "committed"] as const;
+export type RewriteStage = (typeof REWRITE_STAGES)[number];
+
+export interface WindowRewrite {
+  spec: SyncTableSpec;
+  /** The dates re-read: every stored row from `from` on is replaced by `rows`. */
+  window: { from: IsoDate; to: IsoDate };
+  rows: SyncRowChunks;
+  /** The query as JSON, for the run log (never the key). */
+  query: string;
+  /** The figures this rewrite changes, recorded in sales_revisions. */
+  revisions?: readonly SyncRevision[];
+  startedAt?: Date;
+  lockWaitMs?: number;
+  /** Told as each stage is reached (a test stops a rewrite there, or fails it). */
+  onStage?: (stage: RewriteStage) => void | Promise<void>;
+}
+
+export interface RewriteResult {
+  run: number;
+  deleted: number;
+  inserted: number;
+}
+
+async function* announcing(rows: SyncRowChunks, stage: () => void | Promise<void>): AsyncIterable<readonly SyncRow[]> {
+  let n = 0;
+  for await (const chunk of rows) {
+    if (n++ === 1) await stage();
+    yield chunk;
+  }
+}
+
+async function write(writer: WindowWriter, r: WindowRewrite, startedAt: Date): Promise<RewriteResult> {
+  const stage = async (s: RewriteStage) => r.onStage?.(s);
+  await stage("begun");
+  const deleted = await writer.deleteWindow(r.window.from);
+  await stage("deleted");
+  const inserted = await writer.insert(announcing(r.rows, () => stage("inserting")));
+  await stage("inserted");
+  const revisions = r.revisions ?? [];
+  const run = await writer.recordRun({
+    table: r.spec.table,
+    query: r.query,
+    startedAt,
+    endedAt: new Date(),
+    window: r.window,
+    deleted,
+    inserted,
+    changed: revisions.length,
+    outcome: "synced",
+    reason: null,
+  });
+  await writer.recordRevisions(run, revisions);
+  await stage("recorded");
+  await writer.commit();
+  return { run, deleted, inserted };
+}
+
+/** Rewrites the window of one table in one transaction; on failure the table is as it was and the error rethrown. */
+export async function rewriteWindow(engine: SyncEngine, r: WindowRewrite): Promise<RewriteResult> {
+  const startedAt = r.startedAt ?? new Date();
+  let writer: WindowWriter | undefined;
+  let result: RewriteResult;
+  try {
+    writer = await engine.begin(r.spec, { lockWaitMs: r.lockWaitMs });
+    result = await write(writer, r, startedAt);
+  } catch (error) {
+    await writer?.rollback();
+    const reason = errorText(error, { other: (message) => message });
+    await engine
+      .recordRun({
+        table: r.spec.table,
+        query: r.query,
+        startedAt,
+        endedAt: new Date(),
+        window: r.window,
+        deleted: 0,
+        inserted: 0,
+        changed: 0,
+        outcome: "failed",
+        reason,
+      })
+      .catch(() => undefined);
+    throw error;
+  }
+  await r.onStage?.("committed");
+  return result;
+}

@@ -1,0 +1,164 @@
+// The sync's own tables, the same in both engines: sales_sync_runs (one row per run and query: when, the window,
+// rows deleted, inserted and changed, synced, held or failed and why) and sales_revisions (each figure a run changed).
+import type {
+  RecordedRevision,
+  RecordedRun,
+  SyncedTable,
+  SyncOutcome,
+  SyncRevision,
+  SyncRow,
+  SyncRun,
+  SyncTableSpec,
+} from "./engine";
+import { quoteName, REVISIONS_TABLE, RUNS_TABLE } from "./names";
+import { tableExists, type Dialect, type SqlSession } from "./tables";
+
+/** The run table's columns after run_id (its id column differs: an identity in PostgreSQL, a sequence in DuckDB). */
+const RUN_COLUMNS = (d: Dialect) => `
+  table_name ${d.types.text} NOT NULL,
+  query ${d.types.text} NOT NULL,
+  started_at TIMESTAMPTZ NOT NULL,
+  ended_at TIMESTAMPTZ NOT NULL,
+  window_from DATE,
+  window_to DATE,
+  rows_deleted BIGINT NOT NULL,
+  rows_inserted BIGINT NOT NULL,
+  rows_changed BIGINT NOT NULL,
+  outcome ${d.types.text} NOT NULL CHECK (outcome IN ('synced', 'held', 'failed')),
+  reason ${d.types.text}`;
+
+/** CREATE statements of the two log tables, for a run id column given by the engine. */
+export function logTablesSql(d: Dialect, runId: string): string[] {
+  return [
+    `CREATE TABLE IF NOT EXISTS ${RUNS_TABLE} (run_id ${runId}, ${RUN_COLUMNS(d)})`,
+    `CREATE TABLE IF NOT EXISTS ${REVISIONS_TABLE} (
+      run_id BIGINT NOT NULL, table_name ${d.types.text} NOT NULL, period DATE NOT NULL, row_key ${d.types.text} NOT NULL,
+      metric ${d.types.text} NOT NULL, old_value ${d.types.double}, new_value ${d.types.double})`,
+    `CREATE INDEX IF NOT EXISTS sales_revisions_run ON ${REVISIONS_TABLE} (run_id)`,
+  ];
+}
+
+/** sales_revisions as a table to bulk-load (its rows from revisionRows). */
+export const REVISIONS_SPEC: SyncTableSpec = {
+  table: REVISIONS_TABLE,
+  columns: [
+    { name: "run_id", type: "bigint" },
+    { name: "table_name", type: "text" },
+    { name: "period", type: "date" },
+    { name: "row_key", type: "text" },
+    { name: "metric", type: "text" },
+    { name: "old_value", type: "double" },
+    { name: "new_value", type: "double" },
+  ],
+  key: ["run_id", "table_name", "period", "row_key", "metric"],
+  period: "period",
+};
+
+/** Revisions as rows of sales_revisions, in chunks; the rest of the row key as JSON. */
+export function* revisionRows(
+  run: number,
+  table: string,
+  revisions: Iterable<SyncRevision>,
+  size = 5000,
+): Iterable<SyncRow[]> {
+  let chunk: SyncRow[] = [];
+  for (const r of revisions) {
+    chunk.push([run, table, r.period, JSON.stringify(r.key), r.metric, r.old, r.new]);
+    if (chunk.length >= size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+export async function insertRun(s: SqlSession, run: SyncRun): Promise<number> {
+  const rows = await s.all(
+    `INSERT INTO ${RUNS_TABLE} (table_name, query, started_at, ended_at, window_from, window_to,
+       rows_deleted, rows_inserted, rows_changed, outcome, reason)
+     VALUES ($1, $2, $3::TIMESTAMPTZ, $4::TIMESTAMPTZ, $5::DATE, $6::DATE, $7::BIGINT, $8::BIGINT, $9::BIGINT, $10, $11)
+     RETURNING run_id`,
+    [
+      run.table,
+      run.query,
+      run.startedAt.toISOString(),
+      run.endedAt.toISOString(),
+      run.window?.from ?? null,
+      run.window?.to ?? null,
+      run.deleted,
+      run.inserted,
+      run.changed,
+      run.outcome,
+      run.reason,
+    ],
+  );
+  return Number(rows[0].run_id);
+}
+
+const runSelect = (d: Dialect) => `SELECT run_id, table_name, query, ${d.epochMs("started_at")} AS started_ms,
+  ${d.epochMs("ended_at")} AS ended_ms, window_from, window_to, rows_deleted, rows_inserted, rows_changed, outcome, reason
+  FROM ${RUNS_TABLE}`;
+
+function toRun(r: Record<string, unknown>): RecordedRun {
+  return {
+    id: Number(r.run_id),
+    table: String(r.table_name),
+    query: String(r.query),
+    startedAt: new Date(Number(r.started_ms)),
+    endedAt: new Date(Number(r.ended_ms)),
+    window: r.window_from === null ? null : { from: String(r.window_from), to: String(r.window_to) },
+    deleted: Number(r.rows_deleted),
+    inserted: Number(r.rows_inserted),
+    changed: Number(r.rows_changed),
+    outcome: r.outcome as SyncOutcome,
+    reason: r.reason === null ? null : String(r.reason),
+  };
+}
+
+export async function readRuns(
+  s: SqlSession,
+  d: Dialect,
+  o: { table?: string; limit?: number } = {},
+): Promise<RecordedRun[]> {
+  const where = o.table === undefined ? "" : " WHERE table_name = $2";
+  const params = o.table === undefined ? [o.limit ?? 100] : [o.limit ?? 100, o.table];
+  const rows = await s.all(`${runSelect(d)}${where} ORDER BY run_id DESC LIMIT $1::BIGINT`, params);
+  return rows.map(toRun);
+}
+
+export async function readRun(s: SqlSession, d: Dialect, id: number): Promise<RecordedRun | null> {
+  const rows = await s.all(`${runSelect(d)} WHERE run_id = $1::BIGINT`, [id]);
+  return rows.length > 0 ? toRun(rows[0]) : null;
+}
+
+export async function readRevisions(s: SqlSession, run: number): Promise<RecordedRevision[]> {
+  const rows = await s.all(
+    `SELECT run_id, table_name, period, row_key, metric, old_value, new_value FROM ${REVISIONS_TABLE}
+      WHERE run_id = $1::BIGINT ORDER BY period, row_key, metric`,
+    [run],
+  );
+  return rows.map((r) => ({
+    run: Number(r.run_id),
+    table: String(r.table_name),
+    period: String(r.period),
+    key: JSON.parse(String(r.row_key)) as Record<string, string | number>,
+    metric: String(r.metric),
+    old: r.old_value === null ? null : Number(r.old_value),
+    new: r.new_value === null ? null : Number(r.new_value),
+  }));
+}
+
+/** Each table with a run: its rows now (null when the table is gone) and its last run. */
+export async function listSynced(s: SqlSession, d: Dialect): Promise<SyncedTable[]> {
+  const last = await s.all(
+    `${runSelect(d)} WHERE run_id IN (SELECT max(run_id) FROM ${RUNS_TABLE} GROUP BY table_name) ORDER BY table_name`,
+  );
+  const out: SyncedTable[] = [];
+  for (const r of last) {
+    const lastRun = toRun(r);
+    const exists = await tableExists(s, d, lastRun.table);
+    const rows = exists ? Number((await s.all(`SELECT count(*) AS n FROM ${quoteName(lastRun.table)}`))[0].n) : null;
+    out.push({ table: lastRun.table, rows, lastRun });
+  }
+  return out;
+}

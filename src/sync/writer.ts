@@ -1,0 +1,152 @@
+// The window rewrite both engines share: one transaction on one table, ended by any failure (rolled back at once,
+// so a failed step can never be committed), and a commit that is confirmed by reading back what the database kept.
+import type { IsoDate } from "../core/dates";
+import { plural } from "../core/words";
+import type { SyncRevision, SyncRow, SyncRowChunks, SyncRun, SyncTableSpec, WindowWriter } from "./engine";
+import { SyncError } from "./errors";
+import { quoteName, shownName } from "./names";
+import { checkedChunks, rowCheck } from "./rows";
+import { insertRun, readRun, REVISIONS_SPEC, revisionRows } from "./runLog";
+import type { Dialect, SqlSession } from "./tables";
+
+/** What an engine gives the shared writer: its session in the transaction, and its own bulk load and ending. */
+export interface EngineTransaction {
+  session: SqlSession;
+  dialect: Dialect;
+  /** The database in words, for messages. */
+  where: string;
+  /** Rows of a query, converted to SyncRow, in chunks of about `size`. */
+  stream(sql: string, params: readonly string[], size: number): AsyncIterable<SyncRow[]>;
+  /** Bulk-loads checked chunks into a table in the transaction (DuckDB's appender, PostgreSQL's COPY). */
+  bulkLoad(spec: SyncTableSpec, chunks: AsyncIterable<readonly SyncRow[]>): Promise<number>;
+  /** COMMIT or ROLLBACK; the lock is still held afterwards, until release. */
+  end(commit: boolean): Promise<void>;
+  /** Releases the table's lock and the connection. */
+  release(): Promise<void>;
+}
+
+type State = "open" | "committed" | "rolled back";
+
+export class TransactionWriter implements WindowWriter {
+  private state: State = "open";
+  private window: IsoDate | null = null;
+  private inserted = 0;
+  private runId: number | null = null;
+
+  constructor(
+    readonly spec: SyncTableSpec,
+    private readonly tx: EngineTransaction,
+  ) {}
+
+  async *readWindow(from: IsoDate, chunkRows = 10_000): AsyncIterable<SyncRow[]> {
+    this.mustBeOpen();
+    const columns = this.spec.columns.map((c) => quoteName(c.name)).join(", ");
+    const sql = `SELECT ${columns} FROM ${quoteName(this.spec.table)} WHERE ${quoteName(this.spec.period)} >= $1::DATE
+      ORDER BY ${this.spec.key.map(quoteName).join(", ")}`;
+    try {
+      yield* this.tx.stream(sql, [from], chunkRows);
+    } catch (error) {
+      throw await this.failed(error);
+    }
+  }
+
+  deleteWindow(from: IsoDate): Promise<number> {
+    return this.step(async () => {
+      const sql = `DELETE FROM ${quoteName(this.spec.table)} WHERE ${quoteName(this.spec.period)} >= $1::DATE`;
+      const deleted = await this.tx.session.exec(sql, [from]);
+      this.window = from;
+      return deleted;
+    });
+  }
+
+  insert(rows: SyncRowChunks): Promise<number> {
+    return this.step(async () => {
+      const from = this.window ?? undefined;
+      const n = await this.tx.bulkLoad(this.spec, checkedChunks(rows, rowCheck(this.spec, from)));
+      this.inserted += n;
+      return n;
+    });
+  }
+
+  recordRun(run: SyncRun): Promise<number> {
+    return this.step(async () => (this.runId = await insertRun(this.tx.session, run)));
+  }
+
+  recordRevisions(run: number, revisions: Iterable<SyncRevision>): Promise<number> {
+    return this.step(async () => {
+      const chunks = revisionRows(run, this.spec.table, revisions);
+      return this.tx.bulkLoad(REVISIONS_SPEC, checkedChunks(chunks, rowCheck(REVISIONS_SPEC)));
+    });
+  }
+
+  async commit(): Promise<void> {
+    this.mustBeOpen();
+    try {
+      await this.tx.end(true);
+      this.state = "committed";
+      await this.confirm();
+    } catch (error) {
+      if (this.state === "open") await this.rollback();
+      throw error;
+    } finally {
+      if (this.state === "committed") await this.tx.release();
+    }
+  }
+
+  async rollback(): Promise<void> {
+    if (this.state !== "open") return;
+    this.state = "rolled back";
+    try {
+      await this.tx.end(false);
+    } finally {
+      await this.tx.release();
+    }
+  }
+
+  /**
+   * What COMMIT kept: the run's row, and the window holding exactly the rows inserted. DuckDB, after a failed flush,
+   * returns from COMMIT without an error while rolling everything back; this is where that is caught.
+   */
+  private async confirm(): Promise<void> {
+    const s = this.tx.session;
+    const lost = () =>
+      new SyncError(
+        `${this.tx.dialect.name} did not keep the rewrite of ${shownName(this.spec.table)} in ${this.tx.where} ` +
+          "at COMMIT: the table is as it was before this run. Run the sync again.",
+      );
+    if (this.runId !== null && (await readRun(s, this.tx.dialect, this.runId)) === null) throw lost();
+    if (this.window === null) return;
+    const [{ n }] = await s.all(
+      `SELECT count(*) AS n FROM ${quoteName(this.spec.table)} WHERE ${quoteName(this.spec.period)} >= $1::DATE`,
+      [this.window],
+    );
+    if (this.runId === null && Number(n) !== this.inserted) throw lost();
+    if (Number(n) !== this.inserted)
+      throw new SyncError(
+        `After COMMIT, ${shownName(this.spec.table)} in ${this.tx.where} holds ${plural(Number(n), "row")} from ` +
+          `${this.window} on, where this run inserted ${plural(this.inserted, "row")}. Run the sync again.`,
+      );
+  }
+
+  private mustBeOpen(): void {
+    if (this.state !== "open")
+      throw new SyncError(
+        `The rewrite of ${shownName(this.spec.table)} has already ended (${this.state}); begin a new one.`,
+      );
+  }
+
+  /** One step of the rewrite: any failure in it rolls the whole transaction back before it is rethrown. */
+  private async step<T>(work: () => Promise<T>): Promise<T> {
+    this.mustBeOpen();
+    try {
+      return await work();
+    } catch (error) {
+      throw await this.failed(error);
+    }
+  }
+
+  private async failed(error: unknown): Promise<unknown> {
+    await this.rollback().catch(() => undefined);
+    return error;
+  }
+}

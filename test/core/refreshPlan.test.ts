@@ -1,0 +1,111 @@
+// The plan of a refresh (src/core/refresh/plan.ts) on plain values, as any store of a table's rows would call it:
+// from the answer alone (kept on an empty answer, which stored cells to compare), then from the stored cells
+// (held by the losses rule, or what is written and said), then what the revision changed.
+import { excelSerial } from "../../src/core/dates";
+import type { Column } from "../../src/core/answer/tabulate";
+import { planFromAnswer, planFromStored, revisionOf, type PlanInput } from "../../src/core/refresh/plan";
+import { REFRESH_ANYWAY } from "../../src/core/refresh/losses";
+
+const W1 = excelSerial("2026-11-09"); // a Monday: the week before the window
+const W2 = excelSerial("2026-11-16"); // the window's week
+const COLUMNS: Column[] = [
+  { name: "week", kind: "date" },
+  { name: "sku", kind: "code" },
+  { name: "revenue", kind: "decimal" },
+];
+
+/** A weekly SKU table of 5 rows (SKUs 1 and 2 in W1; 1, 2 and 3 in W2), re-read from W2 on; the answer's rows. */
+function input(values: (string | number | null)[][], over: Partial<PlanInput> = {}): PlanInput {
+  return {
+    tableName: "Sales_weekly",
+    when: { today: "2026-11-24", lastRead: "2026-11-23", level: "sku", timeframe: "weekly" },
+    window: { kind: "window", from: "2026-11-16", to: "2026-11-24", start: "2026-11-16", cutoff: W2 },
+    tail: { count: 5, offset: 0, periods: [W1, W1, W2, W2, W2] },
+    several: false,
+    answer: {
+      kind: "laid",
+      data: { columns: COLUMNS, values },
+      periodIndex: 0,
+      periodField: "week",
+      service: [],
+      record: [],
+      warnings: [],
+    },
+    gaps: [],
+    ...over,
+  };
+}
+
+const STORED = [
+  [W2, 1, 10],
+  [W2, 2, 20],
+  [W2, 3, 30],
+];
+
+test("from the answer alone: an empty answer where the window holds rows keeps the table, in words", () => {
+  expect(planFromAnswer(input([]))).toEqual({
+    kind: "keep",
+    warnings: [
+      "The service returned no rows for 2026-11-16 to 2026-11-24, where the table has 3 row(s). They were kept, not deleted. Check the retailer's connection in the service, then refresh again.",
+    ],
+  });
+});
+
+test("from the answer alone: the stored cells to compare are the window's rows, by key then metric", () => {
+  expect(planFromAnswer(input([[W2, "1", 11]]))).toEqual({
+    kind: "compare",
+    cells: { from: 2, fields: ["week", "sku", "revenue"] },
+  });
+  // No stored row in the window: nothing to read.
+  const tail = { count: 2, offset: 0, periods: [W1, W1] };
+  expect(planFromAnswer(input([[W2, "1", 11]], { tail }))).toEqual({ kind: "compare" });
+});
+
+test("from the answer alone: a table of several retailers without its retailer column is refused by name", () => {
+  expect(planFromAnswer(input([[W2, "1", 11]], { several: true }))).toEqual({
+    kind: "refused",
+    reason:
+      'The table "Sales_weekly" has no retailer column, so refresh cannot tell whose rows are whose. Nothing was written; get the data again as a new table.',
+  });
+});
+
+test("from the stored cells: an answer that would remove more stored rows than it writes holds the refresh", () => {
+  const plan = planFromStored(input([[W2, "1", 11]]), STORED);
+  expect(plan.kind).toBe("hold");
+  expect(plan.kind === "hold" && plan.holds.losses).toMatchObject({ rows: 2, held: true, wholePeriods: [] });
+  expect(plan.kind === "hold" && plan.holds.warnings[0]).toMatch(/it would write only 1 row\./);
+  expect(plan.kind === "hold" && plan.holds.warnings[0].endsWith(REFRESH_ANYWAY)).toBe(true);
+});
+
+test("from the stored cells: accepted with Refresh anyway, the write is planned with its counts and words", () => {
+  const plan = planFromStored(input([[W2, "1", null]]), STORED, true);
+  expect(plan).toMatchObject({
+    kind: "write",
+    comparison: { replaced: 1, added: 0, removed: 2 },
+    expect: { cutAt: 2, count: 5 },
+    readBefore: ["revenue"],
+    blanked: [{ metric: "revenue", rows: 1, periods: ["2026-11-16"] }],
+    gaps: [],
+  });
+  expect(plan.kind === "write" && plan.holds.losses?.held).toBe(false);
+  expect(plan.kind === "write" && plan.holds.warnings[0]).toMatch(/^The service no longer sends 2 stored rows/);
+  expect(plan.kind === "write" && plan.warnings).toEqual([
+    "The service sent no value where the table had figures: revenue in 1 row (16-22 Nov). Those cells are empty now.",
+  ]);
+});
+
+test("from the stored cells: a week the answer skips is a gap the record keeps and a warning names", () => {
+  const plan = planFromStored(
+    input([[excelSerial("2026-11-23"), "1", 5]], { tail: { count: 2, offset: 0, periods: [W1, W1] } }),
+    [],
+  );
+  expect(plan).toMatchObject({ kind: "write", gaps: [{ from: "2026-11-16", to: "2026-11-22" }] });
+  expect(plan.kind === "write" && plan.warnings).toEqual([
+    "The service returned no rows for 16 Nov to 22 Nov; that week is missing from the table.",
+  ]);
+});
+
+test("after the write: the revision of each metric over the re-read week, old cells against the rows written", () => {
+  const changes = revisionOf(input([[W2, "1", 11]]), { periods: [W2, W2, W2], values: [[10], [20], [30]] });
+  expect(changes).toEqual([expect.objectContaining({ metric: "revenue", before: 60, after: 11, change: -49 })]);
+});

