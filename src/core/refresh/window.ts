@@ -160,17 +160,8 @@ export function windowInputOf(
   lastRead: IsoDate,
   storedPeriods: readonly unknown[],
 ): WindowInput {
-  const q = saved.query;
-  return {
-    today,
-    level: q.level,
-    timeframe: q.timeframe,
-    from: q.from,
-    to: q.to,
-    rolling: saved.rolling,
-    lastRead,
-    storedPeriods,
-  };
+  const { level, timeframe, from, to } = saved.query;
+  return { today, level, timeframe, from, to, rolling: saved.rolling, lastRead, storedPeriods };
 }
 
 /** How far back (an Excel serial) a tail read reaches: far enough to find the stored period containing the anchor and a row before the window. */
