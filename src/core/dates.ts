@@ -19,7 +19,11 @@ export type IsoDate = string;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const EXCEL_EPOCH = new Date(1899, 11, 30); // Excel's day 0 in the 1900 system (after its 1900 leap-year bug)
 
-/** The day as a Date, or null when the text is not a real YYYY-MM-DD day (e.g. 2026-02-30). */
+/**
+ * The day as a Date, or null when the text is not a real YYYY-MM-DD day (e.g. 2026-02-30).
+ * A rule of this module's interface, tested on its own (test/core/validate.test.ts checks the days sent).
+ * @public
+ */
 export function parseIsoDate(text: string): Date | null {
   if (!ISO_DATE.test(text)) return null;
   const d = parse(text, "yyyy-MM-dd", new Date(2000, 0, 1));

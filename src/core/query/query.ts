@@ -110,6 +110,8 @@ function checkMetrics(q: Fields, ctx: z.RefinementCtx): void {
  * A query: what to ask the service for, for one retailer or several (one table with a `retailer` column). Parsed
  * from what people and files write: any case and spacing, retailers and metrics as comma lists or lists, empty
  * optionals as none. What needs the service (its today, a retailer's metrics list) is validate.ts's.
+ * The edge's schema, for a file format that holds queries (the sync file); tested in test/core/query.property.test.ts.
+ * @public
  */
 export const QuerySchema = z.preprocess(
   asRecord,

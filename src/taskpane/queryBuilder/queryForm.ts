@@ -48,7 +48,11 @@ export function emptyForm(range: { from: string; to: string }): QueryForm {
   };
 }
 
-/** The form's query, parsed as every query is at its edge (query.ts), or every problem in it by control. */
+/**
+ * The form's query, parsed as every query is at its edge (query.ts), or every problem in it by control.
+ * A rule of this module's interface, tested on its own (test/taskpane/queryForm.test.ts).
+ * @public
+ */
 export function toQuery(form: QueryForm, today: string): QueryParse {
   return parseQuery({
     level: form.level,
