@@ -1,7 +1,8 @@
 // The request context: a queue of actions applied to the model only at sync(), in order.
 import { HostRichApiError, hostError, isHostError } from "./errors";
 import { HostStats, PAYLOAD_LIMIT_BYTES, READ_CELL_LIMIT, SyncRecord, utf8Bytes } from "./payload";
-import type { WorkbookModel } from "./workbook-model";
+import { intersects, type Rect } from "./addresses";
+import type { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
 
 export interface InjectedFailure {
   code: string;
@@ -52,10 +53,16 @@ export interface SyncIO {
   wroteCells(count: number): void;
   /** Values or formulas written: counted in cellsWritten and valueCellsWritten. */
   wroteValues(count: number): void;
+  /** The action changed these cells (or the table's shape): the tables over them go in the sync's tablesWritten. */
+  wroteIn(sheet: SheetModel, rect: Rect): void;
 }
 
 /** The bookkeeping of one sync: response bytes and cells read (each with its limit), cells written. */
-function syncIO(stats: HostStats, record: SyncRecord): SyncIO & { readonly responseBytes: number } {
+function syncIO(
+  stats: HostStats,
+  record: SyncRecord,
+  tables: () => readonly TableModel[],
+): SyncIO & { readonly responseBytes: number } {
   let responseBytes = 0;
   let cellsRead = 0;
   return {
@@ -83,6 +90,12 @@ function syncIO(stats: HostStats, record: SyncRecord): SyncIO & { readonly respo
     wroteValues: (n) => {
       stats.cellsWritten += n;
       stats.valueCellsWritten += n;
+    },
+    wroteIn: (sheet, rect) => {
+      for (const t of tables()) {
+        if (t.sheet !== sheet || !intersects(t.rect, rect) || record.tablesWritten.includes(t.name)) continue;
+        record.tablesWritten.push(t.name);
+      }
     },
   };
 }
@@ -164,6 +177,7 @@ export class HostRequestContext {
       cellsRead: 0,
       calculationSuspended: this.suspendCalc,
       screenUpdatingSuspended: this.suspendScreen,
+      tablesWritten: [],
     };
     this.suspendCalc = false;
     this.suspendScreen = false;
@@ -178,7 +192,7 @@ export class HostRequestContext {
     stats.maxRequestBytes = Math.max(stats.maxRequestBytes, record.requestBytes);
     stats.syncLog.push(record);
     const { failure } = engine.nextSync();
-    const io = syncIO(stats, record);
+    const io = syncIO(stats, record, () => engine.model.tables);
     const fail = (e: HostRichApiError): never => {
       record.error = e.code;
       record.responseBytes = 0;

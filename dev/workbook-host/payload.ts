@@ -38,6 +38,11 @@ export interface SyncRecord {
   screenUpdatingSuspended: boolean;
   /** Error code if the sync rejected. */
   error?: string;
+  /**
+   * The tables whose cells or shape the sync's actions changed (values, formulas, formats, clears, rows and
+   * columns added, resizes, inserts and deletes over them), by name when written, each once, in order.
+   */
+  tablesWritten: string[];
 }
 
 export class HostStats {
