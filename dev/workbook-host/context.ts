@@ -16,8 +16,14 @@ export class Engine {
   readonly stats = new HostStats();
   private failures = new Map<number, InjectedFailure>();
   private syncOrdinal = 0;
+  private runs = 0;
 
   constructor(readonly model: WorkbookModel) {}
+
+  /** The next Excel.run's number (SyncRecord.run). */
+  nextRun(): number {
+    return ++this.runs;
+  }
 
   failSync(nthFromNow: number, error?: InjectedFailure): void {
     if (!Number.isInteger(nthFromNow) || nthFromNow < 1)
@@ -108,6 +114,8 @@ export class HostRequestContext {
   private suspendScreen = false;
   readonly trackedObjects = { add: (_o: unknown) => undefined, remove: (_o: unknown) => undefined };
   readonly requestHeaders: { [name: string]: string } = {};
+  /** Which Excel.run this context is (1 for the engine's first), recorded with each of its syncs. */
+  readonly runId: number;
 
   /**
    * @param turn co-authoring (sessions.ts): waited for before each sync applies, so the syncs of several
@@ -116,7 +124,9 @@ export class HostRequestContext {
   constructor(
     readonly engine: Engine,
     private readonly turn?: () => Promise<void>,
-  ) {}
+  ) {
+    this.runId = engine.nextRun();
+  }
 
   get debugInfo() {
     return { pendingStatements: this.queue.map((a) => a.statement) };
@@ -178,6 +188,7 @@ export class HostRequestContext {
       calculationSuspended: this.suspendCalc,
       screenUpdatingSuspended: this.suspendScreen,
       tablesWritten: [],
+      run: this.runId,
     };
     this.suspendCalc = false;
     this.suspendScreen = false;

@@ -13,7 +13,7 @@ import { WorkbookModel } from "./workbook-model";
 
 export type { WorkbookSnapshot, SheetSnapshot, TableSnapshot, CellSnapshot } from "./inspect";
 export type { SyncRecord } from "./payload";
-export { interleavedWrites } from "./write-order";
+export { interleavedRuns, interleavedWrites } from "./write-order";
 export type { InjectedFailure } from "./context";
 export { HostRichApiError } from "./errors";
 export { ExcelEnums, installExcelGlobal } from "./enums";

@@ -43,6 +43,8 @@ export interface SyncRecord {
    * columns added, resizes, inserts and deletes over them), by name when written, each once, in order.
    */
   tablesWritten: string[];
+  /** The Excel.run (batch) the sync belongs to, numbered from 1 in the order they began. */
+  run: number;
 }
 
 export class HostStats {

@@ -1,5 +1,6 @@
 // Whether tables' writes interleaved: Refresh all writes one table at a time (issue 24), each table's writing
-// syncs one after the other, never another table's between them. Read off the syncs' tablesWritten.
+// syncs one after the other, never another table's between them (the syncs' tablesWritten), and its Excel.run
+// batches one at a time, never one's syncs between another's (the syncs' run).
 import type { SyncRecord } from "./payload";
 
 /**
@@ -23,6 +24,23 @@ export function interleavedWrites(log: readonly SyncRecord[], tables?: readonly 
       if (current) ended.add(current);
       current = name;
     }
+  }
+  return [...interleaved];
+}
+
+/**
+ * The Excel.run batches (SyncRecord.run) whose syncs are not contiguous: another batch synced between two of
+ * theirs. [] when the batches ran one at a time.
+ */
+export function interleavedRuns(log: readonly SyncRecord[]): number[] {
+  const interleaved = new Set<number>();
+  const ended = new Set<number>();
+  let current: number | undefined;
+  for (const { run } of log) {
+    if (run === current) continue;
+    if (ended.has(run)) interleaved.add(run);
+    if (current !== undefined) ended.add(current);
+    current = run;
   }
   return [...interleaved];
 }

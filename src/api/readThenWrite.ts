@@ -7,6 +7,7 @@ import { POOL_LIMIT, RequestPool } from "./pool";
 /** What a read is given: the run's pool (pass it to the client), the run's cancel, and the writer's turn. */
 export interface ReadContext {
   pool: RequestPool;
+  /** Aborts when the run is cancelled (the read's own, so that many reads do not all listen to one signal). */
   signal: AbortSignal;
   /**
    * Runs `work` in the writer's turn, between two writes (never during one): for the parts of a read that touch
@@ -61,7 +62,8 @@ export async function readThenWrite<I, R, W>(
   const signal = opts.signal ?? new AbortController().signal;
   const pool = opts.pool ?? new RequestPool({ signal, limit: POOL_LIMIT });
   const exclusive = oneAtATime();
-  const context: ReadContext = { pool, signal, exclusive };
+  const reading = new Set<AbortController>();
+  signal.addEventListener("abort", () => reading.forEach((r) => r.abort()), { once: true });
   const count = { total: items.length, reading: 0, waiting: 0, done: 0 };
   const tell = (ended?: number) => opts.onProgress?.({ ...count, ...(ended === undefined ? {} : { ended }) });
   const outcomes = new Array<ItemOutcome<W>>(items.length);
@@ -73,11 +75,14 @@ export async function readThenWrite<I, R, W>(
       count.reading++;
       tell();
       let answer: { read: R } | undefined;
+      const own = new AbortController();
+      reading.add(own);
       try {
-        answer = { read: await steps.read(items[index], context) };
+        answer = { read: await steps.read(items[index], { pool, signal: own.signal, exclusive }) };
       } catch (reason) {
         outcomes[index] = { status: "failed", reason };
       }
+      reading.delete(own);
       count.reading--;
       if (answer) {
         count.waiting++;

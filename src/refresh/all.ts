@@ -73,8 +73,8 @@ async function readAndWrite(
   const ends: ItemOutcome<RefreshOutcome>[] = await readThenWrite(
     tables,
     {
-      read: (table, { pool, exclusive }) =>
-        readForRefresh({ ...deps, run: between(deps.run, exclusive) }, table, { signal, pool }),
+      read: (table, { pool, signal: stop, exclusive }) =>
+        readForRefresh({ ...deps, run: between(deps.run, exclusive) }, table, { signal: stop, pool }),
       write: async (steps, _table, stop) => {
         const o = await writeInTurn(deps, steps, { ...opts, signal: stop }, { pivots: false, calculation: false });
         if (o.status === "failed") counts.failed++;

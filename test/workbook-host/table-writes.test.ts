@@ -1,6 +1,7 @@
-// Which tables each sync wrote (SyncRecord.tablesWritten), and interleavedWrites: whether one table's writing
-// syncs came between another's (Refresh all writes one table at a time, issue 24).
-import { createWorkbookHost, interleavedWrites, type WorkbookHost } from "../../dev/workbook-host";
+// Which tables each sync wrote (SyncRecord.tablesWritten) and which Excel.run it belongs to (SyncRecord.run), and
+// interleavedWrites / interleavedRuns: whether one table's writing syncs, or one batch's syncs, came between
+// another's (Refresh all writes one table at a time, issue 24).
+import { createWorkbookHost, interleavedRuns, interleavedWrites, type WorkbookHost } from "../../dev/workbook-host";
 
 /** Two tables side by side on Sheet1: A at A1:B3, B at E1:F3; the log starts empty after them. */
 async function twoTables(): Promise<WorkbookHost> {
@@ -74,4 +75,26 @@ test("interleavedWrites: two tables written in one sync are interleaved", async 
   const host = await twoTables();
   await writeInto(host, "A", "B");
   expect(interleavedWrites(host.stats.syncLog).sort()).toEqual(["a", "b"]);
+});
+
+/** One Excel.run of two syncs, each writing a cell outside the tables. */
+const twoSyncs = (host: WorkbookHost) =>
+  host.run(async (ctx) => {
+    const sheet = ctx.workbook.worksheets.getItem("Sheet1");
+    sheet.getRange("H1").values = [[1]];
+    await ctx.sync();
+    sheet.getRange("H2").values = [[2]];
+    await ctx.sync();
+  });
+
+test("interleavedRuns: [] for batches run one after the other; both batches when run at once", async () => {
+  const host = await twoTables();
+  await twoSyncs(host);
+  await twoSyncs(host);
+  const runs = host.stats.syncLog.map((s) => s.run);
+  expect(runs).toEqual([runs[0], runs[0], runs[0] + 1, runs[0] + 1]);
+  expect(interleavedRuns(host.stats.syncLog)).toEqual([]);
+  host.stats.reset();
+  await Promise.all([twoSyncs(host), twoSyncs(host)]);
+  expect(interleavedRuns(host.stats.syncLog)).toHaveLength(2);
 });
