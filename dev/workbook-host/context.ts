@@ -18,7 +18,11 @@ export class Engine {
   private syncOrdinal = 0;
   private runs = 0;
 
-  constructor(readonly model: WorkbookModel) {}
+  /** @param syncLatencyMs how long each sync's round trip takes (0: a microtask, the default). */
+  constructor(
+    readonly model: WorkbookModel,
+    readonly syncLatencyMs = 0,
+  ) {}
 
   /** The next Excel.run's number (SyncRecord.run). */
   nextRun(): number {
@@ -192,7 +196,9 @@ export class HostRequestContext {
     };
     this.suspendCalc = false;
     this.suspendScreen = false;
-    await Promise.resolve(); // a sync is a round trip: never synchronous
+    // A sync is a round trip: never synchronous; with a latency, other work (an HTTP answer) can come between.
+    const { syncLatencyMs } = this.engine;
+    await (syncLatencyMs > 0 ? new Promise((done) => setTimeout(done, syncLatencyMs)) : Promise.resolve());
     // A co-author's syncs may apply before this one; once its turn comes, the whole batch applies at once.
     if (this.turn) await this.turn();
     const { engine } = this;

@@ -98,3 +98,22 @@ test("interleavedRuns: [] for batches run one after the other; both batches when
   await Promise.all([twoSyncs(host), twoSyncs(host)]);
   expect(interleavedRuns(host.stats.syncLog)).toHaveLength(2);
 });
+
+test("syncLatencyMs: a timer's work comes between two syncs, as an answer does between Excel's round trips; by default it does not", async () => {
+  const order = async (host: WorkbookHost) => {
+    const heard: string[] = [];
+    setTimeout(() => heard.push("timer"), 0);
+    await host.run(async (ctx) => {
+      ctx.workbook.worksheets.getItem("Sheet1").getRange("A1").values = [[1]];
+      await ctx.sync();
+      heard.push("sync 1");
+      ctx.workbook.worksheets.getItem("Sheet1").getRange("A2").values = [[2]];
+      await ctx.sync();
+      heard.push("sync 2");
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    return heard;
+  };
+  expect(await order(createWorkbookHost())).toEqual(["sync 1", "sync 2", "timer"]);
+  expect(await order(createWorkbookHost({ syncLatencyMs: 2 }))).toEqual(["timer", "sync 1", "sync 2"]);
+});
