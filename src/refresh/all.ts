@@ -97,6 +97,7 @@ async function readAndWrite(
     return o;
   });
 }
+
 /** The table's outcome: its write's, or why it has none (not started after a cancel; an unexpected failure). */
 function outcomeOf(end: ItemOutcome<RefreshOutcome>, table: RefreshableTable): RefreshOutcome {
   if (end.status === "written") return end.value;
