@@ -35,8 +35,12 @@ export interface SimulatorProcess {
   requestCount(path: string): Promise<number>;
   /** Sets the request counts back to zero (and clears injected faults). */
   resetCounts(): Promise<void>;
+  /** The most requests on `path` open at once (received, not yet answered) since it started or was last reset. */
+  maxInFlight(path: string): Promise<number>;
   /** Every answer on `path` waits `ms` first, as a real service's answers take time (until the next reset). */
   latency(path: string, ms: number): Promise<void>;
+  /** Queues one fault (docs/simulator.md, "Test controls"); it goes before those queued after it. */
+  fault(fault: Record<string, unknown>): Promise<void>;
   /** Stops the child; waits for it to exit (SIGKILL after a few seconds). */
   close(): Promise<void>;
 }
@@ -120,8 +124,15 @@ export async function startSimulatorProcess(opts: { today: string; skus: number 
     resetCounts: async () => {
       await control("/reset", "POST");
     },
+    maxInFlight: async (path) => {
+      const body = (await control("/requests")) as { maxInFlight: Record<string, number> };
+      return body.maxInFlight[path] ?? 0;
+    },
     latency: async (path, ms) => {
       await control("/faults", "POST", { path, delayMs: ms, count: 1_000_000 });
+    },
+    fault: async (fault) => {
+      await control("/faults", "POST", fault);
     },
     close,
   };

@@ -257,7 +257,8 @@ class SimulatorImpl implements Simulator {
       return { faults: this.faults.pending() };
     }
     if (sub === "/requests") {
-      return { total: this.total, byPath: Object.fromEntries(this.byPath), preflight: this.preflights };
+      const maxInFlight = Object.fromEntries(this.peak);
+      return { total: this.total, byPath: Object.fromEntries(this.byPath), preflight: this.preflights, maxInFlight };
     }
     if (sub === "/reset" && method === "POST") {
       this.faults.clear();

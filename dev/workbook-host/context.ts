@@ -1,7 +1,8 @@
 // The request context: a queue of actions applied to the model only at sync(), in order.
 import { HostRichApiError, hostError, isHostError } from "./errors";
 import { HostStats, PAYLOAD_LIMIT_BYTES, READ_CELL_LIMIT, SyncRecord, utf8Bytes } from "./payload";
-import type { WorkbookModel } from "./workbook-model";
+import { intersects, type Rect } from "./addresses";
+import type { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
 
 export interface InjectedFailure {
   code: string;
@@ -15,8 +16,18 @@ export class Engine {
   readonly stats = new HostStats();
   private failures = new Map<number, InjectedFailure>();
   private syncOrdinal = 0;
+  private runs = 0;
 
-  constructor(readonly model: WorkbookModel) {}
+  /** @param syncLatencyMs how long each sync's round trip takes (0: a microtask, the default). */
+  constructor(
+    readonly model: WorkbookModel,
+    readonly syncLatencyMs = 0,
+  ) {}
+
+  /** The next Excel.run's number (SyncRecord.run). */
+  nextRun(): number {
+    return ++this.runs;
+  }
 
   failSync(nthFromNow: number, error?: InjectedFailure): void {
     if (!Number.isInteger(nthFromNow) || nthFromNow < 1)
@@ -52,10 +63,16 @@ export interface SyncIO {
   wroteCells(count: number): void;
   /** Values or formulas written: counted in cellsWritten and valueCellsWritten. */
   wroteValues(count: number): void;
+  /** The action changed these cells (or the table's shape): the tables over them go in the sync's tablesWritten. */
+  wroteIn(sheet: SheetModel, rect: Rect): void;
 }
 
 /** The bookkeeping of one sync: response bytes and cells read (each with its limit), cells written. */
-function syncIO(stats: HostStats, record: SyncRecord): SyncIO & { readonly responseBytes: number } {
+function syncIO(
+  stats: HostStats,
+  record: SyncRecord,
+  tables: () => readonly TableModel[],
+): SyncIO & { readonly responseBytes: number } {
   let responseBytes = 0;
   let cellsRead = 0;
   return {
@@ -84,6 +101,12 @@ function syncIO(stats: HostStats, record: SyncRecord): SyncIO & { readonly respo
       stats.cellsWritten += n;
       stats.valueCellsWritten += n;
     },
+    wroteIn: (sheet, rect) => {
+      for (const t of tables()) {
+        if (t.sheet !== sheet || !intersects(t.rect, rect) || record.tablesWritten.includes(t.name)) continue;
+        record.tablesWritten.push(t.name);
+      }
+    },
   };
 }
 
@@ -95,6 +118,8 @@ export class HostRequestContext {
   private suspendScreen = false;
   readonly trackedObjects = { add: (_o: unknown) => undefined, remove: (_o: unknown) => undefined };
   readonly requestHeaders: { [name: string]: string } = {};
+  /** Which Excel.run this context is (1 for the engine's first), recorded with each of its syncs. */
+  readonly runId: number;
 
   /**
    * @param turn co-authoring (sessions.ts): waited for before each sync applies, so the syncs of several
@@ -103,7 +128,9 @@ export class HostRequestContext {
   constructor(
     readonly engine: Engine,
     private readonly turn?: () => Promise<void>,
-  ) {}
+  ) {
+    this.runId = engine.nextRun();
+  }
 
   get debugInfo() {
     return { pendingStatements: this.queue.map((a) => a.statement) };
@@ -164,10 +191,14 @@ export class HostRequestContext {
       cellsRead: 0,
       calculationSuspended: this.suspendCalc,
       screenUpdatingSuspended: this.suspendScreen,
+      tablesWritten: [],
+      run: this.runId,
     };
     this.suspendCalc = false;
     this.suspendScreen = false;
-    await Promise.resolve(); // a sync is a round trip: never synchronous
+    // A sync is a round trip: never synchronous; with a latency, other work (an HTTP answer) can come between.
+    const { syncLatencyMs } = this.engine;
+    await (syncLatencyMs > 0 ? new Promise((done) => setTimeout(done, syncLatencyMs)) : Promise.resolve());
     // A co-author's syncs may apply before this one; once its turn comes, the whole batch applies at once.
     if (this.turn) await this.turn();
     const { engine } = this;
@@ -178,7 +209,7 @@ export class HostRequestContext {
     stats.maxRequestBytes = Math.max(stats.maxRequestBytes, record.requestBytes);
     stats.syncLog.push(record);
     const { failure } = engine.nextSync();
-    const io = syncIO(stats, record);
+    const io = syncIO(stats, record, () => engine.model.tables);
     const fail = (e: HostRichApiError): never => {
       record.error = e.code;
       record.responseBytes = 0;

@@ -13,6 +13,7 @@ import { WorkbookModel } from "./workbook-model";
 
 export type { WorkbookSnapshot, SheetSnapshot, TableSnapshot, CellSnapshot } from "./inspect";
 export type { SyncRecord } from "./payload";
+export { interleavedRuns, interleavedWrites } from "./write-order";
 export type { InjectedFailure } from "./context";
 export { HostRichApiError } from "./errors";
 export { ExcelEnums, installExcelGlobal } from "./enums";
@@ -76,9 +77,13 @@ function runOn(engine: Engine, turn?: () => Promise<void>): HostRun {
   };
 }
 
-export function createWorkbookHost(opts?: { sheets?: string[] }): WorkbookHost {
+/**
+ * `syncLatencyMs`: each sync takes this long (a timer), as Excel's round trips do, so that work outside the
+ * workbook (an HTTP answer) can come between two syncs. Default 0: a sync resolves in a microtask.
+ */
+export function createWorkbookHost(opts?: { sheets?: string[]; syncLatencyMs?: number }): WorkbookHost {
   const model = new WorkbookModel(opts?.sheets ?? ["Sheet1"]);
-  const engine = new Engine(model);
+  const engine = new Engine(model, opts?.syncLatencyMs ?? 0);
   return {
     run: runOn(engine),
     stats: engine.stats,

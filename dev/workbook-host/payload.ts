@@ -38,6 +38,13 @@ export interface SyncRecord {
   screenUpdatingSuspended: boolean;
   /** Error code if the sync rejected. */
   error?: string;
+  /**
+   * The tables whose cells or shape the sync's actions changed (values, formulas, formats, clears, rows and
+   * columns added, resizes, inserts and deletes over them), by name when written, each once, in order.
+   */
+  tablesWritten: string[];
+  /** The Excel.run (batch) the sync belongs to, numbered from 1 in the order they began. */
+  run: number;
 }
 
 export class HostStats {

@@ -245,6 +245,7 @@ export class HostRange extends HostObject<RangeTarget> {
         io.wroteValues(t.sheet.grid.writeEntries(t.rect, input));
         expandAfterWrite(this._model, t.sheet, t.rect);
       }
+      io.wroteIn(t.sheet, t.rect);
       afterCellsWritten(this._model, t.sheet, t.rect);
     });
   }
@@ -463,26 +464,29 @@ export class HostRange extends HostObject<RangeTarget> {
 
   clear(applyTo?: Excel.ClearApplyTo | ClearApplyTo): void {
     const how = (applyTo ?? "All") as string;
-    this._call("clear", [how], (t) => {
+    this._call("clear", [how], (t, io) => {
       checkWritable(t.sheet, how === "Formats" ? "formatCells" : "contents");
       if (how === "All" || how === "Formats" || how === "Contents") t.sheet.grid.clear(t.rect, how);
       else if (how === "ResetContents") t.sheet.grid.clear(t.rect, "Contents");
       else if (how !== "Hyperlinks" && how !== "RemoveHyperlinks")
         throw invalidArgument(`Unknown clear option "${how}".`);
+      io.wroteIn(t.sheet, t.rect);
       afterCellsWritten(this._model, t.sheet, t.rect);
     });
   }
 
   delete(shift: Excel.DeleteShiftDirection | "Up" | "Left"): void {
-    this._call("delete", [shift], (t) => {
+    this._call("delete", [shift], (t, io) => {
       checkWritable(t.sheet, "contents"); // the deleted cells are locked: Excel refuses even with allowDeleteRows
+      io.wroteIn(t.sheet, t.rect);
       deleteCells(this._model, t.sheet, t.rect, shift);
     });
   }
 
   insert(shift: Excel.InsertShiftDirection | "Down" | "Right"): HostRange {
-    this._call("insert", [shift], (t) => {
+    this._call("insert", [shift], (t, io) => {
       checkWritable(t.sheet, insertNeeds(t.rect));
+      io.wroteIn(t.sheet, t.rect);
       insertCells(this._model, t.sheet, t.rect, shift);
     });
     return this._derive("insert", [shift], ({ rect }) => rect);
@@ -544,6 +548,7 @@ export class HostRange extends HostObject<RangeTarget> {
       }
       if (how === "Formats") io.wroteCells(rows * cols);
       else io.wroteValues(rows * cols);
+      io.wroteIn(t.sheet, dest);
       afterCellsWritten(this._model, t.sheet, dest);
     });
   }

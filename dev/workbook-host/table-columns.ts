@@ -52,6 +52,7 @@ export class HostTableColumnCollection extends HostCollection<HostTableColumn, C
       checkWritable(t.sheet, "structure");
       const at = index === undefined || index === null || index === -1 ? columnCount(t.rect) : index;
       io.wroteValues(addTableColumn(this.context.engine.model, t, index, values, name));
+      io.wroteIn(t.sheet, t.rect);
       ref = { table: t, index: at };
     });
     return new HostTableColumn(this.context, `${this._path}.add(${index ?? null})`, () => {

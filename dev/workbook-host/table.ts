@@ -300,9 +300,10 @@ export class HostTable extends HostObject<TableModel> {
 
   resize(newRange: HostRange | string): void {
     checkSameContext(this.context, newRange);
-    this._call("resize", [newRange instanceof HostRange ? newRange._path : newRange], (t) => {
+    this._call("resize", [newRange instanceof HostRange ? newRange._path : newRange], (t, io) => {
       const r = resolveRangeArg(this.context, newRange, t.sheet);
       checkWritable(t.sheet, "structure");
+      io.wroteIn(t.sheet, t.rect);
       resizeTable(this._model, t, r.sheet, r.rect);
     });
   }
@@ -368,6 +369,7 @@ export class HostTableRowCollection extends HostCollection<HostTableRow, RowRef,
       const before = dataRowCount(t);
       const at = index === undefined || index === null || index === -1 ? before : index;
       io.wroteValues(addTableRows(this._model, t, index, values));
+      io.wroteIn(t.sheet, t.rect);
       ref = { table: t, index: at };
     });
     return new HostTableRow(this.context, `${this._path}.add(${index ?? null})`, () => {
@@ -456,6 +458,7 @@ export class HostTableRow extends HostObject<RowRef> {
       const rect = this._rect(ref);
       checkWritable(ref.table.sheet, "contents");
       io.wroteValues(ref.table.sheet.grid.writeEntries(rect, v));
+      io.wroteIn(ref.table.sheet, rect);
     });
   }
 

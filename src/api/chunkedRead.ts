@@ -1,4 +1,5 @@
-// A data read in chunks: every query's chunks (src/core/query/chunks.ts) through one bounded pool of requests,
+// A data read in chunks: every query's chunks (src/core/query/chunks.ts) through one bounded pool of requests
+// (its own, or a run's RequestPool shared with other reads: pool.ts),
 // each answer's rows checked for shape, then each query's parts in order; a service whose weeks or months start
 // elsewhere than the chunks is read again in one request per query. The client (client.ts) checks the parts
 // against the question (src/core/answer/answerCheck.ts).
@@ -7,7 +8,8 @@ import { dayOfTimestamp, periodStart, type IsoDate } from "../core/dates";
 import { omittedMetricNames } from "../core/answer/omittedMetrics";
 import { dataParams, type DataRequest } from "../core/query/query";
 import { SalesApiError } from "./errors";
-import type { Http } from "./http";
+import type { Http, RateLimitHandling } from "./http";
+import { runAllOrFail, type RequestPool } from "./pool";
 import { RowFormatError, checkRows, findPeriodField } from "./rows";
 import type { DataRow } from "./schemas";
 
@@ -29,33 +31,46 @@ export interface ChunkedReader {
   concurrency: number;
 }
 
+export interface ChunkedReadOptions {
+  /** A failure is said with its retailer's name in front (a read of several retailers). */
+  named?: boolean;
+  /**
+   * A run's pool (Refresh all, a sync) instead of the reader's own: the requests share its bound with the run's
+   * other reads, and a 429 is left to it (sent once here, waited for and sent again by the pool).
+   */
+  pool?: RequestPool;
+}
+
 /**
- * Every query's chunks through one pool (at most `concurrency` data requests in flight in all), then each
- * query's parts. Chunks assume Monday weeks and calendar months; a service that starts its periods elsewhere
- * shows it in the period values, and then that query is read again in one request so no period is split.
- * `named`: a failure is said with its retailer's name in front (a read of several retailers).
+ * Every query's chunks through one pool (at most `concurrency` data requests in flight in all, or the run's
+ * `pool`), then each query's parts. Chunks assume Monday weeks and calendar months; a service that starts its
+ * periods elsewhere shows it in the period values, and then that query is read again in one request so no
+ * period is split.
  */
 export async function readChunked(
   reader: ChunkedReader,
   queries: readonly DataRequest[],
   signal: AbortSignal | undefined,
-  { named: withName = false } = {},
+  { named: withName = false, pool }: ChunkedReadOptions = {},
 ): Promise<DataPart[][]> {
+  const rateLimit: RateLimitHandling = pool ? "pool" : "retry";
   const fetchOne = (query: DataRequest, stop: AbortSignal | undefined) => {
-    const part = fetchPart(reader, query, stop);
+    const part = fetchPart(reader, query, stop, rateLimit);
     return withName ? part.catch(namedFailure(query.retailer)) : part;
   };
   const plans = queries.map((query) => ({ query, chunks: planChunks(query) }));
   const tasks = plans.flatMap(({ query, chunks }) =>
     chunks.map((chunk) => (stop: AbortSignal | undefined) => fetchOne({ ...query, ...chunk }, stop)),
   );
-  const parts = await pooled(tasks, reader.concurrency, signal);
+  const parts = pool ? await runAllOrFail(pool, tasks, signal) : await pooled(tasks, reader.concurrency, signal);
+  const again = (query: DataRequest) =>
+    pool ? pool.run((stop) => fetchOne(query, stop), { signal }) : fetchOne(query, signal);
   const out: DataPart[][] = [];
   let at = 0;
   for (const { query, chunks } of plans) {
     const own = parts.slice(at, (at += chunks.length));
     const aligned = chunks.length === 1 || alignedToChunkStarts(own, query);
-    out.push(aligned ? own : [await fetchOne(query, signal)]);
+    out.push(aligned ? own : [await again(query)]);
   }
   return out;
 }
@@ -110,8 +125,13 @@ async function pooled<T>(
   }
 }
 
-async function fetchPart(reader: ChunkedReader, query: DataRequest, signal?: AbortSignal): Promise<DataPart> {
-  const { body, headers } = await reader.http.getJson(reader.path, dataParams(query), signal);
+async function fetchPart(
+  reader: ChunkedReader,
+  query: DataRequest,
+  signal: AbortSignal | undefined,
+  rateLimit: RateLimitHandling,
+): Promise<DataPart> {
+  const { body, headers } = await reader.http.getJson(reader.path, dataParams(query), signal, rateLimit);
   let rows: DataRow[];
   try {
     rows = checkRows(body);

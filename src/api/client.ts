@@ -11,6 +11,7 @@ import { keyToSend } from "./apiKey";
 import { namedFailure, readChunked, type ChunkedReader, type DataPart } from "./chunkedRead";
 import { SalesApiError } from "./errors";
 import { Http } from "./http";
+import type { RequestPool } from "./pool";
 import {
   ActionListSchema,
   ConnectionTestSchema,
@@ -55,6 +56,16 @@ export interface ClientOptions {
   today?: () => IsoDate;
 }
 
+/** How one data read is run: `signal` cancels it; `pool`, a run's request pool (pool.ts) its requests go through. */
+export interface ReadOptions {
+  signal?: AbortSignal;
+  /**
+   * Refresh all's (or a sync's) one pool for the whole run: at most its limit in flight with the run's other
+   * reads, and a 429 left to the pool (sent once, then waited for and sent again by it), not retried here.
+   */
+  pool?: RequestPool;
+}
+
 export interface DataResult {
   rows: DataRow[];
   omittedMetrics: string[];
@@ -80,13 +91,13 @@ export interface SalesClient {
   listMetrics(retailer: string): Promise<MetricsRecord[]>;
   listFilters(retailer: string): Promise<FiltersRecord>;
   /** One retailer's request, validated (the service's today, its metrics list when read), then read in chunks. */
-  getData(request: DataRequest, opts?: { signal?: AbortSignal }): Promise<DataResult>;
+  getData(request: DataRequest, opts?: ReadOptions): Promise<DataResult>;
   /**
    * The query for its retailers (several, or "all" alone), validated for each first, then one data request per
    * retailer and chunk through one bounded pool; the first failure fails the whole read, naming its retailer.
    * Results in the query's order; src/core/answer/retailersTable.ts merges them into one table.
    */
-  getDataForRetailers(query: Query, opts?: { signal?: AbortSignal }): Promise<RetailerDataResult[]>;
+  getDataForRetailers(query: Query, opts?: ReadOptions): Promise<RetailerDataResult[]>;
   getActions(retailer: string): Promise<ActionRecord[]>;
   /** Forget cached lists (retailers, metrics, filters) so the next call reads them again. */
   clearLists(): void;
@@ -151,11 +162,11 @@ class Client implements SalesClient {
     this.lists.clear();
   }
 
-  async getData(request: DataRequest, opts: { signal?: AbortSignal } = {}): Promise<DataResult> {
+  async getData(request: DataRequest, opts: ReadOptions = {}): Promise<DataResult> {
     const metricsList = await this.knownMetrics(request.retailer);
     const checked = validateRequest(request, { today: this.today(), metricsList });
     if (!checked.ok) throw validationError(checked.errors);
-    const [parts] = await readChunked(this.reader, [checked.query], opts.signal);
+    const [parts] = await readChunked(this.reader, [checked.query], opts.signal, { pool: opts.pool });
     return this.checkedResult(
       checked.query,
       parts,
@@ -163,7 +174,7 @@ class Client implements SalesClient {
     );
   }
 
-  async getDataForRetailers(query: Query, opts: { signal?: AbortSignal } = {}): Promise<RetailerDataResult[]> {
+  async getDataForRetailers(query: Query, opts: ReadOptions = {}): Promise<RetailerDataResult[]> {
     const names = query.retailers;
     const metricsLists = new Map<string, MetricsRecord[] | undefined>();
     if (names[0] !== "all") {
@@ -172,7 +183,7 @@ class Client implements SalesClient {
     }
     const checked = validateForRetailers(query, { today: this.today(), metricsLists });
     if (!checked.ok) throw validationError(checked.errors);
-    const parts = await readChunked(this.reader, checked.queries, opts.signal, { named: true });
+    const parts = await readChunked(this.reader, checked.queries, opts.signal, { named: true, pool: opts.pool });
     // Every retailer's answer is checked before any is returned: one refused answer fails the read.
     return checked.queries.map((query, i) => ({
       retailer: query.retailer,

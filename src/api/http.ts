@@ -1,5 +1,6 @@
 // HTTP for the client: ky does the retries (429 honouring Retry-After, 502/503/504, network errors;
-// exponential backoff with jitter, bounded attempts). This module adds the overall deadline (the platform's
+// exponential backoff with jitter, bounded attempts), except a 429 to a request sent through a request pool
+// (pool.ts), which is the pool's to wait for and send again. This module adds the overall deadline (the platform's
 // AbortSignal.timeout, joined to the callers' cancel with AbortSignal.any), cancellation, sharing of identical
 // requests in flight, redirects within the Service URL's origin only (redirects.ts), the wait a 429 asks for
 // (retryAfter.ts), and the mapping of every failure to a SalesApiError.
@@ -21,6 +22,9 @@ export interface HttpOptions {
   fetch?: typeof fetch;
 }
 
+/** `"pool"`: a 429 fails at once, for the request pool to slow the whole run (docs/client.md, "Request pool"). */
+export type RateLimitHandling = "retry" | "pool";
+
 export interface JsonResponse {
   body: unknown;
   headers: Headers;
@@ -34,25 +38,28 @@ interface InFlight {
 
 export class Http {
   private readonly inFlight = new Map<string, InFlight>();
-  private readonly ky: typeof ky;
+  private readonly ky: Record<RateLimitHandling, typeof ky>;
 
   constructor(private readonly opts: HttpOptions) {
-    this.ky = ky.create({
-      fetch: opts.fetch,
-      timeout: false, // the overall deadline below covers every attempt
-      headers: { Authorization: `Token ${opts.apiKey}`, Accept: "application/json" },
-      retry: {
-        limit: opts.retries,
-        methods: ["get"],
-        statusCodes: [408, 429, 502, 503, 504],
-        afterStatusCodes: [413, ...RETRY_AFTER_STATUSES],
-        maxRetryAfter: opts.maxRetryAfterMs,
-        backoffLimit: 4000,
-        jitter: true,
-        // A wait longer than the cap fails at once with a rate-limit message rather than holding a cell on #BUSY!.
-        shouldRetry: ({ error }) => retryDecision(error, opts.maxRetryAfterMs),
-      },
-    });
+    const create = (statusCodes: number[]) =>
+      ky.create({
+        fetch: opts.fetch,
+        timeout: false, // the overall deadline below covers every attempt
+        headers: { Authorization: `Token ${opts.apiKey}`, Accept: "application/json" },
+        retry: {
+          limit: opts.retries,
+          methods: ["get"],
+          statusCodes,
+          afterStatusCodes: [413, ...RETRY_AFTER_STATUSES],
+          maxRetryAfter: opts.maxRetryAfterMs,
+          backoffLimit: 4000,
+          jitter: true,
+          // A wait longer than the cap fails at once with a rate-limit message rather than holding a cell on #BUSY!.
+          shouldRetry: ({ error }) => retryDecision(error, opts.maxRetryAfterMs),
+        },
+      });
+    // Under a pool, ky waiting out a 429 inside one slot would let the other slots go on sending.
+    this.ky = { retry: create([408, 429, 502, 503, 504]), pool: create([408, 502, 503, 504]) };
   }
 
   url(path: string, params: Record<string, string> = {}): string {
@@ -61,31 +68,40 @@ export class Http {
     return `${base}${path.startsWith("/") ? path : `/${path}`}${query ? `?${query}` : ""}`;
   }
 
-  /** GET and parse JSON. Identical GETs in flight at the same time share one HTTP call. */
-  getJson(path: string, params: Record<string, string> = {}, signal?: AbortSignal): Promise<JsonResponse> {
+  /**
+   * GET and parse JSON. Identical GETs in flight at the same time share one HTTP call (with the same handling
+   * of a 429). `rateLimit` "pool": a 429 is not retried here but fails at once, for the request pool.
+   */
+  getJson(
+    path: string,
+    params: Record<string, string> = {},
+    signal?: AbortSignal,
+    rateLimit: RateLimitHandling = "retry",
+  ): Promise<JsonResponse> {
     const url = this.url(path, params);
     if (signal?.aborted) return Promise.reject(cancelled());
-    let shared = this.inFlight.get(url);
+    const key = `${rateLimit} ${url}`;
+    let shared = this.inFlight.get(key);
     if (!shared) {
       const controller = new AbortController();
-      const entry: InFlight = { controller, users: 0, promise: this.fetchJson(url, controller) };
-      const forget = () => this.inFlight.get(url) === entry && this.inFlight.delete(url);
+      const entry: InFlight = { controller, users: 0, promise: this.fetchJson(url, controller, rateLimit) };
+      const forget = () => this.inFlight.get(key) === entry && this.inFlight.delete(key);
       entry.promise.then(forget, forget);
-      this.inFlight.set(url, entry);
+      this.inFlight.set(key, entry);
       shared = entry;
     }
-    return this.follow(url, shared, signal);
+    return this.follow(key, shared, signal);
   }
 
   /** One caller's view of a shared request: it can cancel itself without cancelling the others. */
-  private follow(url: string, shared: InFlight, signal?: AbortSignal): Promise<JsonResponse> {
+  private follow(key: string, shared: InFlight, signal?: AbortSignal): Promise<JsonResponse> {
     shared.users++;
     if (!signal) return shared.promise;
     return new Promise<JsonResponse>((resolve, reject) => {
       const onAbort = () => {
         if (--shared.users === 0) {
           // Gone at once, so that an identical request made right now starts afresh instead of joining this one.
-          if (this.inFlight.get(url) === shared) this.inFlight.delete(url);
+          if (this.inFlight.get(key) === shared) this.inFlight.delete(key);
           shared.controller.abort();
         }
         reject(cancelled());
@@ -108,18 +124,18 @@ export class Http {
    * One request under the overall deadline, which covers every attempt, every wait between attempts and the
    * body; `controller` is aborted when every caller has cancelled. Every failure comes out as a SalesApiError.
    */
-  private fetchJson(url: string, controller: AbortController): Promise<JsonResponse> {
+  private fetchJson(url: string, controller: AbortController, rateLimit: RateLimitHandling): Promise<JsonResponse> {
     const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(this.opts.timeoutMs)]);
-    return untilAborted(signal, this.readJson(url, signal)).catch((err: unknown) => {
+    return untilAborted(signal, this.readJson(url, signal, this.ky[rateLimit])).catch((err: unknown) => {
       throw this.toSalesApiError(err, signal);
     });
   }
 
   /** ky's attempts, then the body as JSON. An HTTP status becomes its SalesApiError here; the rest outside. */
-  private async readJson(url: string, signal: AbortSignal): Promise<JsonResponse> {
+  private async readJson(url: string, signal: AbortSignal, http: typeof ky): Promise<JsonResponse> {
     let response: Response;
     try {
-      const attempt = (at: string, redirect: RequestRedirect) => this.ky.get(at, { signal, redirect });
+      const attempt = (at: string, redirect: RequestRedirect) => http.get(at, { signal, redirect });
       response = await getWithinOrigin(url, this.opts, attempt, signal);
     } catch (err) {
       throw err instanceof HTTPError && !signal.aborted ? await this.fromStatus(err) : err;

@@ -3,7 +3,7 @@
 import { requestsOf, type DataRequest, type Query } from "../core/query/query";
 import { tableContents } from "../core/refresh/window";
 import { tabulate, type Tabulated } from "../core/answer/tabulate";
-import type { SalesClient } from "./client";
+import type { ReadOptions, SalesClient } from "./client";
 import { tabulateRetailers, type RetailerSummary } from "../core/answer/retailersTable";
 
 export interface TableAnswer {
@@ -27,14 +27,10 @@ export interface TableAnswer {
 
 /**
  * Reads the query for its retailer, or its retailers (one request per retailer and chunk, through the client's
- * one bounded pool; the first failure fails the whole read, naming its retailer), and tabulates the answer in
+ * one bounded pool, or `opts.pool`, a run's; the first failure fails the whole read, naming its retailer), and tabulates the answer in
  * period order: a table's contents as Get data writes them and refresh keeps them (`tableContents`).
  */
-export async function fetchTable(
-  client: SalesClient,
-  query: Query,
-  opts: { signal?: AbortSignal } = {},
-): Promise<TableAnswer> {
+export async function fetchTable(client: SalesClient, query: Query, opts: ReadOptions = {}): Promise<TableAnswer> {
   if (query.retailers.length === 1) {
     const result = await client.getData(requestsOf(query)[0], opts);
     return {

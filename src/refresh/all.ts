@@ -1,8 +1,11 @@
-// Refresh all (pane, ribbon) and the refresh when the workbook opens: every saved table, one after the other,
-// in one turn of the queue; then the SALES formulas' recalculation.
+// Refresh all (pane, ribbon) and the refresh when the workbook opens: every saved table read side by side through
+// one request pool, each written as soon as its answer is ready, one table at a time, all in one turn of the
+// queue; then the pivots once and the SALES formulas' recalculation.
+import { readThenWrite, type ItemOutcome } from "../api/readThenWrite";
 import { refreshPivotsOfTables } from "../excel/pivots";
 import { readManagedTables, type DamagedTableRecord } from "../excel/queryStore";
 import { getRefreshOnOpen } from "../excel/refreshSettings";
+import type { ExcelRun } from "../excel/run";
 import { calculationIsManual } from "../excel/workbookState";
 import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./deps";
 import {
@@ -11,22 +14,25 @@ import {
   outcomeBase,
   pivotsFailedWarning,
   recalcFailedNote,
+  refreshErrorText,
   summarize,
   type RefreshOutcome,
   type RefreshSummary,
 } from "./outcomes";
 import { serialized } from "./queue";
-import { cancelled } from "./steps";
-import { refreshTableInTurn } from "./table";
+import { readForRefresh } from "./readWindow";
+import { writeInTurn } from "./table";
 
 let running: Promise<RefreshSummary> | null = null;
 
 /**
- * Refreshes every saved table of the workbook, one after the other. A table that fails does not stop the
- * others. `opts.onProgress` hears of each table before it starts; `opts.signal` cancels between tables (the
- * table being written finishes as its own refresh does on a cancel; the ones not started are "cancelled").
- * Then `afterRefreshAll` (the SALES functions' cache and recalculation). A second call while one is running
- * gets the same promise, without its own options (the ribbon button pressed twice).
+ * Refreshes every saved table of the workbook: their reads side by side through one request pool (at most 6
+ * requests in flight, slowed by a 429), each table written as soon as its answer is ready, one at a time, each
+ * write whole before the next begins. A table that fails does not stop the others; the outcomes come in the
+ * workbook's table order. `opts.onProgress` hears how many tables are read and written; `opts.signal` cancels:
+ * reads not started are not sent, a table being written finishes, the others are left as they were
+ * ("cancelled"). Then the pivots once and `afterRefreshAll` (the SALES functions' cache and recalculation). A
+ * second call while one is running gets the same promise, without its own options (the ribbon pressed twice).
  */
 export function refreshAllTables(deps: RefreshDeps, opts: RefreshOptions = {}): Promise<RefreshSummary> {
   running ??= serialized(() => refreshEach(deps, opts)).finally(() => (running = null));
@@ -35,20 +41,10 @@ export function refreshAllTables(deps: RefreshDeps, opts: RefreshOptions = {}): 
 
 async function refreshEach(deps: RefreshDeps, opts: RefreshOptions): Promise<RefreshSummary> {
   const saved = await readManagedTables(deps.run);
-  const tables: RefreshableTable[] = saved.tables;
   // A damaged saved query cannot be refreshed: it fails with its words, and the others go on.
-  const outcomes: RefreshOutcome[] = saved.damaged.map(damagedOutcome);
-  outcomes.forEach((o) => deps.onTableDone?.(o));
-  for (const [i, t] of tables.entries()) {
-    if (cancelled(opts.signal)) {
-      const o = { ...outcomeBase(t), status: "cancelled" as const, error: CANCELLED_BEFORE_TABLE };
-      outcomes.push(o);
-      deps.onTableDone?.(o);
-      continue;
-    }
-    opts.onProgress?.({ index: i + 1, total: tables.length, tableName: t.tableName });
-    outcomes.push(await refreshTableInTurn(deps, t, { ...opts, pivots: false }));
-  }
+  const damaged: RefreshOutcome[] = saved.damaged.map(damagedOutcome);
+  damaged.forEach((o) => deps.onTableDone?.(o));
+  const outcomes = [...damaged, ...(await readAndWrite(deps, saved.tables, opts))];
   const withPivots = await refreshPivotsOnce(deps, outcomes);
   const notes: string[] = [];
   const wrote = outcomes.some((o) => o.status === "refreshed");
@@ -62,6 +58,59 @@ async function refreshEach(deps: RefreshDeps, opts: RefreshOptions): Promise<Ref
   }
   return summarize(withPivots, notes);
 }
+
+/**
+ * Every table's steps 1 and 2 side by side (the workbook reads of step 1 between two writes, never during one),
+ * step 3 in turn as each answer is ready (readThenWrite). Outcomes in the tables' order.
+ */
+async function readAndWrite(
+  deps: RefreshDeps,
+  tables: readonly RefreshableTable[],
+  opts: RefreshOptions,
+): Promise<RefreshOutcome[]> {
+  const { signal, onProgress } = opts;
+  const counts = { written: 0, failed: 0 };
+  const ends: ItemOutcome<RefreshOutcome>[] = await readThenWrite(
+    tables,
+    {
+      read: (table, { pool, signal: stop, exclusive }) =>
+        readForRefresh({ ...deps, run: between(deps.run, exclusive) }, table, { signal: stop, pool }),
+      write: async (steps, _table, stop) => {
+        const o = await writeInTurn(deps, steps, { ...opts, signal: stop }, { pivots: false, calculation: false });
+        if (o.status === "failed") counts.failed++;
+        else if (o.status !== "cancelled") counts.written++;
+        return o;
+      },
+    },
+    {
+      signal,
+      onProgress: ({ total, reading, ended }) => {
+        if (!onProgress) return;
+        const tableName = ended === undefined ? undefined : tables[ended].tableName;
+        onProgress({ total, reading, ...counts, ...(tableName ? { tableName } : {}) });
+      },
+    },
+  );
+  return ends.map((end, i) => {
+    const o = outcomeOf(end, tables[i]);
+    if (end.status !== "written") deps.onTableDone?.(o);
+    return o;
+  });
+}
+
+/** The table's outcome: its write's, or why it has none (not started after a cancel; an unexpected failure). */
+function outcomeOf(end: ItemOutcome<RefreshOutcome>, table: RefreshableTable): RefreshOutcome {
+  if (end.status === "written") return end.value;
+  if (end.status === "not-started")
+    return { ...outcomeBase(table), status: "cancelled", error: CANCELLED_BEFORE_TABLE };
+  return { ...outcomeBase(table), status: "failed", error: refreshErrorText(end.reason) };
+}
+
+/** The workbook as a table's read sees it: each of its batches between two tables' writes, never inside one. */
+const between =
+  (run: ExcelRun, exclusive: <T>(work: () => Promise<T>) => Promise<T>): ExcelRun =>
+  (batch) =>
+    exclusive(() => run(batch));
 
 /**
  * The pivot tables on the tables refreshed, each refreshed once after every table was written (below ExcelApi

@@ -34,19 +34,26 @@ export interface RefreshDeps {
   sessionId?: string;
 }
 
-/** Where Refresh all is, told before each table: the pane shows "Refreshing 2 of 5: Sales_northmart_SKU_weekly". */
+/**
+ * Where Refresh all is, told whenever a table's read begins or a table ends: the pane shows "12 of 20 written,
+ * 6 reading". `written` and `failed` count the tables ended (written: refreshed, unchanged or kept; a cancelled
+ * table is in neither).
+ */
 export interface RefreshProgress {
-  /** 1 for the first table. */
-  index: number;
   /** The tables this Refresh all refreshes (a saved query it cannot read fails at once and is not counted). */
   total: number;
-  tableName: string;
+  written: number;
+  failed: number;
+  /** Tables whose read (requests, answer check, tabulation) has begun and not ended. */
+  reading: number;
+  /** The table that just ended, when one did. */
+  tableName?: string;
 }
 
 export interface RefreshOptions {
-  /** Cancel: checked between tables by Refresh all, and inside a table's refresh. */
+  /** Cancel: Refresh all sends no more requests and writes no table not begun; a table's refresh checks it too. */
   signal?: AbortSignal;
-  /** Refresh all calls it before each table it refreshes (not for the tables a cancel skips). */
+  /** Refresh all tells it when a table's read begins and when a table ends. */
   onProgress?: (progress: RefreshProgress) => void;
   /**
    * "Refresh anyway": write even though the losses rule would hold the table (it would remove more stored rows

@@ -2,7 +2,7 @@
 // window (src/core/refresh/window.ts), then fetch and check the service's answer for it (src/api) and lay it onto
 // the table's columns (src/core/refresh/answerLayout.ts). The write (writeWindow.ts) comes after, in the table's
 // turn of the queue.
-import type { SalesClient } from "../api/client";
+import type { ReadOptions, SalesClient } from "../api/client";
 import { fetchTable } from "../api/tableRead";
 import type { IsoDate } from "../core/dates";
 import { RETAILER_COLUMN } from "../core/answer/retailersTable";
@@ -27,11 +27,12 @@ import { failureOf, type FetchedWindow, type RefreshSteps, type StoredTable } fr
  * Steps 1 and 2: the table's tail and window, then the answer for the window. Never throws: a failure (a deleted
  * table, a protected sheet, a refused answer, a cancel) is kept in the steps returned. `rule`: which window to
  * re-read (the add-in's is refreshWindow; the benchmark passes an append-only one to show what it would miss).
+ * `opts.pool`: Refresh all's one request pool, shared by every table of the run.
  */
 export async function readForRefresh(
   deps: RefreshDeps,
   managed: RefreshableTable,
-  opts: Pick<RefreshOptions, "signal"> = {},
+  opts: Pick<RefreshOptions, "signal"> & Pick<ReadOptions, "pool"> = {},
   rule: WindowRule = refreshWindow,
 ): Promise<RefreshSteps> {
   let steps: RefreshSteps = { record: managed, today: deps.today() };
@@ -42,7 +43,7 @@ export async function readForRefresh(
     const window = rule(stored.input);
     steps = { ...steps, stored, window };
     if (window.kind === "nothing") return steps;
-    const answer = await fetchWindow(deps.client, table, stored, window, opts.signal);
+    const answer = await fetchWindow(deps.client, table, stored, window, opts);
     steps = { ...steps, answer };
     if (answer.laid.kind === "refused") throw new WorkbookError("changed", answer.laid.reason);
     return steps;
@@ -89,9 +90,9 @@ async function fetchWindow(
   table: RefreshableTable,
   { tail, kinds }: StoredTable,
   win: ReadWindow,
-  signal: AbortSignal | undefined,
+  { signal, pool }: ReadOptions,
 ): Promise<FetchedWindow> {
-  const result = await fetchTable(client, { ...table.query, from: win.from, to: win.to }, { signal });
+  const result = await fetchTable(client, { ...table.query, from: win.from, to: win.to }, { signal, pool });
   const laid = layAnswer(
     { ...tail, kinds, recorded: table.columns, recordedPeriod: table.periodColumn },
     { table: result.table, periodField: result.periodField, metrics: result.query.metrics },

@@ -9,6 +9,7 @@ import { pivotsFailedWarning, type RefreshOutcome } from "./outcomes";
 import { readForRefresh } from "./readWindow";
 import { refreshOutcome, statusOf, type AfterSteps } from "./refreshOutcome";
 import { serialized } from "./queue";
+import type { RefreshSteps } from "./steps";
 import { writeForRefresh } from "./writeWindow";
 
 /** Refreshes one saved table. Never throws: failures come back as an outcome with `error`. */
@@ -26,7 +27,7 @@ interface InTurnOptions extends RefreshOptions {
   pivots?: boolean;
 }
 
-/** refreshTable without queueing, for callers already in their turn of the queue (Refresh all). */
+/** refreshTable without queueing, for callers already in their turn of the queue (two sessions in the host's tests). */
 export function refreshTableInTurn(
   deps: RefreshDeps,
   managed: RefreshableTable,
@@ -35,17 +36,29 @@ export function refreshTableInTurn(
   return refreshOne(deps, managed, opts, { pivots: opts.pivots !== false, calculation: false });
 }
 
-/**
- * The steps, then (refreshed) the pivots on the table and, for a table refreshed alone, whether the workbook
- * calculates manually; the outcome is told to `onTableDone` and returned.
- */
+/** The steps of one table: its read, then its write (writeInTurn). */
 async function refreshOne(
   deps: RefreshDeps,
   managed: RefreshableTable,
   opts: RefreshOptions,
   then: { pivots: boolean; calculation: boolean },
 ): Promise<RefreshOutcome> {
-  const steps = await writeForRefresh(deps, await readForRefresh(deps, managed, opts), opts);
+  return writeInTurn(deps, await readForRefresh(deps, managed, opts), opts, then);
+}
+
+/**
+ * Step 3 after the read (the caller's turn of the queue, Refresh all's one write at a time), then (refreshed)
+ * the pivots on the table and, for a table refreshed alone, whether the workbook calculates manually; the
+ * outcome is told to `onTableDone` and returned.
+ */
+export async function writeInTurn(
+  deps: RefreshDeps,
+  read: RefreshSteps,
+  opts: RefreshOptions,
+  then: { pivots: boolean; calculation: boolean },
+): Promise<RefreshOutcome> {
+  const steps = await writeForRefresh(deps, read, opts);
+  const managed = steps.record;
   const done = statusOf(steps) === "refreshed";
   const pivots = done && then.pivots ? await pivotsOn(deps, (steps.table ?? managed).tableName) : undefined;
   const manual = done && then.calculation && (await calculationIsManual(deps.run).catch(() => false));

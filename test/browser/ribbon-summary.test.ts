@@ -1,7 +1,8 @@
 // Results shown where people look, in real Chromium at Excel's 320 px: the ribbon's Refresh all (the preview's
 // banner runs the real command) while the pane is closed, and the pane opened after it shows that run's summary;
 // a failing ribbon refresh opens the pane by itself on the summary naming the table and why; the pane's own
-// Refresh all (and a card's Refresh) shows "Refreshing 2 of 2: <table>" with Cancel. The table names are the
+// Refresh all shows "0 of 2 written, 2 reading" (the tables read side by side) with Cancel, a card's Refresh
+// "Refreshing 1 of 1: <table>". The table names are the
 // simulator's long-names retailer's (80+ characters without a space): they must wrap, never widen the pane.
 import type { Page } from "playwright-core";
 import { LONG_NAME_RETAILER } from "../../dev/simulator";
@@ -112,21 +113,23 @@ test("a failed ribbon Refresh all opens the pane by itself on the summary naming
   expect(await notice().count()).toBe(1);
 });
 
-test("the pane's Refresh all shows which table it is at, with Cancel; a card's Refresh too", async () => {
+test("the pane's Refresh all shows the tables written and reading, with Cancel; a card's Refresh its table", async () => {
   await getWeeklyTable("northmart", SHORT_TABLE);
   const before = await page.evaluate(() => window.previewWorkbook.values(window.previewWorkbook.tables()[1].sheet));
   const simToday = today();
   browser.rig.server.simulator!.setToday(addDays(simToday, 1)); // the service revises the recent weeks
-  // Slow answers keep each table's refresh on screen long enough to read and to press Cancel.
-  await inject({ path: "/api/data", delayMs: 5000, count: 20 });
+  // Slow answers keep the run on screen long enough to read and to press Cancel: the long-named table's answer
+  // comes first, northmart's much later.
+  await inject({ path: "/api/data", retailer: LONG_NAME_RETAILER, delayMs: 2000, count: 20 });
+  await inject({ path: "/api/data", retailer: "northmart", delayMs: 8000, count: 20 });
   try {
     await page.getByRole("button", { name: "Refresh all", exact: true }).click();
-    const progress = page.getByText(`Refreshing 1 of 2: ${LONG_TABLE}`);
+    const progress = page.getByText("0 of 2 written, 2 reading");
     await progress.waitFor();
     await progress.scrollIntoViewIfNeeded();
     await browser.rig.screenshot(page, "ribbon-summary-3-refresh-all-progress-320");
     await checkPane(page, "Refresh all's progress line");
-    await page.getByText(`Refreshing 2 of 2: ${SHORT_TABLE}`).waitFor();
+    await page.getByText("1 of 2 written, 1 reading").waitFor();
     await pane().getByRole("button", { name: "Cancel" }).click();
     await page.getByText(`${SHORT_TABLE}: Refresh was cancelled; the table was not changed.`).waitFor();
     await page.getByText(new RegExp(`^${LONG_TABLE}: rewrote `)).waitFor();

@@ -120,8 +120,14 @@ describe("request counts", () => {
       total: number;
       byPath: Record<string, number>;
       preflight: number;
+      maxInFlight: Record<string, number>;
     };
-    expect(counts).toEqual({ total: 4, byPath: { "/api/data": 2, "/api/test": 2 }, preflight: 1 });
+    expect(counts).toEqual({
+      total: 4,
+      byPath: { "/api/data": 2, "/api/test": 2 },
+      preflight: 1,
+      maxInFlight: { "/api/data": 1, "/api/test": 1 }, // one at a time
+    });
     expect(sim.simulator.requestCount()).toBe(4);
     expect(sim.simulator.requestCount("/api/data")).toBe(2);
     expect(sim.simulator.requestCount("/api/test/")).toBe(2);

@@ -63,7 +63,7 @@ export interface RefreshLine {
   refreshAnyway?: RefreshApproval;
 }
 
-/** How the pane runs Refresh all: Cancel, and "Refreshing 2 of 5: Sales_northmart_SKU_weekly" before each table. */
+/** How the pane runs Refresh all: Cancel, and "12 of 20 written, 6 reading" as tables are read and written. */
 interface RefreshAllOptions {
   signal?: AbortSignal;
   onProgress?: (progress: RefreshProgress) => void;

@@ -35,12 +35,17 @@ const useStyles = makeStyles({
   },
 });
 
-/** "Refreshing 2 of 5: Sales_northmart_SKU_weekly"; after Cancel, what is being cancelled. */
+/**
+ * Refresh all: "12 of 20 written, 6 reading" (", 1 failed"); a card's Refresh: "Refreshing 1 of 1: Sales_x";
+ * after Cancel, what is being cancelled.
+ */
 function progressText({ progress: p, cancelling }: RefreshRun): string {
   if (p === "starting") return cancelling ? "Cancelling…" : "Reading the tables' saved queries…";
-  return cancelling
-    ? `Cancelling the refresh of ${p.tableName}…`
-    : `Refreshing ${p.index} of ${p.total}: ${p.tableName}`;
+  if ("one" in p) return cancelling ? `Cancelling the refresh of ${p.one}…` : `Refreshing 1 of 1: ${p.one}`;
+  if (cancelling)
+    return `Cancelling: ${p.written} of ${p.total} written; the tables not written are left as they were…`;
+  const failed = p.failed ? `, ${p.failed} failed` : "";
+  return `${p.written} of ${p.total} written, ${p.reading} reading${failed}`;
 }
 
 /**
@@ -77,8 +82,8 @@ function RefreshLineItem({
 function RefreshProgressLine({ run, onCancel }: { run: RefreshRun; onCancel: () => void }) {
   const styles = useStyles();
   const p = run.progress;
-  // Tables done of the total; moving (no value) while the saved queries are read and for a single table.
-  const value = p === "starting" || p.total === 1 ? undefined : (p.index - 1) / p.total;
+  // Tables ended of the total; moving (no value) while the saved queries are read and for a single table.
+  const value = p === "starting" || "one" in p || p.total <= 1 ? undefined : (p.written + p.failed) / p.total;
   return (
     <div className={styles.progress}>
       <ProgressBar value={value} aria-label="Refreshing the tables" />

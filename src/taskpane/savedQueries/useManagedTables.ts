@@ -8,9 +8,12 @@ import type { ManagedRow, RefreshLine, TableOperations } from "../operations";
 /** The refresh lines to show, or how to make them of the lines shown. */
 type Lines = RefreshLine[] | ((shown: RefreshLine[]) => RefreshLine[]);
 
-/** A refresh running in the pane: the table it is at ("starting" while the saved queries are read), and Cancel. */
+/**
+ * A refresh running in the pane: Refresh all's tables read and written ("starting" while the saved queries are
+ * read), or the one table a card's Refresh refreshes; and Cancel.
+ */
 export interface RefreshRun {
-  progress: RefreshProgress | "starting";
+  progress: RefreshProgress | { one: string } | "starting";
   /** Cancel was pressed: the table being written finishes, the rest are not started. */
   cancelling: boolean;
 }
@@ -105,7 +108,7 @@ function useRefreshRun(ops: TableOperations, act: (work: () => Promise<Lines | v
       ),
     );
   const refreshOne = (tableName: string) =>
-    act(() => tracked({ index: 1, total: 1, tableName }, async (signal) => [await ops.refresh(tableName, signal)]));
+    act(() => tracked({ one: tableName }, async (signal) => [await ops.refresh(tableName, signal)]));
   /**
    * "Refresh anyway" on a held line: that table written even though it loses the stored rows, or changes the
    * units, the line showed (no more: a refresh that would now remove more, or change another unit, is held again,
@@ -113,7 +116,7 @@ function useRefreshRun(ops: TableOperations, act: (work: () => Promise<Lines | v
    */
   const refreshAnyway = ({ tableName, refreshAnyway: shown }: RefreshLine) =>
     act(() =>
-      tracked({ index: 1, total: 1, tableName }, async (signal) => {
+      tracked({ one: tableName }, async (signal) => {
         const line = await ops.refresh(tableName, signal, { anyway: shown ?? false });
         return (shown: RefreshLine[]) =>
           shown.some((l) => l.tableName === tableName)
