@@ -138,6 +138,14 @@ export async function tableState(host: WorkbookHost, name: string) {
 
 type State = Awaited<ReturnType<typeof tableState>>;
 
+/** Each body row's number formats. */
+export const bodyFormats = (host: WorkbookHost, name: string): Promise<string[][]> =>
+  host.run(async (ctx) => {
+    const body = ctx.workbook.tables.getItem(name).getDataBodyRange().load("numberFormat");
+    await ctx.sync();
+    return body.numberFormat as string[][];
+  });
+
 const act = (host: WorkbookHost, batch: (ctx: Excel.RequestContext) => void) =>
   host.run(async (ctx) => {
     batch(ctx);
@@ -492,6 +500,31 @@ const SCENARIOS: Scenario<unknown>[] = [
         ),
         ...must(r.fetched === 0, `${r.fetched} data requests`),
         ...must(JSON.stringify(w.host.snapshot().sheets) === sheets, "the workbook's sheets changed"),
+      ];
+    },
+  }),
+  scenario({
+    name: "revenue formatted £#,##0 by the user: the new rows take it, units keeps the add-in's #,##0",
+    async setup(w) {
+      await act(w.host, (ctx) => {
+        const column = ctx.workbook.tables.getItem(w.name).columns.getItem("revenue").getDataBodyRange();
+        column.numberFormat = "£#,##0" as unknown as string[][];
+        column.getCell(0, 0).numberFormat = [["0.0"]]; // one cell apart: no one format Excel would extend itself
+      });
+      return (await tableState(w.host, w.name)).values.length;
+    },
+    async check(w, rowsBefore, r) {
+      const s = await tableState(w.host, w.name);
+      const formats = await bodyFormats(w.host, w.name);
+      const added = formats.slice(rowsBefore);
+      const wrong = added.filter(
+        (f) => f[s.headers.indexOf("revenue")] !== "£#,##0" || f[s.headers.indexOf("units")] !== "#,##0",
+      ).length;
+      return [
+        ...refreshed(r),
+        ...must(added.length > 0, "no rows added"),
+        ...must(wrong === 0, `${wrong} new rows without the user's revenue format or the add-in's units format`),
+        ...(await fresh(w, r)),
       ];
     },
   }),

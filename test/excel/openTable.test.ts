@@ -25,10 +25,15 @@ beforeEach(async () => {
   ).tableName;
 });
 
-test("one sync gives the table's name, sheet, header, position, body, first-row formats, column ids and filter", async () => {
+test("one sync gives the table's name, sheet, header, position, body, first- and last-row formats, column ids and filter", async () => {
   host.stats.reset();
   const open = await host.run(async (ctx) => {
-    const t = await openTable(ctx, tableName, "missing", { formats: true, columns: true, filter: true });
+    const t = await openTable(ctx, tableName, "missing", {
+      formats: true,
+      lastFormats: true,
+      columns: true,
+      filter: true,
+    });
     return { ...t, table: undefined, sheet: undefined, body: undefined };
   });
   expect(host.stats.syncs).toBe(1);
@@ -46,6 +51,7 @@ test("one sync gives the table's name, sheet, header, position, body, first-row 
     bodyTop: 3,
     count: 5,
     formats: ["yyyy-mm-dd", "@", "#,##0.00"],
+    lastFormats: ["yyyy-mm-dd", "@", "#,##0.00"],
     columnRefs: [
       { id: 1, name: "day" },
       { id: 2, name: "name" },

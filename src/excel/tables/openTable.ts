@@ -22,6 +22,8 @@ export interface OpenTable {
   count: number;
   /** Number formats of the first body row (what each column is shown as); empty unless asked for. */
   formats: string[];
+  /** Number formats of the last body row (what rows the table grows into take); empty unless asked for. */
+  lastFormats: string[];
   /** Each column's TableColumn.id (ExcelApi 1.1) and header, in order; empty unless asked for. */
   columnRefs: TableColumnRef[];
   /** The AutoFilter's criteria by column (ExcelApi 1.9); empty unless asked for. */
@@ -33,6 +35,8 @@ export interface OpenOptions {
   refuseTotalRow?: boolean;
   /** Also load the first body row's number formats (same sync). */
   formats?: boolean;
+  /** Also load the last body row's number formats (same sync). */
+  lastFormats?: boolean;
   /** Also load the columns' ids (same sync). */
   columns?: boolean;
   /** Also load the AutoFilter's criteria (same sync). */
@@ -58,6 +62,8 @@ export async function findTable(
   body.load("rowIndex,rowCount");
   const firstRow = opts.formats ? body.getRow(0) : undefined;
   firstRow?.load("numberFormat");
+  const lastRow = opts.lastFormats ? body.getLastRow() : undefined;
+  lastRow?.load("numberFormat");
   const columns = opts.columns ? table.columns.load("items/id,items/name") : undefined;
   const filter = opts.filter ? table.autoFilter.load("criteria") : undefined;
   // eslint-disable-next-line office-addins/call-sync-before-read -- a navigation property, not a read
@@ -87,6 +93,7 @@ export async function findTable(
     bodyTop: body.rowIndex,
     count: body.rowCount,
     formats: firstRow ? firstRow.numberFormat[0].map(String) : [],
+    lastFormats: lastRow ? lastRow.numberFormat[0].map(String) : [],
     columnRefs: columns ? columns.items.map((c) => ({ id: c.id, name: c.name })) : [],
     criteria: filter ? (filter.criteria as CriteriaLike[]) : [],
   };

@@ -1,5 +1,6 @@
 // Replacing a table's tail (what refresh stands on): the rows from a cut-off on give way to new ones in one
 // commit sync whose every prefix is safe; a window too big for one request is staged on a hidden sheet first.
+import { newRowFormats } from "../../core/refresh/newRowFormats";
 import { filterPlan, type ServiceColumn } from "../../core/refresh/userColumns";
 import { WorkbookError } from "../errors";
 import { NUMBER_FORMATS, blockRows, excelRows, jsonBytes } from "../formats";
@@ -23,6 +24,7 @@ import {
   DEFAULT_LIMITS,
   checkFits,
   setFormats,
+  setNumberFormats,
   suspend,
   type BlockLimits,
   type Grid,
@@ -119,7 +121,7 @@ interface TailPlan {
  * there, the table is as it was with blank rows under it, which the next refresh grows over.
  * The table changes in one "commit" sync whose every prefix is safe:
  *   1. growing: the table is resized over the empty rows below it (old rows + blank rows at the end);
- *   2. number formats of the rows new to the table (formats only; replaced rows keep theirs);
+ *   2. number formats of the rows new to the table, each column's from the row above (newRowFormats); rows replaced keep theirs;
  *   3. ONE write of the whole window: the new rows, then blank rows where old rows are left over; with user
  *      columns, through `formulasR1C1`, each user cell holding what its row key had (null: left as it is);
  *   4. shrinking: the table is resized to its new end and the rows left below lose their formats;
@@ -154,6 +156,7 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
       refuseTotalRow: true,
       columns: true,
       filter: true,
+      lastFormats: true,
     });
     const placement = placeColumns(open, tableName, rep.data.columns, rep.service);
     const filter = filterPlan(tableName, open.headers, open.criteria);
@@ -315,8 +318,15 @@ async function commit(context: Excel.RequestContext, open: OpenTable, plan: Tail
   const { layout } = how.placement;
   suspend(context);
   if (finalRows > count) table.resize(sheet.getRangeByIndexes(top, left, 1 + finalRows, cols));
-  // Rows replaced in place keep their formats; only rows new to the table get them (the service's columns).
-  if (finalRows > count) setFormats(sheet, bodyTop + count, left, finalRows - count, layout);
+  // Rows replaced in place keep their formats; rows new to the table take the row above's (newRowFormats).
+  if (finalRows > count)
+    setNumberFormats(
+      sheet,
+      bodyTop + count,
+      left,
+      finalRows - count,
+      newRowFormats(layout, open.lastFormats, NUMBER_FORMATS),
+    );
   // Text columns of the rows replaced in place are Text (@) again, whatever a user made them since: service
   // text such as "=SUM(1)" or "+Vita" then lands as text (rows new to the table got it above; rows left blank
   // need none). Before the values, so every prefix stays safe.
