@@ -138,6 +138,18 @@ export async function tableState(host: WorkbookHost, name: string) {
 
 type State = Awaited<ReturnType<typeof tableState>>;
 
+/** The Total Row: on, directly under the body, its formulas (labels read as themselves). */
+const totalRowOf = (host: WorkbookHost, name: string) =>
+  host.run(async (ctx) => {
+    const table = ctx.workbook.tables.getItem(name).load("showTotals");
+    const body = table.getDataBodyRange().load("rowIndex,rowCount");
+    await ctx.sync();
+    if (!table.showTotals) return { on: false, last: false, formulas: [] as unknown[][] };
+    const total = table.getTotalRowRange().load("rowIndex,formulas");
+    await ctx.sync();
+    return { on: true, last: total.rowIndex === body.rowIndex + body.rowCount, formulas: total.formulas };
+  });
+
 /** Each body row's number formats. */
 export const bodyFormats = (host: WorkbookHost, name: string): Promise<string[][]> =>
   host.run(async (ctx) => {
@@ -524,6 +536,28 @@ const SCENARIOS: Scenario<unknown>[] = [
         ...refreshed(r),
         ...must(added.length > 0, "no rows added"),
         ...must(wrong === 0, `${wrong} new rows without the user's revenue format or the add-in's units format`),
+        ...(await fresh(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "Total Row on, with the user's label and an average: still on and last, both kept, new rows above it",
+    async setup(w) {
+      await act(w.host, (ctx) => {
+        const table = ctx.workbook.tables.getItem(w.name);
+        table.showTotals = true;
+        table.getTotalRowRange().getCell(0, 0).values = [["All rows"]];
+        table.columns.getItem("revenue").getTotalRowRange().formulas = [["=SUBTOTAL(101,[revenue])"]];
+      });
+      return (await totalRowOf(w.host, w.name)).formulas;
+    },
+    async check(w, formulas, r) {
+      const t = await totalRowOf(w.host, w.name);
+      return [
+        ...refreshed(r),
+        ...must(r.outcome.rowsAdded > 0, "no rows added"),
+        ...must(t.on && t.last, `Total Row on: ${t.on}, directly under the body: ${t.last}`),
+        ...must(same(t.formulas, formulas), `Total Row now ${JSON.stringify(t.formulas)}`),
         ...(await fresh(w, r)),
       ];
     },

@@ -3,7 +3,7 @@
 import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
 import type { Column } from "../../src/core/answer/tabulate";
 import { readColumnEnds, readPeriodTail, readTable, replaceTail, writeTable } from "../../src/excel/tables";
-import { findTable, openTable } from "../../src/excel/tables/openTable";
+import { belowTable, findTable, openTable } from "../../src/excel/tables/openTable";
 
 const COLUMNS: Column[] = [
   { name: "day", kind: "date" },
@@ -50,6 +50,7 @@ test("one sync gives the table's name, sheet, header, position, body, first- and
     columns: 3,
     bodyTop: 3,
     count: 5,
+    totals: false,
     formats: ["yyyy-mm-dd", "@", "#,##0.00"],
     lastFormats: ["yyyy-mm-dd", "@", "#,##0.00"],
     columnRefs: [
@@ -84,14 +85,13 @@ test("any other failure of that sync is Excel's, passed on as it is", async () =
   });
 });
 
-test("a Total Row is refused only where asked (refresh), and the body read never includes it", async () => {
+test("a Total Row: opened with it said (totals), below it the first row under the table; the body never includes it", async () => {
   await host.run(async (ctx) => {
     ctx.workbook.tables.getItem(tableName).showTotals = true;
     await ctx.sync();
   });
-  await expect(host.run((ctx) => openTable(ctx, tableName, "missing", { refuseTotalRow: true }))).rejects.toThrow(
-    `Turn off the Total Row of "${tableName}" (Table Design > Total Row), refresh, then turn it back on. Nothing was written.`,
-  );
+  const open = await host.run((ctx) => openTable(ctx, tableName, "missing"));
+  expect([open.count, open.totals, belowTable(open)]).toEqual([5, true, open.bodyTop + 6]);
   expect((await readTable(host.run, tableName)).values).toHaveLength(5);
   expect(await readColumnEnds(host.run, tableName, "day")).toEqual({ first: 46000, last: 46004 });
 });

@@ -46,6 +46,40 @@ const formatsOf = (name: string) =>
     return body.numberFormat as string[][];
   });
 
+/** Where the body and the Total Row are. */
+const tableState = (name: string) =>
+  fx.host.run(async (ctx) => {
+    const table = ctx.workbook.tables.getItem(name);
+    const body = table.getDataBodyRange().load("rowIndex,rowCount");
+    const total = table.getTotalRowRange().load("rowIndex");
+    const sheet = table.worksheet.load("name");
+    await ctx.sync();
+    return { sheet: sheet.name, bodyEnd: body.rowIndex + body.rowCount, totalAt: total.rowIndex };
+  });
+
+/**
+ * The table's Total Row: on, directly under the body, its formulas. `setUp`: turned on first, with the user's
+ * label and an average of revenue (the drop-down's SUBTOTAL 101) beside Excel's default total of the last column.
+ */
+async function totalRow(name: string, setUp = false): Promise<unknown[][]> {
+  if (setUp)
+    await act((ctx) => {
+      const table = ctx.workbook.tables.getItem(name);
+      table.showTotals = true;
+      table.getTotalRowRange().getCell(0, 0).values = [["All rows"]];
+      table.columns.getItem("revenue").getTotalRowRange().formulas = [["=SUBTOTAL(101,[revenue])"]];
+    });
+  return fx.host.run(async (ctx) => {
+    const table = ctx.workbook.tables.getItem(name).load("showTotals");
+    const body = table.getDataBodyRange().load("rowIndex,rowCount");
+    const total = table.getTotalRowRange().load("rowIndex,formulas");
+    await ctx.sync();
+    expect(table.showTotals).toBe(true);
+    expect(total.rowIndex).toBe(body.rowIndex + body.rowCount);
+    return total.formulas;
+  });
+}
+
 describe.each(KINDS)("%s table", (_, query, next) => {
   test("new rows take the user's format from the row above; columns left alone keep the add-in's", async () => {
     const name = await pull(query);
@@ -68,5 +102,36 @@ describe.each(KINDS)("%s table", (_, query, next) => {
     expect(last[rev]).toBe("£#,##0");
     expect(last[headers.indexOf("units")]).toBe("#,##0");
     expect(formats.slice(values.length)).toEqual(formats.slice(values.length).map(() => last));
+  });
+
+  test("a Total Row stays on and last, with the user's label and functions; new rows go above it", async () => {
+    const name = await pull(query);
+    const before = await totalRow(name, true);
+    fx.sim.simulator.setToday(next);
+    const line = await paneRefresh(name);
+    expect(line.text).toMatch(/^rewrote .* [1-9]\d* added/);
+    expect(await totalRow(name)).toEqual(before);
+    expect((await readTable(fx.host.run, name)).values).toEqual(await fx.freshPull({ ...query, to: next }));
+  });
+
+  test("a Total Row under a table that shrinks stays directly under the body; nothing is left below it", async () => {
+    const name = await pull(query);
+    const { values } = await readTable(fx.host.run, name);
+    const before = await totalRow(name, true);
+    // Two rows typed into the body by hand, of a SKU the service does not have: the refresh removes them.
+    const extra = values.slice(-2).map((r) => r.map((v, k) => (k === 1 ? "by hand" : v)));
+    await act((ctx) => void ctx.workbook.tables.getItem(name).rows.add(undefined, extra as (string | number)[][]));
+    expect((await readTable(fx.host.run, name)).values).toHaveLength(values.length + 2);
+    const line = await paneRefresh(name);
+    expect(line.text).toMatch(/ 0 added, 2 removed/);
+    expect(await totalRow(name)).toEqual(before);
+    expect((await readTable(fx.host.run, name)).values).toEqual(await fx.freshPull(query));
+    const t = await tableState(name);
+    expect(
+      fx.host
+        .snapshot()
+        .sheets.find((x) => x.name === t.sheet)!
+        .cells.filter((c) => c.row > t.totalAt),
+    ).toEqual([]);
   });
 });

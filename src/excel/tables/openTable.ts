@@ -1,5 +1,5 @@
 // Opening a table the add-in manages: one sync loads its name, header, body, whole range and sheet. A missing
-// table is refused in the caller's words, and (for refresh) a Total Row, before anything else is read or written.
+// table is refused in the caller's words before anything else is read or written.
 import type { CriteriaLike, TableColumnRef } from "../../core/refresh/userColumns";
 import { WorkbookError } from "../errors";
 
@@ -20,6 +20,8 @@ export interface OpenTable {
   /** Sheet row of the first body row, and the body's rows (without the Total Row, when shown). */
   bodyTop: number;
   count: number;
+  /** The Total Row is shown: the table's last row, directly below the body. */
+  totals: boolean;
   /** Number formats of the first body row (what each column is shown as); empty unless asked for. */
   formats: string[];
   /** Number formats of the last body row (what rows the table grows into take); empty unless asked for. */
@@ -31,8 +33,6 @@ export interface OpenTable {
 }
 
 export interface OpenOptions {
-  /** Refresh rewrites a table's tail by row position, which a Total Row below the body would break. */
-  refuseTotalRow?: boolean;
   /** Also load the first body row's number formats (same sync). */
   formats?: boolean;
   /** Also load the last body row's number formats (same sync). */
@@ -78,7 +78,6 @@ export async function findTable(
     throw err;
   }
   if (table.isNullObject) return undefined;
-  if (opts.refuseTotalRow) refuseTotalRow(table, tableName);
   return {
     table,
     sheet,
@@ -92,6 +91,7 @@ export async function findTable(
     columns: whole.columnCount,
     bodyTop: body.rowIndex,
     count: body.rowCount,
+    totals: table.showTotals,
     formats: firstRow ? firstRow.numberFormat[0].map(String) : [],
     lastFormats: lastRow ? lastRow.numberFormat[0].map(String) : [],
     columnRefs: columns ? columns.items.map((c) => ({ id: c.id, name: c.name })) : [],
@@ -130,10 +130,5 @@ async function isMissing(context: Excel.RequestContext, tableName: string): Prom
   }
 }
 
-function refuseTotalRow(table: Excel.Table, tableName: string): void {
-  if (table.showTotals)
-    throw new WorkbookError(
-      "changed",
-      `Turn off the Total Row of "${tableName}" (Table Design > Total Row), refresh, then turn it back on. Nothing was written.`,
-    );
-}
+/** The first sheet row below the table: below its Total Row, when shown. */
+export const belowTable = (open: OpenTable): number => open.bodyTop + open.count + (open.totals ? 1 : 0);

@@ -63,7 +63,7 @@ export async function readPeriodTail(
   alsoRead?: string,
 ): Promise<PeriodTail> {
   return run(async (context) => {
-    const opts = { refuseTotalRow: true, formats: true, columns: true };
+    const opts = { formats: true, columns: true };
     const open = await openTable(context, tableName, tableGone(tableName), opts);
     const { headers, formats, columnRefs } = open;
     let pc: number;

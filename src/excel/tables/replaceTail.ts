@@ -153,7 +153,6 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
     // is known to be as the caller read it (this session's; a co-author's only when old: staging.ts).
     const sheets = context.workbook.worksheets.load("items/name");
     const open = await openTable(context, tableName, tableGone(tableName), {
-      refuseTotalRow: true,
       columns: true,
       filter: true,
       lastFormats: true,
@@ -316,8 +315,10 @@ async function commit(context: Excel.RequestContext, open: OpenTable, plan: Tail
   const { cutAt, finalRows } = plan;
   const { table, sheet, top, left, bodyTop, count, columns: cols } = open;
   const { layout } = how.placement;
+  // A Total Row is the range's last row: a resize moves it (label, functions) to the new end, directly under the body.
+  const totals = open.totals ? 1 : 0;
   suspend(context);
-  if (finalRows > count) table.resize(sheet.getRangeByIndexes(top, left, 1 + finalRows, cols));
+  if (finalRows > count) table.resize(sheet.getRangeByIndexes(top, left, 1 + finalRows + totals, cols));
   // Rows replaced in place keep their formats; rows new to the table take the row above's (newRowFormats).
   if (finalRows > count)
     setNumberFormats(
@@ -342,8 +343,10 @@ async function commit(context: Excel.RequestContext, open: OpenTable, plan: Tail
   if (finalRows < count) {
     // At least one body row stays: Excel tables cannot have none.
     const rowsNow = Math.max(1, finalRows);
-    table.resize(sheet.getRangeByIndexes(top, left, 1 + rowsNow, cols));
-    if (count > rowsNow) sheet.getRangeByIndexes(bodyTop + rowsNow, left, count - rowsNow, cols).clear("Formats");
+    // The Total Row moves up onto a row the window just blanked; the rows given up below it lose their formats.
+    table.resize(sheet.getRangeByIndexes(top, left, 1 + rowsNow + totals, cols));
+    if (count > rowsNow)
+      sheet.getRangeByIndexes(bodyTop + rowsNow + totals, left, count - rowsNow, cols).clear("Formats");
   }
   if (how.reapply) table.autoFilter.reapply();
   const after = table.getRange();
