@@ -222,6 +222,26 @@ export async function freshPull(deps: RefreshDeps, query: Query): Promise<Fresh>
   return readTable(h.run, r.write.tableName);
 }
 
+/** The sort Excel remembers for a table. */
+const sortOf = (host: WorkbookHost, name: string) =>
+  host.run(async (ctx) => {
+    const sort = ctx.workbook.tables.getItem(name).sort.load("fields,matchCase,method");
+    await ctx.sync();
+    return { fields: sort.fields, matchCase: sort.matchCase, method: sort.method };
+  });
+
+/** A fresh pull of `query`, sorted by `fields` as a user would sort it. */
+async function freshPullSorted(deps: RefreshDeps, query: Query, fields: Excel.SortField[]): Promise<Fresh> {
+  const h = createWorkbookHost();
+  const r = await pullTable({ ...deps, run: h.run }, query, {
+    destination: { kind: "new-sheet" },
+    rolling: false,
+    select: false,
+  });
+  await act(h, (ctx) => ctx.workbook.tables.getItem(r.write.tableName).sort.apply(fields));
+  return readTable(h.run, r.write.tableName);
+}
+
 /**
  * Cells of the fresh pull's columns that the stored table does not hold, column by column (a column found by
  * `at`, -1 when it is not there: all its cells), over the rows of both (a missing or extra row counts).
@@ -559,6 +579,26 @@ const SCENARIOS: Scenario<unknown>[] = [
         ...must(t.on && t.last, `Total Row on: ${t.on}, directly under the body: ${t.last}`),
         ...must(same(t.formulas, formulas), `Total Row now ${JSON.stringify(t.formulas)}`),
         ...(await fresh(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "sorted by revenue, largest first: refreshed in date order, sorted again as the user left it",
+    async setup(w) {
+      const s = await tableState(w.host, w.name);
+      const fields = [{ key: s.headers.indexOf("revenue"), ascending: false }];
+      await act(w.host, (ctx) => ctx.workbook.tables.getItem(w.name).sort.apply(fields));
+      return { fields, remembered: await sortOf(w.host, w.name) };
+    },
+    async check(w, f, r) {
+      const s = await tableState(w.host, w.name);
+      const want = await freshPullSorted(w.deps, { ...w.kind.query, to: r.today }, f.fields);
+      const d = serviceDiff(s.values, want, (field) => s.headers.indexOf(field));
+      return [
+        ...refreshed(r),
+        ...must(r.outcome.rowsAdded > 0, "no rows added"),
+        ...must(same(await sortOf(w.host, w.name), f.remembered), "the user's sort is not the one remembered"),
+        ...must(d.cells === 0, `cells unlike a fresh pull sorted the same way: ${d.fields.join(", ")}`),
       ];
     },
   }),

@@ -1,15 +1,30 @@
 // The table stays the user's (issue 23): number formats the user set, carried onto the rows refresh adds. For a
 // weekly SKU table and a daily store table, through the pane's refresh (tableOperations), with the service
 // revising the window and adding periods, against the simulator and the host.
+import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
 import type { Query } from "../../src/core/query/query";
 import { readTable } from "../../src/excel";
-import { pullTable } from "../../src/refresh";
+import { pullTable, refreshTable } from "../../src/refresh";
 import { tableOperations } from "../../src/taskpane/operations/tableOperations";
 import { asQuery } from "../support/query";
-import { SIM_TODAY } from "../support/simulator";
-import { NEW_SHEET, WEEKLY, refreshFixture } from "./support/fixture";
+import { SIM_KEY, SIM_TODAY } from "../support/simulator";
+import { createClient } from "../../src/api";
+import { fromExcelSerial } from "../../src/core/dates";
+import { dayOf, startAnswerProxy, type AnswerProxy } from "./support/answerProxy";
+import { NEW_SHEET, WEEKLY, recordOf, refreshFixture } from "./support/fixture";
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 const fx = refreshFixture();
+
+// The service through a proxy that can take rows out of its answers (a refresh held by the losses rule).
+let proxy: AnswerProxy;
+beforeAll(async () => (proxy = await startAnswerProxy(fx.sim.url)));
+afterAll(() => proxy.close());
+beforeEach(() => {
+  proxy.change = null;
+  fx.deps.client = createClient({ baseUrl: proxy.url, apiKey: SIM_KEY, today: () => fx.sim.simulator.today() });
+});
 
 const KINDS: [string, Query, string][] = [
   ["weekly SKU", WEEKLY, "2026-12-02"],
@@ -80,6 +95,25 @@ async function totalRow(name: string, setUp = false): Promise<unknown[][]> {
   });
 }
 
+/** The sort Excel remembers for the table. */
+const sortOf = (name: string) =>
+  fx.host.run(async (ctx) => {
+    const sort = ctx.workbook.tables.getItem(name).sort.load("fields,matchCase,method");
+    await ctx.sync();
+    return { fields: sort.fields, matchCase: sort.matchCase, method: sort.method };
+  });
+
+/** A fresh pull of `query` in a workbook of its own, sorted by `fields`: its rows. */
+async function freshSorted(query: Query, fields: Excel.SortField[]): Promise<unknown[][]> {
+  const h = createWorkbookHost();
+  const { write } = await pullTable({ ...fx.deps, run: h.run }, query, NEW_SHEET);
+  await h.run(async (ctx) => {
+    ctx.workbook.tables.getItem(write.tableName).sort.apply(fields);
+    await ctx.sync();
+  });
+  return (await readTable(h.run, write.tableName)).values;
+}
+
 describe.each(KINDS)("%s table", (_, query, next) => {
   test("new rows take the user's format from the row above; columns left alone keep the add-in's", async () => {
     const name = await pull(query);
@@ -134,4 +168,102 @@ describe.each(KINDS)("%s table", (_, query, next) => {
         .cells.filter((c) => c.row > t.totalAt),
     ).toEqual([]);
   });
+
+  test("a table sorted by revenue, largest first: refreshed in date order, then sorted again as the user left it", async () => {
+    const name = await pull(query);
+    const { headers } = await readTable(fx.host.run, name);
+    const fields = [{ key: headers.indexOf("revenue"), ascending: false }];
+    await act((ctx) => ctx.workbook.tables.getItem(name).sort.apply(fields));
+    const remembered = await sortOf(name);
+    fx.sim.simulator.setToday(next);
+    const line = await paneRefresh(name);
+    expect(line.text).toMatch(/^rewrote .* [1-9]\d* added/);
+    expect(await sortOf(name)).toEqual(remembered);
+    expect((await readTable(fx.host.run, name)).values).toEqual(await freshSorted({ ...query, to: next }, fields));
+  });
+
+  test("sorted, then filtered: rows a filter hides stay out of date order; refused, the table as it was", async () => {
+    const name = await pull(query);
+    const { headers, values } = await readTable(fx.host.run, name);
+    const sku = headers.indexOf("sku");
+    const shown = [...new Set(values.map((r) => String(r[sku])))].slice(0, 2);
+    await act((ctx) => {
+      const table = ctx.workbook.tables.getItem(name);
+      table.sort.apply([{ key: headers.indexOf("revenue"), ascending: false }]);
+      table.columns.getItem("sku").filter.applyValuesFilter(shown);
+    });
+    fx.sim.simulator.setToday(next);
+    const before = fx.host.snapshot();
+    const line = await paneRefresh(name);
+    expect(line.text).toBe(
+      `The rows of "${name}" are no longer in date order (the table was sorted or rows were moved), so refresh cannot tell which rows to replace. ` +
+        `Sort "${name}" by ${headers[0]} oldest to newest, then refresh. Nothing was written.`,
+    );
+    expect(fx.host.snapshot()).toEqual(before);
+  });
+
+  test("a sorted table whose refresh is held: sorted back as the user left it, cell by cell", async () => {
+    const name = await pull(query);
+    const { headers, values } = await readTable(fx.host.run, name);
+    const lastDay = fromExcelSerial(values[values.length - 1][0] as number);
+    await act((ctx) =>
+      ctx.workbook.tables.getItem(name).sort.apply([{ key: headers.indexOf("revenue"), ascending: false }]),
+    );
+    fx.sim.simulator.setToday(next);
+    proxy.change = (rows) => rows.filter((r) => dayOf(r) !== lastDay); // the service sends nothing for that period
+    const before = fx.host.snapshot();
+    const line = await paneRefresh(name);
+    expect(line.refreshAnyway).toBeDefined();
+    expect(line.text).toMatch(/The table was left as it was/);
+    expect(fx.host.snapshot()).toEqual(before);
+  });
 });
+
+test("a sorted table, every sync of its refresh failed in turn: its rows the old or the new, then repaired", async () => {
+  const [, query, next] = KINDS[0];
+  const fields = [{ key: 3, ascending: false }];
+  /** A weekly table sorted by revenue, largest first; the clock at `next`. */
+  const sortedTable = async (host: WorkbookHost) => {
+    const deps = { ...fx.deps, run: host.run };
+    fx.sim.simulator.setToday(SIM_TODAY);
+    const { write } = await pullTable(deps, query, { ...NEW_SHEET, rolling: true });
+    await host.run(async (ctx) => {
+      ctx.workbook.tables.getItem(write.tableName).sort.apply(fields);
+      await ctx.sync();
+    });
+    fx.sim.simulator.setToday(next);
+    return { deps, name: write.tableName, record: await recordOf(host.run, write.tableName) };
+  };
+  const rowSet = (rows: unknown[][]) =>
+    JSON.stringify(
+      rows
+        .filter((r) => r.some((v) => v !== ""))
+        .map((r) => JSON.stringify(r))
+        .sort(),
+    );
+  const ref = createWorkbookHost();
+  const r = await sortedTable(ref);
+  expect((await readTable(ref.run, r.name)).headers[3]).toBe("revenue");
+  const old = rowSet((await readTable(ref.run, r.name)).values);
+  ref.stats.reset();
+  expect((await refreshTable(r.deps, r.record)).status).toBe("refreshed");
+  const syncs = ref.stats.syncLog.length;
+  const fresh = rowSet((await readTable(ref.run, r.name)).values);
+  for (let k = 1; k <= syncs; k++) {
+    const host = createWorkbookHost();
+    const t = await sortedTable(host);
+    host.failSync(k, { code: "GeneralException", afterActions: 1 });
+    await refreshTable(t.deps, t.record);
+    expect([old, fresh]).toContain(rowSet((await readTable(host.run, t.name)).values));
+    // Left in the user's sort or in date order (a failure between the two sorts): the next refresh keeps that one.
+    const left = await host.run(async (ctx) => {
+      const sort = ctx.workbook.tables.getItem(t.name).sort.load("fields");
+      await ctx.sync();
+      return sort.fields.map((f) => ({ key: f.key, ascending: f.ascending }));
+    });
+    const again = await refreshTable(t.deps, await recordOf(host.run, t.name));
+    expect(again.error).toBeUndefined();
+    const want = same(left, fields) ? fields : left;
+    expect((await readTable(host.run, t.name)).values).toEqual(await freshSorted({ ...query, to: next }, want));
+  }
+}, 120_000);

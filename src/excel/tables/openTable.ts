@@ -30,9 +30,24 @@ export interface OpenTable {
   columnRefs: TableColumnRef[];
   /** The AutoFilter's criteria by column (ExcelApi 1.9); empty unless asked for. */
   criteria: CriteriaLike[];
+  /** The sort Excel remembers (`fields` empty: none); absent unless asked for. */
+  sort?: RememberedSort;
 }
 
+/** The sort Excel remembers for a table (Table.sort, ExcelApi 1.2): what the user last sorted it by. */
+export interface RememberedSort {
+  fields: Excel.SortField[];
+  matchCase: boolean;
+  method: string;
+}
+
+/** A remembered sort to put back, when the table has one (none: `fields` empty). */
+export const sortToKeep = (sort: RememberedSort | undefined): RememberedSort | undefined =>
+  sort && sort.fields.length > 0 ? sort : undefined;
+
 export interface OpenOptions {
+  /** Also load the sort Excel remembers (same sync). */
+  sort?: boolean;
   /** Also load the first body row's number formats (same sync). */
   formats?: boolean;
   /** Also load the last body row's number formats (same sync). */
@@ -66,6 +81,7 @@ export async function findTable(
   lastRow?.load("numberFormat");
   const columns = opts.columns ? table.columns.load("items/id,items/name") : undefined;
   const filter = opts.filter ? table.autoFilter.load("criteria") : undefined;
+  const sort = opts.sort ? table.sort.load("fields,matchCase,method") : undefined;
   // eslint-disable-next-line office-addins/call-sync-before-read -- a navigation property, not a read
   const sheet = table.worksheet;
   sheet.load("name");
@@ -96,6 +112,7 @@ export async function findTable(
     lastFormats: lastRow ? lastRow.numberFormat[0].map(String) : [],
     columnRefs: columns ? columns.items.map((c) => ({ id: c.id, name: c.name })) : [],
     criteria: filter ? (filter.criteria as CriteriaLike[]) : [],
+    ...(sort ? { sort: { fields: sort.fields, matchCase: sort.matchCase, method: String(sort.method) } } : {}),
   };
 }
 

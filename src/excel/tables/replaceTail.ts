@@ -6,10 +6,11 @@ import { WorkbookError } from "../errors";
 import { NUMBER_FORMATS, blockRows, excelRows, jsonBytes } from "../formats";
 import type { ExcelRun } from "../run";
 import { queueTableGuard, refuseIfChanged, repairUserCells, tableChangedText, userCellsUnsureText } from "./coauthor";
-import { openTable, tableGone, type OpenTable } from "./openTable";
+import { openTable, tableGone, type OpenTable, type RememberedSort } from "./openTable";
 import { firstRowAtOrAfter, scanPeriodsBack } from "./periodScan";
 import { makeRoom, roomBelow } from "./roomBelow";
 import { RUNTIME_SESSION, addStagingSheet, deleteLeftovers } from "./staging";
+import { queueSortAgain } from "./tableSort";
 import {
   planUserCells,
   placeColumns,
@@ -63,6 +64,8 @@ export interface TailReplacement {
   expect?: { cutAt: number; count: number };
   /** This add-in instance's session id (staging.ts), in its staging sheet's name; default: the runtime's. */
   session?: string;
+  /** The sort the user left (the caller put the table in date order first, tableSort.ts): applied again last. */
+  sortAgain?: RememberedSort;
 }
 
 /** The rows a replacement took out: their periods and their cells of the columns asked (`readBefore`). */
@@ -126,7 +129,9 @@ interface TailPlan {
  *      columns, through `formulasR1C1`, each user cell holding what its row key had (null: left as it is);
  *   4. shrinking: the table is resized to its new end and the rows left below lose their formats;
  *   5. an AutoFilter with criteria in force is applied again (writes reach hidden rows; the filter is never
- *      cleared, so it stays in force even when the sync fails).
+ *      cleared, so it stays in force even when the sync fails);
+ *   6. `sortAgain`: the user's sort is applied again (the caller sorted the table into date order before this
+ *      run; a failure before this step leaves it in date order, with the old window or the new one).
  * So after any failure the table holds the rows before the cut-off and either the old window or the new one,
  * possibly followed by blank rows, which are part of the window the next refresh replaces. A window too big
  * for one request (over ~4 MB) is first written in blocks to a very hidden staging sheet (the table is not
@@ -185,7 +190,7 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
     queueTableGuard(open);
     const recheck = users && queueUserRecheck(open, users);
     const withCommit = small ? queueRowsRead(open, cutAt, plan.removed, cols) : undefined;
-    const how = { placement, staging, formulas: !!users, reapply: filter.kind === "reapply" };
+    const how = { placement, staging, formulas: !!users, reapply: filter.kind === "reapply", sortAgain: rep.sortAgain };
     const address = await commit(context, open, plan, how).catch((err: unknown) =>
       refuseIfChanged(context, open, tableName, err, { commit: true, cleanUp: staging }),
     );
@@ -308,6 +313,7 @@ interface CommitHow {
   /** The window holds user cells (write through formulasR1C1, so a formula stays a formula). */
   formulas: boolean;
   reapply: boolean;
+  sortAgain: RememberedSort | undefined;
 }
 
 /** The commit: one sync, each prefix of it safe (see replaceTail). Returns the table's address after it. */
@@ -349,6 +355,8 @@ async function commit(context: Excel.RequestContext, open: OpenTable, plan: Tail
       sheet.getRangeByIndexes(bodyTop + rowsNow + totals, left, count - rowsNow, cols).clear("Formats");
   }
   if (how.reapply) table.autoFilter.reapply();
+  // After the filter: a sort moves only the rows shown, so the rows the filter now shows are sorted among themselves.
+  if (how.sortAgain) queueSortAgain(open, how.sortAgain);
   const after = table.getRange();
   after.load("address");
   await context.sync();
