@@ -603,6 +603,29 @@ const SCENARIOS: Scenario<unknown>[] = [
     },
   }),
   scenario({
+    name: "refreshed 20 days later: the days read while provisional that cannot be re-read, said once and kept on the card",
+    only: "daily store",
+    today: () => addDays(TODAY, 20),
+    setup: (w) => tableState(w.host, w.name),
+    async check(w, before, r) {
+      const said =
+        "16-22 Nov were read while still provisional and can no longer be re-read; they may differ from the " +
+        "retailer's final figures by up to about 1%.";
+      const record = await recordOf(w.host, w.name);
+      const s = await tableState(w.host, w.name);
+      const times = r.outcome.warnings.filter((x) => x.includes("provisional")).length;
+      return [
+        ...refreshed(r),
+        ...must(times === 1 && r.outcome.warnings.includes(said), `warnings: ${r.outcome.warnings.join(" ")}`),
+        ...must(
+          same(record?.provisional, [{ from: "2026-11-16", to: "2026-11-22" }]),
+          `record: ${JSON.stringify(record?.provisional)}`,
+        ),
+        ...must(same(s.formulas.slice(0, before.formulas.length), before.formulas), "older rows changed"),
+      ];
+    },
+  }),
+  scenario({
     name: "manual calculation: said in the summary",
     setup: (w) =>
       act(w.host, (ctx) => void (ctx.workbook.application.calculationMode = "Manual" as Excel.CalculationMode)),

@@ -12,6 +12,7 @@ import {
   type StoredCells,
   type WritePlan,
 } from "../core/refresh/plan";
+import { mergeRanges } from "../core/refresh/gaps";
 import { keyColumns } from "../core/refresh/userColumns";
 import { rowCounts } from "../core/refresh/window";
 import { WorkbookError } from "../excel/errors";
@@ -159,6 +160,9 @@ async function saveRecord(deps: RefreshDeps, u: RecordUpdate): Promise<void> {
             lastWindow: { from: u.window.from, to: u.window.to },
             lastRead: u.today,
             gaps: u.plan.gaps.length > 0 ? u.plan.gaps : undefined,
+            provisional: u.plan.provisional
+              ? mergeRanges([...(t.provisional ?? []), u.plan.provisional])
+              : t.provisional,
           }
         : t,
     ),

@@ -90,6 +90,7 @@ function managedRow(t: ManagedTable): ManagedRow {
     rows: t.rows,
     window: t.lastWindow,
     gaps: t.gaps,
+    provisional: t.provisional,
   };
 }
 

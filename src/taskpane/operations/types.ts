@@ -45,6 +45,8 @@ export interface ManagedRow {
   window?: { from: string; to: string };
   /** Dates the table has no rows for (found by refresh; kept until a refresh gets rows for them). */
   gaps?: { from: string; to: string }[];
+  /** Days read while still provisional that can no longer be re-read (the card says so). */
+  provisional?: { from: string; to: string }[];
   /** A saved query that cannot be refreshed (damaged, or its table deleted): what is wrong; the other fields are then empty. */
   problem?: string;
 }
