@@ -516,22 +516,43 @@ const SCENARIOS: Scenario<unknown>[] = [
     },
   }),
   scenario({
-    name: "deleted service column: refused by name, nothing written",
+    name: "deleted SKU column (a key): refused by name, nothing fetched or written",
     async setup(w) {
-      await act(w.host, (ctx) =>
-        ctx.workbook.tables.getItem(w.name).columns.getItem("units").getRange().delete("Left"),
-      );
+      await act(w.host, (ctx) => ctx.workbook.tables.getItem(w.name).columns.getItem("sku").delete());
       return JSON.stringify(w.host.snapshot().sheets);
     },
     async check(w, sheets, r) {
       return [
         ...must(r.outcome.status === "failed", `status ${r.outcome.status}`),
         ...must(
-          (r.outcome.error ?? "").startsWith(`The column "units" was deleted from "${w.name}"`),
+          (r.outcome.error ?? "").startsWith(`The column "sku" was deleted from "${w.name}". Refresh finds the rows`),
           `error: ${r.outcome.error}`,
         ),
         ...must(r.fetched === 0, `${r.fetched} data requests`),
         ...must(JSON.stringify(w.host.snapshot().sheets) === sheets, "the workbook's sheets changed"),
+      ];
+    },
+  }),
+  scenario({
+    name: "deleted units column: the other columns refreshed, units named, Stop asking offered",
+    setup: (w) => act(w.host, (ctx) => ctx.workbook.tables.getItem(w.name).columns.getItem("units").delete()),
+    async check(w, _, r) {
+      const s = await tableState(w.host, w.name);
+      const want = await freshPull(w.deps, { ...w.kind.query, metrics: ["revenue"], to: r.today });
+      const d = serviceDiff(s.values, want, (field) => s.headers.indexOf(field));
+      return [
+        ...refreshed(r),
+        ...must(r.outcome.rowsAdded > 0, "no rows added"),
+        ...must(
+          r.outcome.warnings.includes("units is no longer in the table; the other columns were refreshed."),
+          `warnings: ${r.outcome.warnings.join(" ")}`,
+        ),
+        ...must(
+          same(r.outcome.deletedMetrics, ["units"]),
+          `deletedMetrics ${JSON.stringify(r.outcome.deletedMetrics)}`,
+        ),
+        ...must(same(s.headers, want.headers), `headers ${JSON.stringify(s.headers)}`),
+        ...must(d.cells === 0, `cells unlike a fresh pull of revenue: ${d.fields.join(", ")}`),
       ];
     },
   }),

@@ -9,7 +9,7 @@ import { tableOperations } from "../../src/taskpane/operations/tableOperations";
 import { asQuery } from "../support/query";
 import { SIM_KEY, SIM_TODAY } from "../support/simulator";
 import { createClient } from "../../src/api";
-import { fromExcelSerial } from "../../src/core/dates";
+import { addDays, fromExcelSerial } from "../../src/core/dates";
 import { dayOf, startAnswerProxy, type AnswerProxy } from "./support/answerProxy";
 import { NEW_SHEET, WEEKLY, recordOf, refreshFixture } from "./support/fixture";
 
@@ -167,6 +167,55 @@ describe.each(KINDS)("%s table", (_, query, next) => {
         .sheets.find((x) => x.name === t.sheet)!
         .cells.filter((c) => c.row > t.totalAt),
     ).toEqual([]);
+  });
+
+  test("units deleted: the other columns refreshed, units named; Stop asking for units makes the query match", async () => {
+    const name = await pull(query);
+    await act((ctx) => ctx.workbook.tables.getItem(name).columns.getItem("units").delete());
+    fx.sim.simulator.setToday(next);
+    const line = await paneRefresh(name);
+    expect(line.text).toMatch(
+      /^rewrote .* [1-9]\d* added.*; units is no longer in the table; the other columns were refreshed\.$/,
+    );
+    expect(line.stopAsking).toEqual(["units"]);
+    const revenueOnly = asQuery({ ...query, metrics: "revenue" });
+    expect(await readTable(fx.host.run, name)).toMatchObject(await fx.freshTable({ ...revenueOnly, to: next }));
+    // The offer: the saved query asks for revenue only; the next refresh says nothing more about units.
+    const ops = tableOperations(fx.host.run, () => fx.deps);
+    expect(await ops.stopAsking(name, ["units"])).toEqual({
+      tableName: name,
+      ok: true,
+      text: "stopped asking for units; its saved query now asks for revenue.",
+    });
+    const record = await fx.record(name);
+    expect([record.query.metrics, record.columns!.map((c) => c.field)]).toEqual([
+      ["revenue"],
+      (await readTable(fx.host.run, name)).headers,
+    ]);
+    fx.sim.simulator.setToday(addDays(next, 1));
+    const again = await paneRefresh(name);
+    expect(again.stopAsking).toBeUndefined();
+    expect(again.text).not.toMatch(/units/);
+    expect((await readTable(fx.host.run, name)).values).toEqual(
+      await fx.freshPull({ ...revenueOnly, to: addDays(next, 1) }),
+    );
+  });
+
+  test("the SKU column deleted: refused by name before anything is fetched, nothing written", async () => {
+    const name = await pull(query);
+    await act((ctx) => ctx.workbook.tables.getItem(name).columns.getItem("sku").delete());
+    fx.sim.simulator.setToday(next);
+    await fx.sim.reset();
+    const before = fx.host.snapshot();
+    const line = await paneRefresh(name);
+    expect(line.text).toBe(
+      `The column "sku" was deleted from "${name}". Refresh finds the rows it replaces by their date, retailer, SKU ` +
+        "and store, and fills in what describes them, so it cannot refresh the table without it. Nothing was " +
+        "written. Undo the deletion if you can; otherwise get the data again as a new table.",
+    );
+    expect(line.stopAsking).toBeUndefined();
+    expect(fx.sim.count("/api/data")).toBe(0);
+    expect(fx.host.snapshot()).toEqual(before);
   });
 
   test("a table sorted by revenue, largest first: refreshed in date order, then sorted again as the user left it", async () => {

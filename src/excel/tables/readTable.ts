@@ -3,6 +3,7 @@
 import {
   deletedColumns,
   deletedColumnsText,
+  refusedDeletions,
   type ServiceColumn,
   type TableColumnRef,
 } from "../../core/refresh/userColumns";
@@ -67,6 +68,8 @@ export async function readPeriodTail(
   service?: readonly ServiceColumn[],
   /** A service field whose column is read for the same rows as the periods (found by id, else by header). */
   alsoRead?: string,
+  /** The metrics asked: a deleted column of one of them is left out by the refresh, not refused. */
+  metrics: readonly string[] = [],
 ): Promise<PeriodTail> {
   return run(async (context) => {
     const opts = { formats: true, columns: true, sort: true };
@@ -74,7 +77,7 @@ export async function readPeriodTail(
     const { headers, formats, columnRefs } = open;
     let pc: number;
     if (service) {
-      const gone = deletedColumns(columnRefs, service);
+      const gone = refusedDeletions(deletedColumns(columnRefs, service), metrics);
       if (gone.length > 0) throw new WorkbookError("changed", deletedColumnsText(tableName, gone));
       const id = service.find((s) => s.field === periodColumn)?.id;
       pc = columnRefs.findIndex((c) => c.id === id);

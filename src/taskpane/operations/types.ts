@@ -63,6 +63,8 @@ export interface RefreshLine {
    * these losses and changes no unit but these.
    */
   refreshAnyway?: RefreshApproval;
+  /** Metrics whose columns the user deleted from the table: the pane offers "Stop asking for units". */
+  stopAsking?: string[];
 }
 
 /** How the pane runs Refresh all: Cancel, and "Refreshing 2 of 5: Sales_northmart_SKU_weekly" before each table. */
@@ -92,6 +94,11 @@ export interface TableOperations {
   dismissRefreshAll(report: RefreshAllReport): void;
   goTo(tableName: string): Promise<void>;
   stopManaging(tableName: string): Promise<void>;
+  /**
+   * "Stop asking for units": the table's saved query no longer asks for `metrics` (whose columns the user
+   * deleted), so the question and the table agree again. Returns the line that says so.
+   */
+  stopAsking(tableName: string, metrics: readonly string[]): Promise<RefreshLine>;
   /** The saved query of a table, for "Edit". */
   queryOf(tableName: string): Promise<{ query: Query; rolling: boolean } | undefined>;
   /** "Refresh when this workbook opens" (saved in the workbook; off by default). */
