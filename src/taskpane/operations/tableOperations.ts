@@ -40,7 +40,8 @@ import type { ManagedRow, RefreshLine, TableOperations } from "./types";
  */
 export function refreshLine(o: RefreshOutcome): RefreshLine {
   const line = lineOf(o);
-  return o.deletedMetrics ? { ...line, stopAsking: o.deletedMetrics } : line;
+  // A column deleted is something to act on: shown as a warning, with the offer.
+  return o.deletedMetrics ? { ...line, ok: false, stopAsking: o.deletedMetrics } : line;
 }
 
 function lineOf(o: RefreshOutcome): RefreshLine {
