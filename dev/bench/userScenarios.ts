@@ -138,6 +138,26 @@ export async function tableState(host: WorkbookHost, name: string) {
 
 type State = Awaited<ReturnType<typeof tableState>>;
 
+/** The Total Row: on, directly under the body, its formulas (labels read as themselves). */
+const totalRowOf = (host: WorkbookHost, name: string) =>
+  host.run(async (ctx) => {
+    const table = ctx.workbook.tables.getItem(name).load("showTotals");
+    const body = table.getDataBodyRange().load("rowIndex,rowCount");
+    await ctx.sync();
+    if (!table.showTotals) return { on: false, last: false, formulas: [] as unknown[][] };
+    const total = table.getTotalRowRange().load("rowIndex,formulas");
+    await ctx.sync();
+    return { on: true, last: total.rowIndex === body.rowIndex + body.rowCount, formulas: total.formulas };
+  });
+
+/** Each body row's number formats. */
+export const bodyFormats = (host: WorkbookHost, name: string): Promise<string[][]> =>
+  host.run(async (ctx) => {
+    const body = ctx.workbook.tables.getItem(name).getDataBodyRange().load("numberFormat");
+    await ctx.sync();
+    return body.numberFormat as string[][];
+  });
+
 const act = (host: WorkbookHost, batch: (ctx: Excel.RequestContext) => void) =>
   host.run(async (ctx) => {
     batch(ctx);
@@ -199,6 +219,26 @@ export async function freshPull(deps: RefreshDeps, query: Query): Promise<Fresh>
     rolling: false,
     select: false,
   });
+  return readTable(h.run, r.write.tableName);
+}
+
+/** The sort Excel remembers for a table. */
+const sortOf = (host: WorkbookHost, name: string) =>
+  host.run(async (ctx) => {
+    const sort = ctx.workbook.tables.getItem(name).sort.load("fields,matchCase,method");
+    await ctx.sync();
+    return { fields: sort.fields, matchCase: sort.matchCase, method: sort.method };
+  });
+
+/** A fresh pull of `query`, sorted by `fields` as a user would sort it. */
+async function freshPullSorted(deps: RefreshDeps, query: Query, fields: Excel.SortField[]): Promise<Fresh> {
+  const h = createWorkbookHost();
+  const r = await pullTable({ ...deps, run: h.run }, query, {
+    destination: { kind: "new-sheet" },
+    rolling: false,
+    select: false,
+  });
+  await act(h, (ctx) => ctx.workbook.tables.getItem(r.write.tableName).sort.apply(fields));
   return readTable(h.run, r.write.tableName);
 }
 
@@ -476,22 +516,133 @@ const SCENARIOS: Scenario<unknown>[] = [
     },
   }),
   scenario({
-    name: "deleted service column: refused by name, nothing written",
+    name: "deleted SKU column (a key): refused by name, nothing fetched or written",
     async setup(w) {
-      await act(w.host, (ctx) =>
-        ctx.workbook.tables.getItem(w.name).columns.getItem("units").getRange().delete("Left"),
-      );
+      await act(w.host, (ctx) => ctx.workbook.tables.getItem(w.name).columns.getItem("sku").delete());
       return JSON.stringify(w.host.snapshot().sheets);
     },
     async check(w, sheets, r) {
       return [
         ...must(r.outcome.status === "failed", `status ${r.outcome.status}`),
         ...must(
-          (r.outcome.error ?? "").startsWith(`The column "units" was deleted from "${w.name}"`),
+          (r.outcome.error ?? "").startsWith(`The column "sku" was deleted from "${w.name}". Refresh finds the rows`),
           `error: ${r.outcome.error}`,
         ),
         ...must(r.fetched === 0, `${r.fetched} data requests`),
         ...must(JSON.stringify(w.host.snapshot().sheets) === sheets, "the workbook's sheets changed"),
+      ];
+    },
+  }),
+  scenario({
+    name: "deleted units column: the other columns refreshed, units named, Stop asking offered",
+    setup: (w) => act(w.host, (ctx) => ctx.workbook.tables.getItem(w.name).columns.getItem("units").delete()),
+    async check(w, _, r) {
+      const s = await tableState(w.host, w.name);
+      const want = await freshPull(w.deps, { ...w.kind.query, metrics: ["revenue"], to: r.today });
+      const d = serviceDiff(s.values, want, (field) => s.headers.indexOf(field));
+      return [
+        ...refreshed(r),
+        ...must(r.outcome.rowsAdded > 0, "no rows added"),
+        ...must(
+          r.outcome.warnings.includes("units is no longer in the table; the other columns were refreshed."),
+          `warnings: ${r.outcome.warnings.join(" ")}`,
+        ),
+        ...must(
+          same(r.outcome.deletedMetrics, ["units"]),
+          `deletedMetrics ${JSON.stringify(r.outcome.deletedMetrics)}`,
+        ),
+        ...must(same(s.headers, want.headers), `headers ${JSON.stringify(s.headers)}`),
+        ...must(d.cells === 0, `cells unlike a fresh pull of revenue: ${d.fields.join(", ")}`),
+      ];
+    },
+  }),
+  scenario({
+    name: "revenue formatted £#,##0 by the user: the new rows take it, units keeps the add-in's #,##0",
+    async setup(w) {
+      await act(w.host, (ctx) => {
+        const column = ctx.workbook.tables.getItem(w.name).columns.getItem("revenue").getDataBodyRange();
+        column.numberFormat = "£#,##0" as unknown as string[][];
+        column.getCell(0, 0).numberFormat = [["0.0"]]; // one cell apart: no one format Excel would extend itself
+      });
+      return (await tableState(w.host, w.name)).values.length;
+    },
+    async check(w, rowsBefore, r) {
+      const s = await tableState(w.host, w.name);
+      const formats = await bodyFormats(w.host, w.name);
+      const added = formats.slice(rowsBefore);
+      const wrong = added.filter(
+        (f) => f[s.headers.indexOf("revenue")] !== "£#,##0" || f[s.headers.indexOf("units")] !== "#,##0",
+      ).length;
+      return [
+        ...refreshed(r),
+        ...must(added.length > 0, "no rows added"),
+        ...must(wrong === 0, `${wrong} new rows without the user's revenue format or the add-in's units format`),
+        ...(await fresh(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "Total Row on, with the user's label and an average: still on and last, both kept, new rows above it",
+    async setup(w) {
+      await act(w.host, (ctx) => {
+        const table = ctx.workbook.tables.getItem(w.name);
+        table.showTotals = true;
+        table.getTotalRowRange().getCell(0, 0).values = [["All rows"]];
+        table.columns.getItem("revenue").getTotalRowRange().formulas = [["=SUBTOTAL(101,[revenue])"]];
+      });
+      return (await totalRowOf(w.host, w.name)).formulas;
+    },
+    async check(w, formulas, r) {
+      const t = await totalRowOf(w.host, w.name);
+      return [
+        ...refreshed(r),
+        ...must(r.outcome.rowsAdded > 0, "no rows added"),
+        ...must(t.on && t.last, `Total Row on: ${t.on}, directly under the body: ${t.last}`),
+        ...must(same(t.formulas, formulas), `Total Row now ${JSON.stringify(t.formulas)}`),
+        ...(await fresh(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "sorted by revenue, largest first: refreshed in date order, sorted again as the user left it",
+    async setup(w) {
+      const s = await tableState(w.host, w.name);
+      const fields = [{ key: s.headers.indexOf("revenue"), ascending: false }];
+      await act(w.host, (ctx) => ctx.workbook.tables.getItem(w.name).sort.apply(fields));
+      return { fields, remembered: await sortOf(w.host, w.name) };
+    },
+    async check(w, f, r) {
+      const s = await tableState(w.host, w.name);
+      const want = await freshPullSorted(w.deps, { ...w.kind.query, to: r.today }, f.fields);
+      const d = serviceDiff(s.values, want, (field) => s.headers.indexOf(field));
+      return [
+        ...refreshed(r),
+        ...must(r.outcome.rowsAdded > 0, "no rows added"),
+        ...must(same(await sortOf(w.host, w.name), f.remembered), "the user's sort is not the one remembered"),
+        ...must(d.cells === 0, `cells unlike a fresh pull sorted the same way: ${d.fields.join(", ")}`),
+      ];
+    },
+  }),
+  scenario({
+    name: "refreshed 20 days later: the days read while provisional that cannot be re-read, said once and kept on the card",
+    only: "daily store",
+    today: () => addDays(TODAY, 20),
+    setup: (w) => tableState(w.host, w.name),
+    async check(w, before, r) {
+      const said =
+        "16-22 Nov were read while still provisional and can no longer be re-read; they may differ from the " +
+        "retailer's final figures by up to about 1%.";
+      const record = await recordOf(w.host, w.name);
+      const s = await tableState(w.host, w.name);
+      const times = r.outcome.warnings.filter((x) => x.includes("provisional")).length;
+      return [
+        ...refreshed(r),
+        ...must(times === 1 && r.outcome.warnings.includes(said), `warnings: ${r.outcome.warnings.join(" ")}`),
+        ...must(
+          same(record?.provisional, [{ from: "2026-11-16", to: "2026-11-22" }]),
+          `record: ${JSON.stringify(record?.provisional)}`,
+        ),
+        ...must(same(s.formulas.slice(0, before.formulas.length), before.formulas), "older rows changed"),
       ];
     },
   }),

@@ -39,6 +39,11 @@ export interface RefreshOutcome {
   window?: { from: IsoDate; to: IsoDate };
   /** Metrics the service left out this time (their cells in the window are empty). */
   omittedMetrics: string[];
+  /**
+   * Metrics the query asks for whose columns the user deleted: left out, the other columns refreshed (said in
+   * `warnings`); the pane offers to stop asking for them. Absent when none.
+   */
+  deletedMetrics?: string[];
   /** A table of several retailers: each one's rows in the window read and the metrics it omitted. */
   retailers?: RetailerSummary[];
   warnings: string[];

@@ -75,6 +75,7 @@ async function readStored(deps: RefreshDeps, table: RefreshableTable, today: Iso
     tailReach(today, lastRead),
     table.columns,
     several ? RETAILER_COLUMN : undefined,
+    table.query.metrics,
   );
   const kinds = tail.formats.map((f) => kindOfFormat(f, NUMBER_FORMATS));
   return { tail, kinds, several, lastRead, input: windowInputOf(table, today, lastRead, tail.periods) };

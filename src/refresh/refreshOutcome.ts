@@ -49,6 +49,7 @@ export function refreshOutcome(steps: RefreshSteps, after: AfterSteps = {}): Ref
     rows: written ? rowCounts(written.change).rows : (stored?.tail.count ?? record.rows),
     ...(win?.kind === "window" ? { window: { from: win.from, to: win.to } } : {}),
     omittedMetrics: answer?.omittedMetrics ?? [],
+    ...(answer?.laid.kind === "laid" && answer.laid.deleted ? { deletedMetrics: answer.laid.deleted } : {}),
     ...(answer?.retailers ? { retailers: answer.retailers } : {}),
     warnings,
     ...(holds?.losses ? { losses: holds.losses } : {}),

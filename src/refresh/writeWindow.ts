@@ -12,10 +12,21 @@ import {
   type StoredCells,
   type WritePlan,
 } from "../core/refresh/plan";
+import { mergeRanges } from "../core/refresh/gaps";
+import { keyColumns } from "../core/refresh/userColumns";
 import { rowCounts } from "../core/refresh/window";
 import { WorkbookError } from "../excel/errors";
 import { updateManagedTables } from "../excel/queryStore";
-import { readWindowCells, replaceTail, tableChangedText, type PeriodTail } from "../excel/tables";
+import {
+  putInDateOrder,
+  readWindowCells,
+  replaceTail,
+  sortBack,
+  tableChangedText,
+  type DateOrder,
+  type PeriodTail,
+  type RememberedSort,
+} from "../excel/tables";
 import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./deps";
 import { cancelled, cancelledError, failureOf, type RefreshSteps, type WrittenWindow } from "./steps";
 
@@ -37,18 +48,33 @@ export async function writeForRefresh(
     if (first.kind === "keep") return { ...steps, plan: first };
     if (first.kind === "refused") throw new WorkbookError("changed", first.reason);
     if (cancelled(opts.signal)) throw cancelledError();
-    const stored = await readStoredCells(deps, input, first.cells);
-    const plan = planFromStored(input, stored, opts.anyway);
-    now = { ...steps, plan };
-    if (plan.kind !== "write") return now;
-    if (cancelled(opts.signal)) throw cancelledError();
-    const written = await writeTail(deps, table, { input, plan }, opts.signal);
-    now = { ...now, written };
-    await saveRecord(deps, { table, laid: input.answer, window: input.window, plan, written, today: steps.today });
-    return now;
+    // A table the user sorted: in date order first (tableSort.ts), sorted again by the commit or, nothing written, here.
+    const sorted = input.tail.sort;
+    if (sorted) await putInDateOrder(deps.run, input.tableName, dateOrderOf(input, sorted));
+    let written: WrittenWindow | undefined;
+    try {
+      const stored = await readStoredCells(deps, input, first.cells);
+      const plan = planFromStored(input, stored, opts.anyway);
+      now = { ...steps, plan };
+      if (plan.kind !== "write") return now;
+      if (cancelled(opts.signal)) throw cancelledError();
+      written = await writeTail(deps, table, { input, plan }, opts.signal);
+      now = { ...now, written };
+      await saveRecord(deps, { table, laid: input.answer, window: input.window, plan, written, today: steps.today });
+      return now;
+    } finally {
+      if (sorted && !written) await sortBack(deps.run, input.tableName, sorted);
+    }
   } catch (err) {
     return { ...now, failure: failureOf(err, opts.signal) };
   }
+}
+
+/** The sort into date order: the period, then the key columns (keyColumns: retailer, SKU, store), by column id. */
+function dateOrderOf({ answer, tail }: PlanInput & { tail: PeriodTail }, remembered: RememberedSort): DateOrder {
+  const at = (i: number) => tail.columns.findIndex((c) => c.id === answer.service[i]?.id);
+  const keys = keyColumns(answer.data.columns, answer.periodIndex).map(at);
+  return { keys, periodIndex: tail.periodIndex, periods: tail.periods, remembered };
 }
 
 /** The plan's input from steps 1 and 2, with the table; undefined when they did not reach an answer to write. */
@@ -90,7 +116,7 @@ async function readStoredCells(
 async function writeTail(
   deps: RefreshDeps,
   table: RefreshableTable,
-  { input, plan }: { input: PlanInput; plan: WritePlan },
+  { input, plan }: { input: PlanInput & { tail: PeriodTail }; plan: WritePlan },
   signal: AbortSignal | undefined,
 ): Promise<WrittenWindow> {
   const { data, periodField, service } = input.answer;
@@ -104,6 +130,7 @@ async function writeTail(
     readBefore: plan.readBefore,
     expect: plan.expect,
     session: deps.sessionId,
+    sortAgain: input.tail.sort,
   });
   const refreshedAt = (deps.now?.() ?? new Date()).toISOString();
   return { change, refreshedAt, changes: revisionOf(input, change.before) };
@@ -133,6 +160,9 @@ async function saveRecord(deps: RefreshDeps, u: RecordUpdate): Promise<void> {
             lastWindow: { from: u.window.from, to: u.window.to },
             lastRead: u.today,
             gaps: u.plan.gaps.length > 0 ? u.plan.gaps : undefined,
+            provisional: u.plan.provisional
+              ? mergeRanges([...(t.provisional ?? []), u.plan.provisional])
+              : t.provisional,
           }
         : t,
     ),

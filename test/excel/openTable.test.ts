@@ -3,7 +3,7 @@
 import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
 import type { Column } from "../../src/core/answer/tabulate";
 import { readColumnEnds, readPeriodTail, readTable, replaceTail, writeTable } from "../../src/excel/tables";
-import { findTable, openTable } from "../../src/excel/tables/openTable";
+import { belowTable, findTable, openTable } from "../../src/excel/tables/openTable";
 
 const COLUMNS: Column[] = [
   { name: "day", kind: "date" },
@@ -25,10 +25,15 @@ beforeEach(async () => {
   ).tableName;
 });
 
-test("one sync gives the table's name, sheet, header, position, body, first-row formats, column ids and filter", async () => {
+test("one sync gives the table's name, sheet, header, position, body, first- and last-row formats, column ids and filter", async () => {
   host.stats.reset();
   const open = await host.run(async (ctx) => {
-    const t = await openTable(ctx, tableName, "missing", { formats: true, columns: true, filter: true });
+    const t = await openTable(ctx, tableName, "missing", {
+      formats: true,
+      lastFormats: true,
+      columns: true,
+      filter: true,
+    });
     return { ...t, table: undefined, sheet: undefined, body: undefined };
   });
   expect(host.stats.syncs).toBe(1);
@@ -45,7 +50,9 @@ test("one sync gives the table's name, sheet, header, position, body, first-row 
     columns: 3,
     bodyTop: 3,
     count: 5,
+    totals: false,
     formats: ["yyyy-mm-dd", "@", "#,##0.00"],
+    lastFormats: ["yyyy-mm-dd", "@", "#,##0.00"],
     columnRefs: [
       { id: 1, name: "day" },
       { id: 2, name: "name" },
@@ -78,14 +85,13 @@ test("any other failure of that sync is Excel's, passed on as it is", async () =
   });
 });
 
-test("a Total Row is refused only where asked (refresh), and the body read never includes it", async () => {
+test("a Total Row: opened with it said (totals), below it the first row under the table; the body never includes it", async () => {
   await host.run(async (ctx) => {
     ctx.workbook.tables.getItem(tableName).showTotals = true;
     await ctx.sync();
   });
-  await expect(host.run((ctx) => openTable(ctx, tableName, "missing", { refuseTotalRow: true }))).rejects.toThrow(
-    `Turn off the Total Row of "${tableName}" (Table Design > Total Row), refresh, then turn it back on. Nothing was written.`,
-  );
+  const open = await host.run((ctx) => openTable(ctx, tableName, "missing"));
+  expect([open.count, open.totals, belowTable(open)]).toEqual([5, true, open.bodyTop + 6]);
   expect((await readTable(host.run, tableName)).values).toHaveLength(5);
   expect(await readColumnEnds(host.run, tableName, "day")).toEqual({ first: 46000, last: 46004 });
 });

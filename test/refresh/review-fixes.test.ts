@@ -1,4 +1,4 @@
-// Review fixes: a sorted table and a Total Row are refused, a pull that fails part way is saved and completes
+// Review fixes: a table moved out of date order by hand is refused, a pull that fails part way is saved and completes
 // on refresh, operations at the same time are serialized, an empty answer is refused, and service text lands as
 // text even after a user reformatted a text column.
 import type { DataResult, SalesClient } from "../../src/api";
@@ -44,25 +44,6 @@ describe("a table no longer in date order", () => {
     expect(o.error).toMatch(/no longer in date order/);
     expect(f.host.snapshot()).toEqual(before);
   });
-});
-
-test("a table showing its Total Row is refused with what to do; nothing changes", async () => {
-  const { write } = await pullTable(f.deps, daily, { ...NEW_SHEET, rolling: true });
-  const before = await readTable(f.host.run, write.tableName);
-  await f.host.run(async (context) => {
-    context.workbook.tables.getItem(write.tableName).showTotals = true;
-    await context.sync();
-  });
-  // The body does not include the Total Row.
-  expect((await readTable(f.host.run, write.tableName)).values).toEqual(before.values);
-  f.sim.simulator.setToday(addDays(SIM_TODAY, 1));
-  const snap = f.host.snapshot();
-  const o = await refreshTable(f.deps, await f.record(write.tableName));
-  expect(o.status).toBe("failed");
-  expect(o.error).toBe(
-    `Turn off the Total Row of "${write.tableName}" (Table Design > Total Row), refresh, then turn it back on. Nothing was written.`,
-  );
-  expect(f.host.snapshot()).toEqual(snap);
 });
 
 describe("a pull that Excel fails part way", () => {

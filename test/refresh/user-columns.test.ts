@@ -209,19 +209,19 @@ describe.each(CASES)("%s table", (_, c) => {
     await expectServiceColumnsFresh(name, { ...c.query, to: c.after });
   });
 
-  test("a deleted service column: refused by name before anything is fetched, nothing written", async () => {
+  test("a deleted key column: refused by name before anything is fetched, nothing written", async () => {
     const name = (await pullTable(fx.deps, c.query, { ...NEW_SHEET, rolling: true })).write.tableName;
     await userWork(name, c);
-    await act((ctx) => ctx.workbook.tables.getItem(name).columns.getItem("units").getRange().delete("Left"));
+    await act((ctx) => ctx.workbook.tables.getItem(name).columns.getItem("sku").getRange().delete("Left"));
     const before = fx.host.snapshot();
     await fx.sim.reset();
     fx.sim.simulator.setToday(c.next);
     const o = await refreshTable(fx.deps, await fx.record(name));
     expect(o.status).toBe("failed");
     expect(o.error).toBe(
-      `The column "units" was deleted from "${name}", so refresh has nowhere to write it and would leave those ` +
-        "figures out of the rows it rewrites. Nothing was written. Undo the deletion if you can; otherwise get " +
-        "the data again as a new table.",
+      `The column "sku" was deleted from "${name}". Refresh finds the rows it replaces by their date, retailer, ` +
+        "SKU and store, and fills in what describes them, so it cannot refresh the table without it. Nothing was " +
+        "written. Undo the deletion if you can; otherwise get the data again as a new table.",
     );
     expect(fx.sim.count("/api/data")).toBe(0);
     expect(fx.host.snapshot().sheets).toEqual(before.sheets);

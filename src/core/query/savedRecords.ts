@@ -135,6 +135,13 @@ const ManagedTableFields = z.object(
     gaps: z
       .array(z.object({ from: day, to: day }, must("a from and to date")), must("a list of date ranges"))
       .optional(),
+    /**
+     * Days read while still provisional that a refresh could no longer re-read (src/core/refresh/provisional.ts):
+     * they stay as first read, and the table's card says so.
+     */
+    provisional: z
+      .array(z.object({ from: day, to: day }, must("a from and to date")), must("a list of date ranges"))
+      .optional(),
   },
   must("a table's record"),
 );

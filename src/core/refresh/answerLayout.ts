@@ -3,7 +3,13 @@
 // the table's order, its rows in the window in period order, and what was left out in words. Pure: the second
 // half of fetching a window (src/refresh fetches, src/api checks the answer against its question).
 import type { Column, ColumnKind } from "../answer/tabulate";
-import { columnLayout, type ServiceColumn, type TableColumnRef } from "./userColumns";
+import {
+  columnLayout,
+  deletedColumns,
+  deletedMetricsWarning,
+  type ServiceColumn,
+  type TableColumnRef,
+} from "./userColumns";
 import { earlyRowsWarning, extraColumnsWarning, missingColumnsWarning, noPeriodText } from "./warnings";
 import { mapToHeader, periodIndexOf, windowRows, type RefreshWindow, type TableShape } from "./window";
 
@@ -47,6 +53,8 @@ export type LaidAnswer =
        * older record (no columns) got an empty answer, whose columns cannot tell the key fields from the user's.
        */
       record: ServiceColumn[] | undefined;
+      /** Metrics whose columns the user deleted: left out of the rows written (the record keeps them). */
+      deleted?: string[];
       /** Columns the answer added or left out, rows it labelled before the window. */
       warnings: string[];
     }
@@ -73,7 +81,15 @@ export function layAnswer(stored: StoredColumns, answer: AnswerTable, win: ReadW
     fresh,
     at.map((i) => stored.kinds[i]),
   );
-  const warnings = mapped.extra.length > 0 ? [extraColumnsWarning(mapped.extra)] : [];
+  // Metric columns the user deleted (readPeriodTail refused any other): left out, said, and kept in the record
+  // (so the next refresh says it again) until the pane's "Stop asking" drops them from the query.
+  const gone = stored.recorded ? deletedColumns(stored.columns, stored.recorded) : [];
+  const deleted = gone.map((g) => g.field);
+  const extra = mapped.extra.filter((f) => !deleted.includes(f));
+  const warnings = [
+    ...(deleted.length > 0 ? [deletedMetricsWarning(deleted)] : []),
+    ...(extra.length > 0 ? [extraColumnsWarning(extra)] : []),
+  ];
   if (mapped.missing.length > 0 && fresh.values.length > 0) {
     if (mapped.missing.includes(periodField))
       return { kind: "refused", reason: noPeriodText(periodField, win), warnings };
@@ -84,7 +100,16 @@ export function layAnswer(stored: StoredColumns, answer: AnswerTable, win: ReadW
   if (early > 0) warnings.push(earlyRowsWarning(early, win.start));
   // A layout worked out by header from zero rows lacks the key fields (tabulate leaves out what no row has):
   // saved, it would make the SKU and store columns the user's for good. Worked out again with the next rows.
-  const record = stored.recorded || fresh.values.length > 0 ? layout.record : undefined;
+  const record = stored.recorded || fresh.values.length > 0 ? [...layout.record, ...gone] : undefined;
   const data = { columns: mapped.columns, values };
-  return { kind: "laid", data, periodIndex, periodField, service: layout.record, record, warnings };
+  return {
+    kind: "laid",
+    data,
+    periodIndex,
+    periodField,
+    service: layout.record,
+    record,
+    ...(deleted.length > 0 ? { deleted } : {}),
+    warnings,
+  };
 }

@@ -13,6 +13,7 @@ import { holdsOf, type Holds } from "./holds";
 import { blankedText, type BlankedFigures, type WindowComparison } from "./losses";
 import { completeWhenRead, metricColumns, windowChanges, type MetricChange, type WindowRows } from "./revisions";
 import { checkWindow, type RefreshApproval } from "./unitChange";
+import { provisionalLeft, provisionalText } from "./provisional";
 import { keyColumns } from "./userColumns";
 import {
   gapWarning,
@@ -68,6 +69,8 @@ export interface WritePlan {
   /** The dates the table has no rows for once written (what its record keeps), and those found just now. */
   gaps: DateRange[];
   newGaps: DateRange[];
+  /** Stored days read while still provisional that the window no longer reaches (provisional.ts); said once. */
+  provisional?: DateRange;
   /** What will be said once written: figures emptied, dates newly missing, an empty answer. */
   warnings: string[];
 }
@@ -126,7 +129,13 @@ export function planFromStored(
   if (holds.held) return { kind: "hold", holds };
   const c = check.comparison;
   const { gaps, newGaps } = gapsAfter(input);
+  const provisional = provisionalLeft({
+    lastRead: when.lastRead,
+    start: input.window.start,
+    storedPeriods: input.tail.periods,
+  });
   const warnings = [
+    ...(provisional ? [provisionalText(provisional, when.today)] : []),
     ...(c.blanked.length > 0 ? [blankedText(c.blanked, when.timeframe, when.today)] : []),
     ...newGaps.map((g) => gapWarning(g, when.level, when.timeframe, when.today)),
     ...(data.values.length === 0 ? [noRowsWarning(input.window.from, input.window.to)] : []),
@@ -140,6 +149,7 @@ export function planFromStored(
     ...(c.blanked.length > 0 ? { blanked: c.blanked } : {}),
     gaps,
     newGaps,
+    ...(provisional ? { provisional } : {}),
     warnings,
   };
 }

@@ -29,16 +29,30 @@ export function deletedColumns(table: readonly TableColumnRef[], recorded: reado
 
 const quoted = (names: readonly string[]): string => andList(names.map((n) => `"${n}"`));
 
-/** Words for a refresh refused because service columns were deleted. */
+/**
+ * The deleted service columns a refresh cannot do without: all but the metrics asked (`metrics`), whose columns
+ * it leaves out (deletedMetricsWarning). The date, retailer, SKU and store tell the rows apart, and their names
+ * describe them: the rows rewritten would have none.
+ */
+export function refusedDeletions(gone: readonly ServiceColumn[], metrics: readonly string[]): ServiceColumn[] {
+  return gone.filter((g) => !metrics.includes(g.field));
+}
+
+/** Words for a refresh refused because service columns it cannot do without were deleted (refusedDeletions). */
 export function deletedColumnsText(tableName: string, gone: readonly ServiceColumn[]): string {
   const names = gone.map((g) => (g.name === g.field ? g.name : `${g.name} (the service's ${g.field})`));
   const what = gone.length === 1 ? `The column ${quoted(names)} was` : `The columns ${quoted(names)} were`;
   return (
-    `${what} deleted from "${tableName}", so refresh has nowhere to write ${gone.length === 1 ? "it" : "them"} ` +
-    "and would leave those figures out of the rows it rewrites. Nothing was written. Undo the deletion if you can; " +
-    "otherwise get the data again as a new table."
+    `${what} deleted from "${tableName}". Refresh finds the rows it replaces by their date, retailer, SKU and ` +
+    "store, and fills in what describes them, so it cannot refresh the table without " +
+    `${gone.length === 1 ? "it" : "them"}. Nothing was written. Undo the deletion if you can; otherwise get the ` +
+    "data again as a new table."
   );
 }
+
+/** Metrics whose columns the user deleted: left out, the other columns refreshed (the pane offers Stop asking). */
+export const deletedMetricsWarning = (fields: readonly string[]): string =>
+  `${andList(fields)} ${fields.length === 1 ? "is" : "are"} no longer in the table; the other columns were refreshed.`;
 
 export interface LayoutInput {
   /** The table's columns now, in order. */

@@ -7,3 +7,5 @@ export { tableChangedText } from "./coauthor";
 export { readColumnEnds, readPeriodTail, readTable, type PeriodTail, type TableContents } from "./readTable";
 export { trendCells, type TrendColumns } from "./trendRead";
 export { readWindowCells, type WindowCells, type WindowCellsRequest } from "./windowKeys";
+export { putInDateOrder, sortBack, type DateOrder } from "./tableSort";
+export type { RememberedSort } from "./openTable";

@@ -1,5 +1,5 @@
 // Opening a table the add-in manages: one sync loads its name, header, body, whole range and sheet. A missing
-// table is refused in the caller's words, and (for refresh) a Total Row, before anything else is read or written.
+// table is refused in the caller's words before anything else is read or written.
 import type { CriteriaLike, TableColumnRef } from "../../core/refresh/userColumns";
 import { WorkbookError } from "../errors";
 
@@ -20,19 +20,38 @@ export interface OpenTable {
   /** Sheet row of the first body row, and the body's rows (without the Total Row, when shown). */
   bodyTop: number;
   count: number;
+  /** The Total Row is shown: the table's last row, directly below the body. */
+  totals: boolean;
   /** Number formats of the first body row (what each column is shown as); empty unless asked for. */
   formats: string[];
+  /** Number formats of the last body row (what rows the table grows into take); empty unless asked for. */
+  lastFormats: string[];
   /** Each column's TableColumn.id (ExcelApi 1.1) and header, in order; empty unless asked for. */
   columnRefs: TableColumnRef[];
   /** The AutoFilter's criteria by column (ExcelApi 1.9); empty unless asked for. */
   criteria: CriteriaLike[];
+  /** The sort Excel remembers (`fields` empty: none); absent unless asked for. */
+  sort?: RememberedSort;
 }
 
+/** The sort Excel remembers for a table (Table.sort, ExcelApi 1.2): what the user last sorted it by. */
+export interface RememberedSort {
+  fields: Excel.SortField[];
+  matchCase: boolean;
+  method: string;
+}
+
+/** A remembered sort to put back, when the table has one (none: `fields` empty). */
+export const sortToKeep = (sort: RememberedSort | undefined): RememberedSort | undefined =>
+  sort && sort.fields.length > 0 ? sort : undefined;
+
 export interface OpenOptions {
-  /** Refresh rewrites a table's tail by row position, which a Total Row below the body would break. */
-  refuseTotalRow?: boolean;
+  /** Also load the sort Excel remembers (same sync). */
+  sort?: boolean;
   /** Also load the first body row's number formats (same sync). */
   formats?: boolean;
+  /** Also load the last body row's number formats (same sync). */
+  lastFormats?: boolean;
   /** Also load the columns' ids (same sync). */
   columns?: boolean;
   /** Also load the AutoFilter's criteria (same sync). */
@@ -58,8 +77,11 @@ export async function findTable(
   body.load("rowIndex,rowCount");
   const firstRow = opts.formats ? body.getRow(0) : undefined;
   firstRow?.load("numberFormat");
+  const lastRow = opts.lastFormats ? body.getLastRow() : undefined;
+  lastRow?.load("numberFormat");
   const columns = opts.columns ? table.columns.load("items/id,items/name") : undefined;
   const filter = opts.filter ? table.autoFilter.load("criteria") : undefined;
+  const sort = opts.sort ? table.sort.load("fields,matchCase,method") : undefined;
   // eslint-disable-next-line office-addins/call-sync-before-read -- a navigation property, not a read
   const sheet = table.worksheet;
   sheet.load("name");
@@ -72,7 +94,6 @@ export async function findTable(
     throw err;
   }
   if (table.isNullObject) return undefined;
-  if (opts.refuseTotalRow) refuseTotalRow(table, tableName);
   return {
     table,
     sheet,
@@ -86,9 +107,12 @@ export async function findTable(
     columns: whole.columnCount,
     bodyTop: body.rowIndex,
     count: body.rowCount,
+    totals: table.showTotals,
     formats: firstRow ? firstRow.numberFormat[0].map(String) : [],
+    lastFormats: lastRow ? lastRow.numberFormat[0].map(String) : [],
     columnRefs: columns ? columns.items.map((c) => ({ id: c.id, name: c.name })) : [],
     criteria: filter ? (filter.criteria as CriteriaLike[]) : [],
+    ...(sort ? { sort: { fields: sort.fields, matchCase: sort.matchCase, method: String(sort.method) } } : {}),
   };
 }
 
@@ -123,10 +147,5 @@ async function isMissing(context: Excel.RequestContext, tableName: string): Prom
   }
 }
 
-function refuseTotalRow(table: Excel.Table, tableName: string): void {
-  if (table.showTotals)
-    throw new WorkbookError(
-      "changed",
-      `Turn off the Total Row of "${tableName}" (Table Design > Total Row), refresh, then turn it back on. Nothing was written.`,
-    );
-}
+/** The first sheet row below the table: below its Total Row, when shown. */
+export const belowTable = (open: OpenTable): number => open.bodyTop + open.count + (open.totals ? 1 : 0);

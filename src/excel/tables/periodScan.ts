@@ -71,7 +71,7 @@ function checkDateOrder(values: readonly unknown[], tableName: string, periodHea
   }
 }
 
-function outOfOrder(tableName: string, periodHeader: string): WorkbookError {
+export function outOfOrder(tableName: string, periodHeader: string): WorkbookError {
   return new WorkbookError(
     "changed",
     `The rows of "${tableName}" are no longer in date order (the table was sorted or rows were moved), so refresh cannot tell which rows to replace. ` +

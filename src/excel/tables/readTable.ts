@@ -3,13 +3,15 @@
 import {
   deletedColumns,
   deletedColumnsText,
+  refusedDeletions,
   type ServiceColumn,
   type TableColumnRef,
 } from "../../core/refresh/userColumns";
 import { NUMBER_FORMATS } from "../formats";
 import { WorkbookError } from "../errors";
 import { MAX_SYNC_CELLS, type ExcelRun } from "../run";
-import { findTable, openTable, tableGone, type OpenTable } from "./openTable";
+import { dateOrdered } from "../../core/refresh/dateOrder";
+import { findTable, openTable, tableGone, sortToKeep, type OpenTable, type RememberedSort } from "./openTable";
 import { scanPeriodsBack } from "./periodScan";
 
 export interface PeriodTail {
@@ -32,6 +34,11 @@ export interface PeriodTail {
   periods: unknown[];
   /** The `alsoRead` column's values of the same rows (a table of several retailers: each row's retailer). */
   also?: unknown[];
+  /**
+   * The sort Excel remembers, when the user sorted the table: then `periods` (from the first row) and `also` are
+   * as they will read once the table is sorted into date order (tableSort.ts), which refresh does in its turn.
+   */
+  sort?: RememberedSort;
 }
 
 export interface TableContents {
@@ -61,14 +68,16 @@ export async function readPeriodTail(
   service?: readonly ServiceColumn[],
   /** A service field whose column is read for the same rows as the periods (found by id, else by header). */
   alsoRead?: string,
+  /** The metrics asked: a deleted column of one of them is left out by the refresh, not refused. */
+  metrics: readonly string[] = [],
 ): Promise<PeriodTail> {
   return run(async (context) => {
-    const opts = { refuseTotalRow: true, formats: true, columns: true };
+    const opts = { formats: true, columns: true, sort: true };
     const open = await openTable(context, tableName, tableGone(tableName), opts);
     const { headers, formats, columnRefs } = open;
     let pc: number;
     if (service) {
-      const gone = deletedColumns(columnRefs, service);
+      const gone = refusedDeletions(deletedColumns(columnRefs, service), metrics);
       if (gone.length > 0) throw new WorkbookError("changed", deletedColumnsText(tableName, gone));
       const id = service.find((s) => s.field === periodColumn)?.id;
       pc = columnRefs.findIndex((c) => c.id === id);
@@ -81,9 +90,12 @@ export async function readPeriodTail(
         "changed",
         `The table "${tableName}" has no date column (${periodColumn ?? "period"}), so it cannot be refreshed. Nothing was written.`,
       );
-    const { offset, values } = await scanPeriodsBack(context, open, tableName, pc, until);
     const ac = alsoRead === undefined ? -1 : columnOf(alsoRead, headers, columnRefs, service);
-    const also = ac < 0 ? undefined : await readColumnRows(context, open, ac, offset);
+    const sort = sortToKeep(open.sort);
+    // A sorted table is refreshed in date order: its whole period column, as that sort will leave it.
+    const { offset, values, also } = sort
+      ? await inDateOrder(context, open, pc, ac)
+      : await scanWithAlso(context, open, tableName, { pc, ac, until });
     return {
       tableName: open.name,
       sheet: open.sheetName,
@@ -96,8 +108,40 @@ export async function readPeriodTail(
       offset,
       periods: values,
       ...(also ? { also } : {}),
+      ...(sort ? { sort } : {}),
     };
   });
+}
+
+interface ColumnRows {
+  offset: number;
+  values: unknown[];
+  also?: unknown[];
+}
+
+/** The period column's tail from the last row back (refused out of date order), and the `ac` column's beside it. */
+async function scanWithAlso(
+  context: Excel.RequestContext,
+  open: OpenTable,
+  tableName: string,
+  { pc, ac, until }: { pc: number; ac: number; until: number },
+): Promise<ColumnRows> {
+  const { offset, values } = await scanPeriodsBack(context, open, tableName, pc, until);
+  const also = ac < 0 ? undefined : await readColumnRows(context, open, ac, offset);
+  return { offset, values, ...(also ? { also } : {}) };
+}
+
+/** The whole period column (and the `ac` column) as a sort into date order will leave them (dateOrdered). */
+async function inDateOrder(
+  context: Excel.RequestContext,
+  open: OpenTable,
+  pc: number,
+  ac: number,
+): Promise<ColumnRows> {
+  const periods = await readColumnRows(context, open, pc, 0);
+  const beside = ac < 0 ? undefined : await readColumnRows(context, open, ac, 0);
+  const ordered = dateOrdered(periods, beside);
+  return { offset: 0, values: ordered.periods, ...(ordered.also ? { also: ordered.also } : {}) };
 }
 
 /** The column of a service field: by its recorded id, or (an older record) by header. -1 when not there. */
@@ -112,7 +156,7 @@ export function columnOf(
 }
 
 /** One column's body values from row `from` to the end, in blocks (one sync each; most tails are one). */
-async function readColumnRows(
+export async function readColumnRows(
   context: Excel.RequestContext,
   open: OpenTable,
   column: number,

@@ -1,14 +1,16 @@
 // Replacing a table's tail (what refresh stands on): the rows from a cut-off on give way to new ones in one
 // commit sync whose every prefix is safe; a window too big for one request is staged on a hidden sheet first.
+import { newRowFormats } from "../../core/refresh/newRowFormats";
 import { filterPlan, type ServiceColumn } from "../../core/refresh/userColumns";
 import { WorkbookError } from "../errors";
 import { NUMBER_FORMATS, blockRows, excelRows, jsonBytes } from "../formats";
 import type { ExcelRun } from "../run";
 import { queueTableGuard, refuseIfChanged, repairUserCells, tableChangedText, userCellsUnsureText } from "./coauthor";
-import { openTable, tableGone, type OpenTable } from "./openTable";
+import { openTable, tableGone, type OpenTable, type RememberedSort } from "./openTable";
 import { firstRowAtOrAfter, scanPeriodsBack } from "./periodScan";
 import { makeRoom, roomBelow } from "./roomBelow";
 import { RUNTIME_SESSION, addStagingSheet, deleteLeftovers } from "./staging";
+import { queueSortAgain } from "./tableSort";
 import {
   planUserCells,
   placeColumns,
@@ -23,6 +25,7 @@ import {
   DEFAULT_LIMITS,
   checkFits,
   setFormats,
+  setNumberFormats,
   suspend,
   type BlockLimits,
   type Grid,
@@ -61,6 +64,8 @@ export interface TailReplacement {
   expect?: { cutAt: number; count: number };
   /** This add-in instance's session id (staging.ts), in its staging sheet's name; default: the runtime's. */
   session?: string;
+  /** The sort the user left (the caller put the table in date order first, tableSort.ts): applied again last. */
+  sortAgain?: RememberedSort;
 }
 
 /** The rows a replacement took out: their periods and their cells of the columns asked (`readBefore`). */
@@ -119,12 +124,14 @@ interface TailPlan {
  * there, the table is as it was with blank rows under it, which the next refresh grows over.
  * The table changes in one "commit" sync whose every prefix is safe:
  *   1. growing: the table is resized over the empty rows below it (old rows + blank rows at the end);
- *   2. number formats of the rows new to the table (formats only; replaced rows keep theirs);
+ *   2. number formats of the rows new to the table, each column's from the row above (newRowFormats); rows replaced keep theirs;
  *   3. ONE write of the whole window: the new rows, then blank rows where old rows are left over; with user
  *      columns, through `formulasR1C1`, each user cell holding what its row key had (null: left as it is);
  *   4. shrinking: the table is resized to its new end and the rows left below lose their formats;
  *   5. an AutoFilter with criteria in force is applied again (writes reach hidden rows; the filter is never
- *      cleared, so it stays in force even when the sync fails).
+ *      cleared, so it stays in force even when the sync fails);
+ *   6. `sortAgain`: the user's sort is applied again (the caller sorted the table into date order before this
+ *      run; a failure before this step leaves it in date order, with the old window or the new one).
  * So after any failure the table holds the rows before the cut-off and either the old window or the new one,
  * possibly followed by blank rows, which are part of the window the next refresh replaces. A window too big
  * for one request (over ~4 MB) is first written in blocks to a very hidden staging sheet (the table is not
@@ -151,9 +158,9 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
     // is known to be as the caller read it (this session's; a co-author's only when old: staging.ts).
     const sheets = context.workbook.worksheets.load("items/name");
     const open = await openTable(context, tableName, tableGone(tableName), {
-      refuseTotalRow: true,
       columns: true,
       filter: true,
+      lastFormats: true,
     });
     const placement = placeColumns(open, tableName, rep.data.columns, rep.service);
     const filter = filterPlan(tableName, open.headers, open.criteria);
@@ -183,7 +190,7 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
     queueTableGuard(open);
     const recheck = users && queueUserRecheck(open, users);
     const withCommit = small ? queueRowsRead(open, cutAt, plan.removed, cols) : undefined;
-    const how = { placement, staging, formulas: !!users, reapply: filter.kind === "reapply" };
+    const how = { placement, staging, formulas: !!users, reapply: filter.kind === "reapply", sortAgain: rep.sortAgain };
     const address = await commit(context, open, plan, how).catch((err: unknown) =>
       refuseIfChanged(context, open, tableName, err, { commit: true, cleanUp: staging }),
     );
@@ -306,6 +313,7 @@ interface CommitHow {
   /** The window holds user cells (write through formulasR1C1, so a formula stays a formula). */
   formulas: boolean;
   reapply: boolean;
+  sortAgain: RememberedSort | undefined;
 }
 
 /** The commit: one sync, each prefix of it safe (see replaceTail). Returns the table's address after it. */
@@ -313,10 +321,19 @@ async function commit(context: Excel.RequestContext, open: OpenTable, plan: Tail
   const { cutAt, finalRows } = plan;
   const { table, sheet, top, left, bodyTop, count, columns: cols } = open;
   const { layout } = how.placement;
+  // A Total Row is the range's last row: a resize moves it (label, functions) to the new end, directly under the body.
+  const totals = open.totals ? 1 : 0;
   suspend(context);
-  if (finalRows > count) table.resize(sheet.getRangeByIndexes(top, left, 1 + finalRows, cols));
-  // Rows replaced in place keep their formats; only rows new to the table get them (the service's columns).
-  if (finalRows > count) setFormats(sheet, bodyTop + count, left, finalRows - count, layout);
+  if (finalRows > count) table.resize(sheet.getRangeByIndexes(top, left, 1 + finalRows + totals, cols));
+  // Rows replaced in place keep their formats; rows new to the table take the row above's (newRowFormats).
+  if (finalRows > count)
+    setNumberFormats(
+      sheet,
+      bodyTop + count,
+      left,
+      finalRows - count,
+      newRowFormats(layout, open.lastFormats, NUMBER_FORMATS),
+    );
   // Text columns of the rows replaced in place are Text (@) again, whatever a user made them since: service
   // text such as "=SUM(1)" or "+Vita" then lands as text (rows new to the table got it above; rows left blank
   // need none). Before the values, so every prefix stays safe.
@@ -332,10 +349,14 @@ async function commit(context: Excel.RequestContext, open: OpenTable, plan: Tail
   if (finalRows < count) {
     // At least one body row stays: Excel tables cannot have none.
     const rowsNow = Math.max(1, finalRows);
-    table.resize(sheet.getRangeByIndexes(top, left, 1 + rowsNow, cols));
-    if (count > rowsNow) sheet.getRangeByIndexes(bodyTop + rowsNow, left, count - rowsNow, cols).clear("Formats");
+    // The Total Row moves up onto a row the window just blanked; the rows given up below it lose their formats.
+    table.resize(sheet.getRangeByIndexes(top, left, 1 + rowsNow + totals, cols));
+    if (count > rowsNow)
+      sheet.getRangeByIndexes(bodyTop + rowsNow + totals, left, count - rowsNow, cols).clear("Formats");
   }
   if (how.reapply) table.autoFilter.reapply();
+  // After the filter: a sort moves only the rows shown, so the rows the filter now shows are sorted among themselves.
+  if (how.sortAgain) queueSortAgain(open, how.sortAgain);
   const after = table.getRange();
   after.load("address");
   await context.sync();

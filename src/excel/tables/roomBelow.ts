@@ -10,7 +10,7 @@
 import { a1, columnLetters, parseAddress } from "../addresses";
 import { WorkbookError } from "../errors";
 import { MAX_COLUMNS, MAX_ROWS, MAX_SYNC_CELLS } from "../run";
-import type { OpenTable } from "./openTable";
+import { belowTable, type OpenTable } from "./openTable";
 import { isEmpty } from "./writeBlocks";
 import { plural } from "../../core/words";
 
@@ -46,7 +46,7 @@ export async function roomBelow(
 ): Promise<number> {
   const grow = finalRows - open.count;
   if (grow <= 0) return 0;
-  if (await isEmpty(context, open.sheet, open.bodyTop + open.count, open.left, grow, open.columns)) return 0;
+  if (await isEmpty(context, open.sheet, belowTable(open), open.left, grow, open.columns)) return 0;
   const found = await findObstacles(context, open, grow);
   if (found.length > 0) throw new WorkbookError("no-room", obstacleText(open, tableName, grow, found));
   return grow;
@@ -64,7 +64,7 @@ export async function makeRoom(
   rows: number,
 ): Promise<void> {
   if (rows === 0) return;
-  const below = open.sheet.getRangeByIndexes(open.bodyTop + open.count, open.left, rows, open.columns);
+  const below = open.sheet.getRangeByIndexes(belowTable(open), open.left, rows, open.columns);
   below.insert("Down" as Excel.InsertShiftDirection);
   try {
     await context.sync();
@@ -91,7 +91,7 @@ const where = (s: Span) => a1(s.row, s.col, s.rows, s.cols);
 /** What below the table an insert in its columns cannot move: one look, then more only where one was hinted at. */
 async function findObstacles(context: Excel.RequestContext, open: OpenTable, grow: number): Promise<Obstacle[]> {
   const { sheet, left, columns } = open;
-  const below = open.bodyTop + open.count;
+  const below = belowTable(open);
   const moving = sheet.getRangeByIndexes(below, left, MAX_ROWS - below, columns);
   const merged = sheet.getRangeByIndexes(below, 0, MAX_ROWS - below, MAX_COLUMNS).getMergedAreasOrNullObject();
   merged.load("address");

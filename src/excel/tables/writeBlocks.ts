@@ -36,6 +36,19 @@ export function setFormats(
   });
 }
 
+/** One number format per column for `rows` rows from (row, col); a null column is left as it is. */
+export function setNumberFormats(
+  sheet: Excel.Worksheet,
+  row: number,
+  col: number,
+  rows: number,
+  formats: readonly (string | null)[],
+): void {
+  formats.forEach((f, i) => {
+    if (f !== null) sheet.getRangeByIndexes(row, col + i, rows, 1).numberFormat = f as unknown as string[][];
+  });
+}
+
 /** For the next sync only: no recalculation or repaint between the cells of a block. */
 export function suspend(context: Excel.RequestContext): void {
   context.application.suspendApiCalculationUntilNextSync();

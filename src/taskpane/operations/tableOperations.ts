@@ -3,7 +3,14 @@
 // latest outcome).
 import { summarizeQuery } from "../../core/query/describe";
 import { changesText } from "../../core/refresh/revisions";
-import { findManagedTable, forgetManagedTable, readManagedTables, type ManagedTable } from "../../excel/queryStore";
+import {
+  findManagedTable,
+  forgetManagedTable,
+  readManagedTables,
+  updateManagedTables,
+  type ManagedTable,
+} from "../../excel/queryStore";
+import { andList } from "../../core/words";
 import { getRefreshOnOpen, setRefreshOnOpen } from "../../excel/refreshSettings";
 import type { ExcelRun } from "../../excel/run";
 import { goToTable } from "../../excel/selection";
@@ -32,6 +39,12 @@ import type { ManagedRow, RefreshLine, TableOperations } from "./types";
  * @public
  */
 export function refreshLine(o: RefreshOutcome): RefreshLine {
+  const line = lineOf(o);
+  // A column deleted is something to act on: shown as a warning, with the offer.
+  return o.deletedMetrics ? { ...line, ok: false, stopAsking: o.deletedMetrics } : line;
+}
+
+function lineOf(o: RefreshOutcome): RefreshLine {
   const revised = changesText(o.changes);
   const notes = [...(revised ? [revised] : []), ...omittedText(o), ...o.warnings];
   const tail = notes.length ? `; ${joinNotes(notes)}` : "";
@@ -81,6 +94,38 @@ function omittedText(o: RefreshOutcome): string[] {
   return o.omittedMetrics.length ? [`omitted by the retailer: ${o.omittedMetrics.join(", ")}`] : [];
 }
 
+/**
+ * The saved query of `tableName` without `metrics` (their columns deleted from the table), and its record without
+ * those columns: the next refresh asks for the others only, and says nothing more about them.
+ */
+async function stopAsking(run: ExcelRun, tableName: string, metrics: readonly string[]): Promise<RefreshLine> {
+  const t = await findManagedTable(run, tableName);
+  if (!t) return { tableName, ok: false, text: "This table is no longer managed." };
+  const left = t.query.metrics.filter((m) => !metrics.includes(m));
+  if (left.length === 0)
+    return {
+      tableName,
+      ok: false,
+      text: `${andList([...metrics])}: the query must ask for at least one metric; get the data again instead.`,
+    };
+  await updateManagedTables(run, (tables) =>
+    tables.map((r) =>
+      r.tableName === tableName
+        ? {
+            ...r,
+            query: { ...r.query, metrics: left },
+            columns: r.columns?.filter((c) => !metrics.includes(c.field)),
+          }
+        : r,
+    ),
+  );
+  return {
+    tableName,
+    ok: true,
+    text: `stopped asking for ${andList([...metrics])}; its saved query now asks for ${andList(left)}.`,
+  };
+}
+
 function managedRow(t: ManagedTable): ManagedRow {
   return {
     tableName: t.tableName,
@@ -90,6 +135,7 @@ function managedRow(t: ManagedTable): ManagedRow {
     rows: t.rows,
     window: t.lastWindow,
     gaps: t.gaps,
+    provisional: t.provisional,
   };
 }
 
@@ -152,6 +198,7 @@ export function tableOperations(
 
     goTo: (tableName) => goToTable(run, tableName),
     stopManaging: async (tableName) => void (await forgetManagedTable(run, tableName)),
+    stopAsking: (tableName, metrics) => stopAsking(run, tableName, metrics),
 
     async queryOf(tableName) {
       const t = await findManagedTable(run, tableName);

@@ -45,6 +45,8 @@ export interface ManagedRow {
   window?: { from: string; to: string };
   /** Dates the table has no rows for (found by refresh; kept until a refresh gets rows for them). */
   gaps?: { from: string; to: string }[];
+  /** Days read while still provisional that can no longer be re-read (the card says so). */
+  provisional?: { from: string; to: string }[];
   /** A saved query that cannot be refreshed (damaged, or its table deleted): what is wrong; the other fields are then empty. */
   problem?: string;
 }
@@ -61,6 +63,8 @@ export interface RefreshLine {
    * these losses and changes no unit but these.
    */
   refreshAnyway?: RefreshApproval;
+  /** Metrics whose columns the user deleted from the table: the pane offers "Stop asking for units". */
+  stopAsking?: string[];
 }
 
 /** How the pane runs Refresh all: Cancel, and "12 of 20 written, 6 reading" as tables are read and written. */
@@ -90,6 +94,11 @@ export interface TableOperations {
   dismissRefreshAll(report: RefreshAllReport): void;
   goTo(tableName: string): Promise<void>;
   stopManaging(tableName: string): Promise<void>;
+  /**
+   * "Stop asking for units": the table's saved query no longer asks for `metrics` (whose columns the user
+   * deleted), so the question and the table agree again. Returns the line that says so.
+   */
+  stopAsking(tableName: string, metrics: readonly string[]): Promise<RefreshLine>;
   /** The saved query of a table, for "Edit". */
   queryOf(tableName: string): Promise<{ query: Query; rolling: boolean } | undefined>;
   /** "Refresh when this workbook opens" (saved in the workbook; off by default). */

@@ -2,12 +2,13 @@
 // of its first metric with the last refresh's change, and Refresh, Edit, Go to and Stop managing.
 import { Button, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useEffect, useState } from "react";
-import type { IsoDate } from "../../core/dates";
+import type { DateRange, IsoDate } from "../../core/dates";
 import type { Trend } from "../../core/refresh/trend";
 import type { MetricChange } from "../../core/refresh/revisions";
 import type { ManagedRow } from "../operations";
 import { TrendChart } from "./TrendChart";
 import { rangeText } from "../../core/words";
+import { provisionalText } from "../../core/refresh/provisional";
 
 const useStyles = makeStyles({
   item: {
@@ -71,6 +72,11 @@ export function ManagedTableItem({
           Missing: {r.gaps.map((g) => rangeText(g, today)).join("; ")}
         </Text>
       )}
+      {r.provisional?.map((p) => (
+        <Text key={p.from} size={200} className={styles.missing}>
+          {provisionalText(p as DateRange, today)}
+        </Text>
+      ))}
       {trend && <TrendChart trend={trend} change={changes?.find((c) => c.metric === trend.metric)} />}
       <div className={styles.actions}>
         <Button size="small" disabled={!connected || busy} onClick={onRefresh} aria-label={`Refresh ${r.tableName}`}>

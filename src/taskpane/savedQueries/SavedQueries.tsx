@@ -2,6 +2,7 @@
 // progress with Cancel while it runs, and its lines after.
 import { Button, Checkbox, ProgressBar, Text, makeStyles, tokens } from "@fluentui/react-components";
 import type { IsoDate } from "../../core/dates";
+import { andList } from "../../core/words";
 import type { RefreshLine, TableOperations, TrendOperations } from "../operations";
 import { PaneMessage } from "../PaneMessage";
 import { ManagedTableItem } from "./ManagedTableItem";
@@ -33,6 +34,8 @@ const useStyles = makeStyles({
     minWidth: 0,
     marginBottom: tokens.spacingVerticalXS,
   },
+  // "Stop asking for revenue, units and ...": wraps inside the pane rather than being cut at 320 px.
+  offer: { maxWidth: "100%", height: "auto", whiteSpace: "normal", overflowWrap: "anywhere", textAlign: "start" },
 });
 
 /**
@@ -50,16 +53,19 @@ function progressText({ progress: p, cancelling }: RefreshRun): string {
 
 /**
  * A table's refresh line: "Sales_x: rewrote ..."; a refresh held because it would remove stored rows says what
- * it would remove and offers "Refresh anyway" (that table written all the same, its new line in place).
+ * it would remove and offers "Refresh anyway" (that table written all the same, its new line in place); a table
+ * whose metric columns the user deleted offers "Stop asking for units" (its saved query then matches the table).
  */
 function RefreshLineItem({
   line: l,
   disabled,
   onRefreshAnyway,
+  onStopAsking,
 }: {
   line: RefreshLine;
   disabled: boolean;
   onRefreshAnyway: () => void;
+  onStopAsking: () => void;
 }) {
   const styles = useStyles();
   const text = (
@@ -67,16 +73,27 @@ function RefreshLineItem({
       {l.tableName}: {l.text}
     </div>
   );
-  if (!l.refreshAnyway) return text;
+  if (!l.refreshAnyway && !l.stopAsking) return text;
   return (
     <div className={styles.held}>
       {text}
-      <Button size="small" disabled={disabled} onClick={onRefreshAnyway} aria-label={`Refresh anyway ${l.tableName}`}>
-        Refresh anyway
-      </Button>
+      {l.refreshAnyway && (
+        <Button size="small" disabled={disabled} onClick={onRefreshAnyway} aria-label={`Refresh anyway ${l.tableName}`}>
+          Refresh anyway
+        </Button>
+      )}
+      {l.stopAsking && (
+        <Button size="small" disabled={disabled} onClick={onStopAsking} className={styles.offer}>
+          Stop asking for {andList(l.stopAsking)}
+        </Button>
+      )}
     </div>
   );
 }
+
+/** The lines shown with `line` in place of its table's. */
+const replaceLine = (line: RefreshLine) => (shown: RefreshLine[]) =>
+  shown.map((l) => (l.tableName === line.tableName ? line : l));
 
 /** Where a refresh is, with Cancel: Get data's progress bar and Cancel, by table. */
 function RefreshProgressLine({ run, onCancel }: { run: RefreshRun; onCancel: () => void }) {
@@ -169,6 +186,9 @@ export function SavedQueries({
               line={l}
               disabled={!connected || busy}
               onRefreshAnyway={() => void refreshAnyway(l)}
+              onStopAsking={() =>
+                void act(async () => replaceLine(await ops.stopAsking(l.tableName, l.stopAsking ?? [])))
+              }
             />
           ))}
         </PaneMessage>

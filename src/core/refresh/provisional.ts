@@ -1,0 +1,34 @@
+// Days a table holds that were still provisional when it was last read (the service revises the last 4 to 7 days)
+// and that this refresh cannot re-read: the window starts after them (store-level daily after a gap: the service
+// keeps 14 days). They stay as first read, which may differ from the retailer's final figures; the refresh says so
+// once, and the table's card keeps saying it.
+import { excelSerial, fromExcelSerial, type DateRange, type IsoDate } from "../dates";
+import { rangeText } from "../words";
+import { anchorOf } from "./window";
+
+/**
+ * The stored days (of `storedPeriods`, Excel serials) from 7 days before the last read (the first day still
+ * provisional then: `anchorOf`) to the day before it, that are before the window's first day `start`: from the
+ * first such day held to the last. Null when there are none (the window reaches back to them, or the table holds
+ * none of them).
+ */
+export function provisionalLeft(p: {
+  lastRead: IsoDate;
+  start: IsoDate;
+  storedPeriods: readonly unknown[];
+}): DateRange | null {
+  const first = excelSerial(anchorOf(p.lastRead, p.lastRead));
+  const last = Math.min(excelSerial(p.lastRead) - 1, excelSerial(p.start) - 1);
+  const held = p.storedPeriods.filter((v): v is number => typeof v === "number" && v >= first && v <= last);
+  if (held.length === 0) return null;
+  return { from: fromExcelSerial(Math.min(...held)), to: fromExcelSerial(Math.max(...held)) };
+}
+
+/** "18-24 Nov were read while still provisional and can no longer be re-read; they may differ ... about 1%." */
+export function provisionalText(range: DateRange, today: IsoDate): string {
+  const one = range.from === range.to;
+  return (
+    `${rangeText(range, today, true)} ${one ? "was" : "were"} read while still provisional and can no longer be ` +
+    `re-read; ${one ? "it" : "they"} may differ from the retailer's final figures by up to about 1%.`
+  );
+}

@@ -1,0 +1,318 @@
+// The table stays the user's (issue 23): number formats the user set, carried onto the rows refresh adds. For a
+// weekly SKU table and a daily store table, through the pane's refresh (tableOperations), with the service
+// revising the window and adding periods, against the simulator and the host.
+import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
+import type { Query } from "../../src/core/query/query";
+import { readTable } from "../../src/excel";
+import { pullTable, refreshTable } from "../../src/refresh";
+import { tableOperations } from "../../src/taskpane/operations/tableOperations";
+import { asQuery } from "../support/query";
+import { SIM_KEY, SIM_TODAY } from "../support/simulator";
+import { createClient } from "../../src/api";
+import { addDays, fromExcelSerial } from "../../src/core/dates";
+import { dayOf, startAnswerProxy, type AnswerProxy } from "./support/answerProxy";
+import { NEW_SHEET, WEEKLY, recordOf, refreshFixture } from "./support/fixture";
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+const fx = refreshFixture();
+
+// The service through a proxy that can take rows out of its answers (a refresh held by the losses rule).
+let proxy: AnswerProxy;
+beforeAll(async () => (proxy = await startAnswerProxy(fx.sim.url)));
+afterAll(() => proxy.close());
+beforeEach(() => {
+  proxy.change = null;
+  fx.deps.client = createClient({ baseUrl: proxy.url, apiKey: SIM_KEY, today: () => fx.sim.simulator.today() });
+});
+
+const KINDS: [string, Query, string][] = [
+  ["weekly SKU", WEEKLY, "2026-12-02"],
+  [
+    "daily store",
+    asQuery({
+      level: "store",
+      retailers: "northmart",
+      timeframe: "daily",
+      metrics: "revenue,units",
+      from: "2026-11-12",
+      to: SIM_TODAY,
+    }),
+    "2026-11-25",
+  ],
+];
+
+const pull = async (q: Query) => (await pullTable(fx.deps, q, { ...NEW_SHEET, rolling: true })).write.tableName;
+
+const act = (batch: (ctx: Excel.RequestContext) => void) =>
+  fx.host.run(async (ctx) => {
+    batch(ctx);
+    await ctx.sync();
+  });
+
+/** The pane's Refresh of one table: its line. */
+const paneRefresh = (name: string) => tableOperations(fx.host.run, () => fx.deps).refresh(name);
+
+/** Each body row's number formats. */
+const formatsOf = (name: string) =>
+  fx.host.run(async (ctx) => {
+    const body = ctx.workbook.tables.getItem(name).getDataBodyRange().load("numberFormat");
+    await ctx.sync();
+    return body.numberFormat as string[][];
+  });
+
+/** Where the body and the Total Row are. */
+const tableState = (name: string) =>
+  fx.host.run(async (ctx) => {
+    const table = ctx.workbook.tables.getItem(name);
+    const body = table.getDataBodyRange().load("rowIndex,rowCount");
+    const total = table.getTotalRowRange().load("rowIndex");
+    const sheet = table.worksheet.load("name");
+    await ctx.sync();
+    return { sheet: sheet.name, bodyEnd: body.rowIndex + body.rowCount, totalAt: total.rowIndex };
+  });
+
+/**
+ * The table's Total Row: on, directly under the body, its formulas. `setUp`: turned on first, with the user's
+ * label and an average of revenue (the drop-down's SUBTOTAL 101) beside Excel's default total of the last column.
+ */
+async function totalRow(name: string, setUp = false): Promise<unknown[][]> {
+  if (setUp)
+    await act((ctx) => {
+      const table = ctx.workbook.tables.getItem(name);
+      table.showTotals = true;
+      table.getTotalRowRange().getCell(0, 0).values = [["All rows"]];
+      table.columns.getItem("revenue").getTotalRowRange().formulas = [["=SUBTOTAL(101,[revenue])"]];
+    });
+  return fx.host.run(async (ctx) => {
+    const table = ctx.workbook.tables.getItem(name).load("showTotals");
+    const body = table.getDataBodyRange().load("rowIndex,rowCount");
+    const total = table.getTotalRowRange().load("rowIndex,formulas");
+    await ctx.sync();
+    expect(table.showTotals).toBe(true);
+    expect(total.rowIndex).toBe(body.rowIndex + body.rowCount);
+    return total.formulas;
+  });
+}
+
+/** The sort Excel remembers for the table. */
+const sortOf = (name: string) =>
+  fx.host.run(async (ctx) => {
+    const sort = ctx.workbook.tables.getItem(name).sort.load("fields,matchCase,method");
+    await ctx.sync();
+    return { fields: sort.fields, matchCase: sort.matchCase, method: sort.method };
+  });
+
+/** A fresh pull of `query` in a workbook of its own, sorted by `fields`: its rows. */
+async function freshSorted(query: Query, fields: Excel.SortField[]): Promise<unknown[][]> {
+  const h = createWorkbookHost();
+  const { write } = await pullTable({ ...fx.deps, run: h.run }, query, NEW_SHEET);
+  await h.run(async (ctx) => {
+    ctx.workbook.tables.getItem(write.tableName).sort.apply(fields);
+    await ctx.sync();
+  });
+  return (await readTable(h.run, write.tableName)).values;
+}
+
+describe.each(KINDS)("%s table", (_, query, next) => {
+  test("new rows take the user's format from the row above; columns left alone keep the add-in's", async () => {
+    const name = await pull(query);
+    const { headers, values } = await readTable(fx.host.run, name);
+    const rev = headers.indexOf("revenue");
+    // The first row formatted apart by hand: the column has no one format that Excel would extend by itself.
+    await act((ctx) => {
+      const column = ctx.workbook.tables.getItem(name).columns.getItem("revenue").getDataBodyRange();
+      column.numberFormat = "£#,##0" as unknown as string[][];
+      column.getCell(0, 0).numberFormat = [["0.0"]];
+    });
+    fx.sim.simulator.setToday(next);
+    const line = await paneRefresh(name);
+    expect(line.text).toMatch(/^rewrote .* [1-9]\d* added/);
+    const after = await readTable(fx.host.run, name);
+    expect(after.values.length).toBeGreaterThan(values.length);
+    expect(after.values).toEqual(await fx.freshPull({ ...query, to: next }));
+    const formats = await formatsOf(name);
+    const last = formats[values.length - 1];
+    expect(last[rev]).toBe("£#,##0");
+    expect(last[headers.indexOf("units")]).toBe("#,##0");
+    expect(formats.slice(values.length)).toEqual(formats.slice(values.length).map(() => last));
+  });
+
+  test("a Total Row stays on and last, with the user's label and functions; new rows go above it", async () => {
+    const name = await pull(query);
+    const before = await totalRow(name, true);
+    fx.sim.simulator.setToday(next);
+    const line = await paneRefresh(name);
+    expect(line.text).toMatch(/^rewrote .* [1-9]\d* added/);
+    expect(await totalRow(name)).toEqual(before);
+    expect((await readTable(fx.host.run, name)).values).toEqual(await fx.freshPull({ ...query, to: next }));
+  });
+
+  test("a Total Row under a table that shrinks stays directly under the body; nothing is left below it", async () => {
+    const name = await pull(query);
+    const { values } = await readTable(fx.host.run, name);
+    const before = await totalRow(name, true);
+    // Two rows typed into the body by hand, of a SKU the service does not have: the refresh removes them.
+    const extra = values.slice(-2).map((r) => r.map((v, k) => (k === 1 ? "by hand" : v)));
+    await act((ctx) => void ctx.workbook.tables.getItem(name).rows.add(undefined, extra as (string | number)[][]));
+    expect((await readTable(fx.host.run, name)).values).toHaveLength(values.length + 2);
+    const line = await paneRefresh(name);
+    expect(line.text).toMatch(/ 0 added, 2 removed/);
+    expect(await totalRow(name)).toEqual(before);
+    expect((await readTable(fx.host.run, name)).values).toEqual(await fx.freshPull(query));
+    const t = await tableState(name);
+    expect(
+      fx.host
+        .snapshot()
+        .sheets.find((x) => x.name === t.sheet)!
+        .cells.filter((c) => c.row > t.totalAt),
+    ).toEqual([]);
+  });
+
+  test("units deleted: the other columns refreshed, units named; Stop asking for units makes the query match", async () => {
+    const name = await pull(query);
+    await act((ctx) => ctx.workbook.tables.getItem(name).columns.getItem("units").delete());
+    fx.sim.simulator.setToday(next);
+    const line = await paneRefresh(name);
+    expect(line.text).toMatch(
+      /^rewrote .* [1-9]\d* added.*; units is no longer in the table; the other columns were refreshed\.$/,
+    );
+    expect(line.stopAsking).toEqual(["units"]);
+    const revenueOnly = asQuery({ ...query, metrics: "revenue" });
+    expect(await readTable(fx.host.run, name)).toMatchObject(await fx.freshTable({ ...revenueOnly, to: next }));
+    // The offer: the saved query asks for revenue only; the next refresh says nothing more about units.
+    const ops = tableOperations(fx.host.run, () => fx.deps);
+    expect(await ops.stopAsking(name, ["units"])).toEqual({
+      tableName: name,
+      ok: true,
+      text: "stopped asking for units; its saved query now asks for revenue.",
+    });
+    const record = await fx.record(name);
+    expect([record.query.metrics, record.columns!.map((c) => c.field)]).toEqual([
+      ["revenue"],
+      (await readTable(fx.host.run, name)).headers,
+    ]);
+    fx.sim.simulator.setToday(addDays(next, 1));
+    const again = await paneRefresh(name);
+    expect(again.stopAsking).toBeUndefined();
+    expect(again.text).not.toMatch(/units/);
+    expect((await readTable(fx.host.run, name)).values).toEqual(
+      await fx.freshPull({ ...revenueOnly, to: addDays(next, 1) }),
+    );
+  });
+
+  test("the SKU column deleted: refused by name before anything is fetched, nothing written", async () => {
+    const name = await pull(query);
+    await act((ctx) => ctx.workbook.tables.getItem(name).columns.getItem("sku").delete());
+    fx.sim.simulator.setToday(next);
+    await fx.sim.reset();
+    const before = fx.host.snapshot();
+    const line = await paneRefresh(name);
+    expect(line.text).toBe(
+      `The column "sku" was deleted from "${name}". Refresh finds the rows it replaces by their date, retailer, SKU ` +
+        "and store, and fills in what describes them, so it cannot refresh the table without it. Nothing was " +
+        "written. Undo the deletion if you can; otherwise get the data again as a new table.",
+    );
+    expect(line.stopAsking).toBeUndefined();
+    expect(fx.sim.count("/api/data")).toBe(0);
+    expect(fx.host.snapshot()).toEqual(before);
+  });
+
+  test("a table sorted by revenue, largest first: refreshed in date order, then sorted again as the user left it", async () => {
+    const name = await pull(query);
+    const { headers } = await readTable(fx.host.run, name);
+    const fields = [{ key: headers.indexOf("revenue"), ascending: false }];
+    await act((ctx) => ctx.workbook.tables.getItem(name).sort.apply(fields));
+    const remembered = await sortOf(name);
+    fx.sim.simulator.setToday(next);
+    const line = await paneRefresh(name);
+    expect(line.text).toMatch(/^rewrote .* [1-9]\d* added/);
+    expect(await sortOf(name)).toEqual(remembered);
+    expect((await readTable(fx.host.run, name)).values).toEqual(await freshSorted({ ...query, to: next }, fields));
+  });
+
+  test("sorted, then filtered: rows a filter hides stay out of date order; refused, the table as it was", async () => {
+    const name = await pull(query);
+    const { headers, values } = await readTable(fx.host.run, name);
+    const sku = headers.indexOf("sku");
+    const shown = [...new Set(values.map((r) => String(r[sku])))].slice(0, 2);
+    await act((ctx) => {
+      const table = ctx.workbook.tables.getItem(name);
+      table.sort.apply([{ key: headers.indexOf("revenue"), ascending: false }]);
+      table.columns.getItem("sku").filter.applyValuesFilter(shown);
+    });
+    fx.sim.simulator.setToday(next);
+    const before = fx.host.snapshot();
+    const line = await paneRefresh(name);
+    expect(line.text).toBe(
+      `The rows of "${name}" are no longer in date order (the table was sorted or rows were moved), so refresh cannot tell which rows to replace. ` +
+        `Sort "${name}" by ${headers[0]} oldest to newest, then refresh. Nothing was written.`,
+    );
+    expect(fx.host.snapshot()).toEqual(before);
+  });
+
+  test("a sorted table whose refresh is held: sorted back as the user left it, cell by cell", async () => {
+    const name = await pull(query);
+    const { headers, values } = await readTable(fx.host.run, name);
+    const lastDay = fromExcelSerial(values[values.length - 1][0] as number);
+    await act((ctx) =>
+      ctx.workbook.tables.getItem(name).sort.apply([{ key: headers.indexOf("revenue"), ascending: false }]),
+    );
+    fx.sim.simulator.setToday(next);
+    proxy.change = (rows) => rows.filter((r) => dayOf(r) !== lastDay); // the service sends nothing for that period
+    const before = fx.host.snapshot();
+    const line = await paneRefresh(name);
+    expect(line.refreshAnyway).toBeDefined();
+    expect(line.text).toMatch(/The table was left as it was/);
+    expect(fx.host.snapshot()).toEqual(before);
+  });
+});
+
+test("a sorted table, every sync of its refresh failed in turn: its rows the old or the new, then repaired", async () => {
+  const [, query, next] = KINDS[0];
+  const fields = [{ key: 3, ascending: false }];
+  /** A weekly table sorted by revenue, largest first; the clock at `next`. */
+  const sortedTable = async (host: WorkbookHost) => {
+    const deps = { ...fx.deps, run: host.run };
+    fx.sim.simulator.setToday(SIM_TODAY);
+    const { write } = await pullTable(deps, query, { ...NEW_SHEET, rolling: true });
+    await host.run(async (ctx) => {
+      ctx.workbook.tables.getItem(write.tableName).sort.apply(fields);
+      await ctx.sync();
+    });
+    fx.sim.simulator.setToday(next);
+    return { deps, name: write.tableName, record: await recordOf(host.run, write.tableName) };
+  };
+  const rowSet = (rows: unknown[][]) =>
+    JSON.stringify(
+      rows
+        .filter((r) => r.some((v) => v !== ""))
+        .map((r) => JSON.stringify(r))
+        .sort(),
+    );
+  const ref = createWorkbookHost();
+  const r = await sortedTable(ref);
+  expect((await readTable(ref.run, r.name)).headers[3]).toBe("revenue");
+  const old = rowSet((await readTable(ref.run, r.name)).values);
+  ref.stats.reset();
+  expect((await refreshTable(r.deps, r.record)).status).toBe("refreshed");
+  const syncs = ref.stats.syncLog.length;
+  const fresh = rowSet((await readTable(ref.run, r.name)).values);
+  for (let k = 1; k <= syncs; k++) {
+    const host = createWorkbookHost();
+    const t = await sortedTable(host);
+    host.failSync(k, { code: "GeneralException", afterActions: 1 });
+    await refreshTable(t.deps, t.record);
+    expect([old, fresh]).toContain(rowSet((await readTable(host.run, t.name)).values));
+    // Left in the user's sort or in date order (a failure between the two sorts): the next refresh keeps that one.
+    const left = await host.run(async (ctx) => {
+      const sort = ctx.workbook.tables.getItem(t.name).sort.load("fields");
+      await ctx.sync();
+      return sort.fields.map((f) => ({ key: f.key, ascending: f.ascending }));
+    });
+    const again = await refreshTable(t.deps, await recordOf(host.run, t.name));
+    expect(again.error).toBeUndefined();
+    const want = same(left, fields) ? fields : left;
+    expect((await readTable(host.run, t.name)).values).toEqual(await freshSorted({ ...query, to: next }, want));
+  }
+}, 120_000);
