@@ -16,7 +16,9 @@ const tsJest = [
 
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: "node",
+  // Node's environment, plus the browser and dev server one worker shares between its browser test files.
+  testEnvironment: "<rootDir>/test/support/environment.ts",
+  globalTeardown: "<rootDir>/test/support/globalTeardown.ts",
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   // ky ships only ES modules; Jest runs CommonJS, so it is transpiled like our own code.
