@@ -1,4 +1,6 @@
-// Type checking is `npm run typecheck` (run by `npm test` first); Jest only transpiles, which keeps it fast.
+const { availableParallelism } = require("node:os");
+
+// Type checking is `npm run typecheck` (run by `npm test` beside jest); Jest only transpiles, which keeps it fast.
 const tsJest = [
   "ts-jest",
   {
@@ -19,6 +21,8 @@ module.exports = {
   // Node's environment, plus the browser and dev server one worker shares between its browser test files.
   testEnvironment: "<rootDir>/test/support/environment.ts",
   globalTeardown: "<rootDir>/test/support/globalTeardown.ts",
+  // Two workers even on two cores: the files wait on HTTP and Chromium about as much as they compute.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   // ky ships only ES modules; Jest runs CommonJS, so it is transpiled like our own code.
