@@ -1,7 +1,12 @@
 // `npm test`: the type check and lint (one after the other) beside jest, at the same time: jest's files wait on
 // HTTP and Chromium as much as they compute, and the checks fill that time. Jest's output is shown as it comes;
 // the checks' output once they are done. Fails when any of them fails. Arguments go to jest (`npm test -- test/api`).
+// Jest's per-file results are left in test-output/jest-results.json (`npm run test:timings -- --from <it>`).
 import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+const RESULTS = join(__dirname, "..", "test-output", "jest-results.json");
 
 /** Runs `npm run <script>` (through the npm that started this, on any OS); resolves with its exit code. */
 function npmRun(script: string): Promise<{ code: number; output: string }> {
@@ -39,7 +44,9 @@ async function checks(): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const [checked, tested] = await Promise.all([checks(), jest(process.argv.slice(2))]);
+  mkdirSync(join(RESULTS, ".."), { recursive: true });
+  const jestArgs = ["--json", `--outputFile=${RESULTS}`, ...process.argv.slice(2)];
+  const [checked, tested] = await Promise.all([checks(), jest(jestArgs)]);
   if (checked !== 0) console.error("[npm test] the type check or lint failed (above).");
   process.exit(checked !== 0 ? checked : tested);
 }
