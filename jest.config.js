@@ -16,11 +16,15 @@ const tsJest = [
   },
 ];
 
+// `npm run test:deep` (or TEST_DEEP=1): property tests at their full run counts (test/support/properties.ts).
+const deep = process.env.TEST_DEEP === "1" || process.env.npm_lifecycle_event === "test:deep";
+
 /** @type {import('jest').Config} */
 module.exports = {
   // Node's environment, plus the browser and dev server one worker shares between its browser test files.
   testEnvironment: "<rootDir>/test/support/environment.ts",
   globalTeardown: "<rootDir>/test/support/globalTeardown.ts",
+  globals: { TEST_DEEP: deep },
   // Two workers even on two cores: the files wait on HTTP and Chromium about as much as they compute.
   maxWorkers: Math.max(2, availableParallelism() - 1),
   roots: ["<rootDir>/test"],

@@ -17,10 +17,16 @@ interface JestResults {
   testResults: { name: string; startTime: number; endTime: number; assertionResults: unknown[] }[];
 }
 
+/** A test file's path from the project's root (results read from another clone: from its test folder). */
+function testPath(file: string): string {
+  const path = relative(root, file);
+  return path.startsWith("..") ? file.slice(file.indexOf("/test/") + 1) : path;
+}
+
 /** The `count` slowest files as a markdown table, then the run's totals (wall time from jest's start to the last end). */
 function timingsTable(results: JestResults, count = 10): string {
   const files = results.testResults
-    .map((t) => ({ file: relative(root, t.name), tests: t.assertionResults.length, ms: t.endTime - t.startTime }))
+    .map((t) => ({ file: testPath(t.name), tests: t.assertionResults.length, ms: t.endTime - t.startTime }))
     .sort((a, b) => b.ms - a.ms);
   const wall = Math.max(...results.testResults.map((t) => t.endTime)) - results.startTime;
   const rows = files.slice(0, count).map((f) => `| \`${f.file}\` | ${f.tests} | ${(f.ms / 1000).toFixed(1)} |`);
