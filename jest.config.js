@@ -24,6 +24,8 @@ module.exports = {
   // Node's environment, plus the browser and dev server one worker shares between its browser test files.
   testEnvironment: "<rootDir>/test/support/environment.ts",
   globalTeardown: "<rootDir>/test/support/globalTeardown.ts",
+  // The slowest files first, even on a clean clone (test/support/slowest.json, from `npm run test:timings`).
+  testSequencer: "<rootDir>/test/support/sequencer.js",
   globals: { TEST_DEEP: deep },
   // Two workers even on two cores: the files wait on HTTP and Chromium about as much as they compute.
   maxWorkers: Math.max(2, availableParallelism() - 1),

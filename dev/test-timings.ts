@@ -1,5 +1,6 @@
 // `npm run test:timings`: runs jest with per-file results (--json) and prints the ten slowest test files as a
-// markdown table. `-- --readme` also writes the table into README.md between its timing markers; `-- --from <file>`
+// markdown table. `-- --readme` also writes the table into README.md between its timing markers, and the twenty
+// slowest into test/support/slowest.json (the order jest starts files in: test/support/sequencer.js); `-- --from <file>`
 // reads an earlier run's results instead of running jest (`npm test` leaves its own in test-output/jest-results.json).
 // Other arguments go to jest (`-- test/refresh` times one folder).
 import { spawnSync } from "node:child_process";
@@ -9,6 +10,9 @@ import { join, relative } from "node:path";
 const root = join(__dirname, "..");
 const START = "<!-- test-timings:start -->";
 const END = "<!-- test-timings:end -->";
+const SLOWEST_FILE = join(root, "test", "support", "slowest.json");
+/** How many of the slowest files jest starts first. */
+const SLOWEST = 20;
 
 /** The part of jest's --json output read here. */
 interface JestResults {
@@ -23,11 +27,22 @@ function testPath(file: string): string {
   return path.startsWith("..") ? file.slice(file.indexOf("/test/") + 1) : path;
 }
 
-/** The `count` slowest files as a markdown table, then the run's totals (wall time from jest's start to the last end). */
-function timingsTable(results: JestResults, count = 10): string {
-  const files = results.testResults
+interface FileTime {
+  file: string;
+  tests: number;
+  ms: number;
+}
+
+/** Every file's time, slowest first. */
+function fileTimes(results: JestResults): FileTime[] {
+  return results.testResults
     .map((t) => ({ file: testPath(t.name), tests: t.assertionResults.length, ms: t.endTime - t.startTime }))
     .sort((a, b) => b.ms - a.ms);
+}
+
+/** The `count` slowest files as a markdown table, then the run's totals (wall time from jest's start to the last end). */
+function timingsTable(results: JestResults, count = 10): string {
+  const files = fileTimes(results);
   const wall = Math.max(...results.testResults.map((t) => t.endTime)) - results.startTime;
   const rows = files.slice(0, count).map((f) => `| \`${f.file}\` | ${f.tests} | ${(f.ms / 1000).toFixed(1)} |`);
   return [
@@ -63,12 +78,18 @@ function main(): void {
     });
     if (run.status !== 0) console.error(`jest exited with ${run.status}: the timings below include the failed run.`);
   }
-  const table = timingsTable(JSON.parse(readFileSync(file, "utf8")) as JestResults);
+  const results = JSON.parse(readFileSync(file, "utf8")) as JestResults;
+  const table = timingsTable(results);
   console.log(table);
   if (toReadme) {
     const readme = join(root, "README.md");
     writeFileSync(readme, withTimings(readFileSync(readme, "utf8"), table));
-    console.log("README.md: the table is written between its test-timings markers.");
+    // Jest starts these first (test/support/sequencer.js), so that no slow file is left to run alone at the end.
+    const slowest = fileTimes(results)
+      .slice(0, SLOWEST)
+      .map((f) => ({ file: f.file, seconds: Math.round(f.ms / 100) / 10 }));
+    writeFileSync(SLOWEST_FILE, `${JSON.stringify(slowest, null, 2)}\n`);
+    console.log("README.md: the table is written between its test-timings markers; test/support/slowest.json too.");
   }
 }
 
