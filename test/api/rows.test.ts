@@ -37,7 +37,7 @@ describe("checkRows", () => {
         }
         expect(fastSays).toBe(zodSays);
       }),
-      runs(10000, 1000), // 1,000 still finds a type check dropped from the fast pass (README, "Property tests")
+      runs(10000, 1000), // 1,000 still finds a type check dropped from the fast pass (README, "Test run time")
     );
   });
 

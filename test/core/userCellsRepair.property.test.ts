@@ -60,7 +60,7 @@ test("after the commit's writes and the repairs, every user cell is what the cel
         }
       });
     }),
-    runs(1000, 200), // 200 still finds a repair left out on purpose (README, "Property tests")
+    runs(1000, 200), // 200 still finds a repair left out on purpose (README, "Test run time")
   );
 });
 

@@ -128,7 +128,7 @@ function holdsTableInvariants(read: TableRead, query: Query, to: IsoDate): void 
     for (const sku of read.skus) expect(String(sku)).toBe(query.viewby);
 }
 
-// 8 runs of each of the 12 properties still find a rule broken on purpose (README, "Property tests"); test:deep: 20.
+// 8 runs of each of the 12 properties still find a rule broken on purpose (README, "Test run time"); test:deep: 20.
 const runs = { ...propertyRuns(20, 8), endOnFailure: true };
 
 /** Kinds the rules refuse (or, at refresh, hold): the others must be used and reported, never refused. */

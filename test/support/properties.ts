@@ -1,6 +1,6 @@
 // How many runs a property test makes: its quick count in `npm test`, its full count in `npm run test:deep`
 // (jest.config.js sets TEST_DEEP). A quick count is one shown to still find the bug its property was written for,
-// with the rule broken on purpose (README, "Property tests").
+// with the rule broken on purpose (README, "Test run time").
 
 /** Whether this run is `npm run test:deep`. */
 export const DEEP = (globalThis as { TEST_DEEP?: boolean }).TEST_DEEP === true;

@@ -21,7 +21,7 @@ describe("response size measured without stringifying", () => {
         ),
         (v) => numberJsonLength(v) === JSON.stringify(v).length,
       ),
-      runs(50_000, 5_000), // 5,000 still finds a shortcut broken on purpose (README, "Property tests")
+      runs(50_000, 5_000), // 5,000 still finds a shortcut broken on purpose (README, "Test run time")
     );
   });
 
