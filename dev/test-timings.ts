@@ -1,8 +1,8 @@
 // `npm run test:timings`: runs jest with per-file results (--json) and prints the ten slowest test files as a
 // markdown table. `-- --readme` also writes the table into README.md between its timing markers, and the twenty
-// slowest into test/support/slowest.json (the order jest starts files in: test/support/sequencer.js); `-- --from <file>`
-// reads an earlier run's results instead of running jest (`npm test` leaves its own in test-output/jest-results.json).
-// Other arguments go to jest (`-- test/refresh` times one folder).
+// slowest into test/support/slowest.json (the order jest starts files in: test/support/sequencer.js).
+// `-- --from <file>` reads an earlier run's results instead of running jest (`npm test` leaves its own in
+// test-output/jest-results.json). Other arguments go to jest (`-- test/refresh` times one folder).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -40,15 +40,22 @@ function fileTimes(results: JestResults): FileTime[] {
     .sort((a, b) => b.ms - a.ms);
 }
 
-/** The `count` slowest files as a markdown table, then the run's totals (wall time from jest's start to the last end). */
+/** A markdown table laid out as prettier lays it out (the first column to the left, the others to the right). */
+function markdownTable(header: string[], rows: string[][]): string {
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((v, c) => (c === 0 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join(" | ")} |`;
+  const rule = widths.map((w, c) => (c === 0 ? "-".repeat(w) : `${"-".repeat(w - 1)}:`));
+  return [line(header), `| ${rule.join(" | ")} |`, ...rows.map(line)].join("\n");
+}
+
+/** The `count` slowest files as a markdown table, then the run's totals (wall: from jest's start to the last end). */
 function timingsTable(results: JestResults, count = 10): string {
   const files = fileTimes(results);
   const wall = Math.max(...results.testResults.map((t) => t.endTime)) - results.startTime;
-  const rows = files.slice(0, count).map((f) => `| \`${f.file}\` | ${f.tests} | ${(f.ms / 1000).toFixed(1)} |`);
+  const rows = files.slice(0, count).map((f) => [`\`${f.file}\``, String(f.tests), (f.ms / 1000).toFixed(1)]);
   return [
-    "| Test file | Tests | Seconds |",
-    "| --- | --: | --: |",
-    ...rows,
+    markdownTable(["Test file", "Tests", "Seconds"], rows),
     "",
     `${files.length} files, ${results.numTotalTests} tests, jest ${(wall / 1000).toFixed(0)} s.`,
   ].join("\n");
