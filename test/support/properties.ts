@@ -3,7 +3,7 @@
 // with the rule broken on purpose (README, "Test run time").
 
 /** Whether this run is `npm run test:deep`. */
-export const DEEP = (globalThis as { TEST_DEEP?: boolean }).TEST_DEEP === true;
+const DEEP = (globalThis as { TEST_DEEP?: boolean }).TEST_DEEP === true;
 
 /** A property's fast-check parameters: `full` runs under test:deep, `quick` in `npm test`. */
 export function runs(full: number, quick: number): { numRuns: number } {
