@@ -1,4 +1,6 @@
-// Type checking is `npm run typecheck` (run by `npm test` first); Jest only transpiles, which keeps it fast.
+const { availableParallelism } = require("node:os");
+
+// Type checking is `npm run typecheck` (run by `npm test` beside jest); Jest only transpiles, which keeps it fast.
 const tsJest = [
   "ts-jest",
   {
@@ -14,9 +16,19 @@ const tsJest = [
   },
 ];
 
+// `npm run test:deep` (or TEST_DEEP=1): property tests at their full run counts (test/support/properties.ts).
+const deep = process.env.TEST_DEEP === "1" || process.env.npm_lifecycle_event === "test:deep";
+
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: "node",
+  // Node's environment, plus the browser and dev server one worker shares between its browser test files.
+  testEnvironment: "<rootDir>/test/support/environment.ts",
+  globalTeardown: "<rootDir>/test/support/globalTeardown.ts",
+  // The slowest files first, even on a clean clone (test/support/slowest.json, from `npm run test:timings`).
+  testSequencer: "<rootDir>/test/support/sequencer.js",
+  globals: { TEST_DEEP: deep },
+  // Two workers even on two cores: the files wait on HTTP and Chromium about as much as they compute.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   // ky ships only ES modules; Jest runs CommonJS, so it is transpiled like our own code.

@@ -13,7 +13,9 @@ export const SIMULATOR_MOUNT = "/simulator";
 
 export interface DevServerOptions {
   port?: number;
-  simulator?: SimulatorOptions | false;
+  /** The simulator's options; or, for tests that share one server between files, a function giving the simulator
+   *  to mount at each request (each file mounts its own; none mounted answers 503). */
+  simulator?: SimulatorOptions | false | (() => Simulator | undefined);
   selfSigned?: boolean;
   /** Only errors from the compiler and the server (tests). */
   quiet?: boolean;
@@ -40,7 +42,9 @@ const functionsJsonCors: Handler = (req, res, next) => {
 export async function startDevServer(opts: DevServerOptions = {}): Promise<RunningDevServer> {
   const port = opts.port ?? DEV_PORT;
   const certs = await devCertificates({ selfSigned: opts.selfSigned });
-  const simulator = opts.simulator === false ? undefined : createSimulator(opts.simulator ?? {});
+  const given = opts.simulator;
+  const simulator = given === false || typeof given === "function" ? undefined : createSimulator(given ?? {});
+  const current = typeof given === "function" ? given : () => simulator;
   const config = webpackConfig({}, { mode: "development" });
   if (opts.quiet) config.infrastructureLogging = { level: "error" };
   const compiler = webpack(config);
@@ -61,10 +65,12 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<Runni
       static: false, // everything is built by webpack
       setupMiddlewares: (middlewares, devServer) => {
         devServer.app?.use(functionsJsonCors);
-        if (simulator)
-          devServer.app?.use(SIMULATOR_MOUNT, (req: IncomingMessage, res: ServerResponse) =>
-            simulator.handle(req, res),
-          );
+        if (given !== false)
+          devServer.app?.use(SIMULATOR_MOUNT, (req: IncomingMessage, res: ServerResponse) => {
+            const now = current();
+            if (now) now.handle(req, res);
+            else res.writeHead(503, { "Content-Type": "text/plain" }).end("No simulator is mounted.");
+          });
         return middlewares;
       },
     },

@@ -1,45 +1,25 @@
 // Real Chromium (Debian's, driven by playwright-core) against the real dev server: the preview page,
 // the pane and the simulator, over https on localhost with the dev server's self-signed certificate.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+// The dev server and Chromium are the jest worker's (test/support/browserWorker.ts): a test file's rig mounts a
+// simulator of its own and opens browser contexts of its own, closed with the rig.
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Locator, type Page } from "playwright-core";
-import { startDevServer, type RunningDevServer } from "../../dev/dev-server";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { RunningDevServer } from "../../dev/dev-server";
+import { createSimulator } from "../../dev/simulator";
+import type { WorkerBrowser } from "./browserWorker";
 
 export const OUTPUT_DIR = join(__dirname, "..", "..", "test-output");
 
-export function chromiumPath(): string {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    "/usr/bin/chromium",
-    "/usr/bin/chromium-browser",
-    "/usr/bin/google-chrome",
-  ];
-  const found = candidates.find((c): c is string => !!c && existsSync(c));
-  if (!found)
-    throw new Error("Browser tests need Chromium: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.");
-  return found;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
 export interface BrowserRig {
+  /** The worker's dev server, its `simulator` this file's own. */
   server: RunningDevServer;
   browser: Browser;
   origin: string;
-  /** A fresh page that records console errors and uncaught exceptions. */
+  /** A fresh page (in a fresh context) that records console errors and uncaught exceptions. */
   page(): Promise<{ page: Page; errors: string[] }>;
   screenshot(page: Page, name: string): Promise<void>;
+  /** Closes this rig's contexts and unmounts its simulator; the worker's server and browser stay for the next file. */
   close(): Promise<void>;
 }
 
@@ -48,44 +28,28 @@ export interface BrowserRigOptions {
   longNames?: boolean;
 }
 
+/** The worker's browser, from the test environment (test/support/environment.ts, set in jest.config.js). */
+function worker(): Promise<WorkerBrowser> {
+  const shared = (globalThis as { __salesWorker?: { browser(): Promise<WorkerBrowser> } }).__salesWorker;
+  if (!shared)
+    throw new Error("Browser tests run in the test environment test/support/environment.ts (see jest.config.js).");
+  return shared.browser();
+}
+
 export async function startBrowserRig(options: BrowserRigOptions = {}): Promise<BrowserRig> {
-  const home = mkdtempSync(join(tmpdir(), "sales-chromium-home-"));
-  const port = await freePort();
-  const server = await startDevServer({
-    port,
-    selfSigned: true,
-    quiet: true,
-    liveReload: false, // an edit to src while tests run must not reload a page mid-step
-    // The simulator keeps the real date, as the pane does (it validates against this machine's date).
-    simulator: { faults: true, longNames: options.longNames },
-  });
-  const browser = await chromium
-    .launch({
-      executablePath: chromiumPath(),
-      env: { ...process.env, HOME: home }, // Chromium writes into $HOME
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--ignore-certificate-errors",
-      ], // playwright gives every launch a fresh, empty profile directory of its own
-    })
-    .catch(async (err: Error) => {
-      await server.close();
-      throw err;
-    });
+  const { server, browser, mount, unmount } = await worker();
+  // The simulator keeps the real date, as the pane does (it validates against this machine's date).
+  const simulator = createSimulator({ faults: true, longNames: options.longNames });
+  mount(simulator);
+  const contexts: BrowserContext[] = [];
   mkdirSync(OUTPUT_DIR, { recursive: true });
   return {
-    server,
+    server: { ...server, simulator, close: async () => unmount(simulator) },
     browser,
     origin: server.origin,
     async page() {
       const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 860 } });
+      contexts.push(context);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
@@ -96,9 +60,8 @@ export async function startBrowserRig(options: BrowserRigOptions = {}): Promise<
       await page.screenshot({ path: join(OUTPUT_DIR, `${name}.png`) });
     },
     async close() {
-      await browser.close().catch(() => undefined);
-      await server.close();
-      rmSync(home, { recursive: true, force: true });
+      await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+      unmount(simulator);
     },
   };
 }

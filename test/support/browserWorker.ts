@@ -1,0 +1,119 @@
+// What one jest worker shares between its browser test files: one dev server (one webpack build) and one Chromium,
+// started when the first file asks and kept until the worker exits. A build takes about 17 s of CPU and a launch
+// about 1.5 s, so sharing them is most of what the browser tests cost. Each file still gets its own simulator
+// (mounted at /simulator while it runs) and its own browser contexts (cookies and storage of their own).
+//
+// This module is loaded by the test environment (test/support/environment.ts), outside the test files' module
+// registries, so it lives as long as the worker; test files reach it through that environment's global
+// (test/support/browser.ts), never by importing it.
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser } from "playwright-core";
+import { startDevServer, type RunningDevServer } from "../../dev/dev-server";
+import type { Simulator } from "../../dev/simulator";
+
+function chromiumPath(): string {
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+  ];
+  const found = candidates.find((c): c is string => !!c && existsSync(c));
+  if (!found)
+    throw new Error("Browser tests need Chromium: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.");
+  return found;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export interface WorkerBrowser {
+  server: RunningDevServer;
+  browser: Browser;
+  /** Mounts a test file's simulator at /simulator; throws while another file's is mounted. */
+  mount(simulator: Simulator): void;
+  unmount(simulator: Simulator): void;
+}
+
+let started: Promise<WorkerBrowser> | undefined;
+let home: string | undefined;
+
+async function start(): Promise<WorkerBrowser> {
+  home = mkdtempSync(join(tmpdir(), "sales-chromium-home-"));
+  let mounted: Simulator | undefined;
+  const server = await startDevServer({
+    port: await freePort(),
+    selfSigned: true,
+    quiet: true,
+    liveReload: false, // an edit to src while tests run must not reload a page mid-step
+    simulator: () => mounted,
+  });
+  const browser = await chromium
+    .launch({
+      executablePath: chromiumPath(),
+      env: { ...process.env, HOME: home }, // Chromium writes into $HOME
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--ignore-certificate-errors",
+      ], // playwright gives every launch a fresh, empty profile directory of its own
+    })
+    .catch(async (err: Error) => {
+      await server.close();
+      throw err;
+    });
+  return {
+    server,
+    browser,
+    mount(simulator) {
+      if (mounted) throw new Error("Another browser rig of this worker is still open: close it first.");
+      mounted = simulator;
+    },
+    unmount(simulator) {
+      if (mounted === simulator) mounted = undefined;
+    },
+  };
+}
+
+/** The worker's dev server and Chromium, started on the first call. */
+export function workerBrowser(): Promise<WorkerBrowser> {
+  started ??= start().catch((err: unknown) => {
+    started = undefined; // the next file tries again, and says why it failed
+    throw err;
+  });
+  return started;
+}
+
+/** Closes them (jest's global teardown: when tests run in jest's own process, nothing else would). */
+export async function closeWorkerBrowser(): Promise<void> {
+  const running = await started?.catch(() => undefined);
+  started = undefined;
+  if (running) {
+    await running.browser.close().catch(() => undefined);
+    await running.server.close();
+  }
+  if (home) rmSync(home, { recursive: true, force: true });
+  home = undefined;
+}
+
+// A worker ends with process.exit; playwright kills the browser it launched then, and this removes Chromium's HOME.
+process.on("exit", () => {
+  if (home) rmSync(home, { recursive: true, force: true });
+});
