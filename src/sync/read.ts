@@ -5,7 +5,7 @@
 // One place to swap for the client's own pooled read when the client takes a shared pool (issue 24).
 import type { DataResult, SalesClient } from "../api/client";
 import { runAllOrFail, type RequestPool } from "../api/pool";
-import type { IsoDate } from "../core/dates";
+import { addDays, daysBetween, type IsoDate } from "../core/dates";
 import { planChunks, type DateChunk } from "../core/query/chunks";
 import { requestsOf, type Query } from "../core/query/query";
 
@@ -23,18 +23,21 @@ export interface ReadChunk {
   results: DataResult[];
 }
 
-/** The chunks a read of `query` over these dates makes (what a progress bar counts). */
-const chunksOf = (query: Query, dates: { from: IsoDate; to: IsoDate }): DateChunk[] =>
-  planChunks({ ...dates, level: query.level, timeframe: query.timeframe });
+/** Rows one request of a sync aims at: a large retailer's answers are read in smaller chunks than the add-in's. */
+const TARGET_ROWS = 50_000;
 
-/** The query's answers over `dates`, chunk by chunk in date order, `ahead` chunks read before they are taken. */
+/**
+ * The query's answers over `dates`, chunk by chunk in date order, `ahead` chunks read before they are taken. The
+ * chunks are the add-in's (src/core/query/chunks.ts), or smaller when the first period read shows they would hold
+ * more than about TARGET_ROWS rows (800 stores x 150 SKUs is 120,000 rows a week): memory stays bounded.
+ */
 export async function* readChunks(
   reader: SyncReader,
   query: Query,
   dates: { from: IsoDate; to: IsoDate },
   ahead = 2,
 ): AsyncGenerator<ReadChunk> {
-  const chunks = chunksOf(query, dates);
+  const range = { level: query.level, timeframe: query.timeframe };
   const requests = requestsOf({ ...query, ...dates });
   const read = (chunk: DateChunk) =>
     runAllOrFail(
@@ -42,6 +45,15 @@ export async function* readChunks(
       requests.map((r) => (signal: AbortSignal) => reader.client.getData({ ...r, ...chunk }, { signal })),
       reader.signal,
     );
+  // The first period alone tells how many rows a period holds.
+  const [first] = planChunks({ ...range, ...dates }, 1);
+  const head = await read(first);
+  const rest = daysBetween(first.to, dates.to) > 0 ? { ...range, from: addDays(first.to, 1), to: dates.to } : null;
+  const rows = head.reduce((n, r) => n + r.rows.length, 0);
+  const fits = Math.max(1, Math.floor(TARGET_ROWS / Math.max(rows, 1)));
+  const chunks = rest ? [planChunks(rest), planChunks(rest, fits)].reduce((a, b) => (b.length > a.length ? b : a)) : [];
+  const count = chunks.length + 1;
+  yield { chunk: first, index: 0, count, results: head };
   const pending: Promise<DataResult[]>[] = [];
   let next = 0;
   const fill = () => {
@@ -55,6 +67,6 @@ export async function* readChunks(
   for (let index = 0; index < chunks.length; index++) {
     fill();
     const results = await pending.shift()!;
-    yield { chunk: chunks[index], index, count: chunks.length, results };
+    yield { chunk: chunks[index], index: index + 1, count, results };
   }
 }
