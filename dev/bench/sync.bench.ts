@@ -75,10 +75,18 @@ async function fetchFloor(url: string, query: Query, csv: string): Promise<numbe
   for (const week of mondays(query.from, WEEKS)) {
     const params = new URLSearchParams(dataParams({ ...requestsOf(query)[0], from: week, to: addDays(week, 6) }));
     let rows: Record<string, unknown>[] = [];
-    time += await seconds(async () => {
-      const res = await fetch(`${url}/api/data?${params}`, { headers: { Authorization: `Token ${KEY}` } });
-      rows = JSON.parse(await res.text()) as Record<string, unknown>[];
-    });
+    // A kept-alive socket the simulator closed while the CSV was written: sent again, as the client's retry does.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        time += await seconds(async () => {
+          const res = await fetch(`${url}/api/data?${params}`, { headers: { Authorization: `Token ${KEY}` } });
+          rows = JSON.parse(await res.text()) as Record<string, unknown>[];
+        });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
     const cell = (v: unknown) =>
       v === null || v === undefined ? "" : typeof v === "number" ? String(v) : `"${String(v).replace(/"/g, '""')}"`;
     const lines = rows.map((r) =>
