@@ -17,6 +17,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   commands: ["core", "refresh", "session"],
   taskpane: ["core", "api", "excel", "session", "refresh", "functions"],
   sync: ["core", "api"],
+  cli: ["core", "api", "sync"],
 };
 
 function sourceFiles(dir: string): string[] {
@@ -142,6 +143,7 @@ const MAIN_FILE: Record<string, string> = {
   commands: "commands/commands.ts",
   taskpane: "taskpane/App.tsx",
   sync: "sync/index.ts",
+  cli: "cli/main.ts",
 };
 
 test("each folder's main file opens with what it owns and what it may import", () => {

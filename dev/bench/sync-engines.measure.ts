@@ -7,7 +7,9 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase, quoteName, rewriteWindow, type SyncEngine, type SyncRow } from "../../src/sync";
+import { openDatabase, type SyncEngine, type SyncRow } from "../../src/sync";
+import { quoteName } from "../../src/sync/names";
+import { rewriteWindow } from "../../src/sync/rewrite";
 import { startTestPostgres } from "../../test/support/postgres";
 import { storeWeekly } from "../../test/sync/support/engines";
 

@@ -1,18 +1,7 @@
 // Names the layer gives to what it creates: table names (unique in the workbook) and sheet names.
 
-const CELL_LIKE = /^([A-Za-z]{1,3}\d+|[Rr]\d*[Cc]\d*|[RrCc])$/;
-
-/** A valid Excel table name from free text: letters, digits and underscores, not like a cell reference. */
-export function tableNameBase(text: string): string {
-  let name = text
-    .normalize("NFKD")
-    .replace(/[^\w]+/g, "_")
-    .replace(/^_+|_+$/g, "")
-    .replace(/_+/g, "_");
-  if (!/^[A-Za-z_]/.test(name)) name = `Sales_${name}`;
-  if (CELL_LIKE.test(name)) name = `${name}_`;
-  return name.slice(0, 200) || "Sales";
-}
+// The table name rule is the query's (src/core/query/tableName.ts): the sync names its database tables alike.
+export { tableNameBase } from "../core/query/tableName";
 
 /** The first of base, base_2, base_3, ... not taken (Excel compares names case-insensitively). */
 export function uniqueName(base: string, taken: Iterable<string>, maxLength = 255): string {

@@ -35,7 +35,11 @@ function postgresTarget(text: string): DatabaseTarget {
   };
 }
 
-/** Parses a database address (relative DuckDB paths from `cwd`); SyncError naming the forms it takes. */
+/**
+ * Parses a database address (relative DuckDB paths from `cwd`); SyncError naming the forms it takes. Tested on its
+ * own (test/sync/parts.test.ts).
+ * @public
+ */
 export function parseDatabase(text: string = DEFAULT_DATABASE, cwd = process.cwd()): DatabaseTarget {
   const address = text.trim();
   if (/^duckdb:/i.test(address)) {

@@ -44,6 +44,11 @@ export interface SyncRun {
   endedAt: Date;
   /** The dates re-read and rewritten; null when the run failed before it had one. */
   window: { from: IsoDate; to: IsoDate } | null;
+  /**
+   * The service's today when the run read it: the next run's window reaches back to seven days before it (the
+   * add-in's lastRead). Null when unknown.
+   */
+  readOn?: IsoDate | null;
   deleted: number;
   inserted: number;
   /** Figures the run changed (as many as it records in sales_revisions). */
@@ -70,6 +75,12 @@ export interface SyncRevision {
 export interface RecordedRevision extends SyncRevision {
   run: number;
   table: string;
+}
+
+/** A period the table holds, with its rows. */
+export interface StoredPeriod {
+  period: IsoDate;
+  rows: number;
 }
 
 /** What `list` shows of a synced table. */
@@ -119,6 +130,8 @@ export interface SyncEngine {
   begin(spec: SyncTableSpec, options?: LockOptions): Promise<WindowWriter>;
   /** Records a run in a transaction of its own (a run that failed, after its rollback). */
   recordRun(run: SyncRun): Promise<number>;
+  /** The periods the table holds (its first column), in date order, with their rows; null: no such table. */
+  storedPeriods(table: string): Promise<StoredPeriod[] | null>;
   /** What is synced: each table with a run, its rows and its last run. */
   list(): Promise<SyncedTable[]>;
   /** The run log, newest first. */

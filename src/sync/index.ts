@@ -1,8 +1,8 @@
 // src/sync owns the sync's database side: each engine (DuckDB, PostgreSQL) an adapter behind one interface
 // (engine.ts), typed tables, window rewrites in one transaction, the run log. It may import src/core and src/api only.
-export { DEFAULT_DATABASE, openDatabase, parseDatabase, type DatabaseTarget } from "./database";
+// The sales-data command (src/cli) takes what it needs from here; tests also reach the modules themselves.
+export { DEFAULT_DATABASE, openDatabase, type DatabaseTarget } from "./database";
 export {
-  DEFAULT_LOCK_WAIT_MS,
   type LockOptions,
   type RecordedRevision,
   type RecordedRun,
@@ -19,6 +19,8 @@ export {
   type SyncTableSpec,
   type WindowWriter,
 } from "./engine";
-export { SyncError, SyncLockedError } from "./errors";
-export { fitName, quoteName, REVISIONS_TABLE, RUNS_TABLE } from "./names";
-export { REWRITE_STAGES, rewriteWindow, type RewriteResult, type RewriteStage, type WindowRewrite } from "./rewrite";
+export { SyncError } from "./errors";
+export { exitCodeOf, syncAll } from "./syncAll";
+export { parseQueryOption, parseSyncFile, type SyncFile, type ServicePaths } from "./syncFile";
+export type { SyncProgress, TableSyncResult } from "./syncTable";
+export type { RewriteResult, RewriteStage, WindowRewrite } from "./rewrite";

@@ -5,7 +5,11 @@ import { errorText } from "../core/errorText";
 import type { IsoDate } from "../core/dates";
 import type { SyncEngine, SyncRevision, SyncRow, SyncRowChunks, SyncTableSpec, WindowWriter } from "./engine";
 
-/** Where a rewrite is: reached in this order; `inserting` once the first chunk is in and the next is on its way. */
+/**
+ * Where a rewrite is: reached in this order; `inserting` once the first chunk is in and the next is on its way. The
+ * kill tests stop a rewrite at each (test/sync/engines.test.ts, crash.test.ts).
+ * @public
+ */
 export const REWRITE_STAGES = ["begun", "deleted", "inserting", "inserted", "recorded", "committed"] as const;
 export type RewriteStage = (typeof REWRITE_STAGES)[number];
 
@@ -19,6 +23,10 @@ export interface WindowRewrite {
   /** The figures this rewrite changes, recorded in sales_revisions. */
   revisions?: readonly SyncRevision[];
   startedAt?: Date;
+  /** The service's today of this read (the next run's window reaches back from it). */
+  readOn?: IsoDate;
+  /** A rewrite already begun (its stored window read by the caller first); else one is begun here. */
+  writer?: WindowWriter;
   lockWaitMs?: number;
   /** Told as each stage is reached (a test stops a rewrite there, or fails it). */
   onStage?: (stage: RewriteStage) => void | Promise<void>;
@@ -52,6 +60,7 @@ async function write(writer: WindowWriter, r: WindowRewrite, startedAt: Date): P
     startedAt,
     endedAt: new Date(),
     window: r.window,
+    readOn: r.readOn ?? null,
     deleted,
     inserted,
     changed: revisions.length,
@@ -70,7 +79,7 @@ export async function rewriteWindow(engine: SyncEngine, r: WindowRewrite): Promi
   let writer: WindowWriter | undefined;
   let result: RewriteResult;
   try {
-    writer = await engine.begin(r.spec, { lockWaitMs: r.lockWaitMs });
+    writer = r.writer ?? (await engine.begin(r.spec, { lockWaitMs: r.lockWaitMs }));
     result = await write(writer, r, startedAt);
   } catch (error) {
     await writer?.rollback();
@@ -82,6 +91,7 @@ export async function rewriteWindow(engine: SyncEngine, r: WindowRewrite): Promi
         startedAt,
         endedAt: new Date(),
         window: r.window,
+        readOn: r.readOn ?? null,
         deleted: 0,
         inserted: 0,
         changed: 0,

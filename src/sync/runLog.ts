@@ -3,6 +3,7 @@
 import type {
   RecordedRevision,
   RecordedRun,
+  StoredPeriod,
   SyncedTable,
   SyncOutcome,
   SyncRevision,
@@ -21,6 +22,7 @@ const RUN_COLUMNS = (d: Dialect) => `
   ended_at TIMESTAMPTZ NOT NULL,
   window_from DATE,
   window_to DATE,
+  read_on DATE,
   rows_deleted BIGINT NOT NULL,
   rows_inserted BIGINT NOT NULL,
   rows_changed BIGINT NOT NULL,
@@ -75,8 +77,9 @@ export function* revisionRows(
 export async function insertRun(s: SqlSession, run: SyncRun): Promise<number> {
   const rows = await s.all(
     `INSERT INTO ${RUNS_TABLE} (table_name, query, started_at, ended_at, window_from, window_to,
-       rows_deleted, rows_inserted, rows_changed, outcome, reason)
-     VALUES ($1, $2, $3::TIMESTAMPTZ, $4::TIMESTAMPTZ, $5::DATE, $6::DATE, $7::BIGINT, $8::BIGINT, $9::BIGINT, $10, $11)
+       rows_deleted, rows_inserted, rows_changed, outcome, reason, read_on)
+     VALUES ($1, $2, $3::TIMESTAMPTZ, $4::TIMESTAMPTZ, $5::DATE, $6::DATE, $7::BIGINT, $8::BIGINT, $9::BIGINT, $10, $11,
+       $12::DATE)
      RETURNING run_id`,
     [
       run.table,
@@ -90,13 +93,14 @@ export async function insertRun(s: SqlSession, run: SyncRun): Promise<number> {
       run.changed,
       run.outcome,
       run.reason,
+      run.readOn ?? null,
     ],
   );
   return Number(rows[0].run_id);
 }
 
 const runSelect = (d: Dialect) => `SELECT run_id, table_name, query, ${d.epochMs("started_at")} AS started_ms,
-  ${d.epochMs("ended_at")} AS ended_ms, window_from, window_to, rows_deleted, rows_inserted, rows_changed, outcome, reason
+  ${d.epochMs("ended_at")} AS ended_ms, window_from, window_to, read_on, rows_deleted, rows_inserted, rows_changed, outcome, reason
   FROM ${RUNS_TABLE}`;
 
 function toRun(r: Record<string, unknown>): RecordedRun {
@@ -107,6 +111,7 @@ function toRun(r: Record<string, unknown>): RecordedRun {
     startedAt: new Date(Number(r.started_ms)),
     endedAt: new Date(Number(r.ended_ms)),
     window: r.window_from === null ? null : { from: String(r.window_from), to: String(r.window_to) },
+    readOn: r.read_on === null || r.read_on === undefined ? null : String(r.read_on),
     deleted: Number(r.rows_deleted),
     inserted: Number(r.rows_inserted),
     changed: Number(r.rows_changed),
@@ -161,4 +166,21 @@ export async function listSynced(s: SqlSession, d: Dialect): Promise<SyncedTable
     out.push({ table: lastRun.table, rows, lastRun });
   }
   return out;
+}
+
+/**
+ * The periods a table holds with their rows, in date order (its period is its first column, as the sync creates
+ * every table); null when the table does not exist.
+ */
+export async function periodsOf(s: SqlSession, d: Dialect, table: string): Promise<StoredPeriod[] | null> {
+  if (!(await tableExists(s, d, table))) return null;
+  const match = d.foldsCase ? "lower(table_name) = lower($1)" : "table_name = $1";
+  const [first] = await s.all(
+    `SELECT column_name AS name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND ${match} ORDER BY ordinal_position LIMIT 1`,
+    [table],
+  );
+  const p = quoteName(String(first.name));
+  const rows = await s.all(`SELECT ${p} AS period, count(*) AS n FROM ${quoteName(table)} GROUP BY ${p} ORDER BY ${p}`);
+  return rows.map((r) => ({ period: String(r.period), rows: Number(r.n) }));
 }

@@ -27,7 +27,7 @@ export interface Dialect {
 }
 
 /** CREATE TABLE and its period index: key columns NOT NULL, the primary key on the row key. */
-export function createTableSql(spec: SyncTableSpec, d: Dialect): string[] {
+function createTableSql(spec: SyncTableSpec, d: Dialect): string[] {
   const key = new Set(spec.key);
   const columns = spec.columns.map(
     (c) => `${quoteName(c.name)} ${d.types[c.type]}${key.has(c.name) ? " NOT NULL" : ""}`,

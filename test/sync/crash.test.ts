@@ -1,6 +1,7 @@
 // A sync process killed (SIGKILL, as kill -9) at every stage of a window rewrite leaves the table as it was once
 // the database is opened again, and the next rewrite completes; two sync processes on one table never double a row.
-import { openDatabase, SyncLockedError, type SyncRow } from "../../src/sync";
+import { openDatabase, type SyncRow } from "../../src/sync";
+import { SyncLockedError } from "../../src/sync/errors";
 import { startSyncChild } from "./support/child";
 import {
   duckDbCase,

@@ -2,17 +2,10 @@
 // folder, PostgreSQL on a server this file starts. Typed tables, one transaction per window rewrite, failures at
 // every stage, the lock, the run and revisions tables.
 import { LONG_NAME_PRODUCTS, LONG_NAME_RETAILER } from "../../dev/simulator/long-names";
-import {
-  fitName,
-  rewriteWindow,
-  REWRITE_STAGES,
-  SyncError,
-  SyncLockedError,
-  type RewriteStage,
-  type SyncEngine,
-  type SyncRow,
-  type SyncTableSpec,
-} from "../../src/sync";
+import { type SyncEngine, type SyncRow, type SyncTableSpec } from "../../src/sync";
+import { SyncError, SyncLockedError } from "../../src/sync/errors";
+import { fitName } from "../../src/sync/names";
+import { rewriteWindow, REWRITE_STAGES, type RewriteStage } from "../../src/sync/rewrite";
 import {
   chunked,
   duckDbCase,

@@ -1,6 +1,8 @@
 // The sync's pure parts: database addresses, names that fit an engine, COPY's text format, table specs, the
 // in-process lock.
-import { fitName, parseDatabase, quoteName, SyncError, type SyncTableSpec } from "../../src/sync";
+import { SyncError, type SyncTableSpec } from "../../src/sync";
+import { parseDatabase } from "../../src/sync/database";
+import { fitName, quoteName } from "../../src/sync/names";
 import { KeyedLock } from "../../src/sync/keyedLock";
 import { checkSpec } from "../../src/sync/names";
 import { copyLine } from "../../src/sync/postgres/session";

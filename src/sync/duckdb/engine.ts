@@ -12,7 +12,7 @@ import {
 import { SyncLockedError } from "../errors";
 import { KeyedLock } from "../keyedLock";
 import { checkSpec, shownName } from "../names";
-import { insertRun, listSynced, readRevisions, readRuns } from "../runLog";
+import { insertRun, listSynced, periodsOf, readRevisions, readRuns } from "../runLog";
 import { ensureTable } from "../tables";
 import { TransactionWriter } from "../writer";
 import { DUCKDB } from "./dialect";
@@ -80,6 +80,10 @@ class DuckDbEngine implements SyncEngine {
 
   recordRun(run: SyncRun): Promise<number> {
     return insertRun(duckDbSession(this.main), run);
+  }
+
+  storedPeriods(table: string) {
+    return periodsOf(duckDbSession(this.main), DUCKDB, table);
   }
 
   list() {

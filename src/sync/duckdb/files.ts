@@ -14,7 +14,7 @@ interface OpenFile {
 const files = new Map<string, OpenFile>();
 
 /** The file's lock is held by another process: what DuckDB says, in words a scheduler's log can act on. */
-export function duckDbLockMessage(path: string, engineMessage: string): string {
+function duckDbLockMessage(path: string, engineMessage: string): string {
   const pid = /PID (\d+)/.exec(engineMessage)?.[1];
   return (
     `The DuckDB file ${path} is open in another process${pid ? ` (PID ${pid})` : ""}: another sync, or a program ` +

@@ -5,7 +5,7 @@ import type { SyncCell, SyncColumnType, SyncRow, SyncTableSpec } from "../engine
 import type { SqlSession } from "../tables";
 
 /** A value DuckDB returned, as the sync reads it. */
-export function fromDuckDb(v: DuckDBValue): SyncCell {
+function fromDuckDb(v: DuckDBValue): SyncCell {
   if (v === null || typeof v === "string" || typeof v === "number") return v;
   if (typeof v === "bigint") return Number(v);
   if (v instanceof DuckDBDateValue) return v.toString();

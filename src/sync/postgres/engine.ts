@@ -11,7 +11,7 @@ import {
 } from "../engine";
 import { SyncError, SyncLockedError } from "../errors";
 import { checkSpec, shownName } from "../names";
-import { insertRun, listSynced, logTablesSql, readRevisions, readRuns } from "../runLog";
+import { insertRun, listSynced, logTablesSql, periodsOf, readRevisions, readRuns } from "../runLog";
 import { ensureTable, type Dialect } from "../tables";
 import { TransactionWriter } from "../writer";
 import { loadWithCopy, PG_TYPES, pgSession, streamPg } from "./session";
@@ -32,7 +32,7 @@ const LOCK_ID = "hashtextextended($1, 0)";
 const LOCK_NOT_AVAILABLE = "55P03";
 
 /** A PostgreSQL failure in words: what could not be reached or was refused, never a password. */
-export function postgresProblem(error: unknown, label: string): SyncError {
+function postgresProblem(error: unknown, label: string): SyncError {
   const e = error as { code?: string; message?: string };
   const said = e?.message ?? String(error);
   if (e?.code === "ECONNREFUSED")
@@ -129,6 +129,10 @@ class PostgresEngine implements SyncEngine {
 
   recordRun(run: SyncRun): Promise<number> {
     return this.withClient((c) => insertRun(pgSession(c), run));
+  }
+
+  storedPeriods(table: string) {
+    return this.withClient((c) => periodsOf(pgSession(c), POSTGRES, table));
   }
 
   list() {

@@ -52,7 +52,11 @@ export async function* streamPg(
 
 const ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
 
-/** One row in COPY's text format: tab between values, \N for null, backslash, tab and line breaks escaped. */
+/**
+ * One row in COPY's text format: tab between values, \N for null, backslash, tab and line breaks escaped. Tested on
+ * its own (test/sync/parts.test.ts).
+ * @public
+ */
 export function copyLine(row: SyncRow): string {
   let line = "";
   for (let i = 0; i < row.length; i++) {

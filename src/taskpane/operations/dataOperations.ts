@@ -1,5 +1,6 @@
 // The query builder's operations: Get data (a managed table) and Insert formula.
 import { fromExcelSerial } from "../../core/dates";
+import { tableTitleOf } from "../../core/query/tableName";
 import type { ExcelRun } from "../../excel/run";
 import { writeFormulaAtSelection } from "../../excel/selection";
 import { readColumnEnds } from "../../excel/tables";
@@ -9,10 +10,9 @@ import type { Operations, PullSummary } from "./types";
 export function dataOperations(run: ExcelRun, deps: () => RefreshDeps): Operations {
   return {
     async getData(query, opts): Promise<PullSummary> {
-      const level = query.level === "store" ? "Store" : "SKU";
       const pulled = await pullTable(deps(), query, {
         // "Sales northmart freshway SKU weekly": the workbook layer makes it a table name.
-        name: `Sales ${query.retailers.join(" ")} ${level} ${query.timeframe}`,
+        name: tableTitleOf(query),
         destination: opts.destination === "new-sheet" ? { kind: "new-sheet" } : { kind: "selection" },
         rolling: opts.rolling,
         signal: opts.signal,

@@ -1,7 +1,9 @@
-// The managed tables' operations: list, refresh (one or all), go to, stop managing, Edit's saved query, the
+// The managed tables' operations: list, refresh (one or all), go to, stop managing, Edit's saved query, Copy for
+// sync's entry, the
 // workbook's refresh-on-open flag, and what the session's refresh log keeps (the last Refresh all, each table's
 // latest outcome).
 import { summarizeQuery } from "../../core/query/describe";
+import { syncEntryJson } from "../../core/query/syncEntry";
 import { changesText } from "../../core/refresh/revisions";
 import {
   findManagedTable,
@@ -203,6 +205,11 @@ export function tableOperations(
     async queryOf(tableName) {
       const t = await findManagedTable(run, tableName);
       return t && { query: t.query, rolling: t.rolling };
+    },
+
+    async syncEntryOf(tableName) {
+      const t = await findManagedTable(run, tableName);
+      return t && syncEntryJson(t.tableName, t.query, t.rolling);
     },
 
     getRefreshOnOpen: () => getRefreshOnOpen(run),

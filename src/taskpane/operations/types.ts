@@ -99,6 +99,11 @@ export interface TableOperations {
    * deleted), so the question and the table agree again. Returns the line that says so.
    */
   stopAsking(tableName: string, metrics: readonly string[]): Promise<RefreshLine>;
+  /**
+   * "Copy for sync": the table's saved query as an entry of a sync file (JSON; what `sales-data sync` takes), so
+   * the database gets the table the dropdowns built. Undefined when the table is no longer managed.
+   */
+  syncEntryOf(tableName: string): Promise<string | undefined>;
   /** The saved query of a table, for "Edit". */
   queryOf(tableName: string): Promise<{ query: Query; rolling: boolean } | undefined>;
   /** "Refresh when this workbook opens" (saved in the workbook; off by default). */

@@ -1,5 +1,5 @@
 // One managed table: its name, query summary, rows, last refresh and window, the dates it is missing, the trend
-// of its first metric with the last refresh's change, and Refresh, Edit, Go to and Stop managing.
+// of its first metric with the last refresh's change, and Refresh, Edit, Go to, Copy for sync and Stop managing.
 import { Button, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useEffect, useState } from "react";
 import type { DateRange, IsoDate } from "../../core/dates";
@@ -37,6 +37,7 @@ export function ManagedTableItem({
   onRefresh,
   onEdit,
   onGoTo,
+  onCopyForSync,
   onStopManaging,
   loadTrend,
   changes,
@@ -49,6 +50,8 @@ export function ManagedTableItem({
   onRefresh: () => void;
   onEdit: () => void;
   onGoTo: () => void;
+  /** Copies the table's query as a sync-file entry (`sales-data sync`). */
+  onCopyForSync: () => void;
   onStopManaging: () => void;
   /** Reads the table's trend from the workbook (one sync); undefined when it cannot be read. */
   loadTrend: () => Promise<Trend | undefined>;
@@ -87,6 +90,9 @@ export function ManagedTableItem({
         </Button>
         <Button size="small" disabled={busy} onClick={onGoTo} aria-label={`Go to ${r.tableName}`}>
           Go to
+        </Button>
+        <Button size="small" disabled={busy} onClick={onCopyForSync} aria-label={`Copy for sync ${r.tableName}`}>
+          Copy for sync
         </Button>
         <Button size="small" disabled={busy} onClick={onStopManaging} aria-label={`Stop managing ${r.tableName}`}>
           Stop managing

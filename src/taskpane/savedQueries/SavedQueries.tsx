@@ -3,6 +3,7 @@
 import { Button, Checkbox, ProgressBar, Text, makeStyles, tokens } from "@fluentui/react-components";
 import type { IsoDate } from "../../core/dates";
 import { andList } from "../../core/words";
+import { UserError } from "../../core/errorText";
 import type { RefreshLine, TableOperations, TrendOperations } from "../operations";
 import { PaneMessage } from "../PaneMessage";
 import { ManagedTableItem } from "./ManagedTableItem";
@@ -95,6 +96,29 @@ function RefreshLineItem({
 const replaceLine = (line: RefreshLine) => (shown: RefreshLine[]) =>
   shown.map((l) => (l.tableName === line.tableName ? line : l));
 
+/**
+ * "Copy for sync": the table's query as a sync-file entry on the clipboard, and a line saying where it goes. The
+ * clipboard is the browser's (Excel's web view); a host that refuses it is said in words.
+ */
+async function copyForSync(ops: TableOperations, tableName: string): Promise<RefreshLine[]> {
+  const entry = await ops.syncEntryOf(tableName);
+  if (entry === undefined) return [{ tableName, ok: false, text: "This table is no longer managed." }];
+  try {
+    await navigator.clipboard.writeText(entry);
+  } catch {
+    throw new UserError(
+      "Excel did not let the add-in write to the clipboard here, so nothing was copied. Try again in Excel on the web or a newer Excel.",
+    );
+  }
+  return [
+    {
+      tableName,
+      ok: true,
+      text: 'its query was copied for sync. Paste it into the "tables" list of a sync file and run: npx sales-data sync <file>.',
+    },
+  ];
+}
+
 /** Where a refresh is, with Cancel: Get data's progress bar and Cancel, by table. */
 function RefreshProgressLine({ run, onCancel }: { run: RefreshRun; onCancel: () => void }) {
   const styles = useStyles();
@@ -170,6 +194,7 @@ export function SavedQueries({
             onRefresh={() => void refreshOne(r.tableName)}
             onEdit={() => void act(() => onEdit(r.tableName))}
             onGoTo={() => void act(() => ops.goTo(r.tableName))}
+            onCopyForSync={() => void act(() => copyForSync(ops, r.tableName))}
             onStopManaging={() => void act(() => ops.stopManaging(r.tableName))}
             loadTrend={() => ops.trendOf(r.tableName)}
             changes={ops.latestOutcome(r.tableName)?.changes}

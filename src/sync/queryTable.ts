@@ -1,0 +1,103 @@
+// A query's database table: its columns and row key from the query and the service's answer (the period, the
+// retailer for a table of several, the level's codes and names, the metrics asked, any other field the answer
+// brings), and the service's rows as rows of it. Also the same rows as the add-in's refresh rules read them (the
+// period an Excel serial, each column with its kind), so src/core/refresh plans a sync as it plans a refresh.
+import { dayOfTimestamp, excelSerial } from "../core/dates";
+import { RETAILER_COLUMN } from "../core/answer/retailersTable";
+import { COMPARISON_SCALE, KEY_COLUMNS, type Cell, type Column, type ColumnKind } from "../core/answer/tabulate";
+import type { Query } from "../core/query/query";
+import type { SyncCell, SyncColumn, SyncRow, SyncTableSpec } from "./engine";
+import { fitName } from "./names";
+
+/** The key and name fields each level's rows carry (spec: SKU and store data rows). */
+const LEVEL_FIELDS = { sku: ["sku", "sku_product_name"], store: ["sku", "product_name", "store_id", "store_name"] };
+const CODES = new Set(["sku", "store_id"]);
+const INTEGER_METRICS = new Set(["units", "stock", "ranged_stores", "stores_selling", "stores_with_stock"]);
+
+/** A query's table: the spec the engine writes, and each column's kind as the refresh rules read it. */
+export interface QueryTable {
+  spec: SyncTableSpec;
+  kinds: ColumnKind[];
+  /** The service's field of each column (the retailer column has none: it is the retailer read). */
+  fields: (string | null)[];
+}
+
+/** What the table is built from: the answer's period field, the metrics sent, and a row to tell other fields' types. */
+export interface AnswerShape {
+  periodField: string;
+  metrics: readonly string[];
+  fields: readonly string[];
+  sample?: Readonly<Record<string, unknown>>;
+}
+
+export function queryTableOf(
+  name: string,
+  query: Pick<Query, "retailers" | "level" | "filter" | "comparison">,
+  answer: AnswerShape,
+  maxNameBytes: number,
+): QueryTable {
+  const columns: SyncColumn[] = [];
+  const kinds: ColumnKind[] = [];
+  const fields: (string | null)[] = [];
+  const add = (column: string, field: string | null, type: SyncColumn["type"], kind: ColumnKind) => {
+    columns.push({ name: column, type });
+    kinds.push(kind);
+    fields.push(field);
+  };
+  add(answer.periodField, answer.periodField, "date", "date");
+  if (query.retailers.length > 1) add(RETAILER_COLUMN, null, "text", "text");
+  // A filter1..filter5 query sends the filter's name in place of the SKU code.
+  const named = query.filter !== undefined && query.filter !== "sku";
+  for (const f of KEY_COLUMNS.filter((k) => LEVEL_FIELDS[query.level].includes(k))) {
+    if (CODES.has(f) && !(f === "sku" && named)) add(f, f, "bigint", "code");
+    else add(f, f, "text", "text");
+  }
+  for (const m of answer.metrics) add(m, m, "double", INTEGER_METRICS.has(m) ? "integer" : "decimal");
+  const placed = new Set(fields);
+  for (const f of answer.fields) {
+    if (placed.has(f)) continue;
+    // Other numbers are comparison columns with a comparison (a percent, left out of the revisions as the add-in
+    // does), else figures; as tabulate.ts lays them.
+    if (typeof answer.sample?.[f] === "number") add(f, f, "double", query.comparison ? "percent" : "decimal");
+    else add(f, f, "text", "text");
+  }
+  const key = columns.filter((c, i) => i === 0 || c.name === RETAILER_COLUMN || CODES.has(c.name)).map((c) => c.name);
+  return { spec: { table: fitName(name, maxNameBytes), columns, key, period: answer.periodField }, kinds, fields };
+}
+
+/** A service value in a column of `type`: codes sent as digits are numbers, names sent as numbers are text. */
+function cellOf(v: unknown, type: SyncColumn["type"]): SyncCell {
+  if (v === undefined || v === null) return null;
+  if (type === "bigint" && typeof v === "string" && /^-?\d{1,15}$/.test(v)) return Number(v);
+  if (type === "text" && typeof v === "number") return String(v);
+  return v as SyncCell;
+}
+
+/** One retailer's answer rows as rows of the table (the period its UTC day, the retailer column filled). */
+export function tableRows(
+  t: QueryTable,
+  rows: readonly Readonly<Record<string, unknown>>[],
+  retailer: string,
+): SyncRow[] {
+  const { columns } = t.spec;
+  return rows.map((row) =>
+    t.fields.map((field, i) => {
+      if (field === null) return retailer;
+      const v = row[field];
+      if (i === 0) return typeof v === "string" ? (dayOfTimestamp(v) ?? v) : cellOf(v, "date");
+      // A comparison is stored as the workbook holds it: the fraction (12.5% as 0.125), not the service's 12.5.
+      if (t.kinds[i] === "percent" && typeof v === "number") return v / COMPARISON_SCALE;
+      return cellOf(v, columns[i].type);
+    }),
+  );
+}
+
+/** The table's columns as the refresh rules read them. */
+export const planColumns = (t: QueryTable): Column[] =>
+  t.spec.columns.map((c, i) => ({ name: c.name, kind: t.kinds[i] }));
+
+/** A row as the refresh rules read it: the period as an Excel serial, the rest as it is. */
+export const planRow = (row: readonly SyncCell[]): Cell[] => [
+  typeof row[0] === "string" ? excelSerial(row[0]) : row[0],
+  ...row.slice(1),
+];

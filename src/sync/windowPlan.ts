@@ -1,0 +1,128 @@
+// A later sync planned by the add-in's own refresh rules (src/core/refresh/plan.ts), on the database's rows: the
+// stored window and the answer as the rules read a table (periods as Excel serials, columns with their kinds), so
+// the empty-answer keep, the losses rule, the unit-change rule and the gaps decide exactly as a refresh decides.
+// Then each figure the write changes, for sales_revisions, and the metric totals before and after, in words.
+import { excelSerial, type IsoDate } from "../core/dates";
+import type { Level, Timeframe } from "../core/metrics";
+import type { ReadWindow } from "../core/refresh/answerLayout";
+import { pairByKey } from "../core/refresh/losses";
+import { planFromAnswer, planFromStored, revisionOf, type PlanInput, type RefreshPlan } from "../core/refresh/plan";
+import { changesText, completeWhenRead, metricColumns } from "../core/refresh/revisions";
+import { keyColumns } from "../core/refresh/userColumns";
+import type { StoredPeriod, SyncRevision, SyncRow } from "./engine";
+import { planColumns, planRow, type QueryTable } from "./queryTable";
+
+export interface WindowPlanInput {
+  table: QueryTable;
+  when: { today: IsoDate; lastRead: IsoDate; level: Level; timeframe: Timeframe };
+  window: ReadWindow;
+  /** The table's periods with their rows (before this run). */
+  periods: readonly StoredPeriod[];
+  /** The stored rows from the window's start on, ordered by the row key (the period first). */
+  stored: readonly SyncRow[];
+  /** The answer's rows for the window, as table rows. */
+  fresh: readonly SyncRow[];
+  retailers: readonly string[];
+  /** --anyway: accept what the losses rule and the unit check found. */
+  anyway: boolean;
+}
+
+/** The plan, with the input the rules read (for the revisions once written). */
+export interface WindowPlan {
+  plan: RefreshPlan;
+  input: PlanInput;
+  /** The fresh rows in the window, in period order: what is written. */
+  rows: SyncRow[];
+}
+
+/** The stored table as the rules read its tail: the last period before the window, then the window's rows. */
+function tailOf(p: WindowPlanInput, several: boolean): PlanInput["tail"] {
+  const count = p.periods.reduce((n, s) => n + s.rows, 0);
+  const before = p.periods.filter((s) => s.period < p.window.start).at(-1);
+  const periods = [
+    ...(before ? [excelSerial(before.period)] : []),
+    ...p.stored.map((r) => excelSerial(r[0] as string)),
+  ];
+  const retailers = several ? [...(before ? [""] : []), ...p.stored.map((r) => r[1])] : undefined;
+  return { count, offset: count - periods.length, periods, ...(retailers ? { retailers } : {}) };
+}
+
+export function planWindow(p: WindowPlanInput): WindowPlan {
+  const columns = planColumns(p.table);
+  const several = p.retailers.length > 1;
+  // Rows the service labelled before the window are not written (the stored rows cover them).
+  const rows = p.fresh.filter((r) => (r[0] as string) >= p.window.start);
+  rows.sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : (a[0] as string) > (b[0] as string) ? 1 : 0));
+  const input: PlanInput = {
+    tableName: p.table.spec.table,
+    when: p.when,
+    window: p.window,
+    tail: tailOf(p, several),
+    several,
+    answer: {
+      kind: "laid",
+      data: { columns, values: rows.map(planRow) },
+      periodIndex: 0,
+      periodField: p.table.spec.period,
+      service: [],
+      record: undefined,
+      warnings: [],
+    },
+    retailers: p.retailers.map((retailer) => ({ retailer })),
+    gaps: [],
+  };
+  const first = planFromAnswer(input);
+  if (first.kind === "keep") return { plan: first, input, rows };
+  if (first.kind === "refused") return { plan: { kind: "keep", warnings: [first.reason] }, input, rows };
+  const fields = first.cells?.fields ?? [];
+  const at = fields.map((f) => columns.findIndex((c) => c.name === f));
+  const stored = first.cells ? p.stored.map((r) => at.map((i) => planRow(r)[i])) : [];
+  return { plan: planFromStored(input, stored, p.anyway), input, rows };
+}
+
+/**
+ * Each figure the write changes: a metric of a row whose key is stored and sent again, in a period complete when
+ * last read (a week still running then has grown since: that is not a revision), old and new differing; and the
+ * figures of stored rows the answer no longer has (new: null).
+ */
+export function figureRevisions(w: WindowPlan, stored: readonly SyncRow[]): SyncRevision[] {
+  const { data } = w.input.answer;
+  const keys = keyColumns(data.columns, 0);
+  const metrics = metricColumns(data.columns);
+  const side = (rows: readonly SyncRow[]) => {
+    const cells = rows.map(planRow);
+    return { keys: cells.map((r) => keys.map((k) => r[k])), metrics: cells.map((r) => metrics.map((m) => r[m])) };
+  };
+  const before = side(stored);
+  const after = side(w.rows);
+  const pairs = pairByKey(before, after);
+  const complete = completeWhenRead(w.input.when.lastRead, w.input.when.timeframe);
+  const names = data.columns.map((c) => c.name);
+  const out: SyncRevision[] = [];
+  const add = (row: SyncRow, m: number, old: unknown, now: unknown) => {
+    const key = Object.fromEntries(keys.slice(1).map((k) => [names[k], row[k] as string | number]));
+    out.push({ period: row[0] as IsoDate, key, metric: names[metrics[m]], old: num(old), new: num(now) });
+  };
+  pairs.storedOf.forEach((s, i) => {
+    if (s === undefined || !complete(excelSerial(w.rows[i][0] as string))) return;
+    metrics.forEach((_, m) => {
+      if (num(before.metrics[s][m]) !== num(after.metrics[i][m]))
+        add(w.rows[i], m, before.metrics[s][m], after.metrics[i][m]);
+    });
+  });
+  for (const s of pairs.left)
+    metrics.forEach((_, m) => {
+      if (num(before.metrics[s][m]) !== null) add(stored[s], m, before.metrics[s][m], null);
+    });
+  return out;
+}
+
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+/** The metric totals before and after over the re-read dates, in words ("revenue, 16-22 Nov: 40,666.81 to ..."). */
+export function revisionText(w: WindowPlan, stored: readonly SyncRow[]): string {
+  const metrics = metricColumns(w.input.answer.data.columns);
+  const cells = stored.map(planRow);
+  const before = { periods: cells.map((r) => r[0]), values: cells.map((r) => metrics.map((m) => r[m])) };
+  return changesText(revisionOf(w.input, before));
+}

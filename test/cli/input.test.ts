@@ -1,0 +1,128 @@
+// What the command refuses before it reads anything, each with a message naming what is wrong and what it takes:
+// a sync file's problems by field and line, a key given as an argument, no key, no service address. Exit code 1,
+// nothing synced. The file's parsing is tested on its own; the command itself as a child process.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseQueryOption, parseSyncFile } from "../../src/sync";
+import { SIM_KEY } from "../support/simulator";
+import { salesData } from "./support/command";
+
+const dir = mkdtempSync(join(tmpdir(), "sales-cli-"));
+
+const FILE = `{
+  "tables": [
+    {
+      "table": "Weekly",
+      "query": {
+        "level": "sku",
+        "retailers": ["northmart"],
+        "timeframe": "weekly",
+        "metrics": ["revenue", "revenu"],
+        "from": "2026-08-03",
+        "to": "2026-11-23"
+      }
+    },
+    {
+      "rolling": "yes",
+      "query": { "level": "store", "retailers": "all", "timeframe": "weekly", "metrics": "revenue", "from": "2026-08-03", "to": "2026-11-23" },
+      "extra": 1
+    }
+  ]
+}`;
+
+test("a sync file's problems are named by field and line, all at once", () => {
+  expect(() => parseSyncFile(FILE)).toThrow(
+    'The sync file cannot be synced: line 9, tables[0].query.metrics: "revenu" is not a metric. Allowed at SKU level: ' +
+      "revenue, units, average_price, availability, wastage, unit_ros, value_ros, ranged_stores, stores_selling, " +
+      "stores_with_stock; line 15, tables[1].rolling must be true or false; line 16, tables[1].query.retailers: " +
+      '"all" (Sales Summary) exists at SKU level only. Choose one retailer for store-level data; line 17, ' +
+      "tables[1].extra is not a field an entry takes (table, rolling, query). Nothing was synced.",
+  );
+});
+
+test("a file that is not JSON is named with its line and column; two entries for one table are refused", () => {
+  expect(() => parseSyncFile('{\n  "tables": [],\n}', "The sync file s.json")).toThrow(
+    /^The sync file s\.json is not JSON \(line 3, column 1\): .*Nothing was synced\.$/,
+  );
+  const entry = {
+    query: {
+      level: "sku",
+      retailers: "northmart",
+      timeframe: "weekly",
+      metrics: "units",
+      from: "2026-08-03",
+      to: "2026-11-23",
+    },
+  };
+  expect(() =>
+    parseSyncFile(JSON.stringify({ tables: [entry, { ...entry, table: "sales_northmart_sku_weekly" }] })),
+  ).toThrow(
+    'The sync file cannot be synced: tables[0] and tables[1] both write the table "sales_northmart_sku_weekly". ' +
+      'Give one of them a "table" of its own. Nothing was synced.',
+  );
+});
+
+test("--query takes an entry or a query alone; a query alone's fields are named without query. in front", () => {
+  const q = {
+    level: "sku",
+    retailer: "northmart",
+    timeframe: "weekly",
+    metrics: "units",
+    from: "2026-08-03",
+    to: "2026-11-23",
+  };
+  expect(parseQueryOption(JSON.stringify(q))).toEqual({
+    table: "Sales_northmart_SKU_weekly",
+    rolling: false,
+    query: {
+      level: "sku",
+      retailers: ["northmart"],
+      timeframe: "weekly",
+      metrics: ["units"],
+      from: "2026-08-03",
+      to: "2026-11-23",
+    },
+  });
+  expect(() => parseQueryOption(JSON.stringify({ ...q, to: "2026-02-30" }))).toThrow(
+    'The --query JSON cannot be synced: line 1, to: To must be a real date as YYYY-MM-DD, not "2026-02-30". Nothing was synced.',
+  );
+});
+
+describe("the command", () => {
+  const file = join(dir, "sync.json");
+  writeFileSync(file, FILE);
+  const env = { SALES_DATA_URL: "http://127.0.0.1:9", SALES_DATA_TODAY: "2026-11-23" };
+
+  test("refuses a key given as an argument, without printing it", async () => {
+    const r = await salesData(["sync", file, "--key", SIM_KEY, "--db", `duckdb:${join(dir, "a.duckdb")}`], env, dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe(
+      "No API key: set SALES_DATA_API_KEY, or give --key-file with the path of a file that holds the key. " +
+        "The key is never taken as an argument (it would show in the process list).",
+    );
+    expect(r.stdout + r.stderr).not.toContain(SIM_KEY);
+  }, 60_000);
+
+  test("says the sync file's problems with exit code 1, before it needs a key", async () => {
+    const r = await salesData(["sync", file], env, dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`The sync file ${file} cannot be synced: line 9, tables[0].query.metrics:`);
+  }, 60_000);
+
+  test("reads the key from --key-file; an empty one is named", async () => {
+    const empty = join(dir, "empty.key");
+    writeFileSync(empty, "\n");
+    const q = JSON.stringify({
+      level: "sku",
+      retailers: "northmart",
+      timeframe: "weekly",
+      metrics: "units",
+      from: "2026-08-03",
+      to: "2026-11-23",
+    });
+    const r = await salesData(["sync", "--query", q, "--key-file", empty], env, dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe(`The key file ${empty} is empty. Nothing was synced.`);
+  }, 60_000);
+});
