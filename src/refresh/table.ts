@@ -27,7 +27,11 @@ interface InTurnOptions extends RefreshOptions {
   pivots?: boolean;
 }
 
-/** refreshTable without queueing, for callers already in their turn of the queue (two sessions in the host's tests). */
+/**
+ * refreshTable without queueing, for callers already in their turn of the queue: two people refreshing one
+ * workbook, each with its own queue (the co-authoring bench, dev/bench/coauthorCases.ts).
+ * @public
+ */
 export function refreshTableInTurn(
   deps: RefreshDeps,
   managed: RefreshableTable,
