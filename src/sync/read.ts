@@ -47,13 +47,14 @@ export async function* readChunks(
     );
   // The first period alone tells how many rows a period holds.
   const [first] = planChunks({ ...range, ...dates }, 1);
-  const head = await read(first);
+  let head: DataResult[] | null = await read(first);
   const rest = daysBetween(first.to, dates.to) > 0 ? { ...range, from: addDays(first.to, 1), to: dates.to } : null;
-  const rows = head.reduce((n, r) => n + r.rows.length, 0);
+  const rows = head!.reduce((n, r) => n + r.rows.length, 0);
   const fits = Math.max(1, Math.floor(TARGET_ROWS / Math.max(rows, 1)));
   const chunks = rest ? [planChunks(rest), planChunks(rest, fits)].reduce((a, b) => (b.length > a.length ? b : a)) : [];
   const count = chunks.length + 1;
-  yield { chunk: first, index: 0, count, results: head };
+  yield { chunk: first, index: 0, count, results: head! };
+  head = null; // written: held no longer (a week of a large retailer is tens of MB)
   const pending: Promise<DataResult[]>[] = [];
   let next = 0;
   const fill = () => {
@@ -66,7 +67,6 @@ export async function* readChunks(
   };
   for (let index = 0; index < chunks.length; index++) {
     fill();
-    const results = await pending.shift()!;
-    yield { chunk: chunks[index], index: index + 1, count, results };
+    yield { chunk: chunks[index], index: index + 1, count, results: await pending.shift()! };
   }
 }

@@ -117,17 +117,19 @@ async function firstSync(run: Run): Promise<TableSyncResult> {
   const { entry, o } = run;
   const dates = { from: entry.query.from, to: entry.rolling ? o.today : entry.query.to };
   const chunks = readChunks(o.reader, entry.query, dates);
-  const head = await chunks.next();
-  if (head.done) throw new Error("a read of no chunks");
-  run.heard(head.value.results);
-  const table = tableOf(entry, head.value.results, o.engine);
+  // One reference to the chunk in hand, let go once converted (the first one's too): a week is held once, as rows.
+  let c: IteratorResult<ReadChunk> | null = await chunks.next();
+  if (c.done) throw new Error("a read of no chunks");
+  const table = tableOf(entry, c.value.results, o.engine);
   let rows = 0;
   async function* stream(): AsyncIterable<SyncRow[]> {
-    for (let c: IteratorResult<ReadChunk> = head; !c.done; c = await chunks.next()) {
-      run.heard(c.value.results);
-      const chunk = rowsOfChunk(table, c.value);
+    for (; !c!.done; c = await chunks.next()) {
+      run.heard(c!.value.results);
+      const chunk = rowsOfChunk(table, c!.value);
+      const { index, count } = c!.value;
+      c = null;
       rows += chunk.length;
-      o.onProgress?.({ table: table.spec.table, chunk: c.value.index + 1, chunks: c.value.count, rows });
+      o.onProgress?.({ table: table.spec.table, chunk: index + 1, chunks: count, rows });
       yield chunk;
     }
   }
