@@ -1,21 +1,5 @@
 const { availableParallelism } = require("node:os");
 
-// Type checking is `npm run typecheck` (run by `npm test` beside jest); Jest only transpiles, which keeps it fast.
-const tsJest = [
-  "ts-jest",
-  {
-    tsconfig: {
-      module: "commonjs",
-      moduleResolution: "node10",
-      ignoreDeprecations: "6.0",
-      jsx: "react-jsx",
-      isolatedModules: true,
-      allowJs: true,
-      rootDir: __dirname,
-    },
-  },
-];
-
 // `npm run test:deep` (or TEST_DEEP=1): property tests at their full run counts (test/support/properties.ts).
 const deep = process.env.TEST_DEEP === "1" || process.env.npm_lifecycle_event === "test:deep";
 
@@ -31,8 +15,9 @@ module.exports = {
   maxWorkers: Math.max(2, availableParallelism() - 1),
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
-  // ky ships only ES modules; Jest runs CommonJS, so it is transpiled like our own code.
-  transform: { "^.+\\.[tj]sx?$": tsJest },
+  // TypeScript through esbuild (types are `npm run typecheck`'s job, run by `npm test` beside jest). ky ships
+  // only ES modules; Jest runs CommonJS, so it is transpiled like our own code.
+  transform: { "^.+\\.[tj]sx?$": "<rootDir>/test/support/transform.js" },
   transformIgnorePatterns: ["/node_modules/(?!(ky)/)"],
   testTimeout: 30000,
 };
