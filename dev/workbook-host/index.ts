@@ -1,6 +1,7 @@
 // In-memory stand-in for the part of the Excel JavaScript API the add-in uses. Dev/test only:
 // never imported by the production bundle. See docs/workbook-host.md.
 import { parseAddress } from "./addresses";
+import { copyModel } from "./copy";
 import { Engine, InjectedFailure } from "./context";
 import { HostRichApiError, hostError } from "./errors";
 import { moveTableColumn, typeCell } from "./expansion";
@@ -55,6 +56,12 @@ export interface WorkbookHost {
    * See docs/workbook-host.md, "Two sessions on one workbook".
    */
   interleave<T>(tasks: readonly SessionTask<T>[], pick: PickTurn): Promise<Interleaving<T>>;
+  /**
+   * A second workbook that starts as this one is now (as opening a saved copy of the file): every sheet, table,
+   * name, setting and PivotTable copied, nothing shared, its own stats and no failure set. Many cases that start
+   * from one prepared workbook each take a copy instead of preparing it again.
+   */
+  copy(): WorkbookHost;
 }
 
 /** Excel.run over the engine's workbook; with `turn`, each sync first waits for it (a session's turn). */
@@ -82,8 +89,11 @@ function runOn(engine: Engine, turn?: () => Promise<void>): HostRun {
  * workbook (an HTTP answer) can come between two syncs. Default 0: a sync resolves in a microtask.
  */
 export function createWorkbookHost(opts?: { sheets?: string[]; syncLatencyMs?: number }): WorkbookHost {
-  const model = new WorkbookModel(opts?.sheets ?? ["Sheet1"]);
-  const engine = new Engine(model, opts?.syncLatencyMs ?? 0);
+  return hostOver(new WorkbookModel(opts?.sheets ?? ["Sheet1"]), opts?.syncLatencyMs ?? 0);
+}
+
+function hostOver(model: WorkbookModel, syncLatencyMs: number): WorkbookHost {
+  const engine = new Engine(model, syncLatencyMs);
   return {
     run: runOn(engine),
     stats: engine.stats,
@@ -102,5 +112,6 @@ export function createWorkbookHost(opts?: { sheets?: string[]; syncLatencyMs?: n
     moveTableColumn: (tableName, from, to) => moveTableColumn(model, tableName, from, to),
     typeSpill: (address, formula, result) => typeSpill(model, address, formula, result),
     interleave: (tasks, pick) => interleave((turn) => runOn(engine, turn), tasks, pick),
+    copy: () => hostOver(copyModel(model), syncLatencyMs),
   };
 }
