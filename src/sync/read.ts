@@ -2,9 +2,8 @@
 // chunk, every request of a run through one shared pool (src/api/pool.ts: at most 6 in flight, slowed on a 429),
 // each answer checked by the client against its question. Chunks come out in date order, a few read ahead, so
 // rows stream to the database and memory does not grow with the table.
-// One place to swap for the client's own pooled read when the client takes a shared pool (issue 24).
 import type { DataResult, SalesClient } from "../api/client";
-import { runAllOrFail, type RequestPool } from "../api/pool";
+import type { RequestPool } from "../api/pool";
 import { addDays, daysBetween, type IsoDate } from "../core/dates";
 import { planChunks, type DateChunk } from "../core/query/chunks";
 import { requestsOf, type Query } from "../core/query/query";
@@ -39,12 +38,13 @@ export async function* readChunks(
 ): AsyncGenerator<ReadChunk> {
   const range = { level: query.level, timeframe: query.timeframe };
   const requests = requestsOf({ ...query, ...dates });
-  const read = (chunk: DateChunk) =>
-    runAllOrFail(
-      reader.pool,
-      requests.map((r) => (signal: AbortSignal) => reader.client.getData({ ...r, ...chunk }, { signal })),
-      reader.signal,
-    );
+  // The client reads through the run's pool: a 429 is the pool's (it halves the run's requests and waits), never
+  // retried inside one request's slot. Several retailers as the add-in reads them: the first failure ends the read.
+  const opts = { signal: reader.signal, pool: reader.pool };
+  const read = (chunk: DateChunk): Promise<DataResult[]> =>
+    requests.length === 1
+      ? reader.client.getData({ ...requests[0], ...chunk }, opts).then((r) => [r])
+      : reader.client.getDataForRetailers({ ...query, ...chunk }, opts);
   // The first period alone tells how many rows a period holds.
   const [first] = planChunks({ ...range, ...dates }, 1);
   let head: DataResult[] | null = await read(first);
