@@ -73,21 +73,41 @@ function cellOf(v: unknown, type: SyncColumn["type"]): SyncCell {
   return v as SyncCell;
 }
 
-/** One retailer's answer rows as rows of the table (the period its UTC day, the retailer column filled). */
+/**
+ * One retailer's answer rows as rows of the table (the period its UTC day, the retailer column filled). Each
+ * distinct period is read once: rows share a few periods, and reading a day per row was a third of a large sync.
+ * Each distinct text is kept once: JSON.parse makes a string per row for a product or store name, and rows holding
+ * those copies would keep them all until written; holding one copy lets the answer's go with it.
+ */
 export function tableRows(
   t: QueryTable,
   rows: readonly Readonly<Record<string, unknown>>[],
   retailer: string,
 ): SyncRow[] {
   const { columns } = t.spec;
+  const days = new Map<unknown, SyncCell>();
+  const dayOf = (v: unknown): SyncCell => {
+    let day = days.get(v);
+    if (day === undefined) days.set(v, (day = typeof v === "string" ? (dayOfTimestamp(v) ?? v) : cellOf(v, "date")));
+    return day;
+  };
+  const texts = new Map<string, string>();
+  const once = (v: SyncCell): SyncCell => {
+    if (typeof v !== "string") return v;
+    const kept = texts.get(v);
+    if (kept !== undefined) return kept;
+    texts.set(v, v);
+    return v;
+  };
   return rows.map((row) =>
     t.fields.map((field, i) => {
       if (field === null) return retailer;
       const v = row[field];
-      if (i === 0) return typeof v === "string" ? (dayOfTimestamp(v) ?? v) : cellOf(v, "date");
+      if (i === 0) return dayOf(v);
       // A comparison is stored as the workbook holds it: the fraction (12.5% as 0.125), not the service's 12.5.
       if (t.kinds[i] === "percent" && typeof v === "number") return v / COMPARISON_SCALE;
-      return cellOf(v, columns[i].type);
+      const cell = cellOf(v, columns[i].type);
+      return columns[i].type === "text" ? once(cell) : cell;
     }),
   );
 }
