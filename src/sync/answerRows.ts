@@ -4,13 +4,13 @@
 // order until one has rows, so a range whose first days are empty still gets every column. With no rows at all,
 // the shape the client assumes.
 import type { DataResult } from "../api/client";
-import type { SyncRow } from "./engine";
-import { queryTableOf, tableRows, type QueryTable } from "./queryTable";
+import type { RowBlock } from "./block";
+import { queryTableOf, tableBlock, type QueryTable } from "./queryTable";
 import type { SyncEntry } from "./syncFile";
 
-/** One chunk's answers as table rows, and what the client said of them. */
+/** One chunk's answers as a block of table rows, and what the client said of them. */
 export interface ChunkRows {
-  rows: SyncRow[];
+  rows: RowBlock;
   warnings: string[];
 }
 
@@ -41,10 +41,11 @@ export class AnswerRows {
     const warnings = results.flatMap((r) => r.warnings);
     if (!this.shaped && results.every((r) => r.rows.length === 0)) {
       this.firstEmpty ??= results;
-      return { rows: [], warnings };
+      return { rows: { width: 0, length: 0, cells: [] }, warnings };
     }
     const table = (this.shaped ??= tableOf(this.entry, results, this.maxNameBytes));
-    return { rows: results.flatMap((r) => tableRows(table, r.rows, r.query.retailer)), warnings };
+    const answers = results.map((r) => ({ rows: r.rows, retailer: r.query.retailer }));
+    return { rows: tableBlock(table, answers), warnings };
   };
 
   /** The table the rows fill; known once an answer has been taken. */

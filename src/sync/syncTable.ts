@@ -10,6 +10,7 @@ import { plural } from "../core/words";
 import type { StoredPeriod, SyncEngine, SyncOutcome, SyncRow } from "./engine";
 import { shownName } from "./names";
 import { AnswerRows, type ChunkRows } from "./answerRows";
+import { rowsOf, type RowBlock } from "./block";
 import type { QueryTable } from "./queryTable";
 import { readChunks, type ReadChunk, type SyncReader } from "./read";
 import { rewriteWindow, type RewriteStage } from "./rewrite";
@@ -108,13 +109,13 @@ async function firstSync(run: Run): Promise<TableSyncResult> {
   if (c.done) throw new Error("a read of no chunks");
   const table = answers.table;
   let rows = 0;
-  const inHand = ({ value, index, count }: ReadChunk<ChunkRows>): SyncRow[] => {
+  const inHand = ({ value, index, count }: ReadChunk<ChunkRows>): RowBlock => {
     run.heard(value.warnings);
     rows += value.rows.length;
     o.onProgress?.({ table: table.spec.table, chunk: index + 1, chunks: count, rows });
     return value.rows;
   };
-  async function* stream(): AsyncIterable<SyncRow[]> {
+  async function* stream(): AsyncIterable<RowBlock> {
     while (!c!.done) {
       yield inHand(c!.value);
       c = null;
@@ -176,7 +177,7 @@ async function laterSync(run: Run, periods: readonly StoredPeriod[]): Promise<Ta
   const fresh: SyncRow[] = [];
   for await (const c of readChunks(o.reader, q, { from: win.from, to: win.to }, answers.take)) {
     run.heard(c.value.warnings);
-    for (const row of c.value.rows) fresh.push(row);
+    for (const row of rowsOf(c.value.rows)) fresh.push(row);
     o.onProgress?.({ table: entry.table, chunk: c.index + 1, chunks: c.count, rows: 0 });
   }
   const table = answers.table;
