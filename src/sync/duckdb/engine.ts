@@ -106,7 +106,11 @@ class DuckDbEngine implements SyncEngine {
   }
 }
 
-/** Opens (or creates) the DuckDB file at an absolute path; SyncLockedError when another process holds it. */
+/**
+ * Opens (or creates) the DuckDB file at an absolute path; SyncLockedError when another process holds it. The
+ * module's interface, required by src/sync/database.ts when an address needs it (knip does not follow a require).
+ * @public
+ */
 export async function openDuckDb(path: string): Promise<SyncEngine> {
   const instance = await useDuckDbFile(path);
   try {

@@ -152,7 +152,11 @@ class PostgresEngine implements SyncEngine {
   }
 }
 
-/** Connects to the server at `url` and creates the log tables when missing; `label` names it in messages. */
+/**
+ * Connects to the server at `url` and creates the log tables when missing; `label` names it in messages. The
+ * module's interface, required by src/sync/database.ts when an address needs it (knip does not follow a require).
+ * @public
+ */
 export async function openPostgres(url: string, label: string): Promise<SyncEngine> {
   const pool = new pg.Pool({ connectionString: url, types: PG_TYPES, max: 4 });
   // An idle connection the server drops must not crash the process: the next query reports it.
