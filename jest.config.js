@@ -7,6 +7,7 @@ const deep = process.env.TEST_DEEP === "1" || process.env.npm_lifecycle_event ==
 module.exports = {
   // Node's environment, plus the browser and dev server one worker shares between its browser test files.
   testEnvironment: "<rootDir>/test/support/environment.ts",
+  globalSetup: "<rootDir>/test/support/globalSetup.ts",
   globalTeardown: "<rootDir>/test/support/globalTeardown.ts",
   // The slowest files first, even on a clean clone (test/support/slowest.json, from `npm run test:timings`).
   testSequencer: "<rootDir>/test/support/sequencer.js",
