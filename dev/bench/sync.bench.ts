@@ -5,7 +5,7 @@
 // every stage of a window rewrite. SYNC_BENCH_WEEKS sets the weeks of the large sync (default 55: about 5 million
 // rows; a smaller number for a quick look).
 import { spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -25,6 +25,7 @@ import type { Report } from "./run";
 const KEY = "bench-key";
 const TODAY = "2026-11-23"; // a Monday
 const WEEKS = Number(process.env.SYNC_BENCH_WEEKS ?? 55);
+const REPO = join(__dirname, "..", "..");
 
 /** The simulator as a process of its own (as the service is), so this process's memory is the sync's. */
 async function bigSimulator(): Promise<{ url: string; child: ChildProcess }> {
@@ -51,19 +52,28 @@ const seconds = async (work: () => Promise<unknown>): Promise<number> => {
   return (performance.now() - t0) / 1000;
 };
 
-/** The large sync into one engine: seconds, rows, peak RSS (sampled). */
-async function timedSync(engine: SyncEngine, url: string, query: Query) {
-  const client = createClient({ baseUrl: url, apiKey: KEY, today: () => TODAY });
-  let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-  let inserted = 0;
-  const time = await seconds(async () => {
-    const [r] = await syncAll([{ table: "big", query, rolling: false }], { engine, client, today: TODAY });
-    if (r.outcome !== "synced") throw new Error(r.message);
-    inserted = r.inserted;
+/**
+ * The large sync into one database by the real command (bin/sales-data.cjs) in a process of its own: its seconds
+ * from start to exit, the rows it inserted, and its own peak RSS (peakRss.cjs, preloaded, reports the operating
+ * system's figure at exit), so nothing this process did before (the floor, the other engine's sync) is counted.
+ */
+async function timedSync(address: string, url: string, query: Query, dir: string) {
+  const peakFile = join(dir, "peak-rss");
+  const args = ["--require", join(__dirname, "peakRss.cjs"), join(REPO, "bin", "sales-data.cjs")];
+  const entry = JSON.stringify({ table: "big", query });
+  const env = { ...process.env, SALES_DATA_API_KEY: KEY, SALES_DATA_URL: url, SALES_DATA_TODAY: TODAY };
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [...args, "sync", "--query", entry, "--db", address, "--json"], {
+    env: { ...env, PEAK_RSS_FILE: peakFile },
+    stdio: ["ignore", "pipe", "inherit"],
   });
-  clearInterval(sampler);
-  return { time, inserted, peak };
+  let stdout = "";
+  child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const time = (performance.now() - t0) / 1000;
+  const [r] = (JSON.parse(stdout) as { tables: { outcome: string; inserted: number; message: string }[] }).tables;
+  if (code !== 0 || r.outcome !== "synced") throw new Error(`the sync ended with ${code}: ${r.message}`);
+  return { time, inserted: r.inserted, peakMb: Number(readFileSync(peakFile, "utf8")) / 1024 };
 }
 
 /** The floor's reading: the same answers (a week a request, as the sync reads this retailer) fetched and parsed. */
@@ -120,8 +130,8 @@ async function large(report: Report, dir: string, server: TestPostgres): Promise
   try {
     const csv = join(dir, "rows.csv");
     const fetched = await fetchFloor(sim.url, query, csv);
+    const d = await timedSync(`duckdb:${join(dir, "big.duckdb")}`, sim.url, query, dir);
     const duck = await openDatabase(`duckdb:${join(dir, "big.duckdb")}`);
-    const d = await timedSync(duck, sim.url, query);
     const duckCopy = await copyFloor(duck, query, async (table) => {
       const { useDuckDbFile, letGoDuckDbFile } = await import("../../src/sync/duckdb/files");
       const c = await (await useDuckDbFile(join(dir, "big.duckdb"))).connect();
@@ -130,8 +140,8 @@ async function large(report: Report, dir: string, server: TestPostgres): Promise
       await letGoDuckDbFile(join(dir, "big.duckdb"));
     });
     await duck.close();
+    const p = await timedSync(server.url, sim.url, query, dir);
     const pg = await openDatabase(server.url);
-    const p = await timedSync(pg, sim.url, query);
     const { Client } = await import("pg");
     const pgCopy = await copyFloor(pg, query, async (table) => {
       const c = new Client({ connectionString: server.url });
@@ -140,10 +150,15 @@ async function large(report: Report, dir: string, server: TestPostgres): Promise
       await c.end();
     });
     await pg.close();
+    const s = (x: number) => `${x.toFixed(1)} s`;
+    console.error(
+      `# sync bench: floor fetch ${s(fetched)}, DuckDB COPY ${s(duckCopy)}, PostgreSQL COPY ${s(pgCopy)}; ` +
+        `DuckDB sync ${s(d.time)} (peak ${Math.round(d.peakMb)} MB), PostgreSQL sync ${s(p.time)} (peak ${Math.round(p.peakMb)} MB)`,
+    );
     report("sync.duckdb_rows", d.inserted);
     report("sync.duckdb_vs_bulk_floor", d.time / (fetched + duckCopy));
     report("sync.postgres_vs_copy_floor", p.time / (fetched + pgCopy));
-    report("sync.peak_rss_mb", Math.round(Math.max(d.peak, p.peak) / 1024 / 1024));
+    report("sync.peak_rss_mb", Math.round(Math.max(d.peakMb, p.peakMb)));
   } finally {
     sim.child.kill();
   }
@@ -238,9 +253,12 @@ export async function run(report: Report): Promise<void> {
   chmodSync(dir, 0o755);
   const server = await startTestPostgres();
   try {
-    await large(report, dir, server);
-    await drift(report, dir);
-    await failurePoints(report, dir, server);
+    for (const [name, part] of [
+      ["large", () => large(report, dir, server)],
+      ["drift", () => drift(report, dir)],
+      ["failure points", () => failurePoints(report, dir, server)],
+    ] as const)
+      console.error(`# sync bench: ${name} took ${(await seconds(part)).toFixed(1)} s`);
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

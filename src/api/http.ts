@@ -7,6 +7,7 @@
 // ky stays at 1.x: ky 2 needs Node 22 and this project supports Node 20 (package.json engines).
 import ky, { HTTPError } from "ky";
 import { SalesApiError, redact, serviceWords, timeoutText } from "./errors";
+import { JsonBodyError, readJsonBody } from "./jsonBody";
 import { getWithinOrigin } from "./redirects";
 import { RETRY_AFTER_STATUSES, rateLimitError, retryDecision } from "./retryAfter";
 
@@ -140,13 +141,15 @@ export class Http {
     } catch (err) {
       throw err instanceof HTTPError && !signal.aborted ? await this.fromStatus(err) : err;
     }
-    const text = await response.text();
+    // Parsed as the bytes arrive (jsonBody.ts): a 17 MB answer's text is never held whole.
     try {
-      return { body: JSON.parse(text), headers: response.headers };
-    } catch {
+      if (!response.body) throw new JsonBodyError(true);
+      return { body: await readJsonBody(response.body), headers: response.headers };
+    } catch (err) {
+      if (!(err instanceof JsonBodyError)) throw err;
       throw new SalesApiError(
         "format",
-        `The service's answer is not valid JSON (${text.length ? "cut off or malformed" : "empty"}). Try again; if it persists, check the endpoint paths.`,
+        `The service's answer is not valid JSON (${err.message}). Try again; if it persists, check the endpoint paths.`,
         { status: response.status },
       );
     }

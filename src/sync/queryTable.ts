@@ -6,7 +6,8 @@ import { dayOfTimestamp, excelSerial } from "../core/dates";
 import { RETAILER_COLUMN } from "../core/answer/retailersTable";
 import { COMPARISON_SCALE, KEY_COLUMNS, type Cell, type Column, type ColumnKind } from "../core/answer/tabulate";
 import type { Query } from "../core/query/query";
-import type { SyncCell, SyncColumn, SyncRow, SyncTableSpec } from "./engine";
+import type { SyncCell, SyncColumn, SyncTableSpec } from "./engine";
+import type { RowBlock } from "./block";
 import { fitName } from "./names";
 
 /** The key and name fields each level's rows carry (spec: SKU and store data rows). */
@@ -73,23 +74,52 @@ function cellOf(v: unknown, type: SyncColumn["type"]): SyncCell {
   return v as SyncCell;
 }
 
-/** One retailer's answer rows as rows of the table (the period its UTC day, the retailer column filled). */
-export function tableRows(
-  t: QueryTable,
-  rows: readonly Readonly<Record<string, unknown>>[],
-  retailer: string,
-): SyncRow[] {
+/** One retailer's answer: its rows as the service sent them. */
+export interface RetailerRows {
+  rows: readonly Readonly<Record<string, unknown>>[];
+  retailer: string;
+}
+
+/**
+ * Answers' rows as one block of the table's rows (the period its UTC day, the retailer column filled). Each
+ * distinct period is read once: rows share a few periods, and reading a day per row was a third of a large sync.
+ * Each distinct text is kept once: JSON.parse makes a string per row for a product or store name, and rows holding
+ * those copies would keep them all until written; holding one copy lets the answer's go with it.
+ */
+export function tableBlock(t: QueryTable, answers: readonly RetailerRows[]): RowBlock {
   const { columns } = t.spec;
-  return rows.map((row) =>
-    t.fields.map((field, i) => {
-      if (field === null) return retailer;
-      const v = row[field];
-      if (i === 0) return typeof v === "string" ? (dayOfTimestamp(v) ?? v) : cellOf(v, "date");
-      // A comparison is stored as the workbook holds it: the fraction (12.5% as 0.125), not the service's 12.5.
-      if (t.kinds[i] === "percent" && typeof v === "number") return v / COMPARISON_SCALE;
-      return cellOf(v, columns[i].type);
-    }),
-  );
+  const width = columns.length;
+  const days = new Map<unknown, SyncCell>();
+  const dayOf = (v: unknown): SyncCell => {
+    let day = days.get(v);
+    if (day === undefined) days.set(v, (day = typeof v === "string" ? (dayOfTimestamp(v) ?? v) : cellOf(v, "date")));
+    return day;
+  };
+  const texts = new Map<string, string>();
+  const once = (v: SyncCell): SyncCell => {
+    if (typeof v !== "string") return v;
+    const kept = texts.get(v);
+    if (kept !== undefined) return kept;
+    texts.set(v, v);
+    return v;
+  };
+  const cells = new Array<SyncCell>(answers.reduce((n, a) => n + a.rows.length, 0) * width);
+  let at = 0;
+  for (const { rows, retailer } of answers)
+    for (const row of rows)
+      for (let i = 0; i < width; i++, at++) {
+        const field = t.fields[i];
+        if (field === null) {
+          cells[at] = retailer;
+          continue;
+        }
+        const v = row[field];
+        // A comparison is stored as the workbook holds it: the fraction (12.5% as 0.125), not the service's 12.5.
+        if (i === 0) cells[at] = dayOf(v);
+        else if (t.kinds[i] === "percent" && typeof v === "number") cells[at] = v / COMPARISON_SCALE;
+        else cells[at] = columns[i].type === "text" ? once(cellOf(v, "text")) : cellOf(v, columns[i].type);
+      }
+  return { width, length: cells.length / width, cells };
 }
 
 /** The table's columns as the refresh rules read them. */

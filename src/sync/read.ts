@@ -1,10 +1,10 @@
-// The sync's reads: a query's dates in the add-in's chunks (src/core/query/chunks.ts), one request per retailer and
-// chunk, every request of a run through one shared pool (src/api/pool.ts: at most 6 in flight, slowed on a 429),
-// each answer checked by the client against its question. Chunks come out in date order, a few read ahead, so
-// rows stream to the database and memory does not grow with the table.
-// One place to swap for the client's own pooled read when the client takes a shared pool (issue 24).
+// The sync's reads: a query's dates in chunks, one request per retailer and chunk, every request of a run through
+// one shared pool (src/api/pool.ts: at most 6 in flight, slowed on a 429), each answer checked by the client
+// against its question. Chunks come out in date order, one read ahead, each answer handed to `take` as soon as it
+// arrives (the sync turns it into rows there and lets the answer go), so memory holds one answer and two chunks'
+// rows at most, and does not grow with the table.
 import type { DataResult, SalesClient } from "../api/client";
-import { runAllOrFail, type RequestPool } from "../api/pool";
+import type { RequestPool } from "../api/pool";
 import { addDays, daysBetween, type IsoDate } from "../core/dates";
 import { planChunks, type DateChunk } from "../core/query/chunks";
 import { requestsOf, type Query } from "../core/query/query";
@@ -15,58 +15,90 @@ export interface SyncReader {
   signal?: AbortSignal;
 }
 
-/** One chunk's answers: one per retailer, in the query's order. */
-export interface ReadChunk {
+/** One chunk, as `take` made it of its answers (one per retailer, in the query's order). */
+export interface ReadChunk<T> {
   chunk: DateChunk;
   index: number;
   count: number;
-  results: DataResult[];
+  value: T;
 }
 
 /** Rows one request of a sync aims at: a large retailer's answers are read in smaller chunks than the add-in's. */
 const TARGET_ROWS = 50_000;
 
+/** Chunks read ahead of the one being written: one keeps the service busy, more only hold more rows. */
+const AHEAD = 1;
+
+/** The most rows any one period holds in these answers (0 when they have none). */
+function busiestPeriod(results: readonly DataResult[]): number {
+  let most = 0;
+  for (const r of results) {
+    const rows = new Map<unknown, number>();
+    for (const row of r.rows) rows.set(row[r.periodField], (rows.get(row[r.periodField]) ?? 0) + 1);
+    for (const n of rows.values()) most = Math.max(most, n);
+  }
+  return most;
+}
+
 /**
- * The query's answers over `dates`, chunk by chunk in date order, `ahead` chunks read before they are taken. The
- * chunks are the add-in's (src/core/query/chunks.ts), or smaller when the first period read shows they would hold
- * more than about TARGET_ROWS rows (800 stores x 150 SKUs is 120,000 rows a week): memory stays bounded.
+ * The query's answers over `dates`, chunk by chunk in date order, each answer given to `take` as it arrives. First
+ * a probe, one read at a time: the first period alone, then (while the answers are empty) 1, 2, 4 ... periods up
+ * to the add-in's chunk, until an answer has rows; the busiest period in it sizes the rest's chunks (the add-in's,
+ * or smaller ones of about TARGET_ROWS: 800 stores x 150 SKUs is 120,000 rows a period, so one period a request).
+ * `take` sees the probe's answers in date order, so the first it sees with rows is the first in the range.
  */
-export async function* readChunks(
+export async function* readChunks<T>(
   reader: SyncReader,
   query: Query,
   dates: { from: IsoDate; to: IsoDate },
-  ahead = 2,
-): AsyncGenerator<ReadChunk> {
+  take: (results: DataResult[]) => T,
+): AsyncGenerator<ReadChunk<T>> {
   const range = { level: query.level, timeframe: query.timeframe };
   const requests = requestsOf({ ...query, ...dates });
-  const read = (chunk: DateChunk) =>
-    runAllOrFail(
-      reader.pool,
-      requests.map((r) => (signal: AbortSignal) => reader.client.getData({ ...r, ...chunk }, { signal })),
-      reader.signal,
-    );
-  // The first period alone tells how many rows a period holds.
-  const [first] = planChunks({ ...range, ...dates }, 1);
-  let head: DataResult[] | null = await read(first);
-  const rest = daysBetween(first.to, dates.to) > 0 ? { ...range, from: addDays(first.to, 1), to: dates.to } : null;
-  const rows = head!.reduce((n, r) => n + r.rows.length, 0);
+  // The client reads through the run's pool: a 429 is the pool's (it halves the run's requests and waits), never
+  // retried inside one request's slot. Several retailers as the add-in reads them: the first failure ends the read.
+  const opts = { signal: reader.signal, pool: reader.pool };
+  const read = (chunk: DateChunk): Promise<DataResult[]> =>
+    requests.length === 1
+      ? reader.client.getData({ ...requests[0], ...chunk }, opts).then((r) => [r])
+      : reader.client.getDataForRetailers({ ...query, ...chunk }, opts);
+  const rest = (from: IsoDate) => (daysBetween(from, dates.to) >= 0 ? { ...range, from, to: dates.to } : null);
+
+  const probed: { chunk: DateChunk; value: T }[] = [];
+  let left = rest(dates.from);
+  let rows = 0;
+  for (let periods = 1; left && rows === 0; periods *= 2) {
+    const [probe, whole] = [planChunks(left, periods)[0], planChunks(left)[0]];
+    const chunk = probe.to <= whole.to ? probe : whole;
+    const results = await read(chunk);
+    rows = busiestPeriod(results);
+    probed.push({ chunk, value: take(results) });
+    left = rest(addDays(chunk.to, 1));
+  }
   const fits = Math.max(1, Math.floor(TARGET_ROWS / Math.max(rows, 1)));
-  const chunks = rest ? [planChunks(rest), planChunks(rest, fits)].reduce((a, b) => (b.length > a.length ? b : a)) : [];
-  const count = chunks.length + 1;
-  yield { chunk: first, index: 0, count, results: head! };
-  head = null; // written: held no longer (a week of a large retailer is tens of MB)
-  const pending: Promise<DataResult[]>[] = [];
+  const chunks = left ? [planChunks(left), planChunks(left, fits)].reduce((a, b) => (b.length > a.length ? b : a)) : [];
+  const count = probed.length + chunks.length;
+  let index = 0;
+  while (probed.length > 0) yield { ...probed.shift()!, index: index++, count };
+
+  // One request at a time, each sent once the one before it is rows, and one chunk of rows waiting at most: the
+  // service is kept busy while a chunk is written, and one answer is parsed at a time (answers parsed side by side
+  // would each hold their rows as objects until they end).
+  const pending: Promise<T>[] = [];
+  let turn: Promise<unknown> = Promise.resolve();
   let next = 0;
   const fill = () => {
-    while (next < chunks.length && pending.length <= ahead) {
-      const p = read(chunks[next++]);
+    while (next < chunks.length && pending.length <= AHEAD) {
+      const chunk = chunks[next++];
+      const p = turn.then(() => read(chunk)).then(take);
+      turn = p.catch(() => undefined);
       // A chunk read ahead that fails after the read has stopped is not left unhandled.
       p.catch(() => undefined);
       pending.push(p);
     }
   };
-  for (let index = 0; index < chunks.length; index++) {
+  for (const chunk of chunks) {
     fill();
-    yield { chunk: chunks[index], index: index + 1, count, results: await pending.shift()! };
+    yield { chunk, index: index++, count, value: await pending.shift()! };
   }
 }

@@ -3,6 +3,7 @@
 // as a failed run in a transaction of its own.
 import { errorText } from "../core/errorText";
 import type { IsoDate } from "../core/dates";
+import type { RowBlock } from "./block";
 import type { SyncEngine, SyncRevision, SyncRow, SyncRowChunks, SyncTableSpec, WindowWriter } from "./engine";
 
 /**
@@ -38,7 +39,10 @@ export interface RewriteResult {
   inserted: number;
 }
 
-async function* announcing(rows: SyncRowChunks, stage: () => void | Promise<void>): AsyncIterable<readonly SyncRow[]> {
+async function* announcing(
+  rows: SyncRowChunks,
+  stage: () => void | Promise<void>,
+): AsyncIterable<readonly SyncRow[] | RowBlock> {
   let n = 0;
   for await (const chunk of rows) {
     if (n++ === 1) await stage();

@@ -2,7 +2,8 @@
 // a period before the window stops the load with a message naming the row, the column and what it takes.
 import { isIsoDate, type IsoDate } from "../core/dates";
 import { andList } from "../core/words";
-import type { SyncCell, SyncColumn, SyncRow, SyncRowChunks, SyncTableSpec } from "./engine";
+import { blockOf, isBlock, type RowBlock } from "./block";
+import type { SyncCell, SyncColumn, SyncRowChunks, SyncTableSpec } from "./engine";
 import { SyncError } from "./errors";
 import { shownName } from "./names";
 
@@ -43,44 +44,63 @@ function cellProblem(v: SyncCell, column: SyncColumn, knownDates: Set<string>): 
   }
 }
 
+/** A check of rows, one at a time: the row's values are cells[at] to cells[at + width - 1]. */
+export type RowCheck = (cells: ArrayLike<SyncCell>, at: number) => void;
+
 /**
- * A check of rows for one load, throwing a SyncError at the first wrong row (numbered from 1 across chunks): the
- * width, each value's type, no empty key, and (for a window) no period before `from`.
+ * A check of rows for one load, throwing a SyncError at the first wrong row (numbered from 1 across chunks): each
+ * value's type, no empty key, and (for a window) no period before `from`. `widthOf` says a row of another width.
  */
-export function rowCheck(spec: SyncTableSpec, from?: IsoDate): (row: SyncRow) => void {
+export function rowCheck(spec: SyncTableSpec, from?: IsoDate): RowCheck & { widthOf(row: unknown): void } {
   const width = spec.columns.length;
   const keyAt = spec.key.map((k) => spec.columns.findIndex((c) => c.name === k));
   const periodAt = spec.columns.findIndex((c) => c.name === spec.period);
   const knownDates = new Set<string>();
   let n = 0;
-  const fail = (what: string) => {
+  const fail = (what: string, row = n): never => {
     throw new SyncError(
-      `Row ${n.toLocaleString("en-US")} for table ${shownName(spec.table)}: ${what}. Nothing was changed.`,
+      `Row ${row.toLocaleString("en-US")} for table ${shownName(spec.table)}: ${what}. Nothing was changed.`,
     );
   };
-  return (row) => {
+  const check = (cells: ArrayLike<SyncCell>, at: number) => {
     n++;
-    if (!Array.isArray(row) || row.length !== width)
-      fail(`it has ${Array.isArray(row) ? row.length : "no"} values where the table has ${width} columns`);
     for (let i = 0; i < width; i++) {
-      const problem = cellProblem(row[i], spec.columns[i], knownDates);
+      const problem = cellProblem(cells[at + i], spec.columns[i], knownDates);
       if (problem) fail(`${shownName(spec.columns[i].name)} ${problem}`);
     }
     for (const i of keyAt)
-      if (row[i] === null)
+      if (cells[at + i] === null)
         fail(`${shownName(spec.columns[i].name)} is empty, and it is part of the row key (${andList(spec.key)})`);
-    if (from !== undefined && (row[periodAt] as string) < from)
-      fail(`${shownName(spec.period)} is ${String(row[periodAt])}, before the window being rewritten (from ${from})`);
+    if (from !== undefined && (cells[at + periodAt] as string) < from)
+      fail(
+        `${shownName(spec.period)} is ${String(cells[at + periodAt])}, before the window being rewritten (from ${from})`,
+      );
   };
+  return Object.assign(check, {
+    widthOf(row: unknown) {
+      if (!Array.isArray(row) || row.length !== width)
+        fail(`it has ${Array.isArray(row) ? row.length : "no"} values where the table has ${width} columns`, n + 1);
+    },
+  });
 }
 
-/** The chunks as they come, each row checked on the way. */
+/** The chunks as blocks of rows, each row checked on the way (an array of rows also for its width). */
 export async function* checkedChunks(
   chunks: SyncRowChunks,
-  check: (row: SyncRow) => void,
-): AsyncIterable<readonly SyncRow[]> {
+  check: ReturnType<typeof rowCheck>,
+  width: number,
+): AsyncIterable<RowBlock> {
   for await (const chunk of chunks) {
-    for (const row of chunk) check(row);
-    yield chunk;
+    if (isBlock(chunk)) {
+      if (chunk.length > 0 && chunk.width !== width) check.widthOf(chunk.cells.slice(0, chunk.width));
+      for (let i = 0; i < chunk.length; i++) check(chunk.cells, i * width);
+      yield chunk;
+    } else {
+      for (const row of chunk) {
+        check.widthOf(row);
+        check(row, 0);
+      }
+      yield blockOf(chunk, width);
+    }
   }
 }

@@ -2,7 +2,6 @@
 // in; a later one re-reads the add-in's refresh window (src/core/refresh/window.ts) and, unless the losses rule or
 // a unit change holds it, rewrites it in one transaction with each changed figure recorded. The database-side twin
 // of src/refresh's steps: read (window, answer), then plan and write in the table's turn.
-import type { DataResult } from "../api/client";
 import { excelSerial, type IsoDate } from "../core/dates";
 import { errorText } from "../core/errorText";
 import type { ReadWindow } from "../core/refresh/answerLayout";
@@ -10,7 +9,9 @@ import { refreshWindow, windowInputOf } from "../core/refresh/window";
 import { plural } from "../core/words";
 import type { StoredPeriod, SyncEngine, SyncOutcome, SyncRow } from "./engine";
 import { shownName } from "./names";
-import { queryTableOf, tableRows, type QueryTable } from "./queryTable";
+import { AnswerRows, type ChunkRows } from "./answerRows";
+import { rowsOf, type RowBlock } from "./block";
+import type { QueryTable } from "./queryTable";
 import { readChunks, type ReadChunk, type SyncReader } from "./read";
 import { rewriteWindow, type RewriteStage } from "./rewrite";
 import type { SyncEntry } from "./syncFile";
@@ -59,21 +60,6 @@ export interface TableSyncResult {
 
 const ANYWAY = "Nothing was written; run the sync again with --anyway to accept it.";
 
-/** The table of a query from its first answers: the period field, the metrics sent, the fields of the rows. */
-function tableOf(entry: SyncEntry, results: readonly DataResult[], engine: SyncEngine): QueryTable {
-  const withRows = results.find((r) => r.rows.length > 0) ?? results[0];
-  const shape = {
-    periodField: withRows.periodField,
-    metrics: withRows.query.metrics,
-    fields: [...new Set(results.flatMap((r) => r.fields))],
-    sample: withRows.rows[0],
-  };
-  return queryTableOf(entry.table, entry.query, shape, engine.maxNameBytes);
-}
-
-const rowsOfChunk = (t: QueryTable, c: ReadChunk): SyncRow[] =>
-  c.results.flatMap((r) => tableRows(t, r.rows, r.query.retailer));
-
 class Run {
   readonly warnings = new Set<string>();
   readonly startedAt = new Date();
@@ -86,8 +72,8 @@ class Run {
     return JSON.stringify(this.entry.query);
   }
 
-  heard(results: readonly DataResult[]): void {
-    for (const r of results) for (const w of r.warnings) this.warnings.add(w);
+  heard(warnings: readonly string[]): void {
+    for (const w of warnings) this.warnings.add(w);
   }
 
   result(r: Omit<TableSyncResult, "warnings" | "table"> & { table?: string }): TableSyncResult {
@@ -116,21 +102,24 @@ class Run {
 async function firstSync(run: Run): Promise<TableSyncResult> {
   const { entry, o } = run;
   const dates = { from: entry.query.from, to: entry.rolling ? o.today : entry.query.to };
-  const chunks = readChunks(o.reader, entry.query, dates);
-  // One reference to the chunk in hand, let go once converted (the first one's too): a week is held once, as rows.
-  let c: IteratorResult<ReadChunk> | null = await chunks.next();
+  const answers = new AnswerRows(entry, o.engine.maxNameBytes);
+  const chunks = readChunks(o.reader, entry.query, dates, answers.take);
+  // The chunk in hand is the only reference to its rows, let go once they are written.
+  let c: IteratorResult<ReadChunk<ChunkRows>> | null = await chunks.next();
   if (c.done) throw new Error("a read of no chunks");
-  const table = tableOf(entry, c.value.results, o.engine);
+  const table = answers.table;
   let rows = 0;
-  async function* stream(): AsyncIterable<SyncRow[]> {
-    for (; !c!.done; c = await chunks.next()) {
-      run.heard(c!.value.results);
-      const chunk = rowsOfChunk(table, c!.value);
-      const { index, count } = c!.value;
+  const inHand = ({ value, index, count }: ReadChunk<ChunkRows>): RowBlock => {
+    run.heard(value.warnings);
+    rows += value.rows.length;
+    o.onProgress?.({ table: table.spec.table, chunk: index + 1, chunks: count, rows });
+    return value.rows;
+  };
+  async function* stream(): AsyncIterable<RowBlock> {
+    while (!c!.done) {
+      yield inHand(c!.value);
       c = null;
-      rows += chunk.length;
-      o.onProgress?.({ table: table.spec.table, chunk: index + 1, chunks: count, rows });
-      yield chunk;
+      c = await chunks.next();
     }
   }
   const turn = o.turn ?? ((write) => write());
@@ -184,14 +173,14 @@ async function laterSync(run: Run, periods: readonly StoredPeriod[]): Promise<Ta
       message: `${shownName(entry.table)}: ${win.reason}`,
     });
   }
-  const results: DataResult[] = [];
-  for await (const c of readChunks(o.reader, q, { from: win.from, to: win.to })) {
-    results.push(...c.results);
+  const answers = new AnswerRows(entry, o.engine.maxNameBytes);
+  const fresh: SyncRow[] = [];
+  for await (const c of readChunks(o.reader, q, { from: win.from, to: win.to }, answers.take)) {
+    run.heard(c.value.warnings);
+    for (const row of rowsOf(c.value.rows)) fresh.push(row);
     o.onProgress?.({ table: entry.table, chunk: c.index + 1, chunks: c.count, rows: 0 });
   }
-  run.heard(results);
-  const table = tableOf(entry, results, o.engine);
-  const fresh = results.flatMap((r) => tableRows(table, r.rows, r.query.retailer));
+  const table = answers.table;
   const turn = o.turn ?? ((write) => write());
   return turn(() => writeWindow(run, table, { win, lastRead, periods, fresh }));
 }

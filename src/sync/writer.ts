@@ -5,6 +5,7 @@ import { plural } from "../core/words";
 import type { SyncRevision, SyncRow, SyncRowChunks, SyncRun, SyncTableSpec, WindowWriter } from "./engine";
 import { SyncError } from "./errors";
 import { quoteName, shownName } from "./names";
+import type { RowBlock } from "./block";
 import { checkedChunks, rowCheck } from "./rows";
 import { insertRun, readRun, REVISIONS_SPEC, revisionRows } from "./runLog";
 import type { Dialect, SqlSession } from "./tables";
@@ -17,8 +18,8 @@ export interface EngineTransaction {
   where: string;
   /** Rows of a query, converted to SyncRow, in chunks of about `size`. */
   stream(sql: string, params: readonly string[], size: number): AsyncIterable<SyncRow[]>;
-  /** Bulk-loads checked chunks into a table in the transaction (DuckDB's appender, PostgreSQL's COPY). */
-  bulkLoad(spec: SyncTableSpec, chunks: AsyncIterable<readonly SyncRow[]>): Promise<number>;
+  /** Bulk-loads checked blocks of rows into a table in the transaction (DuckDB's appender, PostgreSQL's COPY). */
+  bulkLoad(spec: SyncTableSpec, blocks: AsyncIterable<RowBlock>): Promise<number>;
   /** COMMIT or ROLLBACK; the lock is still held afterwards, until release. */
   end(commit: boolean): Promise<void>;
   /** Releases the table's lock and the connection. */
@@ -62,7 +63,8 @@ export class TransactionWriter implements WindowWriter {
   insert(rows: SyncRowChunks): Promise<number> {
     return this.step(async () => {
       const from = this.window ?? undefined;
-      const n = await this.tx.bulkLoad(this.spec, checkedChunks(rows, rowCheck(this.spec, from)));
+      const check = rowCheck(this.spec, from);
+      const n = await this.tx.bulkLoad(this.spec, checkedChunks(rows, check, this.spec.columns.length));
       this.inserted += n;
       return n;
     });
@@ -75,7 +77,8 @@ export class TransactionWriter implements WindowWriter {
   recordRevisions(run: number, revisions: Iterable<SyncRevision>): Promise<number> {
     return this.step(async () => {
       const chunks = revisionRows(run, this.spec.table, revisions);
-      return this.tx.bulkLoad(REVISIONS_SPEC, checkedChunks(chunks, rowCheck(REVISIONS_SPEC)));
+      const width = REVISIONS_SPEC.columns.length;
+      return this.tx.bulkLoad(REVISIONS_SPEC, checkedChunks(chunks, rowCheck(REVISIONS_SPEC), width));
     });
   }
 

@@ -20,6 +20,7 @@ import { DUCKDB } from "../../src/sync/duckdb/dialect";
 import { letGoDuckDbFile, useDuckDbFile } from "../../src/sync/duckdb/files";
 import { duckDbSession, streamDuckDb } from "../../src/sync/duckdb/session";
 import { TransactionWriter } from "../../src/sync/writer";
+import { rowsOf, type RowBlock } from "../../src/sync/block";
 
 const WEEKS = mondays("2026-09-07", 8);
 const WINDOW = { from: WEEKS[6], to: "2026-10-31" };
@@ -385,11 +386,11 @@ describe("DuckDB's COMMIT after a failed flush", () => {
     const connection = await (await useDuckDbFile(path)).connect();
     await connection.run("BEGIN");
     // A careless load: it swallows the appender's failed flush, as the sync's own load never does.
-    const careless = async (s: SyncTableSpec, chunks: AsyncIterable<readonly SyncRow[]>) => {
+    const careless = async (s: SyncTableSpec, blocks: AsyncIterable<RowBlock>) => {
       const appender = await connection.createAppender(s.table);
       let n = 0;
-      for await (const chunk of chunks)
-        for (const row of chunk) {
+      for await (const block of blocks)
+        for (const row of rowsOf(block)) {
           appender.appendVarchar(row[0] as string);
           appender.appendVarchar(row[1] as string);
           appender.appendBigInt(BigInt(row[2] as number));

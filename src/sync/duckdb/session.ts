@@ -1,6 +1,18 @@
 // A DuckDB connection as the sync's SQL session (values bound, DATE read as text, BIGINT as numbers) and its bulk
 // load through the appender, used the way DuckDB's transactions require (see loadWithAppender).
-import { DuckDBDateValue, type DuckDBAppender, type DuckDBConnection, type DuckDBValue } from "@duckdb/node-api";
+import {
+  BIGINT,
+  DATE,
+  DOUBLE,
+  DuckDBDataChunk,
+  DuckDBDateValue,
+  VARCHAR,
+  type DuckDBAppender,
+  type DuckDBConnection,
+  type DuckDBType,
+  type DuckDBValue,
+} from "@duckdb/node-api";
+import type { RowBlock } from "../block";
 import type { SyncCell, SyncColumnType, SyncRow, SyncTableSpec } from "../engine";
 import type { SqlSession } from "../tables";
 
@@ -11,6 +23,9 @@ function fromDuckDb(v: DuckDBValue): SyncCell {
   if (v instanceof DuckDBDateValue) return v.toString();
   return String(v);
 }
+
+/** Rows of a DuckDB data chunk (its STANDARD_VECTOR_SIZE). */
+const VECTOR_SIZE = 2048;
 
 export function duckDbSession(connection: DuckDBConnection): SqlSession {
   return {
@@ -51,47 +66,73 @@ function dayNumber(day: string): number {
   return Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
 }
 
-function appendRow(
-  appender: DuckDBAppender,
-  row: SyncRow,
-  types: readonly SyncColumnType[],
-  days: Map<string, DuckDBDateValue>,
-): void {
-  for (let i = 0; i < types.length; i++) {
-    const v = row[i];
-    if (v === null) appender.appendNull();
-    else if (types[i] === "double") appender.appendDouble(v as number);
-    else if (types[i] === "text") appender.appendVarchar(v as string);
-    else if (types[i] === "bigint") appender.appendBigInt(BigInt(v as number));
-    else {
-      let day = days.get(v as string);
-      if (!day) days.set(v as string, (day = new DuckDBDateValue(dayNumber(v as string))));
-      appender.appendDate(day);
-    }
-  }
-  appender.endRow();
+const DUCKDB_TYPES: Record<SyncColumnType, DuckDBType> = { date: DATE, text: VARCHAR, bigint: BIGINT, double: DOUBLE };
+
+/** How a column's values go into a vector: codes as BigInt, days as DuckDB's dates (one per distinct day). */
+function columnValue(type: SyncColumnType, days: Map<string, DuckDBDateValue>): (v: SyncCell) => unknown {
+  if (type === "bigint") return (v) => (v === null ? null : BigInt(v as number));
+  if (type !== "date") return (v) => v;
+  return (v) => {
+    if (v === null) return null;
+    let day = days.get(v as string);
+    if (!day) days.set(v as string, (day = new DuckDBDateValue(dayNumber(v as string))));
+    return day;
+  };
+}
+
+/** One DuckDB vector as the loader writes it (its typed setters are per type; the loader gives each its kind). */
+interface Vector {
+  setItem(index: number, value: unknown): void;
+  flush(): void;
 }
 
 /**
- * Bulk-loads checked chunks with DuckDB's appender, inside the connection's open transaction. The appender takes
+ * Appends a block through data chunks of up to 2,048 rows (DuckDB's vector size), a column at a time: numbers go
+ * into typed arrays and each chunk is one call, where appending value by value was a call per value.
+ */
+function appendBlock(
+  appender: DuckDBAppender,
+  chunk: DuckDBDataChunk,
+  block: RowBlock,
+  values: readonly ((v: SyncCell) => unknown)[],
+): void {
+  const { width, cells } = block;
+  for (let start = 0; start < block.length; start += VECTOR_SIZE) {
+    const size = Math.min(VECTOR_SIZE, block.length - start);
+    chunk.rowCount = size;
+    for (let j = 0; j < width; j++) {
+      const vector = chunk.getColumnVector(j) as unknown as Vector;
+      const value = values[j];
+      for (let r = 0, at = start * width + j; r < size; r++, at += width) vector.setItem(r, value(cells[at]));
+      vector.flush();
+    }
+    appender.appendDataChunk(chunk);
+    chunk.reset();
+  }
+}
+
+/**
+ * Bulk-loads checked blocks with DuckDB's appender, inside the connection's open transaction. The appender takes
  * part in the transaction only for rows flushed before COMMIT or ROLLBACK (rows still buffered survive a ROLLBACK
- * and a later close commits them), so each chunk is flushed as it is appended, and on any failure the buffer is
+ * and a later close commits them), so each block is flushed as it is appended, and on any failure the buffer is
  * cleared before the appender is closed: the caller then rolls back and nothing of this load remains.
  */
 export async function loadWithAppender(
   connection: DuckDBConnection,
   spec: SyncTableSpec,
-  chunks: AsyncIterable<readonly SyncRow[]>,
+  blocks: AsyncIterable<RowBlock>,
 ): Promise<number> {
   const appender = await connection.createAppender(spec.table);
   const types = spec.columns.map((c) => c.type);
+  const chunk = DuckDBDataChunk.create(types.map((t) => DUCKDB_TYPES[t]));
   const days = new Map<string, DuckDBDateValue>();
+  const values = types.map((t) => columnValue(t, days));
   let n = 0;
   try {
-    for await (const chunk of chunks) {
-      for (const row of chunk) appendRow(appender, row, types, days);
+    for await (const block of blocks) {
+      appendBlock(appender, chunk, block, values);
       appender.flushSync();
-      n += chunk.length;
+      n += block.length;
     }
     appender.closeSync();
     return n;

@@ -4,7 +4,8 @@ import { once } from "node:events";
 import { finished } from "node:stream/promises";
 import pg, { type ClientBase, type CustomTypesConfig } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import type { SyncRow, SyncTableSpec } from "../engine";
+import type { RowBlock } from "../block";
+import type { SyncCell, SyncRow, SyncTableSpec } from "../engine";
 import { quoteName } from "../names";
 import type { SqlSession } from "../tables";
 
@@ -50,17 +51,21 @@ export async function* streamPg(
   await client.query("CLOSE sales_sync_window");
 }
 
+/** Lines of COPY text written at once. */
+const LINES_PER_WRITE = 4096;
+
 const ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
 
 /**
- * One row in COPY's text format: tab between values, \N for null, backslash, tab and line breaks escaped. Tested on
- * its own (test/sync/parts.test.ts).
+ * One row in COPY's text format: tab between values, \N for null, backslash, tab and line breaks escaped; the row's
+ * values are cells[at] to cells[at + width - 1] (a whole row array by default). Tested on its own
+ * (test/sync/parts.test.ts).
  * @public
  */
-export function copyLine(row: SyncRow): string {
+export function copyLine(cells: ArrayLike<SyncCell>, at = 0, width = cells.length - at): string {
   let line = "";
-  for (let i = 0; i < row.length; i++) {
-    const v = row[i];
+  for (let i = 0; i < width; i++) {
+    const v = cells[at + i];
     if (i > 0) line += "\t";
     if (v === null) line += "\\N";
     else if (typeof v === "number") line += String(v);
@@ -77,17 +82,21 @@ export function copyLine(row: SyncRow): string {
 export async function loadWithCopy(
   client: ClientBase,
   spec: SyncTableSpec,
-  chunks: AsyncIterable<readonly SyncRow[]>,
+  blocks: AsyncIterable<RowBlock>,
 ): Promise<number> {
   const columns = spec.columns.map((c) => quoteName(c.name)).join(", ");
   const stream = client.query(copyFrom(`COPY ${quoteName(spec.table)} (${columns}) FROM STDIN`));
   let n = 0;
   try {
-    for await (const chunk of chunks) {
-      let text = "";
-      for (const row of chunk) text += copyLine(row);
-      n += chunk.length;
-      if (!stream.write(text)) await once(stream, "drain");
+    for await (const { width, length, cells } of blocks) {
+      // A few thousand lines a write: a block's text is never built whole.
+      for (let start = 0; start < length; start += LINES_PER_WRITE) {
+        let text = "";
+        for (let i = start; i < Math.min(length, start + LINES_PER_WRITE); i++)
+          text += copyLine(cells, i * width, width);
+        if (!stream.write(text)) await once(stream, "drain");
+      }
+      n += length;
     }
     stream.end();
     await finished(stream);

@@ -1,0 +1,92 @@
+// An answer's JSON read as its bytes arrive (src/api/jsonBody.ts): whatever the text and however its bytes are cut
+// into arrivals, the body read this way equals JSON.parse of the whole text (as response.text() decodes it), and a
+// text JSON.parse refuses is refused. Batches of a few bytes make every array split many times.
+import fc from "fast-check";
+import { JsonBodyError, readJsonBody } from "../../src/api/jsonBody";
+import { runs } from "../support/properties";
+
+/** The bytes as a stream, cut at the given points. */
+function streamOf(bytes: Uint8Array, cuts: readonly number[]): ReadableStream<Uint8Array> {
+  const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  const parts = [0, ...at, bytes.length].slice(1).map((end, i, ends) => bytes.slice(i === 0 ? 0 : ends[i - 1], end));
+  return new ReadableStream({
+    start(controller) {
+      for (const part of parts) if (part.length > 0) controller.enqueue(part);
+      controller.close();
+    },
+  });
+}
+
+/** What reading the whole text says: the value, or that it is not JSON. */
+function wholeRead(bytes: Uint8Array): { value: unknown } | { refused: true } {
+  try {
+    return { value: JSON.parse(new TextDecoder().decode(bytes)) };
+  } catch {
+    return { refused: true };
+  }
+}
+
+async function streamedRead(bytes: Uint8Array, cuts: number[], batch: number) {
+  try {
+    return { value: await readJsonBody(streamOf(bytes, cuts), batch) };
+  } catch (error) {
+    expect(error).toBeInstanceOf(JsonBodyError);
+    return { refused: true as const };
+  }
+}
+
+const encode = (text: string) => new TextEncoder().encode(text);
+const value = fc.jsonValue({ stringUnit: "binary", maxDepth: 3 });
+const texts = fc.oneof(
+  fc.array(value).map((v) => JSON.stringify(v)),
+  fc.array(value).map((v) => `\ufeff \n${JSON.stringify(v, null, 2)}\n`),
+  value.map((v) => JSON.stringify(v)),
+);
+const cuts = fc.array(fc.nat(), { maxLength: 8 });
+
+test("a JSON text read as its bytes arrive equals JSON.parse of the whole text", async () => {
+  await fc.assert(
+    fc.asyncProperty(texts, cuts, fc.integer({ min: 1, max: 40 }), async (text, at, batch) => {
+      const bytes = encode(text);
+      expect(await streamedRead(bytes, at, batch)).toEqual(wholeRead(bytes));
+    }),
+    runs(5000, 300),
+  );
+});
+
+test("a text cut off, or with a byte put in or taken out, is refused exactly when JSON.parse refuses it", async () => {
+  const edit = fc.oneof(
+    fc.record({ kind: fc.constant("cut" as const), at: fc.nat() }),
+    fc.record({ kind: fc.constant("drop" as const), at: fc.nat() }),
+    fc.record({
+      kind: fc.constant("put" as const),
+      at: fc.nat(),
+      text: fc.constantFrom(",", "[", "]", "{", "}", '"', "\\", " ", "x", "1"),
+    }),
+  );
+  await fc.assert(
+    fc.asyncProperty(texts, edit, cuts, fc.integer({ min: 1, max: 40 }), async (text, e, at, batch) => {
+      const i = e.at % (text.length + 1);
+      const edited =
+        e.kind === "cut"
+          ? text.slice(0, i)
+          : e.kind === "drop"
+            ? text.slice(0, i) + text.slice(i + 1)
+            : text.slice(0, i) + e.text + text.slice(i);
+      const bytes = encode(edited);
+      expect(await streamedRead(bytes, at, batch)).toEqual(wholeRead(bytes));
+    }),
+    runs(5000, 300),
+  );
+});
+
+test("an empty body is said to be empty; a trailing comma and text after the array are refused", async () => {
+  await expect(readJsonBody(streamOf(new Uint8Array(), []))).rejects.toMatchObject({ empty: true });
+  await expect(readJsonBody(streamOf(encode("  "), []))).rejects.toMatchObject({ empty: false });
+  for (const text of ["[1,2,]", "[1,2] x", "[1,,2]", "[1, 2", '["a\\"]']) {
+    await expect(readJsonBody(streamOf(encode(text), [2]), 2)).rejects.toThrow(JsonBodyError);
+  }
+  const nested = '[{"a":"]},[\\"x"},{"b":[1,{"c":2}]}]';
+  expect(await readJsonBody(streamOf(encode(nested), [3, 9]), 1)).toEqual(JSON.parse(nested));
+  expect(JSON.parse(nested)).toEqual([{ a: ']},["x' }, { b: [1, { c: 2 }] }]);
+});
