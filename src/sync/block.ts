@@ -6,8 +6,8 @@ import type { SyncCell, SyncRow } from "./engine";
 /** `length` rows of `width` values: row i's value of column j is cells[i * width + j]. */
 export interface RowBlock {
   readonly width: number;
-  readonly length: number;
-  readonly cells: readonly SyncCell[];
+  length: number;
+  cells: readonly SyncCell[];
 }
 
 export const isBlock = (chunk: readonly SyncRow[] | RowBlock): chunk is RowBlock => !Array.isArray(chunk);
@@ -25,4 +25,14 @@ export function rowsOf(block: RowBlock): SyncRow[] {
   const rows: SyncRow[] = new Array<SyncRow>(block.length);
   for (let i = 0; i < block.length; i++) rows[i] = block.cells.slice(i * block.width, (i + 1) * block.width);
   return rows;
+}
+
+/**
+ * Empties a block its loader has written. The generators a block passes through (the read, the checks, the stage
+ * announcements) each still hold it while they wait for the next one, which is when the next answer is parsed:
+ * emptied, a written week's values go in the collection that answer sets off instead of living through it.
+ */
+export function letGo(block: RowBlock): void {
+  block.cells = [];
+  block.length = 0;
 }

@@ -1,10 +1,9 @@
 // Which database a sync writes to, from its address: `duckdb:path/to/file.duckdb` (the default, sales-data.duckdb
-// in the current folder) or `postgres://user@host:port/database`; opened as the engine that serves it.
+// in the current folder) or `postgres://user@host:port/database`; opened as the engine that serves it. Each engine's
+// driver is loaded when an address needs it: a sync into DuckDB does not load pg, nor one into PostgreSQL DuckDB.
 import { resolve } from "node:path";
-import { openDuckDb } from "./duckdb/engine";
 import type { SyncEngine } from "./engine";
 import { SyncError } from "./errors";
-import { openPostgres } from "./postgres/engine";
 
 export const DEFAULT_DATABASE = "duckdb:sales-data.duckdb";
 
@@ -58,5 +57,7 @@ export function parseDatabase(text: string = DEFAULT_DATABASE, cwd = process.cwd
 /** Opens the engine for an address (or a parsed target). */
 export async function openDatabase(target: string | DatabaseTarget = DEFAULT_DATABASE): Promise<SyncEngine> {
   const t = typeof target === "string" ? parseDatabase(target) : target;
-  return t.kind === "duckdb" ? openDuckDb(t.path) : openPostgres(t.url, t.label);
+  // require, as src/runtime.ts does: the command runs as CommonJS through tsx, whose hooks do not reach import().
+  if (t.kind === "duckdb") return (require("./duckdb/engine") as typeof import("./duckdb/engine")).openDuckDb(t.path);
+  return (require("./postgres/engine") as typeof import("./postgres/engine")).openPostgres(t.url, t.label);
 }

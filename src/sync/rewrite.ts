@@ -5,6 +5,7 @@ import { errorText } from "../core/errorText";
 import type { IsoDate } from "../core/dates";
 import type { RowBlock } from "./block";
 import type { SyncEngine, SyncRevision, SyncRow, SyncRowChunks, SyncTableSpec, WindowWriter } from "./engine";
+import { runRow, type RunOf } from "./runLog";
 
 /**
  * Where a rewrite is: reached in this order; `inserting` once the first chunk is in and the next is on its way. The
@@ -50,6 +51,15 @@ async function* announcing(
   }
 }
 
+/** What the run log says this rewrite was of. */
+const runOf = (r: WindowRewrite, startedAt: Date): RunOf => ({
+  table: r.spec.table,
+  query: r.query,
+  startedAt,
+  window: r.window,
+  readOn: r.readOn,
+});
+
 async function write(writer: WindowWriter, r: WindowRewrite, startedAt: Date): Promise<RewriteResult> {
   const stage = async (s: RewriteStage) => r.onStage?.(s);
   await stage("begun");
@@ -58,19 +68,9 @@ async function write(writer: WindowWriter, r: WindowRewrite, startedAt: Date): P
   const inserted = await writer.insert(announcing(r.rows, () => stage("inserting")));
   await stage("inserted");
   const revisions = r.revisions ?? [];
-  const run = await writer.recordRun({
-    table: r.spec.table,
-    query: r.query,
-    startedAt,
-    endedAt: new Date(),
-    window: r.window,
-    readOn: r.readOn ?? null,
-    deleted,
-    inserted,
-    changed: revisions.length,
-    outcome: "synced",
-    reason: null,
-  });
+  const run = await writer.recordRun(
+    runRow(runOf(r, startedAt), { outcome: "synced", deleted, inserted, changed: revisions.length }),
+  );
   await writer.recordRevisions(run, revisions);
   await stage("recorded");
   await writer.commit();
@@ -88,21 +88,7 @@ export async function rewriteWindow(engine: SyncEngine, r: WindowRewrite): Promi
   } catch (error) {
     await writer?.rollback();
     const reason = errorText(error, { other: (message) => message });
-    await engine
-      .recordRun({
-        table: r.spec.table,
-        query: r.query,
-        startedAt,
-        endedAt: new Date(),
-        window: r.window,
-        readOn: r.readOn ?? null,
-        deleted: 0,
-        inserted: 0,
-        changed: 0,
-        outcome: "failed",
-        reason,
-      })
-      .catch(() => undefined);
+    await engine.recordRun(runRow(runOf(r, startedAt), { outcome: "failed", reason })).catch(() => undefined);
     throw error;
   }
   await r.onStage?.("committed");

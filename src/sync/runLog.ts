@@ -29,6 +29,35 @@ const RUN_COLUMNS = (d: Dialect) => `
   outcome ${d.types.text} NOT NULL CHECK (outcome IN ('synced', 'held', 'failed')),
   reason ${d.types.text}`;
 
+/** What a run was of: its table, the query as JSON (never the key), when it began, its window and the day read. */
+export interface RunOf {
+  table: string;
+  query: string;
+  startedAt: Date;
+  window: SyncRun["window"];
+  readOn?: SyncRun["readOn"];
+}
+
+/** How a run ended: synced (with what it wrote, or nothing), or held or failed with why (nothing written). */
+export type RunEnd =
+  | { outcome: "synced"; deleted?: number; inserted?: number; changed?: number }
+  | { outcome: "held" | "failed"; reason: string };
+
+/** A run's row in sales_sync_runs, ended now: the one place a run's record is made. */
+export function runRow(of: RunOf, end: RunEnd): SyncRun {
+  const wrote: { deleted?: number; inserted?: number; changed?: number } = end.outcome === "synced" ? end : {};
+  return {
+    ...of,
+    readOn: of.readOn ?? null,
+    endedAt: new Date(),
+    deleted: wrote.deleted ?? 0,
+    inserted: wrote.inserted ?? 0,
+    changed: wrote.changed ?? 0,
+    outcome: end.outcome,
+    reason: end.outcome === "synced" ? null : end.reason,
+  };
+}
+
 /** CREATE statements of the two log tables, for a run id column given by the engine. */
 export function logTablesSql(d: Dialect, runId: string): string[] {
   return [

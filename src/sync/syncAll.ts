@@ -1,8 +1,10 @@
 // A sync file's queries side by side: every read through one request pool (src/api/pool.ts), each table written
-// in its own transaction and one table at a time (design note 10: read side by side, write one at a time).
-// The one place to swap for the shared "reads through one pool, then a serialized writer" helper (issue 24).
+// in its own transaction and one table at a time (design note 10: read side by side, write one at a time), in the
+// writer's turn Refresh all uses (src/api/readThenWrite.ts oneAtATime). Not readThenWrite itself: a first sync
+// writes its table while it is still reading it, chunk by chunk, where readThenWrite writes whole answers.
 import type { SalesClient } from "../api/client";
 import { RequestPool } from "../api/pool";
+import { oneAtATime } from "../api/readThenWrite";
 import type { IsoDate } from "../core/dates";
 import type { SyncEngine } from "./engine";
 import type { SyncEntry } from "./syncFile";
@@ -17,20 +19,10 @@ export interface SyncAllOptions {
   onProgress?: (p: SyncProgress) => void;
 }
 
-/** Runs `write`s one at a time, in the order they ask. */
-function serialWriter(): <T>(write: () => Promise<T>) => Promise<T> {
-  let last: Promise<unknown> = Promise.resolve();
-  return (write) => {
-    const mine = last.then(write, write);
-    last = mine.catch(() => undefined);
-    return mine;
-  };
-}
-
 /** Syncs every entry; the results in the entries' order (a failure is a result, never thrown). */
 export async function syncAll(entries: readonly SyncEntry[], o: SyncAllOptions): Promise<TableSyncResult[]> {
   const pool = new RequestPool();
-  const turn = serialWriter();
+  const turn = oneAtATime();
   const reader = { client: o.client, pool };
   return Promise.all(
     entries.map((entry) =>

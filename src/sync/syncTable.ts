@@ -14,6 +14,7 @@ import { rowsOf, type RowBlock } from "./block";
 import type { QueryTable } from "./queryTable";
 import { readChunks, type ReadChunk, type SyncReader } from "./read";
 import { rewriteWindow, type RewriteStage } from "./rewrite";
+import { runRow, type RunEnd } from "./runLog";
 import type { SyncEntry } from "./syncFile";
 import { figureRevisions, planWindow, revisionText } from "./windowPlan";
 
@@ -80,21 +81,10 @@ class Run {
     return { table: this.entry.table, ...r, warnings: [...this.warnings] };
   }
 
-  /** A run that wrote nothing (held, or nothing to do) in the run log, in a transaction of its own. */
-  record(table: string, outcome: SyncOutcome, window: TableSyncResult["window"], reason: string | null) {
-    return this.o.engine.recordRun({
-      table,
-      query: this.query,
-      startedAt: this.startedAt,
-      endedAt: new Date(),
-      window,
-      readOn: this.o.today,
-      deleted: 0,
-      inserted: 0,
-      changed: 0,
-      outcome,
-      reason,
-    });
+  /** A run that wrote nothing (held, failed, or nothing to do) in the run log, in a transaction of its own. */
+  record(table: string, window: TableSyncResult["window"], end: RunEnd) {
+    const of = { table, query: this.query, startedAt: this.startedAt, window, readOn: this.o.today };
+    return this.o.engine.recordRun(runRow(of, end));
   }
 }
 
@@ -164,7 +154,7 @@ async function laterSync(run: Run, periods: readonly StoredPeriod[]): Promise<Ta
   const win = refreshWindow(windowInputOf({ query: q, rolling: entry.rolling }, o.today, lastRead, serials));
   const nothing = { first: false, deleted: 0, inserted: 0, changed: 0 };
   if (win.kind === "nothing") {
-    const id = await run.record(entry.table, "synced", null, null);
+    const id = await run.record(entry.table, null, { outcome: "synced" });
     return run.result({
       ...nothing,
       outcome: "synced",
@@ -223,7 +213,7 @@ async function writeWindow(run: Run, table: QueryTable, f: Fetched): Promise<Tab
       plan.kind === "keep"
         ? plan.warnings.join(" ")
         : `${[plan.holds.losses?.said, plan.holds.unitChange?.said].filter(Boolean).join(" ")} ${ANYWAY}`;
-    const id = await run.record(table.spec.table, "held", window, reason);
+    const id = await run.record(table.spec.table, window, { outcome: "held", reason });
     return run.result({
       table: table.spec.table,
       first: false,
@@ -276,7 +266,7 @@ export async function syncTable(entry: SyncEntry, o: TableSyncOptions): Promise<
   } catch (error) {
     const reason = errorText(error, { other: (m) => m });
     // rewriteWindow records its own failures; one before it (a read, a refused answer) is recorded here.
-    const id = await run.record(entry.table, "failed", null, reason).catch(() => null);
+    const id = await run.record(entry.table, null, { outcome: "failed", reason }).catch(() => null);
     return run.result({
       outcome: "failed",
       first: false,

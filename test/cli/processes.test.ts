@@ -72,12 +72,14 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
   test("two syncs of one table at once: nothing doubled", async () => {
     expect((await sync("Twice")).code).toBe(0);
     const rows = await count("Twice");
-    // The next day's syncs, the first one slowed by the service, the second started while it runs.
+    // The next day's syncs, the first one slowed by the service, the second started once the first's request is
+    // at the service (its database open, its read waiting 3 s).
     const later = { ...env(), SALES_DATA_TODAY: addDays(SIM_TODAY, 1) };
     sim.simulator.setToday(addDays(SIM_TODAY, 1));
-    await sim.inject({ path: "/api/data", delayMs: 4000, count: 1 });
+    await sim.inject({ path: "/api/data", delayMs: 3000, count: 1 });
+    const sent = sim.count("/api/data");
     const first = salesData(["sync", "--query", ENTRY("Twice"), "--db", db.address()], later);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    while (sim.count("/api/data") === sent) await new Promise((resolve) => setTimeout(resolve, 20));
     const second = await salesData(["sync", "--query", ENTRY("Twice"), "--db", db.address()], later);
     const one = await first;
     if (db.name === "DuckDB") {

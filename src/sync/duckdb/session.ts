@@ -12,7 +12,7 @@ import {
   type DuckDBType,
   type DuckDBValue,
 } from "@duckdb/node-api";
-import type { RowBlock } from "../block";
+import { letGo, type RowBlock } from "../block";
 import type { SyncCell, SyncColumnType, SyncRow, SyncTableSpec } from "../engine";
 import type { SqlSession } from "../tables";
 
@@ -133,6 +133,7 @@ export async function loadWithAppender(
       appendBlock(appender, chunk, block, values);
       appender.flushSync();
       n += block.length;
+      letGo(block);
     }
     appender.closeSync();
     return n;

@@ -1,10 +1,11 @@
 // A PostgreSQL connection as the sync's SQL session (values bound, DATE read as text, BIGINT as numbers), rows read
 // through a cursor in chunks, and the bulk load through COPY FROM STDIN (pg-copy-streams), never row by row.
 import { once } from "node:events";
+import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import pg, { type ClientBase, type CustomTypesConfig } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import type { RowBlock } from "../block";
+import { letGo, type RowBlock } from "../block";
 import type { SyncCell, SyncRow, SyncTableSpec } from "../engine";
 import { quoteName } from "../names";
 import type { SqlSession } from "../tables";
@@ -74,6 +75,15 @@ export function copyLine(cells: ArrayLike<SyncCell>, at = 0, width = cells.lengt
   return `${line}\n`;
 }
 
+/** A block as COPY text, a few thousand lines a write (a block's text is never built whole), minding back-pressure. */
+async function writeBlock(stream: Writable, { width, length, cells }: RowBlock): Promise<void> {
+  for (let start = 0; start < length; start += LINES_PER_WRITE) {
+    let text = "";
+    for (let i = start; i < Math.min(length, start + LINES_PER_WRITE); i++) text += copyLine(cells, i * width, width);
+    if (!stream.write(text)) await once(stream, "drain");
+  }
+}
+
 /**
  * Bulk-loads checked chunks with COPY FROM STDIN in the open transaction, honouring the stream's back-pressure so
  * memory holds about one chunk. On any failure the COPY is cancelled (CopyFail, with a fixed text: row values never
@@ -88,15 +98,10 @@ export async function loadWithCopy(
   const stream = client.query(copyFrom(`COPY ${quoteName(spec.table)} (${columns}) FROM STDIN`));
   let n = 0;
   try {
-    for await (const { width, length, cells } of blocks) {
-      // A few thousand lines a write: a block's text is never built whole.
-      for (let start = 0; start < length; start += LINES_PER_WRITE) {
-        let text = "";
-        for (let i = start; i < Math.min(length, start + LINES_PER_WRITE); i++)
-          text += copyLine(cells, i * width, width);
-        if (!stream.write(text)) await once(stream, "drain");
-      }
-      n += length;
+    for await (const block of blocks) {
+      await writeBlock(stream, block);
+      n += block.length;
+      letGo(block);
     }
     stream.end();
     await finished(stream);
