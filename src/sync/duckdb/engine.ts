@@ -106,7 +106,11 @@ class DuckDbEngine implements SyncEngine {
   }
 }
 
-/** Opens (or creates) the DuckDB file at an absolute path; SyncLockedError when another process holds it. */
+/**
+ * Opens (or creates) the DuckDB file at an absolute path; SyncLockedError when another process holds it. Loaded
+ * only when an address needs it, by openDatabase's require (src/sync/database.ts), which knip does not follow.
+ * @public
+ */
 export async function openDuckDb(path: string): Promise<SyncEngine> {
   const instance = await useDuckDbFile(path);
   try {

@@ -152,7 +152,11 @@ class PostgresEngine implements SyncEngine {
   }
 }
 
-/** Connects to the server at `url` and creates the log tables when missing; `label` names it in messages. */
+/**
+ * Connects to the server at `url` and creates the log tables when missing; `label` names it in messages. Loaded
+ * only when an address needs it, by openDatabase's require (src/sync/database.ts), which knip does not follow.
+ * @public
+ */
 export async function openPostgres(url: string, label: string): Promise<SyncEngine> {
   const pool = new pg.Pool({ connectionString: url, types: PG_TYPES, max: 4 });
   // An idle connection the server drops must not crash the process: the next query reports it.
