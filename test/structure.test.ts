@@ -48,10 +48,11 @@ function crossImports(file: (typeof files)[number]): string[] {
     const target = relative(SRC, join(file.path, "..", spec)).split(sep)[0];
     if (target !== file.folder && !target.startsWith("..")) found.push(target);
   }
-  // require("./x") in the runtime root counts too
+  // require("./x") counts too (the runtime root's, the sync's engines loaded when needed), as an import does
   file.source.forEachChild(function visit(n): void {
     if (ts.isCallExpression(n) && n.expression.getText() === "require" && ts.isStringLiteral(n.arguments[0])) {
-      found.push(relative(SRC, join(file.path, "..", n.arguments[0].text)).split(sep)[0]);
+      const target = relative(SRC, join(file.path, "..", n.arguments[0].text)).split(sep)[0];
+      if (target !== file.folder) found.push(target);
     }
     n.forEachChild(visit);
   });
