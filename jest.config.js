@@ -7,12 +7,14 @@ const deep = process.env.TEST_DEEP === "1" || process.env.npm_lifecycle_event ==
 module.exports = {
   // Node's environment, plus the browser and dev server one worker shares between its browser test files.
   testEnvironment: "<rootDir>/test/support/environment.ts",
+  globalSetup: "<rootDir>/test/support/globalSetup.ts",
   globalTeardown: "<rootDir>/test/support/globalTeardown.ts",
   // The slowest files first, even on a clean clone (test/support/slowest.json, from `npm run test:timings`).
   testSequencer: "<rootDir>/test/support/sequencer.js",
   globals: { TEST_DEEP: deep },
-  // Two workers even on two cores: the files wait on HTTP and Chromium about as much as they compute.
-  maxWorkers: Math.max(2, availableParallelism() - 1),
+  // One worker more than cores: a file waits on HTTP, Chromium, child processes and timers about a third of its
+  // time, and a third worker computes meanwhile (on two cores, three workers finish well before two).
+  maxWorkers: availableParallelism() + 1,
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   // TypeScript through esbuild (types are `npm run typecheck`'s job, run by `npm test` beside jest). ky ships

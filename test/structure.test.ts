@@ -48,7 +48,7 @@ function crossImports(file: (typeof files)[number]): string[] {
     const target = relative(SRC, join(file.path, "..", spec)).split(sep)[0];
     if (target !== file.folder && !target.startsWith("..")) found.push(target);
   }
-  // require("./x") counts too (the runtime root's, and src/sync/database.ts's engines, which are its own folder's)
+  // require("./x") counts too (the runtime root's, the sync's engines loaded when needed), as an import does
   file.source.forEachChild(function visit(n): void {
     if (ts.isCallExpression(n) && n.expression.getText() === "require" && ts.isStringLiteral(n.arguments[0])) {
       const target = relative(SRC, join(file.path, "..", n.arguments[0].text)).split(sep)[0];

@@ -14,6 +14,7 @@ import {
   caseLabel,
   freshTablesOf,
   refreshesToo,
+  prepareCase,
   runInterleaving,
   seededTurns,
   soloTurns,
@@ -36,14 +37,15 @@ export async function run(report: Report): Promise<void> {
     for (const c of COAUTHOR_CASES) {
       const fresh = freshOf.get(c.kind) ?? (await freshTablesOf(service, c.kind));
       freshOf.set(c.kind, fresh);
-      const n = refreshesToo(c.edit) ? 0 : await soloTurns(service, c, fresh);
+      const prepared = await prepareCase(service, c);
+      const n = refreshesToo(c.edit) ? 0 : await soloTurns(prepared, fresh);
       for (let seed = 1; seed <= (ORDERS[c.edit] ?? 1); seed++) {
         // A person's action: after a seeded number of the refresh's turns (0 .. all of them).
         const pick = refreshesToo(c.edit)
           ? seededTurns(seed)
           : blockAt(0, Math.floor(seededUnit(seed + total) * (n + 1)));
         total++;
-        const r = await runInterleaving(service, c, fresh, pick);
+        const r = await runInterleaving(prepared, fresh, pick);
         if (r.problems.length === 0) kept++;
         else process.stderr.write(`coauthor: ${caseLabel(c)}, turns ${r.turns.join("")}: ${r.problems.join("; ")}\n`);
       }

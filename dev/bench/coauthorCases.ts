@@ -160,7 +160,8 @@ const keysOf = (s: State, keys: readonly string[]): string[] => {
 /** Whether session 1 refreshes too (else it types). */
 export const refreshesToo = (edit: CoauthorEdit): boolean => edit.startsWith("another refresh");
 
-interface World {
+/** A case's workbook as Get data and the user's work left it, and what was typed: each interleaving's start. */
+export interface PreparedCase {
   service: CoauthorService;
   c: CoauthorCase;
   host: WorkbookHost;
@@ -184,8 +185,13 @@ function depsOf(
   return { run, client, today: () => sim.simulator.today(), limits, sessionId };
 }
 
-/** Get data on the kind's day, the user's two columns and notes, the edit's preparation; the clock to today. */
-async function prepare(service: CoauthorService, c: CoauthorCase): Promise<World> {
+type World = PreparedCase;
+
+/**
+ * Get data on the kind's day, the user's two columns and notes, the edit's preparation; the clock to today. Done
+ * once a case: each interleaving runs on a copy of the workbook (host.copy()).
+ */
+export async function prepareCase(service: CoauthorService, c: CoauthorCase): Promise<PreparedCase> {
   const sim = service.now;
   sim.simulator.setToday(c.kind.pulledOn);
   const host = createWorkbookHost();
@@ -282,16 +288,16 @@ function verdict(o: RefreshOutcome, name: string): string {
 }
 
 /**
- * Runs one interleaving of the case (pick: whose turn) in a new workbook; returns what is wrong (nothing: every
- * invariant held), the turns taken and each refresh's verdict.
+ * Runs one interleaving of the case (pick: whose turn) in a copy of its prepared workbook; returns what is wrong
+ * (nothing: every invariant held), the turns taken and each refresh's verdict.
  */
 export async function runInterleaving(
-  service: CoauthorService,
-  c: CoauthorCase,
+  prepared: PreparedCase,
   fresh: FreshTables,
   pick: PickTurn,
 ): Promise<{ problems: string[]; turns: number[]; verdicts: string[] }> {
-  const w = await prepare(service, c);
+  const w: World = { ...prepared, host: prepared.host.copy() };
+  const { service, c } = w;
   const sims = [service.now, c.edit === "another refresh, a day later" ? service.later : service.now];
   const refreshBy = async (i: number, run: RefreshDeps["run"]) =>
     refreshTableInTurn(depsOf(w, run, `sess${i}`, sims[i]), await recordOf(w, run), {});
@@ -402,9 +408,9 @@ export async function freshTablesOf(service: CoauthorService, kind: CoauthorKind
 }
 
 /** The turns a refresh of the case takes with nobody else about (session 1 after it). */
-export async function soloTurns(service: CoauthorService, c: CoauthorCase, fresh: FreshTables): Promise<number> {
-  const { problems, turns } = await runInterleaving(service, c, fresh, blockAt(0, Infinity));
-  if (problems.length > 0) throw new Error(`${caseLabel(c)}, one after the other: ${problems.join("; ")}`);
+export async function soloTurns(prepared: PreparedCase, fresh: FreshTables): Promise<number> {
+  const { problems, turns } = await runInterleaving(prepared, fresh, blockAt(0, Infinity));
+  if (problems.length > 0) throw new Error(`${caseLabel(prepared.c)}, one after the other: ${problems.join("; ")}`);
   return turns.filter((t) => t === 0).length;
 }
 

@@ -33,7 +33,14 @@ export function checkInSheet(r: Rect): Rect {
   return r;
 }
 
+/** Letters already worked out, by column: every cell of a large read or write asks again. */
+const lettersOf: string[] = [];
+
 export function columnLetters(col: number): string {
+  return (lettersOf[col] ??= lettersFor(col));
+}
+
+function lettersFor(col: number): string {
   let s = "";
   let n = col + 1;
   while (n > 0) {

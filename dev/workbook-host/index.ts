@@ -59,9 +59,10 @@ export interface WorkbookHost {
   /**
    * A second workbook that starts as this one is now (as opening a saved copy of the file): every sheet, table,
    * name, setting and PivotTable copied, nothing shared, its own stats and no failure set. Many cases that start
-   * from one prepared workbook each take a copy instead of preparing it again.
+   * from one prepared workbook each take a copy instead of preparing it again. `syncLatencyMs`: the copy's own
+   * (default: this host's).
    */
-  copy(): WorkbookHost;
+  copy(opts?: { syncLatencyMs?: number }): WorkbookHost;
 }
 
 /** Excel.run over the engine's workbook; with `turn`, each sync first waits for it (a session's turn). */
@@ -112,6 +113,6 @@ function hostOver(model: WorkbookModel, syncLatencyMs: number): WorkbookHost {
     moveTableColumn: (tableName, from, to) => moveTableColumn(model, tableName, from, to),
     typeSpill: (address, formula, result) => typeSpill(model, address, formula, result),
     interleave: (tasks, pick) => interleave((turn) => runOn(engine, turn), tasks, pick),
-    copy: () => hostOver(copyModel(model), syncLatencyMs),
+    copy: (o) => hostOver(copyModel(model), o?.syncLatencyMs ?? syncLatencyMs),
   };
 }

@@ -1,6 +1,7 @@
 // Two people refreshing one workbook (co-authoring in Excel on the web): session 0 refreshes a table while
 // session 1 refreshes it too, or types into it, over one in-memory workbook whose sessions' syncs apply one at a
-// time in the order each test picks (host.interleave). Every placement of a person's one action among the
+// time in the order each test picks (host.interleave), each interleaving on a copy of the case's prepared
+// workbook (host.copy()). Every placement of a person's one action among the
 // refresh's syncs; for two refreshes, every placement of one whole refresh between two syncs of the other, both
 // ways, and a seeded sample of mixed orders. After each: no key twice, no row lost, the service columns equal a
 // fresh pull, the user's cells on their rows, the co-author's edit kept, and a refused refresh refused in words
@@ -13,6 +14,7 @@ import {
   caseLabel,
   freshTablesOf,
   refreshesToo,
+  prepareCase,
   runInterleaving,
   seededTurns,
   soloTurns,
@@ -50,13 +52,14 @@ function interleavings(c: CoauthorCase, n: number): [string, () => PickTurn][] {
 describe.each(cases)("$label", (c) => {
   test("every interleaving keeps every row once, the user's cells and the co-author's edit", async () => {
     const fresh = await freshTablesOf(service, c.kind);
-    const n = await soloTurns(service, c, fresh);
+    const prepared = await prepareCase(service, c);
+    const n = await soloTurns(prepared, fresh);
     const all = interleavings(c, n);
     const failed: string[] = [];
     const orders = new Set<string>();
     const seen = new Set<string>();
     for (const [label, pick] of all) {
-      const r = await runInterleaving(service, c, fresh, pick());
+      const r = await runInterleaving(prepared, fresh, pick());
       orders.add(r.turns.join(""));
       r.verdicts.forEach((v) => seen.add(v));
       if (r.problems.length > 0) failed.push(`${label} (turns ${r.turns.join("")}): ${r.problems.join("; ")}`);

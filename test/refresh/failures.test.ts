@@ -1,6 +1,7 @@
 // "A failure at any point of the write leaves either the old window or the new one, never a gap or
 // duplicates, and the next refresh repairs it": every sync of a refresh fails in turn, before any of its
-// actions and after each one (Excel applies the actions before a failing one and does not roll back).
+// actions and after each one (Excel applies the actions before a failing one and does not roll back). Each failure
+// point runs on a copy of the case's prepared workbook (host.copy()).
 import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
 import { addDays } from "../../src/core/dates";
 import type { Query } from "../../src/core/query/query";
@@ -69,7 +70,14 @@ async function decorate(host: WorkbookHost, table: RefreshableTable): Promise<vo
   });
 }
 
-async function setup(c: Case): Promise<{ host: WorkbookHost; deps: RefreshDeps; table: RefreshableTable }> {
+interface Prepared {
+  host: WorkbookHost;
+  deps: RefreshDeps;
+  table: RefreshableTable;
+}
+
+/** The case's table pulled (and decorated), the clock moved on: the workbook every failure point starts from. */
+async function setup(c: Case): Promise<Prepared> {
   f.sim.simulator.setToday(SIM_TODAY);
   const host = createWorkbookHost();
   const deps: RefreshDeps = { ...f.deps, run: host.run, limits: c.limits };
@@ -89,10 +97,17 @@ async function setup(c: Case): Promise<{ host: WorkbookHost; deps: RefreshDeps; 
   return { host, deps, table: await recordOf(host.run, table.tableName) };
 }
 
+/** A copy of the prepared workbook (host.copy()), its deps running on it. */
+function copyOf(p: Prepared): Prepared {
+  const host = p.host.copy();
+  return { host, deps: { ...p.deps, run: host.run }, table: p.table };
+}
+
 describe.each(cases)("$name", (c) => {
   test("every sync, failed before and after each of its actions: old or new window, then repaired", async () => {
     // The reference: the table before, the table after a clean refresh, and the refresh's syncs.
-    const ref = await setup(c);
+    const prepared = await setup(c);
+    const ref = copyOf(prepared);
     const old = (await readTable(ref.host.run, ref.table.tableName)).values;
     ref.host.stats.reset();
     const clean = await refreshTable(ref.deps, ref.table);
@@ -105,7 +120,7 @@ describe.each(cases)("$name", (c) => {
     let points = 0;
     for (let k = 1; k <= log.length; k++) {
       for (let after = 0; after <= log[k - 1]; after++) {
-        const { host, deps, table } = await setup(c);
+        const { host, deps, table } = copyOf(prepared);
         host.failSync(k, { code: "GeneralException", afterActions: after });
         const failed = await refreshTable(deps, table);
         const now = trimBlank((await readTable(host.run, table.tableName)).values);

@@ -24,11 +24,21 @@ const QUERIES: Query[] = RETAILERS.flatMap((retailers) =>
   ),
 );
 
-/** The 20 tables pulled into `host` in order (the workbook's table order); their names. */
-async function twentyTables(deps: RefreshDeps): Promise<string[]> {
+/** The 20 tables pulled once (in order: the workbook's table order); each test refreshes a copy (host.copy()). */
+let pulled: { host: WorkbookHost; names: string[] };
+beforeAll(async () => {
+  const host = createWorkbookHost();
+  f.sim.simulator.setToday(SIM_TODAY);
+  const deps: RefreshDeps = { run: host.run, client: f.client, today: () => f.sim.simulator.today() };
   const names: string[] = [];
   for (const q of QUERIES) names.push((await pullTable(deps, q, { ...NEW_SHEET, rolling: true })).write.tableName);
-  return names;
+  pulled = { host, names };
+});
+
+/** A workbook holding the 20 tables, the deps that run on it, and the tables' names. */
+function twentyTables(opts?: { syncLatencyMs?: number }): { host: WorkbookHost; deps: RefreshDeps; names: string[] } {
+  const host = pulled.host.copy(opts);
+  return { host, deps: { ...f.deps, run: host.run }, names: pulled.names };
 }
 
 /** Each table's rows, in the tables' order. */
@@ -51,13 +61,9 @@ const serviceMovesOn = () => f.sim.simulator.setToday(addDays(SIM_TODAY, 7));
 
 test("20 tables: at most 6 requests in flight at the simulator, each table as its refresh alone, writes one table at a time", async () => {
   // Syncs that take a round trip's time, as Excel's do: answers arrive while a table is being written.
-  const host = createWorkbookHost({ syncLatencyMs: 1 });
-  const deps = { ...f.deps, run: host.run };
-  const names = await twentyTables(deps);
+  const { host, deps, names } = twentyTables({ syncLatencyMs: 1 });
   // The same workbook again, each table refreshed alone, one after the other.
-  const twin = createWorkbookHost();
-  const twinDeps = { ...f.deps, run: twin.run };
-  expect(await twentyTables(twinDeps)).toEqual(names);
+  const { host: twin, deps: twinDeps } = twentyTables();
   serviceMovesOn();
   const alone: RefreshOutcome[] = [];
   for (const n of names) alone.push(await refreshTable(twinDeps, await recordOf(twin.run, n)));
@@ -79,7 +85,7 @@ test("20 tables: at most 6 requests in flight at the simulator, each table as it
 });
 
 test("a 429 storm on a third of the requests: every table refreshed, as a fresh pull, never more than 6 in flight", async () => {
-  const names = await twentyTables(f.deps);
+  const { host, deps, names } = twentyTables();
   await f.sim.reset(); // request counts from here; the clock back at SIM_TODAY
   serviceMovesOn();
   // The first 14 requests to arrive alternate a 429 (Retry-After: 1 s) and a slow answer: 7 of the 20 tables' worth.
@@ -87,29 +93,29 @@ test("a 429 storm on a third of the requests: every table refreshed, as a fresh 
     await f.sim.inject({ path: "/api/data", retryAfter: 1 });
     await f.sim.inject({ path: "/api/data", delayMs: 100 });
   }
-  f.host.stats.reset();
-  const summary = await refreshAllTables(f.deps);
-  const syncs = [...f.host.stats.syncLog];
+  host.stats.reset();
+  const summary = await refreshAllTables(deps);
+  const syncs = [...host.stats.syncLog];
   expect(summary.outcomes.map((o) => [o.tableName, o.status])).toEqual(names.map((n) => [n, "refreshed"]));
   expect(f.sim.count("/api/data")).toBe(20 + 7); // each 429 sent again once, by the pool
   expect(f.sim.simulator.maxInFlight("/api/data")).toBeLessThanOrEqual(6);
   for (const [i, n] of names.entries()) {
-    const fresh = await f.freshPull({ ...QUERIES[i], to: f.deps.today() });
-    expect((await readTable(f.host.run, n)).values).toEqual(fresh);
+    const fresh = await f.freshPull({ ...QUERIES[i], to: deps.today() });
+    expect((await readTable(host.run, n)).values).toEqual(fresh);
   }
   expect(interleavedWrites(syncs, names)).toEqual([]);
   expect(interleavedRuns(syncs)).toEqual([]);
 });
 
 test("cancel when the first table is written: it finishes, requests not started are never sent, the rest are left as they were", async () => {
-  const names = await twentyTables(f.deps);
-  const before = await tablesOf(f.host, names);
+  const { host, deps, names } = twentyTables();
+  const before = await tablesOf(host, names);
   await f.sim.reset(); // request counts from here; the clock back at SIM_TODAY
   serviceMovesOn();
   await f.sim.inject({ path: "/api/data", delayMs: 200, count: 1000 });
   const cancel = new AbortController();
   const summary = await refreshAllTables(
-    { ...f.deps, onTableDone: () => cancel.abort() }, // Cancel pressed while the first table was written
+    { ...deps, onTableDone: () => cancel.abort() }, // Cancel pressed while the first table was written
     { signal: cancel.signal },
   );
   expect(f.sim.count("/api/data")).toBeLessThan(20);
@@ -120,39 +126,39 @@ test("cancel when the first table is written: it finishes, requests not started 
   expect(left.map((o) => o.status)).toEqual(left.map(() => "cancelled"));
   for (const o of left) expect([TABLE_CANCELLED, CANCELLED_BEFORE_TABLE]).toContain(o.error);
   expect(summary.message).toMatch(/^1 of 20 tables refreshed, 19 cancelled\./);
-  const after = await tablesOf(f.host, names);
+  const after = await tablesOf(host, names);
   expect(after[written[0]]).not.toEqual(before[written[0]]);
   expect(after.filter((_, i) => i !== written[0])).toEqual(before.filter((_, i) => i !== written[0]));
 });
 
 test("a table whose answer is refused fails alone: the other 19 are refreshed, it is left as it was", async () => {
-  const names = await twentyTables(f.deps);
-  const before = await tablesOf(f.host, names);
+  const { host, deps, names } = twentyTables();
+  const before = await tablesOf(host, names);
   await f.sim.reset(); // request counts from here; the clock back at SIM_TODAY
   serviceMovesOn();
   await f.sim.inject({ path: "/api/data", retailer: "budgetbox", body: "malformed" }); // one budgetbox table's answer
-  f.host.stats.reset();
-  const summary = await refreshAllTables(f.deps);
-  const syncs = [...f.host.stats.syncLog];
+  host.stats.reset();
+  const summary = await refreshAllTables(deps);
+  const syncs = [...host.stats.syncLog];
   const failed = summary.outcomes.flatMap((o, i) => (o.status === "failed" ? [i] : []));
   expect(failed).toHaveLength(1);
   expect(QUERIES[failed[0]].retailers).toEqual(["budgetbox"]);
   expect(summary.outcomes[failed[0]].error).toMatch(/not valid JSON/);
   expect(summary.outcomes.filter((o) => o.status === "refreshed")).toHaveLength(19);
   expect(summary.message).toMatch(/^19 of 20 tables refreshed, 1 failed\./);
-  expect(await readTable(f.host.run, names[failed[0]])).toEqual(before[failed[0]]);
+  expect(await readTable(host.run, names[failed[0]])).toEqual(before[failed[0]]);
   expect(interleavedWrites(syncs, names)).toEqual([]);
   expect(interleavedRuns(syncs)).toEqual([]);
 });
 
 test("a table deleted while the run reads it fails with its reason; the others are refreshed", async () => {
-  const names = await twentyTables(f.deps);
+  const { host, deps, names } = twentyTables();
   await f.sim.reset(); // request counts from here; the clock back at SIM_TODAY
   serviceMovesOn();
   await f.sim.inject({ path: "/api/data", delayMs: 300, count: 1000 });
-  const run = refreshAllTables(f.deps);
+  const run = refreshAllTables(deps);
   await until(() => f.sim.count("/api/data") >= 6); // requests in flight: the tables' tails have been read
-  await f.host.run(async (ctx) => {
+  await host.run(async (ctx) => {
     ctx.workbook.tables.getItem(names[0]).delete();
     await ctx.sync();
   });

@@ -1,8 +1,11 @@
 // After the whole run, in jest's own process. When jest runs the files there (one worker, or one file), the
 // worker's browser and dev server live in this process and would keep it from exiting; in worker processes
-// they end with the process.
+// they end with the process. Then the run's shared folder (globalSetup.ts) goes.
+import { rmSync } from "node:fs";
 import { closeWorkerBrowser } from "./browserWorker";
 
 export default async function globalTeardown(): Promise<void> {
   await closeWorkerBrowser();
+  const run = process.env.SALES_TEST_RUN_DIR;
+  if (run) rmSync(run, { recursive: true, force: true });
 }

@@ -107,8 +107,8 @@ class DuckDbEngine implements SyncEngine {
 }
 
 /**
- * Opens (or creates) the DuckDB file at an absolute path; SyncLockedError when another process holds it. The
- * module's interface, required by src/sync/database.ts when an address needs it (knip does not follow a require).
+ * Opens (or creates) the DuckDB file at an absolute path; SyncLockedError when another process holds it. Loaded
+ * only when an address needs it, by openDatabase's require (src/sync/database.ts), which knip does not follow.
  * @public
  */
 export async function openDuckDb(path: string): Promise<SyncEngine> {

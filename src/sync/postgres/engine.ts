@@ -153,8 +153,8 @@ class PostgresEngine implements SyncEngine {
 }
 
 /**
- * Connects to the server at `url` and creates the log tables when missing; `label` names it in messages. The
- * module's interface, required by src/sync/database.ts when an address needs it (knip does not follow a require).
+ * Connects to the server at `url` and creates the log tables when missing; `label` names it in messages. Loaded
+ * only when an address needs it, by openDatabase's require (src/sync/database.ts), which knip does not follow.
  * @public
  */
 export async function openPostgres(url: string, label: string): Promise<SyncEngine> {

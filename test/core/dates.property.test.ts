@@ -1,0 +1,56 @@
+// The service's days (YYYY-MM-DD) read and written by hand in src/core/dates.ts, checked against the platform's
+// own calendar (Date.UTC): every real day from year 1000 to 9999 reads back as itself, a day out of its month or a
+// text of another form is refused, and the arithmetic built on them agrees with a count of days.
+import fc from "fast-check";
+import { addDays, daysBetween, parseIsoDate, periodStart } from "../../src/core/dates";
+import { runs } from "../support/properties";
+
+const DAY_MS = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A real day as text, from the platform's UTC calendar. */
+const realDay = fc
+  .integer({ min: Date.UTC(2000, 0, 1) / DAY_MS - 730_000, max: Date.UTC(9999, 11, 31) / DAY_MS })
+  .map((n) => iso(n * DAY_MS));
+
+test("every real day reads back as itself, on its own calendar day", () => {
+  fc.assert(
+    fc.property(realDay, (day) => {
+      const d = parseIsoDate(day);
+      expect(d).not.toBeNull();
+      expect([d!.getFullYear(), d!.getMonth() + 1, d!.getDate()]).toEqual(day.split("-").map(Number));
+      expect(addDays(day, 0)).toBe(day);
+    }),
+    runs(20_000, 2000),
+  );
+});
+
+test("a day out of its month, or text of another form, is refused", () => {
+  for (const bad of ["2026-02-29", "2026-02-30", "2026-04-31", "2026-13-01", "2026-00-10", "2026-01-00"])
+    expect(parseIsoDate(bad)).toBeNull();
+  for (const bad of ["26-11-16", "2026-11-1", "2026-1-01", "16/11/2026", "2026-11-16T00:00:00Z", " 2026-11-16", ""])
+    expect(parseIsoDate(bad)).toBeNull();
+  expect(parseIsoDate("2028-02-29")).not.toBeNull(); // a leap year
+  expect(parseIsoDate("2100-02-29")).toBeNull(); // a century that is not
+  expect(parseIsoDate("2000-02-29")).not.toBeNull(); // one that is
+});
+
+test("adding days agrees with the platform's calendar, and daysBetween undoes it", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: Date.UTC(1990, 0, 1) / DAY_MS, max: Date.UTC(2060, 0, 1) / DAY_MS }),
+      fc.integer({ min: -800, max: 800 }),
+      (n, k) => {
+        const day = iso(n * DAY_MS);
+        expect(addDays(day, k)).toBe(iso((n + k) * DAY_MS));
+        expect(daysBetween(day, addDays(day, k))).toBe(k);
+        // A week starts on its Monday (1970-01-05 was one) and holds the day.
+        const monday = periodStart(day, "weekly");
+        expect((Date.parse(monday) / DAY_MS - 4) % 7).toBe(0);
+        expect(daysBetween(monday, day)).toBeGreaterThanOrEqual(0);
+        expect(daysBetween(monday, day)).toBeLessThan(7);
+      },
+    ),
+    runs(20_000, 2000),
+  );
+});
