@@ -7,7 +7,7 @@
 // ky stays at 1.x: ky 2 needs Node 22 and this project supports Node 20 (package.json engines).
 import ky, { HTTPError } from "ky";
 import { SalesApiError, redact, serviceWords, timeoutText } from "./errors";
-import { JsonBodyError, readJsonBody } from "./jsonBody";
+import { JsonBodyError, jsonText, readJsonBody } from "./jsonBody";
 import { getWithinOrigin } from "./redirects";
 import { RETRY_AFTER_STATUSES, rateLimitError, retryDecision } from "./retryAfter";
 
@@ -141,10 +141,11 @@ export class Http {
     } catch (err) {
       throw err instanceof HTTPError && !signal.aborted ? await this.fromStatus(err) : err;
     }
-    // Parsed as the bytes arrive (jsonBody.ts): a 17 MB answer's text is never held whole.
+    // Parsed as the bytes arrive (jsonBody.ts): a 17 MB answer's text is never held whole. A runtime whose fetch
+    // gives no body stream reads the text whole, as before.
     try {
-      if (!response.body) throw new JsonBodyError(true);
-      return { body: await readJsonBody(response.body), headers: response.headers };
+      const body = response.body ? await readJsonBody(response.body) : jsonText(await response.text());
+      return { body, headers: response.headers };
     } catch (err) {
       if (!(err instanceof JsonBodyError)) throw err;
       throw new SalesApiError(

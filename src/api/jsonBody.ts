@@ -198,3 +198,13 @@ export async function readJsonBody(body: ReadableStream<Uint8Array>, batchBytes 
     throw new JsonBodyError(false);
   }
 }
+
+/** A body's whole text parsed (a fetch without body streams); a JsonBodyError when it is not JSON. */
+export function jsonText(text: string): unknown {
+  if (text === "") throw new JsonBodyError(true);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new JsonBodyError(false);
+  }
+}

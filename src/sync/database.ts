@@ -58,6 +58,10 @@ export function parseDatabase(text: string = DEFAULT_DATABASE, cwd = process.cwd
 export async function openDatabase(target: string | DatabaseTarget = DEFAULT_DATABASE): Promise<SyncEngine> {
   const t = typeof target === "string" ? parseDatabase(target) : target;
   // require, as src/runtime.ts does: the command runs as CommonJS through tsx, whose hooks do not reach import().
-  if (t.kind === "duckdb") return (require("./duckdb/engine") as typeof import("./duckdb/engine")).openDuckDb(t.path);
-  return (require("./postgres/engine") as typeof import("./postgres/engine")).openPostgres(t.url, t.label);
+  if (t.kind === "duckdb") {
+    const { openDuckDb } = require("./duckdb/engine") as typeof import("./duckdb/engine");
+    return openDuckDb(t.path);
+  }
+  const { openPostgres } = require("./postgres/engine") as typeof import("./postgres/engine");
+  return openPostgres(t.url, t.label);
 }

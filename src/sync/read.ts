@@ -90,10 +90,12 @@ export async function* readChunks<T>(
   const fill = () => {
     while (next < chunks.length && pending.length <= AHEAD) {
       const chunk = chunks[next++];
+      // After a failed read the next is never sent: the sync has failed. The turn holds no rows.
       const p = turn.then(() => read(chunk)).then(take);
-      turn = p.catch(() => undefined);
+      turn = p.then(() => undefined);
       // A chunk read ahead that fails after the read has stopped is not left unhandled.
       p.catch(() => undefined);
+      turn.catch(() => undefined);
       pending.push(p);
     }
   };

@@ -1,7 +1,8 @@
 // The sync's reads in process, against the simulator over HTTP and a real DuckDB file: a 429 is left to the run's
 // request pool (which halves the run's requests and waits), never retried by the client inside one request's slot,
 // for one retailer and for several; a range whose first weeks have no rows still gets every column the service
-// sends (its table's shape comes from the first answer with rows, through a proxy that empties the first weeks).
+// sends (its table's shape comes from the first answer with rows, through a proxy that empties the first weeks); a
+// read that fails ends the sync without another request.
 import { createClient } from "../../src/api";
 import { RequestPool } from "../../src/api/pool";
 import { openDatabase, type SyncEngine } from "../../src/sync";
@@ -105,4 +106,23 @@ test("a range whose first weeks have no rows: the table still has every column, 
   const later = `WHERE week >= '2026-10-05'`;
   expect(await rowsOf("empty first weeks", later)).toEqual(await rowsOf("every week", later));
   expect(await rowsOf("empty first weeks", `WHERE week < '2026-10-05'`)).toEqual([]);
+});
+
+test("a read that fails ends the sync: no request after it is sent, and the new table is not made", async () => {
+  const long: SyncEntry = {
+    ...entry("failed read", "northmart"),
+    query: { ...entry("", "northmart").query, from: "2026-01-05" },
+  };
+  // The first period and the first chunk answer; the next chunk's request is refused (not found, not retried).
+  await sim.inject({ path: "/api/data", delayMs: 1, count: 2 });
+  await sim.inject({ path: "/api/data", status: 404 });
+  const result = await syncTable(long, {
+    engine,
+    reader: { client: client(), pool: new RequestPool() },
+    today: SIM_TODAY,
+  });
+  expect(result.outcome).toBe("failed");
+  expect(result.message).toMatch(/^Failed "failed read": The service found nothing at this address/);
+  expect(sim.count("/api/data")).toBe(3);
+  expect(await db.query(`SELECT * FROM information_schema.tables WHERE table_name = 'failed read'`)).toEqual([]);
 });
