@@ -49,9 +49,13 @@ export type RowCheck = (cells: ArrayLike<SyncCell>, at: number) => void;
 
 /**
  * A check of rows for one load, throwing a SyncError at the first wrong row (numbered from 1 across chunks): each
- * value's type, no empty key, and (for a window) no period before `from`. `widthOf` says a row of another width.
+ * value's type, no empty key, and (for a window) no period before `from`. `width` is the table's; `widthOf`
+ * says a row of another width.
  */
-export function rowCheck(spec: SyncTableSpec, from?: IsoDate): RowCheck & { widthOf(row: unknown): void } {
+export function rowCheck(
+  spec: SyncTableSpec,
+  from?: IsoDate,
+): RowCheck & { readonly width: number; widthOf(row: unknown): void } {
   const width = spec.columns.length;
   const keyAt = spec.key.map((k) => spec.columns.findIndex((c) => c.name === k));
   const periodAt = spec.columns.findIndex((c) => c.name === spec.period);
@@ -77,6 +81,7 @@ export function rowCheck(spec: SyncTableSpec, from?: IsoDate): RowCheck & { widt
       );
   };
   return Object.assign(check, {
+    width,
     widthOf(row: unknown) {
       if (!Array.isArray(row) || row.length !== width)
         fail(`it has ${Array.isArray(row) ? row.length : "no"} values where the table has ${width} columns`, n + 1);
@@ -88,8 +93,8 @@ export function rowCheck(spec: SyncTableSpec, from?: IsoDate): RowCheck & { widt
 export async function* checkedChunks(
   chunks: SyncRowChunks,
   check: ReturnType<typeof rowCheck>,
-  width: number,
 ): AsyncIterable<RowBlock> {
+  const { width } = check;
   for await (const chunk of chunks) {
     if (isBlock(chunk)) {
       if (chunk.length > 0 && chunk.width !== width) check.widthOf(chunk.cells.slice(0, chunk.width));

@@ -63,8 +63,7 @@ export class TransactionWriter implements WindowWriter {
   insert(rows: SyncRowChunks): Promise<number> {
     return this.step(async () => {
       const from = this.window ?? undefined;
-      const check = rowCheck(this.spec, from);
-      const n = await this.tx.bulkLoad(this.spec, checkedChunks(rows, check, this.spec.columns.length));
+      const n = await this.tx.bulkLoad(this.spec, checkedChunks(rows, rowCheck(this.spec, from)));
       this.inserted += n;
       return n;
     });
@@ -77,8 +76,7 @@ export class TransactionWriter implements WindowWriter {
   recordRevisions(run: number, revisions: Iterable<SyncRevision>): Promise<number> {
     return this.step(async () => {
       const chunks = revisionRows(run, this.spec.table, revisions);
-      const width = REVISIONS_SPEC.columns.length;
-      return this.tx.bulkLoad(REVISIONS_SPEC, checkedChunks(chunks, rowCheck(REVISIONS_SPEC), width));
+      return this.tx.bulkLoad(REVISIONS_SPEC, checkedChunks(chunks, rowCheck(REVISIONS_SPEC)));
     });
   }
 
