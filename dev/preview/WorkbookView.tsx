@@ -1,6 +1,6 @@
 // The preview's grid: the in-memory workbook read through the same Excel API the add-in uses, shown
 // like Excel (sheet tabs, column letters, tables styled as tables, number formats applied).
-import { useEffect, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { columnLetters, parseAddress } from "../../src/excel/addresses";
 import type { ExcelRun } from "../../src/excel/run";
 import { displayCell, isNumeric } from "./format";
@@ -84,70 +84,57 @@ async function readView(run: ExcelRun, wanted: string | undefined): Promise<Shee
   });
 }
 
-export function WorkbookView({ run, version }: { run: ExcelRun; version: number }) {
+/**
+ * The latest view of the workbook, read once per change notice (`version`), but one read at a time: notices that
+ * arrive while a read is on its way are caught up by one more read after it. A refresh of many batches then
+ * costs a few reads and redraws of the grid, not one of each per batch.
+ */
+function useWorkbookView(run: ExcelRun, wanted: string | undefined, version: number) {
   const [view, setView] = useState<SheetView | null>(null);
-  const [wanted, setWanted] = useState<string | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
-
+  const latest = useRef({ run, wanted });
+  latest.current = { run, wanted };
+  const reader = useRef({ busy: false, again: false, mounted: false });
   useEffect(() => {
-    let live = true;
-    readView(run, wanted).then(
-      (v) => live && (setView(v), setError(null)),
-      (e: Error) => live && setError(e.message),
-    );
+    const r = reader.current;
+    r.mounted = true;
     return () => {
-      live = false;
+      r.mounted = false;
     };
-  }, [run, version, wanted]);
+  }, []);
+  useEffect(() => {
+    const r = reader.current;
+    if (r.busy) {
+      r.again = true;
+      return;
+    }
+    const read = () => {
+      r.busy = true;
+      r.again = false;
+      readView(latest.current.run, latest.current.wanted)
+        .then(
+          (v) => r.mounted && (setView(v), setError(null)),
+          (e: Error) => r.mounted && setError(e.message),
+        )
+        .finally(() => {
+          r.busy = false;
+          if (r.again && r.mounted) read();
+        });
+    };
+    read();
+  }, [run, wanted, version]);
+  return { view, error };
+}
+
+export function WorkbookView({ run, version }: { run: ExcelRun; version: number }) {
+  const [wanted, setWanted] = useState<string | undefined>(undefined);
+  const { view, error } = useWorkbookView(run, wanted, version);
 
   if (error) return <div className="grid-error">Could not read the workbook: {error}</div>;
   if (!view) return <div className="grid-empty">Loading the workbook…</div>;
-
-  const tableAt = (r: number, c: number) =>
-    view.tables.find((t) => r >= t.row && r < t.row + t.rows && c >= t.col && c < t.col + t.cols);
-  const cols = Math.max(view.values[0]?.length ?? 0, 8);
-  const rows = Math.max(view.values.length, 20);
   return (
     <div className="workbook">
-      <div className="grid-scroll" data-testid="grid">
-        <table className="grid">
-          <thead>
-            <tr>
-              <th className="corner" />
-              {Array.from({ length: cols }, (_, c) => (
-                <th key={c}>{columnLetters(c)}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {Array.from({ length: rows }, (_, r) => (
-              <tr key={r}>
-                <th>{r + 1}</th>
-                {Array.from({ length: cols }, (_, c) => {
-                  const value = view.values[r]?.[c];
-                  const formula = view.formulas[r]?.[c];
-                  const table = tableAt(r, c);
-                  const cls = [
-                    table ? (r === table.row ? "t-head" : (r - table.row) % 2 ? "t-band" : "t-body") : "",
-                    isNumeric(value) ? "num" : "",
-                  ].join(" ");
-                  const title = typeof formula === "string" && formula.startsWith("=") ? formula : undefined;
-                  return (
-                    <td key={c} className={cls} title={title} data-address={`${columnLetters(c)}${r + 1}`}>
-                      {displayCell(value, view.formats[r]?.[c])}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {view.totalRows > MAX_ROWS && (
-          <p className="more">
-            Showing the first {MAX_ROWS} of {view.totalRows.toLocaleString("en-US")} rows.
-          </p>
-        )}
-      </div>
+      <Grid view={view} />
       <nav className="tabs" aria-label="Sheets">
         {view.sheets.map((s) => (
           <button
@@ -163,3 +150,52 @@ export function WorkbookView({ run, version }: { run: ExcelRun; version: number 
     </div>
   );
 }
+
+/** The cells, drawn again only for a new read (not for each change notice while a read is on its way). */
+const Grid = memo(function Grid({ view }: { view: SheetView }) {
+  const tableAt = (r: number, c: number) =>
+    view.tables.find((t) => r >= t.row && r < t.row + t.rows && c >= t.col && c < t.col + t.cols);
+  const cols = Math.max(view.values[0]?.length ?? 0, 8);
+  const rows = Math.max(view.values.length, 20);
+  return (
+    <div className="grid-scroll" data-testid="grid">
+      <table className="grid">
+        <thead>
+          <tr>
+            <th className="corner" />
+            {Array.from({ length: cols }, (_, c) => (
+              <th key={c}>{columnLetters(c)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {Array.from({ length: rows }, (_, r) => (
+            <tr key={r}>
+              <th>{r + 1}</th>
+              {Array.from({ length: cols }, (_, c) => {
+                const value = view.values[r]?.[c];
+                const formula = view.formulas[r]?.[c];
+                const table = tableAt(r, c);
+                const cls = [
+                  table ? (r === table.row ? "t-head" : (r - table.row) % 2 ? "t-band" : "t-body") : "",
+                  isNumeric(value) ? "num" : "",
+                ].join(" ");
+                const title = typeof formula === "string" && formula.startsWith("=") ? formula : undefined;
+                return (
+                  <td key={c} className={cls} title={title} data-address={`${columnLetters(c)}${r + 1}`}>
+                    {displayCell(value, view.formats[r]?.[c])}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {view.totalRows > MAX_ROWS && (
+        <p className="more">
+          Showing the first {MAX_ROWS} of {view.totalRows.toLocaleString("en-US")} rows.
+        </p>
+      )}
+    </div>
+  );
+});
