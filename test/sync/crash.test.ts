@@ -89,8 +89,9 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
     const said = await impatient.ended;
     expect(said.code).toBe(1);
     expect(said.output).toContain(
-      `FAILED Another sync is writing the table "${table}" in the PostgreSQL database "sales" on 127.0.0.1:` +
-        `${db.server!().port}; this one stopped. Nothing was changed.`,
+      `FAILED Another sync is writing the table "${table}" in the PostgreSQL database ` +
+        `"${new URL(db.address()).pathname.slice(1)}" on 127.0.0.1:${db.server!().port}; this one stopped. ` +
+        "Nothing was changed.",
     );
     const patient = startSyncChild({ address: db.address(), table, version: 6, lockWaitMs: 30_000 });
     await waitFor(
