@@ -69,7 +69,7 @@ export interface ChildOutcome {
 /** client.testConnection() against `baseUrl` in a Node process that trusts the test CA; the key by environment. */
 export function testConnectionInChild(baseUrl: string, apiKey: string): Promise<ChildOutcome> {
   if (!caPath) throw new Error("start an https service first: it makes the certificate");
-  const child = spawn(process.execPath, ["--import", "tsx", join(__dirname, "httpsClient.ts"), baseUrl], {
+  const child = spawn(process.execPath, ["--require", "tsx/cjs", join(__dirname, "httpsClient.ts"), baseUrl], {
     env: { ...process.env, NODE_EXTRA_CA_CERTS: caPath, SALES_TEST_API_KEY: apiKey },
     stdio: ["ignore", "pipe", "pipe"],
   });
