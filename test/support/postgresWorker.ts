@@ -1,7 +1,7 @@
 // What one jest worker shares between its PostgreSQL test files: one server (test/support/postgres.ts), started
 // when the first file asks and stopped when the worker exits (its process ends with its parent's input). Each file
 // gets a database of its own on it, dropped when the file is done, so files see nothing of each other's tables.
-// Starting a server costs about 2.5 s of CPU (initdb, then the server); a database, a few milliseconds.
+// Starting a server costs about 2.5 s of CPU (initdb, then the server); a database, a small part of that.
 //
 // Loaded by the test environment (test/support/environment.ts), outside the test files' module registries, so it
 // lives as long as the worker; test files reach it through that environment's global (startTestDatabase).
