@@ -208,6 +208,13 @@ export class Grid {
   /** Rows by index (a holey array: only rows holding a cell exist). */
   private rows: (Row | undefined)[] = [];
 
+  /** A grid sharing nothing with this one (a cell holds scalars only), its holes kept (map skips them). */
+  copy(): Grid {
+    const out = new Grid();
+    out.rows = this.rows.map((row) => row && { cells: row.cells.map((cell) => cell && { ...cell }), n: row.n });
+    return out;
+  }
+
   get(r: number, c: number): Cell | undefined {
     const row = this.rows[r];
     return row === undefined ? undefined : row.cells[c];

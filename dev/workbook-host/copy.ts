@@ -2,6 +2,7 @@
 // setting, custom XML part and PivotTable, with the same links between them (a table's sheet is the copy's
 // sheet), and nothing shared with the original. Tests that start many cases from one prepared workbook copy
 // it instead of building it again (host.copy()).
+import { Grid } from "./cells";
 import { WorkbookModel } from "./workbook-model";
 
 /** A deep copy of `value`: prototypes, Maps, Sets, sparse arrays and shared or circular references kept. */
@@ -22,6 +23,12 @@ function deepCopy<T>(value: T, seen = new Map<object, unknown>()): T {
     return out as T;
   }
   if (value instanceof Date) return new Date(value.getTime()) as T;
+  // Nothing outside a grid holds its cells: its own copy is the same, without a seen entry per cell.
+  if (value instanceof Grid) {
+    const out = value.copy();
+    seen.set(value, out);
+    return out as T;
+  }
   if (Array.isArray(value)) {
     const out: unknown[] = new Array(value.length);
     seen.set(value, out);

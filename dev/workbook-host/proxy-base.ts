@@ -61,10 +61,15 @@ export class HostClientResult<T> {
 }
 
 export abstract class HostObject<T extends object> {
-  private _loaded = new Map<string, unknown>();
+  // Made on first use: a batch makes many proxies that are never loaded nor navigated from.
+  private _loadedValues: Map<string, unknown> | undefined;
   private _isNull: boolean | undefined;
   private _bound: T | null | undefined;
-  private _navs = new Map<string, HostObject<object>>();
+  private _navs: Map<string, HostObject<object>> | undefined;
+
+  private get _loaded(): Map<string, unknown> {
+    return (this._loadedValues ??= new Map());
+  }
 
   /**
    * @param _resolve finds the model object (throws ItemNotFound, or returns null for *OrNullObject proxies)
@@ -160,8 +165,9 @@ export abstract class HostObject<T extends object> {
 
   /** Navigation properties (range.worksheet, table.rows...) return the same proxy each time. */
   protected _nav<P extends HostObject<object>>(name: string, make: () => P): P {
-    let p = this._navs.get(name);
-    if (!p) this._navs.set(name, (p = make()));
+    const navs = (this._navs ??= new Map());
+    let p = navs.get(name);
+    if (!p) navs.set(name, (p = make()));
     return p as P;
   }
 
