@@ -43,8 +43,14 @@ module.exports = (env, argv) => {
       filename: "[name].js",
       clean: true,
     },
-    resolve: { extensions: [".ts", ".tsx", ".js"] },
+    resolve: {
+      extensions: [".ts", ".tsx", ".js"],
+      // Only the icons the pane draws, not the package's index of every icon (src/taskpane/fluentIcons.ts).
+      alias: { "@fluentui/react-icons$": path.resolve(__dirname, "src/taskpane/fluentIcons.ts") },
+    },
     module: {
+      // An import of a name a module does not export fails the build (a missing icon names itself).
+      parser: { javascript: { exportsPresence: "error" } },
       rules: [
         {
           test: /\.tsx?$/,
