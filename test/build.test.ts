@@ -107,7 +107,7 @@ describe("custom functions metadata", () => {
           rules: [
             {
               test: /\.ts$/,
-              use: { loader: "ts-loader", options: { transpileOnly: true, compilerOptions: { noEmit: false } } },
+              use: { loader: "esbuild-loader", options: { target: "es2022" } },
             },
           ],
         },
