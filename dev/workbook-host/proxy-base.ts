@@ -61,11 +61,18 @@ export class HostClientResult<T> {
 }
 
 export abstract class HostObject<T extends object> {
-  // Made on first use: a batch makes many proxies that are never loaded nor navigated from.
-  private _loadedValues: Map<string, unknown> | undefined;
-  private _isNull: boolean | undefined;
-  private _bound: T | null | undefined;
-  private _navs: Map<string, HostObject<object>> | undefined;
+  // Declared, not defined: a batch makes many proxies (every getRange, getCell, ...), and a class field is
+  // defined on each one whatever its class, which V8 cannot do quickly across a dozen proxy classes. The fields
+  // are set when first used (the maps: many proxies are never loaded nor navigated from).
+  declare private _loadedValues: Map<string, unknown> | undefined;
+  declare private _isNull: boolean | undefined;
+  declare private _bound: T | null | undefined;
+  declare private _navs: Map<string, HostObject<object>> | undefined;
+  declare readonly context: HostRequestContext;
+  declare readonly _path: string;
+  declare private readonly _resolve: () => T | null;
+  declare private readonly _nullable: boolean;
+  declare private readonly _persistent: boolean;
 
   private get _loaded(): Map<string, unknown> {
     return (this._loadedValues ??= new Map());
@@ -75,14 +82,13 @@ export abstract class HostObject<T extends object> {
    * @param _resolve finds the model object (throws ItemNotFound, or returns null for *OrNullObject proxies)
    * @param _persistent bind once (objects with identity: sheets, tables) vs. re-resolve each sync (ranges)
    */
-  constructor(
-    readonly context: HostRequestContext,
-    readonly _path: string,
-    private readonly _resolve: () => T | null,
-    private readonly _nullable = false,
-    private readonly _persistent = true,
-  ) {
-    if (_nullable) {
+  constructor(context: HostRequestContext, path: string, resolve: () => T | null, nullable = false, persistent = true) {
+    this.context = context;
+    this._path = path;
+    this._resolve = resolve;
+    this._nullable = nullable;
+    this._persistent = persistent;
+    if (nullable) {
       // *OrNullObject: the answer to "does it exist?" comes back with the next sync.
       this._enqueue({ q: "isNullObject" }, "isNullObject", (io) => {
         const isNull = this._target() === null;

@@ -17,6 +17,21 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const EXCEL_EPOCH = new Date(1899, 11, 30); // Excel's day 0 in the 1900 system (after its 1900 leap-year bug)
 
 /**
+ * `convert`, remembering its answers: every row's day passes through here, and a table holds few distinct days
+ * (a year of SKU rows: 365), so each is converted once. Forgets all when full, to stay small.
+ */
+function remembered<K, V>(convert: (key: K) => V, limit = 10_000): (key: K) => V {
+  const known = new Map<K, V>();
+  return (key) => {
+    if (known.has(key)) return known.get(key) as V;
+    if (known.size >= limit) known.clear();
+    const value = convert(key);
+    known.set(key, value);
+    return value;
+  };
+}
+
+/**
  * The day as a Date, or null when the text is not a real YYYY-MM-DD day (e.g. 2026-02-30).
  * A rule of this module's interface, tested on its own (test/core/validate.test.ts checks the days sent).
  * @public
@@ -25,15 +40,24 @@ export function parseIsoDate(text: string): Date | null {
   const m = ISO_DATE.exec(text);
   if (!m) return null;
   const [year, month, day] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
-  // By hand rather than date-fns' parse: every row's date passes here, and parse is the slowest step of a read.
+  // By hand rather than date-fns' parse, the slowest step of a read before days were remembered (serialOf).
   const d = new Date(2000, 0, 1);
   d.setFullYear(year, month, day);
   // A day that is not in its month (2026-02-30) rolls over into the next: only a real day comes back as itself.
   return d.getFullYear() === year && d.getMonth() === month && d.getDate() === day ? d : null;
 }
 
+/** The day's Excel serial, or null when the text is not a real YYYY-MM-DD day. Day arithmetic goes through it. */
+const serialOf = remembered((text: string): number | null => {
+  const d = parseIsoDate(text);
+  return d && differenceInCalendarDays(d, EXCEL_EPOCH);
+});
+
+/** The day of a whole serial (remembered as serialOf is). */
+const dayOfSerial = remembered((serial: number): IsoDate => toIsoDate(dfAddDays(EXCEL_EPOCH, serial)));
+
 export function isIsoDate(text: unknown): text is IsoDate {
-  return typeof text === "string" && parseIsoDate(text) !== null;
+  return typeof text === "string" && serialOf(text) !== null;
 }
 
 function toIsoDate(d: Date): IsoDate {
@@ -48,18 +72,18 @@ function mustParse(day: IsoDate): Date {
 }
 
 export function addDays(day: IsoDate, n: number): IsoDate {
-  return toIsoDate(dfAddDays(mustParse(day), n));
+  return dayOfSerial(excelSerial(day) + n);
 }
 
 export function addPeriods(day: IsoDate, timeframe: Timeframe, n: number): IsoDate {
+  if (timeframe === "daily") return addDays(day, n);
   const d = mustParse(day);
-  if (timeframe === "daily") return toIsoDate(dfAddDays(d, n));
   if (timeframe === "weekly") return toIsoDate(addWeeks(d, n));
   return toIsoDate(addMonths(d, n));
 }
 
 export function daysBetween(from: IsoDate, to: IsoDate): number {
-  return differenceInCalendarDays(mustParse(to), mustParse(from));
+  return excelSerial(to) - excelSerial(from);
 }
 
 /** The first day of the period that contains `day`. Weeks start on Monday (the add-in's assumption, see README). */
@@ -80,12 +104,14 @@ export function todayIso(now: Date = new Date()): IsoDate {
 
 /** Excel's serial number for a day (1900 date system): 2026-01-05 -> 46027. */
 export function excelSerial(day: IsoDate): number {
-  return differenceInCalendarDays(mustParse(day), EXCEL_EPOCH);
+  const serial = serialOf(day);
+  if (serial === null) throw new RangeError(`"${day}" is not a date in the form YYYY-MM-DD`);
+  return serial;
 }
 
 /** The day of an Excel serial number. */
 export function fromExcelSerial(serial: number): IsoDate {
-  return toIsoDate(dfAddDays(EXCEL_EPOCH, Math.floor(serial)));
+  return dayOfSerial(Math.floor(serial));
 }
 
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|([+-])(\d{2}):?(\d{2}))?)?$/;
@@ -96,9 +122,9 @@ const MINUTES_A_DAY = 24 * 60;
  * instant written with an offset, "2026-01-04T23:00:00-01:00", -> "2026-01-05" too. A timestamp without an offset
  * is read as UTC (the service's timestamps are UTC). Null when the text is not a real day and time.
  */
-export function dayOfTimestamp(text: string): IsoDate | null {
+export const dayOfTimestamp = remembered((text: string): IsoDate | null => {
   const m = TIMESTAMP.exec(text);
-  if (!m || !parseIsoDate(m[1])) return null;
+  if (!m || serialOf(m[1]) === null) return null;
   const [, day, hh, mm, ss, , sign, oh, om] = m;
   if (hh !== undefined && (Number(hh) > 23 || Number(mm) > 59 || Number(ss ?? 0) > 59)) return null;
   if (sign === undefined) return day;
@@ -106,7 +132,7 @@ export function dayOfTimestamp(text: string): IsoDate | null {
   const offset = (sign === "-" ? -1 : 1) * (Number(oh) * 60 + Number(om));
   const shift = Math.floor((Number(hh) * 60 + Number(mm) - offset) / MINUTES_A_DAY);
   return shift === 0 ? day : addDays(day, shift);
-}
+});
 
 /** Days `from` .. `to`, both included. */
 export interface DateRange {
