@@ -153,8 +153,10 @@ export function WorkbookView({ run, version }: { run: ExcelRun; version: number 
 
 /** The cells, drawn again only for a new read (not for each change notice while a read is on its way). */
 const Grid = memo(function Grid({ view }: { view: SheetView }) {
-  const tableAt = (r: number, c: number) =>
-    view.tables.find((t) => r >= t.row && r < t.row + t.rows && c >= t.col && c < t.col + t.cols);
+  const tableClass = (r: number, c: number) => {
+    const t = view.tables.find((t) => r >= t.row && r < t.row + t.rows && c >= t.col && c < t.col + t.cols);
+    return t ? (r === t.row ? "t-head" : (r - t.row) % 2 ? "t-band" : "t-body") : "";
+  };
   const cols = Math.max(view.values[0]?.length ?? 0, 8);
   const rows = Math.max(view.values.length, 20);
   return (
@@ -170,24 +172,14 @@ const Grid = memo(function Grid({ view }: { view: SheetView }) {
         </thead>
         <tbody>
           {Array.from({ length: rows }, (_, r) => (
-            <tr key={r}>
-              <th>{r + 1}</th>
-              {Array.from({ length: cols }, (_, c) => {
-                const value = view.values[r]?.[c];
-                const formula = view.formulas[r]?.[c];
-                const table = tableAt(r, c);
-                const cls = [
-                  table ? (r === table.row ? "t-head" : (r - table.row) % 2 ? "t-band" : "t-body") : "",
-                  isNumeric(value) ? "num" : "",
-                ].join(" ");
-                const title = typeof formula === "string" && formula.startsWith("=") ? formula : undefined;
-                return (
-                  <td key={c} className={cls} title={title} data-address={`${columnLetters(c)}${r + 1}`}>
-                    {displayCell(value, view.formats[r]?.[c])}
-                  </td>
-                );
-              })}
-            </tr>
+            <GridRow
+              key={r}
+              r={r}
+              values={view.values[r] ?? []}
+              formats={view.formats[r] ?? []}
+              formulas={view.formulas[r] ?? []}
+              bands={Array.from({ length: cols }, (_, c) => tableClass(r, c)).join("|")}
+            />
           ))}
         </tbody>
       </table>
@@ -199,3 +191,46 @@ const Grid = memo(function Grid({ view }: { view: SheetView }) {
     </div>
   );
 });
+
+interface GridRowProps {
+  r: number;
+  values: unknown[];
+  formats: string[];
+  formulas: unknown[];
+  /** Each cell's table style ("t-head", "t-band", "t-body" or ""), joined by "|": one per column drawn. */
+  bands: string;
+}
+
+const sameCells = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+
+/**
+ * One row of cells. Every read brings new arrays, so a row is compared by what its cells hold: a refresh that
+ * rewrites the last seven days draws those rows again, not all 200 (each of up to 30 cells an element).
+ */
+const GridRow = memo(
+  function GridRow({ r, values, formats, formulas, bands }: GridRowProps) {
+    return (
+      <tr>
+        <th>{r + 1}</th>
+        {bands.split("|").map((band, c) => {
+          const value = values[c];
+          const formula = formulas[c];
+          const cls = [band, isNumeric(value) ? "num" : ""].join(" ");
+          const title = typeof formula === "string" && formula.startsWith("=") ? formula : undefined;
+          return (
+            <td key={c} className={cls} title={title} data-address={`${columnLetters(c)}${r + 1}`}>
+              {displayCell(value, formats[c])}
+            </td>
+          );
+        })}
+      </tr>
+    );
+  },
+  (a, b) =>
+    a.r === b.r &&
+    a.bands === b.bands &&
+    sameCells(a.values, b.values) &&
+    sameCells(a.formats, b.formats) &&
+    sameCells(a.formulas, b.formulas),
+);
