@@ -1,12 +1,16 @@
 // The preview's grid: the in-memory workbook read through the same Excel API the add-in uses, shown
 // like Excel (sheet tabs, column letters, tables styled as tables, number formats applied).
-import { memo, useEffect, useRef, useState } from "react";
+import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { columnLetters, parseAddress } from "../../src/excel/addresses";
 import type { ExcelRun } from "../../src/excel/run";
 import { displayCell, isNumeric } from "./format";
 
 const MAX_ROWS = 200;
 const MAX_COLS = 30;
+/** A grid row's height in px (preview.html sets it on table.grid rows). */
+const ROW_PX = 21;
+/** Rows drawn above and below the ones in view, so a scroll shows drawn rows before the next draw. */
+const OVERSCAN = 10;
 
 interface TableBox {
   name: string;
@@ -151,7 +155,34 @@ export function WorkbookView({ run, version }: { run: ExcelRun; version: number 
   );
 }
 
-/** The cells, drawn again only for a new read (not for each change notice while a read is on its way). */
+/**
+ * The rows of `rows` in view in `scroller`, with OVERSCAN more each side: only those are drawn. Two hundred rows of
+ * thirty cells cost every later style, layout and accessibility check of the page (the pane's included) several
+ * times what the rows in view do.
+ */
+function useRowsInView(scroller: RefObject<HTMLDivElement | null>, rows: number): { first: number; end: number } {
+  const [range, setRange] = useState({ first: 0, end: Math.min(rows, 60) });
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const update = () => {
+      const first = Math.max(0, Math.floor(el.scrollTop / ROW_PX) - OVERSCAN);
+      const end = Math.min(rows, Math.ceil((el.scrollTop + el.clientHeight) / ROW_PX) + OVERSCAN);
+      setRange((r) => (r.first === first && r.end === end ? r : { first, end }));
+    };
+    update();
+    el.addEventListener("scroll", update, { passive: true });
+    const resized = new ResizeObserver(update);
+    resized.observe(el);
+    return () => {
+      el.removeEventListener("scroll", update);
+      resized.disconnect();
+    };
+  }, [scroller, rows]);
+  return range;
+}
+
+/** The cells in view, drawn again only for a new read (not for each change notice while a read is on its way). */
 const Grid = memo(function Grid({ view }: { view: SheetView }) {
   const tableClass = (r: number, c: number) => {
     const t = view.tables.find((t) => r >= t.row && r < t.row + t.rows && c >= t.col && c < t.col + t.cols);
@@ -159,8 +190,17 @@ const Grid = memo(function Grid({ view }: { view: SheetView }) {
   };
   const cols = Math.max(view.values[0]?.length ?? 0, 8);
   const rows = Math.max(view.values.length, 20);
+  const scroller = useRef<HTMLDivElement>(null);
+  const { first, end } = useRowsInView(scroller, rows);
+  /** Stands in for the rows not drawn, so the scroll bar is as long as all of them. */
+  const spacer = (n: number, key: string) =>
+    n > 0 && (
+      <tr key={key} className="spacer" aria-hidden="true">
+        <td colSpan={cols + 1} style={{ height: n * ROW_PX }} />
+      </tr>
+    );
   return (
-    <div className="grid-scroll" data-testid="grid">
+    <div className="grid-scroll" data-testid="grid" ref={scroller}>
       <table className="grid">
         <thead>
           <tr>
@@ -171,7 +211,8 @@ const Grid = memo(function Grid({ view }: { view: SheetView }) {
           </tr>
         </thead>
         <tbody>
-          {Array.from({ length: rows }, (_, r) => (
+          {spacer(first, "above")}
+          {Array.from({ length: end - first }, (_, i) => first + i).map((r) => (
             <GridRow
               key={r}
               r={r}
@@ -181,6 +222,7 @@ const Grid = memo(function Grid({ view }: { view: SheetView }) {
               bands={Array.from({ length: cols }, (_, c) => tableClass(r, c)).join("|")}
             />
           ))}
+          {spacer(rows - end, "below")}
         </tbody>
       </table>
       {view.totalRows > MAX_ROWS && (
