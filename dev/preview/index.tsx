@@ -69,14 +69,22 @@ function Ribbon({ paneOpen, setPaneOpen }: { paneOpen: boolean; setPaneOpen: (op
   );
 }
 
-function Preview() {
+/**
+ * The grid, read again after each batch run against the workbook. It holds the change count itself, so that only
+ * it draws again: the pane does not, as in Excel (a refresh's every batch used to draw the whole pane again).
+ */
+function LiveWorkbookView() {
   const [version, setVersion] = useState(0);
-  const [paneOpen, setPaneOpen] = useState(paneAtStart);
   useEffect(() => {
     const bump = () => setVersion((v) => v + 1);
     changes.addEventListener("change", bump);
     return () => changes.removeEventListener("change", bump);
   }, []);
+  return <WorkbookView run={host.run} version={version} />;
+}
+
+function Preview() {
+  const [paneOpen, setPaneOpen] = useState(paneAtStart);
   return (
     <div className={paneOpen ? "preview" : "preview pane-closed"}>
       <section aria-label="Workbook">
@@ -84,7 +92,7 @@ function Preview() {
           <span>Preview: an in-memory workbook stands in for Excel. Data comes from the simulator.</span>
           <Ribbon paneOpen={paneOpen} setPaneOpen={setPaneOpen} />
         </div>
-        <WorkbookView run={host.run} version={version} />
+        <LiveWorkbookView />
       </section>
       {paneOpen && (
         <aside aria-label="Sales Data pane">
