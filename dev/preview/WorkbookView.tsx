@@ -248,7 +248,7 @@ const sameCells = (a: readonly unknown[], b: readonly unknown[]) =>
 
 /**
  * One row of cells. Every read brings new arrays, so a row is compared by what its cells hold: a refresh that
- * rewrites the last seven days draws those rows again, not all 200 (each of up to 30 cells an element).
+ * rewrites the last seven days draws those rows again, not every row in view (each of up to 30 cells an element).
  */
 const GridRow = memo(
   function GridRow({ r, values, formats, formulas, bands }: GridRowProps) {
