@@ -1,8 +1,9 @@
 // The service's days (YYYY-MM-DD) read and written by hand in src/core/dates.ts, checked against the platform's
 // own calendar (Date.UTC): every real day from year 1000 to 9999 reads back as itself, a day out of its month or a
-// text of another form is refused, and the arithmetic built on them agrees with a count of days.
+// text of another form is refused, the arithmetic built on them agrees with a count of days, and it stays right past
+// the conversions dates.ts remembers.
 import fc from "fast-check";
-import { addDays, daysBetween, parseIsoDate, periodStart } from "../../src/core/dates";
+import { addDays, daysBetween, excelSerial, fromExcelSerial, parseIsoDate, periodStart } from "../../src/core/dates";
 import { runs } from "../support/properties";
 
 const DAY_MS = 86_400_000;
@@ -53,4 +54,17 @@ test("adding days agrees with the platform's calendar, and daysBetween undoes it
     ),
     runs(20_000, 2000),
   );
+});
+
+test("days and serials stay right past the 10,000 conversions dates.ts remembers, and after it forgets them", () => {
+  const start = Date.UTC(1990, 0, 1) / DAY_MS;
+  // Excel's serial of 1990-01-01 is 32874; each later day one more.
+  for (const pass of [1, 2])
+    for (let k = 0; k < 12_000; k += 1) {
+      const day = iso((start + k) * DAY_MS);
+      const serial = excelSerial(day);
+      if (serial !== 32874 + k || fromExcelSerial(serial) !== day || addDays(day, 1) !== iso((start + k + 1) * DAY_MS))
+        throw new Error(`pass ${pass}: ${day} gave serial ${serial}, back ${fromExcelSerial(serial)}`);
+    }
+  expect(daysBetween("1990-01-01", iso((start + 11_999) * DAY_MS))).toBe(11_999);
 });
