@@ -1,6 +1,7 @@
 // The request handler: CORS, test controls, request counting, injected faults, auth, routes.
 // It routes on req.url only, so it works mounted under a prefix (express `app.use(prefix, h)`).
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { AnswerMemo } from "./answerMemo";
 import { checkAuth } from "./auth";
 import { buildCatalog, type Catalog } from "./catalog";
 import { applyCors, answerPreflight } from "./cors";
@@ -23,6 +24,9 @@ export interface SimulatorOptions {
   stores?: number;
   /** Adds a sixth retailer whose identifier, product, filter and some store names are 60+ characters. */
   longNames?: boolean;
+  /** Sends an answer already built for the same question on the same day again instead of building it anew
+   * (dev/simulator/answerMemo.ts): the test harness's simulators do; the benches' time the building. */
+  rememberAnswers?: boolean;
 }
 
 export interface Simulator {
@@ -93,6 +97,7 @@ class SimulatorImpl implements Simulator {
   private readonly model: ValueModel;
   private readonly faultsEnabled: boolean;
   private readonly faults = new FaultQueue();
+  private readonly memo: AnswerMemo | undefined;
   private day: Day;
   private total = 0;
   private preflights = 0;
@@ -105,6 +110,7 @@ class SimulatorImpl implements Simulator {
     this.apiKey = opts.apiKey ?? DEFAULT_API_KEY;
     this.day = parseToday(opts.today ?? todayUtc());
     this.faultsEnabled = opts.faults === true;
+    this.memo = opts.rememberAnswers ? new AnswerMemo() : undefined;
     this.catalog = buildCatalog({
       seed: opts.seed ?? 1,
       skus: opts.skus,
@@ -188,7 +194,8 @@ class SimulatorImpl implements Simulator {
       } else {
         try {
           checkAuth(req, this.apiKey);
-          result = route(path as ApiPath, url.searchParams, this.catalog, this.model, this.day);
+          const build = () => route(path as ApiPath, url.searchParams, this.catalog, this.model, this.day);
+          result = this.memo ? this.memo.answer(`${this.day} ${path}?${url.searchParams}`, build) : build();
         } catch (err) {
           result = this.errorResult(err);
         }

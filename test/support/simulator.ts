@@ -1,4 +1,6 @@
-// A simulator on 127.0.0.1 for a test file: real HTTP, a fixed clock, fault controls on.
+// A simulator on 127.0.0.1 for a test file: real HTTP, a fixed clock, fault controls on, and answers it already
+// built sent again for the same question on the same day (dev/simulator/answerMemo.ts: a test file asks the same
+// question many times, and building answers is most of what the simulator does).
 import { startSimulator, type RunningSimulator } from "../../dev/simulator";
 
 export const SIM_TODAY = "2026-11-23"; // a Monday
@@ -19,6 +21,7 @@ export async function startTestSimulator(
   const running = await startSimulator({
     port: 0,
     faults: true,
+    rememberAnswers: true,
     apiKey: SIM_KEY,
     today: opts.today ?? SIM_TODAY,
     skus: opts.skus,
