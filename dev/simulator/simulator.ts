@@ -25,7 +25,7 @@ export interface SimulatorOptions {
   /** Adds a sixth retailer whose identifier, product, filter and some store names are 60+ characters. */
   longNames?: boolean;
   /** Sends an answer already built for the same question on the same day again instead of building it anew
-   * (dev/simulator/answerMemo.ts): the test harness's simulators do; the benches' time the building. */
+   * (dev/simulator/answerMemo.ts): the test harness's simulators do; the benches do not, as they time it. */
   rememberAnswers?: boolean;
 }
 
