@@ -11,9 +11,14 @@ export interface CommandResult {
   stderr: string;
 }
 
-/** Runs `sales-data <args>` with only `env` (and PATH) in its environment, in `cwd`. */
-export function salesData(args: readonly string[], env: Record<string, string>, cwd?: string): Promise<CommandResult> {
-  const child = spawn(process.execPath, [BIN, ...args], {
+/** Runs `sales-data <args>` with only `env` (and PATH) in its environment, in `cwd` (`bin`: another copy's). */
+export function salesData(
+  args: readonly string[],
+  env: Record<string, string>,
+  cwd?: string,
+  bin = BIN,
+): Promise<CommandResult> {
+  const child = spawn(process.execPath, [bin, ...args], {
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     cwd,
     stdio: ["ignore", "pipe", "pipe"],
