@@ -1,13 +1,14 @@
 // Two people refreshing one workbook (co-authoring in Excel on the web): session 0 refreshes a table while
 // session 1 refreshes it too, or types into it, over one in-memory workbook whose sessions' syncs apply one at a
 // time in the order each test picks (host.interleave), each interleaving on a copy of the case's prepared
-// workbook (host.copy()). Every placement of a person's one action among the
-// refresh's syncs; for two refreshes, every placement of one whole refresh between two syncs of the other, both
-// ways, and a seeded sample of mixed orders (8 in `npm test`, 30 in `npm run test:deep`). With the commit's guard
-// broken on purpose (not checking the table's last cell), the quick count fails 12 of the 36 cases, and its 8
-// seeds alone find a broken table in three of them (seeds 4 and 6 in each; README, "Test run time"). After each: no key twice, no row lost, the service columns equal a
-// fresh pull, the user's cells on their rows, the co-author's edit kept, and a refused refresh refused in words
-// with nothing written, then refreshed when run again (dev/bench/coauthorCases.ts).
+// workbook (host.copy()). Every placement of a person's one action among the refresh's syncs; for two refreshes,
+// every placement of one whole refresh between two syncs of the other, both ways, and a seeded sample of mixed
+// orders (8 in `npm test`, 30 in `npm run test:deep`). After each: no key twice, no row lost, the service columns
+// equal a fresh pull, the user's cells on their rows, the co-author's edit kept, and a refused refresh refused in
+// words with nothing written, then refreshed when run again (dev/bench/coauthorCases.ts).
+// With the commit's guard broken on purpose (not checking the table's last cell), the quick count fails 12 of the
+// 36 cases, and its 8 seeds alone find a broken table in three of them (seeds 4 and 6 in each; README, "Test run
+// time").
 // Each session runs refreshTableInTurn (refreshTable without the runtime's one queue): two people are two
 // runtimes, whose queues do not order each other's refreshes.
 import {
