@@ -1,7 +1,8 @@
 // The worker's Chromium (test/support/browserWorker.ts) runs with the features Playwright turns off, and without
-// the address bar popup's renderer that each new window would otherwise start. Chromium honours only the last
-// --disable-features switch, so ours must repeat Playwright's: read back from the command line Chromium shows.
-import { DISABLED_FEATURES } from "../support/browserWorker";
+// the address bar popup's renderer that each new window would otherwise start (test/support/chromiumFeatures.ts).
+// Chromium honours only the last --disable-features switch, so ours must repeat Playwright's: read back from the
+// command line Chromium shows.
+import { DISABLED_FEATURES } from "../support/chromiumFeatures";
 import { useBrowserRig } from "../support/browser";
 
 const browser = useBrowserRig();

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { startDevServer, warmBuildCache, type RunningDevServer } from "../../dev/dev-server";
 import type { Simulator } from "../../dev/simulator";
+import { DISABLED_FEATURES } from "./chromiumFeatures";
 
 function chromiumPath(): string {
   const candidates = [
@@ -46,37 +47,6 @@ export interface WorkerBrowser {
   mount(simulator: Simulator): void;
   unmount(simulator: Simulator): void;
 }
-
-/**
- * The features the worker's Chromium runs without. Chromium honours only the last --disable-features switch on
- * its command line, so this one repeats the features Playwright turns off (its own switch comes first) and adds
- * two of ours: every new window (one per browser context, so one per page a test opens) otherwise starts a
- * renderer for the address bar's popup, which a headless window never shows. That renderer took about 0.7 s of
- * CPU a page, half of what loading the preview page costs (README, Test run time). test/browser/chromium.test.ts
- * fails when Playwright turns off a feature this list lacks, and when the popup's renderer comes back.
- */
-export const DISABLED_FEATURES = [
-  // Playwright 1.65's (playwright-core, chromiumSwitches)
-  "AvoidUnnecessaryBeforeUnloadCheckSync",
-  "DestroyProfileOnBrowserClose",
-  "HttpsUpgrades",
-  "HttpsFirstBalancedModeAutoEnable",
-  "LensOverlay",
-  "MediaRouter",
-  "PaintHolding",
-  "ThirdPartyStoragePartitioning",
-  "AvoidCorsURLLoaderRestartOnRedirect",
-  "TcpPortRandomizationWin",
-  "OptimizationHints",
-  "NetworkTimeServiceQuerying",
-  "AimEnabled",
-  "PreconnectToSearch",
-  "msForceBrowserSignIn",
-  "msEdgeUpdateLaunchServicesPreferredVersion",
-  // Ours: the address bar's popup, as a page of its own (chrome://omnibox-popup.top-chrome)
-  "WebUIOmniboxPopup",
-  "WebUIOmniboxAimPopup",
-];
 
 /** Without source maps: the bundle a page loads is smaller and quicker to compile (dev/dev-server.ts). */
 const BUILD = { sourceMaps: false } as const;
