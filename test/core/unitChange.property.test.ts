@@ -4,6 +4,7 @@
 // per retailer in a table of several. What "Refresh anyway" accepts, and the words.
 import fc from "fast-check";
 import { excelSerial } from "../../src/core/dates";
+import { runs } from "../support/properties";
 import { REFRESH_ANYWAY, type WindowSide } from "../../src/core/refresh/losses";
 import {
   approvedUnits,
@@ -198,7 +199,7 @@ describe("a unit change is always held", () => {
         false,
       ),
     ).toHaveLength(1);
-    // Fewer than UNIT_CHANGE_MIN_ROWS rows compared: never held, even all of them x100.
+    // Fewer than UNIT_CHANGE_MIN_ROWS rows compared and no settled level given: never held, even all of them x100.
     const two = stored.slice(0, UNIT_CHANGE_MIN_ROWS - 1);
     expect(
       changesOf(
@@ -215,6 +216,121 @@ describe("a unit change is always held", () => {
         false,
       ),
     ).toHaveLength(3);
+  });
+});
+
+describe("a narrow window is judged also against the level of the settled periods before it", () => {
+  // A one- or two-SKU weekly or monthly table re-reads one settled period: one or two rows per metric to compare.
+  const WEEK = excelSerial("2026-11-16");
+  const BEFORE = [WEEK - 21, WEEK - 14, WEEK - 7];
+  const SKUS = [100001, 100002];
+  /** A week's (or month's) figures of one SKU: its base, moved by a promotion or a season (x0.6 to x1.6). */
+  const season = fc.double({ min: 0.6, max: 1.6, noNaN: true });
+  const base = fc.double({ min: 1, max: 1e5, noNaN: true });
+  /** Per SKU: its base per metric, and its moves in the three settled weeks and the window's week. */
+  const narrow = fc.integer({ min: 1, max: 2 }).chain((n) =>
+    fc.array(
+      fc.record({ bases: fc.tuple(base, base, base), moves: fc.array(season, { minLength: 4, maxLength: 4 }) }),
+      {
+        minLength: n,
+        maxLength: n,
+      },
+    ),
+  );
+  /** The settled rows (three weeks) and the window's stored row, per SKU; figures base x move. */
+  function table(skus: { bases: number[]; moves: number[] }[]) {
+    const row = (period: number, s: number, w: number): Row => ({
+      key: [period, SKUS[s]],
+      metrics: skus[s].bases.map((b) => b * skus[s].moves[w]),
+    });
+    return {
+      settled: skus.flatMap((_, s) => BEFORE.map((p, w) => row(p, s, w))),
+      stored: skus.map((_, s) => row(WEEK, s, 3)),
+    };
+  }
+  const check = (stored: Row[], fresh: Row[], settled?: Row[]) =>
+    unitChanges({
+      stored: side(stored),
+      fresh: side(fresh),
+      metrics: METRICS,
+      ...(settled ? { settled: side(settled) } : {}),
+    });
+
+  test("every figure 10^k times the stored one (revised by up to 1%): held by that factor, each metric, said with the level", () => {
+    fc.assert(
+      fc.property(
+        narrow,
+        fc.integer({ min: -4, max: 4 }).filter((k) => k !== 0),
+        fc.double({ min: 0.99, max: 1.01, noNaN: true }),
+        (skus, k, revision) => {
+          const { settled, stored } = table(skus);
+          const fresh = mapFigures(stored, () => 10 ** k * revision);
+          const n = stored.length;
+          expect(check(stored, fresh, settled)).toEqual(
+            METRICS.map((metric) => ({ metric, factor: 10 ** k, compared: n, changed: n, byLevel: true })),
+          );
+          // Without the settled rows nothing tells a change of unit from a correction: written, as before.
+          expect(check(stored, fresh)).toEqual([]);
+        },
+      ),
+      runs(200, 60),
+    );
+  });
+
+  test("a stored figure 10^k off its level that the service corrects back to it is a revision, not a unit change", () => {
+    fc.assert(
+      fc.property(
+        narrow,
+        fc.integer({ min: -3, max: 3 }).filter((k) => k !== 0),
+        fc.integer({ min: 0, max: 2 }),
+        (skus, k, m) => {
+          const { settled, stored } = table(skus);
+          // The table holds a wrong figure (10^k off); the service now sends the right one (its usual level).
+          const wrong = mapFigures(stored, (_, mm) => (mm === m ? 10 ** k : 1));
+          expect(check(wrong, stored, settled)).toEqual([]);
+        },
+      ),
+      runs(200, 60),
+    );
+  });
+
+  test("ordinary revisions, and one SKU of two in another unit, are never held", () => {
+    fc.assert(
+      fc.property(narrow, fc.array(season, { minLength: 6, maxLength: 6 }), (skus, moves) => {
+        const { settled, stored } = table(skus);
+        expect(
+          check(
+            stored,
+            mapFigures(stored, (i, m) => moves[i * 3 + m]),
+            settled,
+          ),
+        ).toEqual([]);
+        if (stored.length === 2)
+          expect(
+            check(
+              stored,
+              mapFigures(stored, (i) => (i === 0 ? 1000 : 1)),
+              settled,
+            ),
+          ).toEqual([]);
+      }),
+      runs(200, 60),
+    );
+  });
+
+  test("a key with no settled figure (a new SKU), or a level of another power of ten, is no witness: written", () => {
+    const stored: Row[] = [{ key: [WEEK, 100001], metrics: [111, 20, 95] }];
+    const fresh = mapFigures(stored, () => 1000);
+    expect(check(stored, fresh, [])).toEqual([]);
+    expect(check(stored, fresh, [{ key: [WEEK - 7, 100002], metrics: [100, 20, 95] }])).toEqual([]);
+    // The level itself 1,000 times lower than the stored figure: the answer's figure is at 10^3 x stored, 10^6 x level.
+    expect(check(stored, fresh, [{ key: [WEEK - 7, 100001], metrics: [0.1, 0.02, 0.095] }])).toEqual([]);
+    // Zero and empty settled figures give no level; one figure is a level.
+    expect(check(stored, fresh, [{ key: [WEEK - 7, 100001], metrics: [0, null, ""] }])).toEqual([]);
+    expect(check(stored, fresh, [{ key: [WEEK - 7, 100001], metrics: [92.4, 0, 97] }])).toEqual([
+      { metric: "revenue", factor: 1000, compared: 1, changed: 1, byLevel: true },
+      { metric: "availability", factor: 1000, compared: 1, changed: 1, byLevel: true },
+    ]);
   });
 });
 
@@ -268,6 +384,12 @@ describe("the words", () => {
     );
     expect(unitChangeText([{ ...revenue, metric: "availability", factor: 1e-5 }], true).said).toContain(
       "availability figures in the re-read days are 1/100,000 of what the table holds",
+    );
+    // A narrow window: the level of the periods before is the second witness, and said.
+    expect(
+      unitChangeText([{ metric: "revenue", factor: 1000, compared: 1, changed: 1, byLevel: true }], true).said,
+    ).toBe(
+      "The service's revenue figures in the re-read days are 1,000 times what the table holds for the same rows (1 of 1 row, and their level in the periods before), as if the retailer had changed its unit. The table was left as it was.",
     );
   });
 });

@@ -3,8 +3,9 @@
 // figures a power of ten away from the stored ones for the same rows. Refresh compares each metric's figures row
 // by row, on the losses rule's pairing by key (src/core/refresh/losses.ts pairByKey), before anything is written, and
 // holds the table as the losses rule does until the user refreshes anyway. Single outliers are revisions, not a
-// change of unit: see unitChanges for how they are told apart. Pure; see docs/refresh.md, "A unit change at the
-// source".
+// change of unit: see unitChanges for how they are told apart. A narrow window (a one-SKU weekly table re-reads one
+// settled week) is judged also against the level of the settled periods before it (issue 36). Pure; see
+// docs/refresh.md, "A unit change at the source".
 import {
   REFRESH_ANYWAY,
   compareWindow,
@@ -14,6 +15,7 @@ import {
   type LossesWords,
   type WindowAnswer,
   type WindowComparison,
+  type WindowSide,
 } from "./losses";
 import { isNumber } from "./revisions";
 import { andList, plural } from "../words";
@@ -30,6 +32,11 @@ export interface UnitChange {
   compared: number;
   /** Of those, the rows whose figure is `factor` times the stored one (within UNIT_TOLERANCE). */
   changed: number;
+  /**
+   * A narrow window: fewer than UNIT_CHANGE_MIN_ROWS rows changed, and each of them is also `factor` times its
+   * key's level in the settled periods before the window (within LEVEL_TOLERANCE).
+   */
+  byLevel?: true;
 }
 
 /** A unit change as "Refresh anyway" accepts it: this retailer's metric by this factor, no other. */
@@ -53,6 +60,21 @@ const UNIT_TOLERANCE = 0.25;
 
 const LOG_TOLERANCE = Math.log10(1 + UNIT_TOLERANCE);
 
+/**
+ * A narrow window's changed rows must also be 10^k times their key's level, within a factor of 3 either way: weeks
+ * and months of one SKU differ by a promotion or a season, never by a factor of 10, so a figure that moved back to
+ * its level (a wrong figure the retailer corrected) is a revision, and one that left it by 10^k is a unit change.
+ */
+const LEVEL_TOLERANCE = Math.log10(3);
+/** A key's level: the median of its figures in the last LEVEL_PERIODS settled periods before the window. */
+const LEVEL_PERIODS = 3;
+/**
+ * The settled periods are read only for a window this narrow: a group (retailer) with at most this many stored rows
+ * in periods complete at the last read. The majority rule alone decides for 4 compared rows or more; the margin
+ * covers rows whose figure is empty or 0.
+ */
+const NARROW_ROWS = 8;
+
 /** The power of ten (k, maybe 0) that a ratio is within the tolerance of, or null (another ratio, a sign change). */
 function powerOf(ratio: number): number | null {
   if (!(ratio > 0) || !Number.isFinite(ratio)) return null;
@@ -68,12 +90,87 @@ export interface UnitCheckInput extends WindowAnswer {
    * (src/core/refresh/revisions.ts completeWhenRead); only those are compared. Default: every period.
    */
   complete?: (period: number) => boolean;
+  /**
+   * A narrow window (narrowWindow): the stored rows of the last LEVEL_PERIODS settled periods before it, keys and
+   * metric cells as `stored` has them. Absent: no level, and fewer than UNIT_CHANGE_MIN_ROWS rows are never held.
+   */
+  settled?: WindowSide;
 }
 
 /** Per metric: the rows compared and, per power of ten other than 0, the rows that changed by it. */
 interface Tally {
   compared: number[];
-  powers: Map<number, number>[];
+  /** Per metric, per power of ten: the changed rows, as [key without its period, re-read figure]. */
+  powers: Map<number, [string, number][]>[];
+}
+
+/** A row's key without its period: the same SKU (store, retailer) in another period. */
+const keyBesidePeriod = (cells: readonly unknown[]): string =>
+  JSON.stringify(cells.slice(1).map((v) => (v === null || v === undefined ? "" : String(v))));
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+/** Each key's level per metric (undefined: no non-zero figure) over the settled rows given. */
+function levelsOf(settled: WindowSide, metrics: number): Map<string, (number | undefined)[]> {
+  const figures = new Map<string, number[][]>();
+  settled.keys.forEach((cells, i) => {
+    if (typeof cells[0] !== "number") return;
+    const key = keyBesidePeriod(cells);
+    let per = figures.get(key);
+    if (!per) figures.set(key, (per = Array.from({ length: metrics }, () => [])));
+    const row = settled.metrics[i] ?? [];
+    for (let m = 0; m < metrics; m++) {
+      const v = row[m];
+      if (isNumber(v) && v !== 0) per[m].push(v);
+    }
+  });
+  return new Map([...figures].map(([key, per]) => [key, per.map((xs) => (xs.length > 0 ? median(xs) : undefined))]));
+}
+
+/** Whether every changed row is also 10^k times its key's level (a narrow window's second witness). */
+function offLevel(
+  rows: readonly [string, number][],
+  k: number,
+  m: number,
+  levels: Map<string, (number | undefined)[]>,
+) {
+  return rows.every(([key, figure]) => {
+    const level = levels.get(key)?.[m];
+    const ratio = level === undefined ? 0 : figure / level;
+    return ratio > 0 && Math.abs(Math.log10(ratio) - k) <= LEVEL_TOLERANCE;
+  });
+}
+
+/**
+ * The first day (a serial) of the settled periods a narrow window's levels are taken from: the LEVEL_PERIODS-th last
+ * of the stored periods before the window (`before`: serials, in date order, repeats allowed); undefined: none.
+ */
+export function levelFrom(before: readonly unknown[]): number | undefined {
+  const distinct = [...new Set(before.filter((p): p is number => typeof p === "number"))];
+  return distinct.at(-Math.min(LEVEL_PERIODS, distinct.length));
+}
+
+/**
+ * Whether a window is narrow enough for its settled periods to be read (UnitCheckInput.settled): some group has
+ * at most NARROW_ROWS stored rows in periods `complete` at the last read. `periods`: the stored window rows'
+ * periods (serials); `groups`: each row's retailer in a table of several.
+ */
+export function narrowWindow(
+  periods: readonly unknown[],
+  complete: (period: number) => boolean,
+  groups?: readonly unknown[],
+): boolean {
+  const counts = new Map<string, number>();
+  periods.forEach((p, i) => {
+    if (typeof p !== "number" || !complete(p)) return;
+    const g = groups ? String(groups[i] ?? "") : "";
+    counts.set(g, (counts.get(g) ?? 0) + 1);
+  });
+  return [...counts.values()].some((n) => n <= NARROW_ROWS);
 }
 
 /**
@@ -83,9 +180,12 @@ interface Tally {
  * factor: src/core/refresh/revisions.ts completeWhenRead) and whose two figures are non-zero numbers: it changed unit by
  * 10^k (k not 0) when at least UNIT_CHANGE_MIN_ROWS of those rows, and more than half of them, have a re-read
  * figure within UNIT_TOLERANCE of 10^k times the stored one. So one row (or two) x100 is a revision, whatever
- * the table's size, and so is any share of rows that is not a majority. Every metric column counts, rates and
- * averages too: each is compared with itself for the same row, and average_price in pence, or availability as
- * a fraction of 1, is as much a change of unit as revenue in pence.
+ * the table's size, and so is any share of rows that is not a majority; unless the window is narrow and `settled` is
+ * given: a majority of fewer than UNIT_CHANGE_MIN_ROWS rows is a unit change when each of those rows is also 10^k
+ * times its key's level (the median of its last LEVEL_PERIODS settled figures, within LEVEL_TOLERANCE), and a
+ * revision otherwise. Every metric column counts, rates and averages too: each is compared with itself for the
+ * same row, and average_price in pence, or availability as a fraction of 1, is as much a change of unit as
+ * revenue in pence.
  * A rule of this module's interface, tested on its own (test/core/unitChange.property.test.ts).
  * @public
  */
@@ -93,7 +193,7 @@ export function unitChanges(
   input: UnitCheckInput,
   pairs: KeyPairs = pairByKey(input.stored, input.fresh),
 ): UnitChange[] {
-  const { stored, fresh, metrics, retailerAt, complete = () => true } = input;
+  const { stored, fresh, metrics, retailerAt, complete = () => true, settled } = input;
   const several = retailerAt !== undefined && retailerAt >= 0;
   const groups = new Map<string, Tally>();
   pairs.storedOf.forEach((i, j) => {
@@ -108,15 +208,31 @@ export function unitChanges(
       if (!isNumber(a) || !isNumber(b) || a === 0 || b === 0) continue;
       tally.compared[m]++;
       const k = powerOf(b / a);
-      if (k !== null && k !== 0) tally.powers[m].set(k, (tally.powers[m].get(k) ?? 0) + 1);
+      if (k === null || k === 0) continue;
+      const rows = tally.powers[m].get(k) ?? [];
+      tally.powers[m].set(k, [...rows, [keyBesidePeriod(fresh.keys[j]), b]]);
     }
   });
+  const levels = settled ? levelsOf(settled, metrics.length) : undefined;
   return [...groups].flatMap(([who, tally]) =>
     metrics.flatMap((metric, m) => {
       const compared = tally.compared[m];
-      const [k, changed] = [...tally.powers[m]].reduce((best, p) => (p[1] > best[1] ? p : best), [0, 0]);
-      if (changed < UNIT_CHANGE_MIN_ROWS || changed * 2 <= compared) return [];
-      return [{ ...(several ? { retailer: who } : {}), metric, factor: 10 ** k, compared, changed }];
+      const none: [number, [string, number][]] = [0, []];
+      const [k, rows] = [...tally.powers[m]].reduce((best, p) => (p[1].length > best[1].length ? p : best), none);
+      const changed = rows.length;
+      if (changed === 0 || changed * 2 <= compared) return [];
+      const byLevel = changed < UNIT_CHANGE_MIN_ROWS;
+      if (byLevel && !(levels && offLevel(rows, k, m, levels))) return [];
+      return [
+        {
+          ...(several ? { retailer: who } : {}),
+          metric,
+          factor: 10 ** k,
+          compared,
+          changed,
+          ...(byLevel ? { byLevel: true as const } : {}),
+        },
+      ];
     }),
   );
 }
@@ -186,12 +302,14 @@ function changeSentences(changes: readonly UnitChange[], held: boolean): string[
     const { retailer, factor } = cs[0];
     const metrics = cs.map((c) => c.metric);
     const rows = (c: UnitChange) => `${c.changed.toLocaleString("en-US")} of ${plural(c.compared, "row")}`;
+    // A narrow window's rows are few: the level of the periods before them is the second witness, and said.
+    const level = cs.some((c) => c.byLevel) ? ", and their level in the periods before" : "";
     const counts = cs.length === 1 ? rows(cs[0]) : cs.map((c) => `${c.metric} ${rows(c)}`).join(", ");
     const who = retailer === undefined ? "the retailer" : retailer;
     const [are, holds] = held ? ["are", "holds"] : ["were", "held"];
     return (
       `The service's ${andList(metrics)} figures${retailer === undefined ? "" : ` for ${retailer}`} in the re-read ` +
-      `days ${are} ${factorText(factor)} what the table ${holds} for the same rows (${counts}), as if ${who} had ` +
+      `days ${are} ${factorText(factor)} what the table ${holds} for the same rows (${counts}${level}), as if ${who} had ` +
       `changed its unit${example(metrics, factor)}.`
     );
   });
