@@ -10,6 +10,7 @@ import {
   revisionOf,
   type PlanInput,
   type StoredCells,
+  type StoredRows,
   type WritePlan,
 } from "../core/refresh/plan";
 import { mergeRanges } from "../core/refresh/gaps";
@@ -98,18 +99,19 @@ function planInputOf(
 }
 
 /**
- * The stored window's cells the plan compares (none asked: none read). A table whose row count changed since
- * its tail was read is refused here; replaceTail refuses one changed after this read.
+ * The stored window's cells the plan compares, with a narrow window's settled rows before it (none asked: none
+ * read). A table whose row count changed since its tail was read is refused here; replaceTail refuses one changed
+ * after this read.
  */
 async function readStoredCells(
   deps: RefreshDeps,
   { tail, answer }: PlanInput & { tail: PeriodTail },
   cells: StoredCells | undefined,
-): Promise<unknown[][]> {
-  if (!cells) return [];
+): Promise<StoredRows> {
+  if (!cells) return { window: [] };
   const stored = await readWindowCells(deps.run, tail.tableName, { ...cells, service: answer.service });
   if (stored.count !== tail.count) throw new WorkbookError("changed", tableChangedText(tail.tableName));
-  return stored.rows;
+  return { settled: stored.rows.slice(0, cells.settled), window: stored.rows.slice(cells.settled) };
 }
 
 /** One safe rewrite of the window (service columns by id; the user's kept by row key), the old metric cells back. */

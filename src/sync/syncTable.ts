@@ -7,7 +7,7 @@ import { errorText } from "../core/errorText";
 import type { ReadWindow } from "../core/refresh/answerLayout";
 import { refreshWindow, windowInputOf } from "../core/refresh/window";
 import { plural } from "../core/words";
-import type { StoredPeriod, SyncEngine, SyncOutcome, SyncRow } from "./engine";
+import type { StoredPeriod, SyncEngine, SyncOutcome, SyncRow, WindowWriter } from "./engine";
 import { shownName } from "./names";
 import { AnswerRows, type ChunkRows } from "./answerRows";
 import { rowsOf, type RowBlock } from "./block";
@@ -16,7 +16,7 @@ import { readChunks, type ReadChunk, type SyncReader } from "./read";
 import { rewriteWindow, type RewriteStage } from "./rewrite";
 import { runRow, type RunEnd } from "./runLog";
 import type { SyncEntry } from "./syncFile";
-import { figureRevisions, planWindow, revisionText } from "./windowPlan";
+import { figureRevisions, planWindow, revisionText, settledFrom } from "./windowPlan";
 
 export interface TableSyncOptions {
   engine: SyncEngine;
@@ -182,6 +182,14 @@ interface Fetched {
   fresh: SyncRow[];
 }
 
+/** A narrow window's settled rows (from `from`, before the window's `start`), for the unit check's level; few. */
+async function settledRows(writer: WindowWriter, from: IsoDate | undefined, start: IsoDate): Promise<SyncRow[]> {
+  if (from === undefined) return [];
+  const rows: SyncRow[] = [];
+  for await (const chunk of writer.readWindow(from)) rows.push(...chunk.filter((r) => (r[0] as string) < start));
+  return rows;
+}
+
 /** In the table's transaction: read the stored window, plan, then hold (nothing written) or rewrite. */
 async function writeWindow(run: Run, table: QueryTable, f: Fetched): Promise<TableSyncResult> {
   const { entry, o } = run;
@@ -192,14 +200,13 @@ async function writeWindow(run: Run, table: QueryTable, f: Fetched): Promise<Tab
   let planned;
   try {
     for await (const chunk of writer.readWindow(f.win.start)) stored.push(...chunk);
+    const when = { today: o.today, lastRead: f.lastRead, level: q.level, timeframe: q.timeframe };
+    const seen = { when, window: f.win, periods: f.periods, stored, retailers: q.retailers };
     planned = planWindow({
+      ...seen,
       table,
-      when: { today: o.today, lastRead: f.lastRead, level: q.level, timeframe: q.timeframe },
-      window: f.win,
-      periods: f.periods,
-      stored,
+      settled: await settledRows(writer, settledFrom(seen), f.win.start),
       fresh: f.fresh,
-      retailers: q.retailers,
       anyway: !!o.anyway,
     });
   } catch (error) {

@@ -2,12 +2,13 @@
 // stored window and the answer as the rules read a table (periods as Excel serials, columns with their kinds), so
 // the empty-answer keep, the losses rule, the unit-change rule and the gaps decide exactly as a refresh decides.
 // Then each figure the write changes, for sales_revisions, and the metric totals before and after, in words.
-import { excelSerial, type IsoDate } from "../core/dates";
+import { excelSerial, fromExcelSerial, type IsoDate } from "../core/dates";
 import type { Level, Timeframe } from "../core/metrics";
 import type { ReadWindow } from "../core/refresh/answerLayout";
 import { pairByKey } from "../core/refresh/losses";
 import { planFromAnswer, planFromStored, revisionOf, type PlanInput, type RefreshPlan } from "../core/refresh/plan";
 import { changesText, completeWhenRead, metricColumns } from "../core/refresh/revisions";
+import { levelFrom, narrowWindow } from "../core/refresh/unitChange";
 import { keyColumns } from "../core/refresh/userColumns";
 import type { StoredPeriod, SyncRevision, SyncRow } from "./engine";
 import { planColumns, planRow, type QueryTable } from "./queryTable";
@@ -20,6 +21,8 @@ export interface WindowPlanInput {
   periods: readonly StoredPeriod[];
   /** The stored rows from the window's start on, ordered by the row key (the period first). */
   stored: readonly SyncRow[];
+  /** A narrow window (settledFrom): the stored rows of the settled periods before it, for the unit check's level. */
+  settled?: readonly SyncRow[];
   /** The answer's rows for the window, as table rows. */
   fresh: readonly SyncRow[];
   retailers: readonly string[];
@@ -76,8 +79,31 @@ export function planWindow(p: WindowPlanInput): WindowPlan {
   if (first.kind === "refused") return { plan: { kind: "keep", warnings: [first.reason] }, input, rows };
   const fields = first.cells?.fields ?? [];
   const at = fields.map((f) => columns.findIndex((c) => c.name === f));
-  const stored = first.cells ? p.stored.map((r) => at.map((i) => planRow(r)[i])) : [];
+  const cells = (stored: readonly SyncRow[]) => stored.map((r) => at.map((i) => planRow(r)[i]));
+  const stored = first.cells ? { window: cells(p.stored), settled: cells(p.settled ?? []) } : { window: [] };
   return { plan: planFromStored(input, stored, p.anyway), input, rows };
+}
+
+/**
+ * A narrow window (src/core/refresh/unitChange.ts narrowWindow, on the stored window's rows): the first day of the
+ * settled periods whose figures give each key's level, read before the plan; undefined for a wider window.
+ */
+export function settledFrom(
+  p: Pick<WindowPlanInput, "when" | "window" | "periods" | "stored" | "retailers">,
+): IsoDate | undefined {
+  const complete = completeWhenRead(p.when.lastRead, p.when.timeframe);
+  const groups = p.retailers.length > 1 ? p.stored.map((r) => r[1]) : undefined;
+  if (
+    !narrowWindow(
+      p.stored.map((r) => excelSerial(r[0] as string)),
+      complete,
+      groups,
+    )
+  )
+    return undefined;
+  const before = p.periods.filter((s) => s.period < p.window.start).map((s) => excelSerial(s.period));
+  const first = levelFrom(before);
+  return first === undefined ? undefined : fromExcelSerial(first);
 }
 
 /**

@@ -52,9 +52,23 @@ test("from the answer alone: an empty answer where the window holds rows keeps t
 });
 
 test("from the answer alone: the stored cells to compare are the window's rows, by key then metric", () => {
+  // A window of nine rows or more in its settled periods is read alone.
+  const wide = { count: 12, offset: 0, periods: [W1, W1, W1, ...Array<number>(9).fill(W2)] };
+  expect(planFromAnswer(input([[W2, "1", 11]], { tail: wide }))).toEqual({
+    kind: "compare",
+    cells: { from: 3, fields: ["week", "sku", "revenue"], settled: 0 },
+  });
+  // A narrow window (three rows of a week complete at the last read): the settled week before it is read too, for
+  // the unit check's level (its last three settled periods; the tail holds one).
   expect(planFromAnswer(input([[W2, "1", 11]]))).toEqual({
     kind: "compare",
-    cells: { from: 2, fields: ["week", "sku", "revenue"] },
+    cells: { from: 0, fields: ["week", "sku", "revenue"], settled: 2 },
+  });
+  const W0 = excelSerial("2026-11-02");
+  const older = { count: 9, offset: 2, periods: [W0 - 14, W0 - 7, W0 - 7, W0, W1, W1, W2] };
+  expect(planFromAnswer(input([[W2, "1", 11]], { tail: older }))).toEqual({
+    kind: "compare",
+    cells: { from: 3, fields: ["week", "sku", "revenue"], settled: 5 },
   });
   // No stored row in the window: nothing to read.
   const tail = { count: 2, offset: 0, periods: [W1, W1] };
@@ -70,7 +84,7 @@ test("from the answer alone: a table of several retailers without its retailer c
 });
 
 test("from the stored cells: an answer that would remove more stored rows than it writes holds the refresh", () => {
-  const plan = planFromStored(input([[W2, "1", 11]]), STORED);
+  const plan = planFromStored(input([[W2, "1", 11]]), { window: STORED });
   expect(plan.kind).toBe("hold");
   expect(plan.kind === "hold" && plan.holds.losses).toMatchObject({ rows: 2, held: true, wholePeriods: [] });
   expect(plan.kind === "hold" && plan.holds.warnings[0]).toMatch(/it would write only 1 row\./);
@@ -78,7 +92,7 @@ test("from the stored cells: an answer that would remove more stored rows than i
 });
 
 test("from the stored cells: accepted with Refresh anyway, the write is planned with its counts and words", () => {
-  const plan = planFromStored(input([[W2, "1", null]]), STORED, true);
+  const plan = planFromStored(input([[W2, "1", null]]), { window: STORED }, true);
   expect(plan).toMatchObject({
     kind: "write",
     comparison: { replaced: 1, added: 0, removed: 2 },
@@ -97,7 +111,7 @@ test("from the stored cells: accepted with Refresh anyway, the write is planned 
 test("from the stored cells: a week the answer skips is a gap the record keeps and a warning names", () => {
   const plan = planFromStored(
     input([[excelSerial("2026-11-23"), "1", 5]], { tail: { count: 2, offset: 0, periods: [W1, W1] } }),
-    [],
+    { window: [] },
   );
   expect(plan).toMatchObject({ kind: "write", gaps: [{ from: "2026-11-16", to: "2026-11-22" }] });
   expect(plan.kind === "write" && plan.warnings).toEqual([

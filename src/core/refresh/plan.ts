@@ -12,7 +12,7 @@ import { isCovered, missingRanges, openGaps, subtractRange } from "./gaps";
 import { holdsOf, type Holds } from "./holds";
 import { blankedText, type BlankedFigures, type WindowComparison } from "./losses";
 import { completeWhenRead, metricColumns, windowChanges, type MetricChange, type WindowRows } from "./revisions";
-import { checkWindow, type RefreshApproval } from "./unitChange";
+import { checkWindow, levelFrom, narrowWindow, type RefreshApproval } from "./unitChange";
 import { provisionalLeft, provisionalText } from "./provisional";
 import { keyColumns } from "./userColumns";
 import {
@@ -45,6 +45,17 @@ export interface PlanInput {
 export interface StoredCells {
   from: number;
   fields: string[];
+  /**
+   * Of the rows from `from`, how many come before the window: a narrow window's last settled periods, whose
+   * figures are the level its unit check also judges by (unitChange.ts narrowWindow); 0 for any other window.
+   */
+  settled: number;
+}
+
+/** The stored cells as read (StoredCells' fields): the window's rows and, a narrow window, the settled rows before it. */
+export interface StoredRows {
+  window: readonly (readonly unknown[])[];
+  settled?: readonly (readonly unknown[])[];
 }
 
 export type RefreshPlan =
@@ -98,7 +109,21 @@ export function planFromAnswer(
   const from = cutAtOf(input);
   if (keys.length === 0 || from >= tail.count) return { kind: "compare" };
   const fields = [...keys, ...metrics].map((c) => answer.data.columns[c].name);
-  return { kind: "compare", cells: { from, fields } };
+  const settled = settledRowsOf(input);
+  return { kind: "compare", cells: { from: from - settled, fields, settled } };
+}
+
+/**
+ * A narrow window: the tail's rows of the last settled periods before it, which the unit check reads for each key's
+ * level (unitChange.ts); 0 for a wider window, or none before it.
+ */
+function settledRowsOf({ tail, window: win, when }: PlanInput): number {
+  const kept = keptCount(tail.periods, win.cutoff);
+  const complete = completeWhenRead(when.lastRead, when.timeframe);
+  if (!narrowWindow(tail.periods.slice(kept), complete, tail.retailers?.slice(kept))) return 0;
+  const first = levelFrom(tail.periods.slice(0, kept));
+  if (first === undefined) return 0;
+  return kept - tail.periods.findIndex((p) => typeof p === "number" && p >= first);
 }
 
 /**
@@ -106,17 +131,18 @@ export function planFromAnswer(
  * cells; none when it asked for none) against the answer's rows: held by the losses rule or a unit change
  * (unless `anyway` accepts what they found), else written.
  */
-export function planFromStored(
-  input: PlanInput,
-  stored: readonly (readonly unknown[])[],
-  anyway?: boolean | RefreshApproval,
-): RefreshPlan {
+export function planFromStored(input: PlanInput, read: StoredRows, anyway?: boolean | RefreshApproval): RefreshPlan {
   const { answer, when } = input;
   const { data } = answer;
   const { keys, metrics } = columnsCompared(answer);
   const retailerAt = input.several ? keys.findIndex((c) => data.columns[c].name === RETAILER_COLUMN) : -1;
+  const side = (rows: readonly (readonly unknown[])[]) => ({
+    keys: rows.map((r) => r.slice(0, keys.length)),
+    metrics: rows.map((r) => r.slice(keys.length)),
+  });
   const check = checkWindow({
-    stored: { keys: stored.map((r) => r.slice(0, keys.length)), metrics: stored.map((r) => r.slice(keys.length)) },
+    stored: side(read.window),
+    ...(read.settled && read.settled.length > 0 ? { settled: side(read.settled) } : {}),
     fresh: {
       keys: data.values.map((r) => keys.map((c) => r[c])),
       metrics: data.values.map((r) => metrics.map((m) => r[m])),

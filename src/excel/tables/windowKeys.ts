@@ -10,7 +10,7 @@ import { openTable, tableGone } from "./openTable";
 import { readRowsInBlocks } from "./windowRead";
 
 export interface WindowCellsRequest {
-  /** Body index of the first row read (the first row at or after the cut-off); the rows read run to the end. */
+  /** Body index of the first row read (at or after the cut-off, or a narrow window's settled rows before it); to the end. */
   from: number;
   /** The service fields whose cells are read, in the order of each row's cells. */
   fields: readonly string[];
