@@ -11,7 +11,8 @@
 // omitted, a column nobody asked for named, the omitted-metrics header's names read whatever their separators
 // and a name that is no metric said, an offset timestamp read as its UTC day: the table equals the uncorrupted
 // one). Figures in another unit (scale) are cases at refresh only, caught when the unit rule holds the table.
-// A case not caught is printed to stderr.
+// Then the narrow unit changes (narrowUnits.ts): one- and two-key weekly and monthly tables, for the refresh and for
+// the sync on both engines. A case not caught is printed to stderr.
 // Silent losses: stored rows a refresh removed that its outcome did not count (goal 0).
 import { startCorruptingProxy, type Corruption } from "../corruptions";
 import { startSimulator } from "../simulator";
@@ -23,6 +24,7 @@ import type { Query } from "../../src/core/query/query";
 import { readManagedTables, readTable } from "../../src/excel";
 import { pullTable, refreshTable, type RefreshDeps } from "../../src/refresh";
 import type { Report } from "./run";
+import { narrowUnitChanges } from "./narrowUnits";
 import { asQuery } from "./support";
 
 const TODAY: IsoDate = "2026-11-23";
@@ -261,7 +263,9 @@ export async function run(report: Report): Promise<void> {
     await proxy.close();
     await running.close();
   }
-  report("answers.corruptions_caught", caught);
-  report("answers.corruptions_total", total);
+  const narrow = await narrowUnitChanges();
+  report("answers.corruptions_caught", caught + narrow.caught);
+  report("answers.corruptions_total", total + narrow.total);
+  report("answers.narrow_revisions_held", narrow.revisionsHeld);
   report("refresh.silent_losses", silentLosses);
 }
