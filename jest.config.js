@@ -23,4 +23,7 @@ module.exports = {
   transform: { "^.+\\.[tj]sx?$": "<rootDir>/test/support/transform.js" },
   transformIgnorePatterns: ["/node_modules/(?!(ky)/)"],
   testTimeout: 30000,
+  // A worker closes its Chromium, dev server and PostgreSQL server when told to end (test/support/workerEnd.ts):
+  // about a second; jest's 500 ms would kill some mid-close.
+  workerGracefulExitTimeout: 10_000,
 };

@@ -22,12 +22,29 @@ function npmRun(script: string): Promise<{ code: number; output: string }> {
   });
 }
 
-/** Runs jest with `args`; resolves with its exit code. */
+/** What jest says when a worker kept something open after its files (test/support/workerEnd.ts): a failure here. */
+const LEAKED = "A worker process has failed to exit gracefully";
+
+/** Runs jest with `args`, its output shown as it comes; resolves with its exit code (1 when a worker leaked). */
 function jest(args: string[]): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [require.resolve("jest/bin/jest"), ...args], { stdio: "inherit" });
+    const child = spawn(process.execPath, [require.resolve("jest/bin/jest"), ...args], {
+      stdio: ["inherit", "inherit", "pipe"],
+      // Its reporter writes to stderr, read here: keep its colours where the terminal has them.
+      env: process.stderr.isTTY ? { ...process.env, FORCE_COLOR: "1" } : process.env,
+    });
+    let leaked = false;
+    let tail = "";
+    child.stderr.on("data", (d: Buffer) => {
+      process.stderr.write(d);
+      tail = (tail + d.toString()).slice(-2 * LEAKED.length);
+      leaked ||= tail.includes(LEAKED);
+    });
     child.on("error", () => resolve(1));
-    child.on("close", (code) => resolve(code ?? 1));
+    child.on("close", (code) => {
+      if (leaked) console.error("[npm test] a jest worker kept a process or handle open after its test files.");
+      resolve(leaked ? 1 : (code ?? 1));
+    });
   });
 }
 

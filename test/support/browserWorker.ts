@@ -15,6 +15,7 @@ import { chromium, type Browser } from "playwright-core";
 import { startDevServer, warmBuildCache, type RunningDevServer } from "../../dev/dev-server";
 import type { Simulator } from "../../dev/simulator";
 import { DISABLED_FEATURES } from "./chromiumFeatures";
+import { closeWhenWorkerEnds } from "./workerEnd";
 
 function chromiumPath(): string {
   const candidates = [
@@ -131,6 +132,7 @@ async function start(): Promise<WorkerBrowser> {
 
 /** The worker's dev server and Chromium, started on the first call. */
 export function workerBrowser(): Promise<WorkerBrowser> {
+  if (!started) closeWhenWorkerEnds(closeWorkerBrowser);
   started ??= start().catch((err: unknown) => {
     started = undefined; // the next file tries again, and says why it failed
     throw err;
@@ -138,7 +140,7 @@ export function workerBrowser(): Promise<WorkerBrowser> {
   return started;
 }
 
-/** Closes them (jest's global teardown: when tests run in jest's own process, nothing else would). */
+/** Closes them: when the worker is told to end (workerEnd.ts), or in jest's own process at its global teardown. */
 export async function closeWorkerBrowser(): Promise<void> {
   const running = await started?.catch(() => undefined);
   started = undefined;
@@ -150,7 +152,7 @@ export async function closeWorkerBrowser(): Promise<void> {
   home = undefined;
 }
 
-// A worker ends with process.exit; playwright kills the browser it launched then, and this removes Chromium's HOME.
+// A worker killed before it closed them: playwright kills the browser it launched, and this removes Chromium's HOME.
 process.on("exit", () => {
   if (home) rmSync(home, { recursive: true, force: true });
 });

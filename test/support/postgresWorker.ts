@@ -1,5 +1,6 @@
 // What one jest worker shares between its PostgreSQL test files: one server (test/support/postgres.ts), started
-// when the first file asks and stopped when the worker exits (its process ends with its parent's input). Each file
+// when the first file asks and stopped when jest tells the worker to end (workerEnd.ts; a worker killed instead
+// stops it too: its process ends with its parent's input). Each file
 // gets a database of its own on it, dropped when the file is done, so files see nothing of each other's tables.
 // Starting a server costs about 2.5 s of CPU (initdb, then the server); a database, a small part of that.
 //
@@ -7,6 +8,7 @@
 // lives as long as the worker; test files reach it through that environment's global (startTestDatabase).
 import { Client } from "pg";
 import { startTestPostgres, type TestPostgres } from "./postgres";
+import { closeWhenWorkerEnds } from "./workerEnd";
 
 let started: Promise<TestPostgres> | undefined;
 let databases = 0;
@@ -23,6 +25,7 @@ async function admin<T>(server: TestPostgres, work: (client: Client) => Promise<
 
 /** A new, empty database on the worker's server (started on the first call); `stop` drops it. */
 export async function workerPostgresDatabase(): Promise<TestPostgres> {
+  if (!started) closeWhenWorkerEnds(closeWorkerPostgres);
   started ??= startTestPostgres().catch((err: unknown) => {
     started = undefined; // the next file tries again, and says why it failed
     throw err;
@@ -40,7 +43,7 @@ export async function workerPostgresDatabase(): Promise<TestPostgres> {
   };
 }
 
-/** Stops the server (jest's global teardown: when tests run in jest's own process, nothing else would). */
+/** Stops the server: when the worker is told to end (workerEnd.ts), or in jest's own process at its global teardown. */
 export async function closeWorkerPostgres(): Promise<void> {
   const running = await started?.catch(() => undefined);
   started = undefined;
