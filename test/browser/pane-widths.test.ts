@@ -1,8 +1,8 @@
 // Nothing in the pane is cut off at the widths Excel gives a task pane: the newcomer's path (a wrong key then the
 // right one, the long-name retailer, a long filter value, Get data, Pull actions, Refresh all) at 320 and 450 px,
 // light and dark, with the layout and axe-core checked after every step. The 320 px screenshots of the whole pane
-// after the path are the README's (docs/images), so they stay true.
-import { mkdirSync } from "node:fs";
+// after the path (test-output/pane-320-light.png and -dark.png) are the README's: `npm run readme-images` copies
+// them to docs/images, so a test run never changes a tracked file.
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { LONG_NAME_RETAILER } from "../../dev/simulator/catalog";
@@ -12,7 +12,6 @@ import { checkPane, settled } from "../support/paneChecks";
 jest.setTimeout(240_000);
 
 const browser = useBrowserRig({ longNames: true });
-const DOCS_IMAGES = join(__dirname, "..", "..", "docs", "images");
 
 type Theme = "light" | "dark";
 const RUNS = [320, 450].flatMap((width) => (["light", "dark"] as Theme[]).map((theme) => ({ width, theme })));
@@ -181,10 +180,9 @@ test.each(RUNS)("the newcomer's path fits a $width px pane, $theme", async ({ wi
   await refreshAll(run, tableName);
 
   if (width === 320) {
-    // The README's pictures of the pane: all of it, after the whole path.
-    mkdirSync(DOCS_IMAGES, { recursive: true });
+    // The README's pictures of the pane: all of it, after the whole path (dev/readme-images.ts copies them).
     await fitViewportToPane(page);
-    await run.pane.screenshot({ path: join(DOCS_IMAGES, `pane-320-${theme}.png`) });
+    await run.pane.screenshot({ path: join(OUTPUT_DIR, `pane-320-${theme}.png`) });
   }
   // The wrong key's refused request is the only error the browser logs.
   expect(errors).toEqual(["Failed to load resource: the server responded with a status of 401 (Unauthorized)"]);
