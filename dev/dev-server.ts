@@ -1,16 +1,21 @@
 // The development server: the add-in's webpack build over HTTPS on localhost, with the service
-// simulator mounted under /simulator so a newcomer needs neither an API key nor a second process.
-import type { IncomingMessage, ServerResponse } from "node:http";
+// simulator mounted under /simulator so a newcomer needs neither an API key nor a second process. The same simulator
+// also answers over plain HTTP on 127.0.0.1 (commandPort) for the `sales-data` command: Node trusts no certificate
+// this server could make without an administrator, and the command allows http on this machine only.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { join } from "node:path";
 import webpack from "webpack";
 import WebpackDevServer from "webpack-dev-server";
 import { createSimulator, type Simulator, type SimulatorOptions } from "./simulator";
 import { devCertificates, describeCerts, type CertSource } from "./certs";
+import { todayIso } from "../src/core/dates";
 
 const webpackConfig = require("../webpack.config.js") as (env: object, argv: { mode: string }) => webpack.Configuration;
 
 export const DEV_PORT = 3000;
 export const SIMULATOR_MOUNT = "/simulator";
+/** Where `npm start` serves the simulator to the command (DEV_PORT + 1). */
+export const COMMAND_PORT = 3001;
 
 export interface DevServerOptions extends BuildOptions {
   port?: number;
@@ -18,6 +23,8 @@ export interface DevServerOptions extends BuildOptions {
    *  to mount at each request (each file mounts its own; none mounted answers 503). */
   simulator?: SimulatorOptions | false | (() => Simulator | undefined);
   selfSigned?: boolean;
+  /** Also serve the simulator over HTTP on 127.0.0.1 at this port (0: any free one), for the command. */
+  commandPort?: number;
   /** Only errors from the compiler and the server (tests). */
   quiet?: boolean;
   /** Reload open pages when a source file changes (default true). Tests turn it off: an edit made while a
@@ -40,6 +47,8 @@ export interface BuildOptions {
 export interface RunningDevServer {
   origin: string;
   simulator?: Simulator;
+  /** The simulator's address for the command (http://127.0.0.1:<commandPort>/simulator), when served. */
+  commandUrl?: string;
   certs: CertSource;
   close(): Promise<void>;
 }
@@ -119,12 +128,54 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<Runni
     compiler,
   );
   await server.start();
+  const forCommand =
+    simulator && opts.commandPort !== undefined
+      ? await serveToCommand(simulator, opts.commandPort).catch(async (err: Error) => {
+          await server.stop();
+          throw err;
+        })
+      : undefined;
   await firstBuild;
   return {
     origin: `https://localhost:${port}`,
     simulator,
+    ...(forCommand ? { commandUrl: forCommand.url } : {}),
     certs,
-    close: () => server.stop(),
+    close: async () => {
+      await forCommand?.close();
+      await server.stop();
+    },
+  };
+}
+
+/** The simulator over plain HTTP on 127.0.0.1 (never the network), under /simulator as on the dev server. */
+async function serveToCommand(simulator: Simulator, port: number): Promise<{ url: string; close(): Promise<void> }> {
+  const http = createServer((req, res) => {
+    if (
+      req.url === SIMULATOR_MOUNT ||
+      req.url?.startsWith(`${SIMULATOR_MOUNT}/`) ||
+      req.url?.startsWith(`${SIMULATOR_MOUNT}?`)
+    ) {
+      req.url = req.url.slice(SIMULATOR_MOUNT.length) || "/";
+      simulator.handle(req, res);
+    } else res.writeHead(404, { "Content-Type": "text/plain" }).end(`The simulator is at ${SIMULATOR_MOUNT}.`);
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", (err: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          err.code === "EADDRINUSE"
+            ? `port ${port} (the simulator for the command) is in use: give --command-port with a free one.`
+            : err.message,
+        ),
+      ),
+    );
+    http.listen(port, "127.0.0.1", () => resolve());
+  });
+  const { port: bound } = http.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${bound}${SIMULATOR_MOUNT}`,
+    close: () => new Promise<void>((resolve) => http.close(() => resolve())),
   };
 }
 
@@ -139,10 +190,17 @@ export function banner(running: RunningDevServer, manifestPath: string): string 
     `  Preview:    ${o}/preview.html  (the pane beside an in-memory workbook, no Excel needed)`,
   ];
   if (running.simulator) {
+    const today = running.simulator.today();
     lines.push(
       `  Simulator:  ${o}${SIMULATOR_MOUNT}  (Service URL for the pane; API key: ${running.simulator.apiKey})`,
-      `              simulated today: ${running.simulator.today()}`,
+      `              simulated today: ${today}`,
     );
+    if (running.commandUrl)
+      lines.push(
+        "  Command:    the same simulator for `sales-data sync`, in another terminal:",
+        `              export SALES_DATA_URL=${running.commandUrl} SALES_DATA_API_KEY=${running.simulator.apiKey}` +
+          (today === todayIso() ? "" : ` SALES_DATA_TODAY=${today}`),
+      );
   }
   lines.push(
     `  ${describeCerts(running.certs)}`,

@@ -1,14 +1,23 @@
-// `npm start`: dev server + simulator.  `npm run dev-server`: the dev server alone (for a real service).
-// Options: --port N, --no-simulator, --self-signed, --today YYYY-MM-DD, --seed N, --long-names (the last three for
-// the simulator).
+// `npm start`: dev server + simulator (also over http://127.0.0.1:3001/simulator for the `sales-data` command).
+// `npm run dev-server`: the dev server alone (for a real service). Options: --port N, --command-port N,
+// --no-simulator, --self-signed, --today YYYY-MM-DD, --seed N, --long-names (the last three for the simulator).
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { banner, startDevServer } from "./dev-server";
+import { banner, COMMAND_PORT, startDevServer } from "./dev-server";
+
+function portOption(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const port = Number(text);
+  if (!(Number.isInteger(port) && port > 0 && port < 65536))
+    throw new Error(`${name} must be a whole number from 1 to 65535, got "${text}".`);
+  return port;
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: "string" },
+      "command-port": { type: "string" },
       "no-simulator": { type: "boolean" },
       "self-signed": { type: "boolean" },
       today: { type: "string" },
@@ -16,13 +25,12 @@ async function main(): Promise<void> {
       "long-names": { type: "boolean" },
     },
   });
-  const port = values.port ? Number(values.port) : undefined;
-  if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536)) {
-    throw new Error(`--port must be a whole number from 1 to 65535, got "${values.port}".`);
-  }
+  const port = portOption("--port", values.port);
+  const commandPort = portOption("--command-port", values["command-port"]) ?? COMMAND_PORT;
   const running = await startDevServer({
     port,
     selfSigned: values["self-signed"],
+    commandPort,
     simulator: values["no-simulator"]
       ? false
       : {
