@@ -1,5 +1,7 @@
 // Builds the add-in: one shared-runtime page (taskpane.html + taskpane.js: pane, SALES functions, ribbon
-// commands), functions.json from the functions' JSDoc, the manifest and the icons.
+// commands), functions.json from the functions' JSDoc, the manifest and the icons. The page loads office.js from
+// Microsoft's CDN in production (as AppSource requires) and, in development, from @microsoft/office-js, which the
+// dev server serves at /office-js (dev/dev-server.ts): `npm start` needs no network.
 // Production host: ADDIN_HOST_URL=https://addin.example.com npm run build  (or: npm run build -- --env host=...)
 const path = require("node:path");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
@@ -7,6 +9,9 @@ const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin"
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 
 const DEV_HOST = "https://localhost:3000";
+const OFFICE_JS_CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
+/** Where the dev server serves @microsoft/office-js's dist folder (dev/dev-server.ts OFFICE_JS_MOUNT). */
+const OFFICE_JS_LOCAL = "office-js/office.js";
 
 /** The origin the manifest points Excel at; every occurrence of the dev host is replaced by it. */
 function hostUrl(env, production) {
@@ -55,10 +60,9 @@ module.exports = (env, argv) => {
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
-          // Type checking is `npm run typecheck` (and `npm test`); the bundle only transpiles, through esbuild as
-          // the tests (test/support/transform.js) and the sales-data command (tsx) do. JSX and the rest from
-          // tsconfig.json.
-          use: { loader: "esbuild-loader", options: { target: "es2022" } },
+          // ts-loader, transpiling only: type checking is `npm run typecheck` (and `npm test`), once for the whole
+          // project. JSX, the target and the rest from tsconfig.json (which emits nothing itself).
+          use: { loader: "ts-loader", options: { transpileOnly: true, compilerOptions: { noEmit: false } } },
         },
       ],
     },
@@ -68,6 +72,7 @@ module.exports = (env, argv) => {
         filename: "taskpane.html",
         template: "./src/taskpane/taskpane.html",
         chunks: ["taskpane"],
+        officeJs: production ? OFFICE_JS_CDN : OFFICE_JS_LOCAL,
       }),
       new HtmlWebpackPlugin({ filename: "help.html", template: "./src/help.html", chunks: [] }),
       ...(production

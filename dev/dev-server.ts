@@ -14,6 +14,9 @@ const webpackConfig = require("../webpack.config.js") as (env: object, argv: { m
 
 export const DEV_PORT = 3000;
 export const SIMULATOR_MOUNT = "/simulator";
+/** Where office.js is served from @microsoft/office-js (the development page loads it there: webpack.config.js). */
+export const OFFICE_JS_MOUNT = "/office-js";
+const OFFICE_JS_DIR = join(__dirname, "..", "node_modules", "@microsoft", "office-js", "dist");
 /** Where `npm start` serves the simulator to the command (DEV_PORT + 1). */
 export const COMMAND_PORT = 3001;
 
@@ -113,7 +116,8 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<Runni
           : { overlay: { errors: true, warnings: false }, logging: opts.quiet ? "error" : "info" },
       devMiddleware: { stats: opts.quiet ? "errors-only" : "errors-warnings" },
       compress: opts.compress !== false,
-      static: false, // everything is built by webpack
+      // Everything else is built by webpack; office.js (and the files it loads) is served as the package has it.
+      static: { directory: OFFICE_JS_DIR, publicPath: OFFICE_JS_MOUNT, watch: false, serveIndex: false },
       setupMiddlewares: (middlewares, devServer) => {
         devServer.app?.use(functionsJsonCors);
         if (given !== false)

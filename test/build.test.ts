@@ -81,6 +81,23 @@ describe("production build", () => {
     expect(inspectManifest(built).problems).toEqual([]);
   });
 
+  test("the build compiles through ts-loader (transpiling only) and loads office.js from the CDN, development from @microsoft/office-js", () => {
+    // Every TypeScript module of ours in the bundle (concatenated ones included) came through ts-loader.
+    type Module = { identifier?: string; modules?: Module[] };
+    const flat = (ms: Module[]): Module[] => ms.flatMap((m) => [m, ...flat(m.modules ?? [])]);
+    const ours = flat(stats.toJson({ modules: true, nestedModules: true }).modules ?? [])
+      .map((m) => m.identifier ?? "")
+      .filter((id) => /[\\/]src[\\/].*\.tsx?$/.test(id));
+    expect(ours.length).toBeGreaterThan(100);
+    expect(ours.filter((id) => !/[\\/]ts-loader[\\/]/.test(id))).toEqual([]);
+    type Page = { userOptions?: { filename?: string; officeJs?: string } };
+    const page = (mode: string) =>
+      (makeConfig({}, { mode }).plugins as Page[]).find((p) => p.userOptions?.filename === "taskpane.html")?.userOptions
+        ?.officeJs;
+    expect(page("production")).toBe("https://appsforoffice.microsoft.com/lib/1/hosted/office.js");
+    expect(page("development")).toBe("office-js/office.js");
+  });
+
   test("a non-https production host is refused", () => {
     expect(() => makeConfig({ host: "http://addin.example.com" }, { mode: "production" })).toThrow(/must be https/);
   });
@@ -107,7 +124,7 @@ describe("custom functions metadata", () => {
           rules: [
             {
               test: /\.ts$/,
-              use: { loader: "esbuild-loader", options: { target: "es2022" } },
+              use: { loader: "ts-loader", options: { transpileOnly: true, compilerOptions: { noEmit: false } } },
             },
           ],
         },

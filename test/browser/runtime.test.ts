@@ -36,7 +36,7 @@ const log = (page: Page) => page.evaluate(() => (window as unknown as { __log: s
 
 test("functions and commands are associated at load; the connection is read under partitionKey once Office is ready", async () => {
   const { page } = await browser.rig.page();
-  await page.route("https://appsforoffice.microsoft.com/**", (route) =>
+  await page.route(`${browser.rig.origin}/office-js/office.js`, (route) =>
     route.fulfill({ contentType: "text/javascript", body: OFFICE_STAND_IN }),
   );
   // A connection saved by the previous version under the unpartitioned name (Office.context was not read then).
