@@ -49,10 +49,13 @@ export function documentUrl(args: string[]): { url: string; dryRun?: boolean } |
   return { url: raw, dryRun: values["dry-run"] };
 }
 
+/** Fetched by npx at this major version (package.json's start:desktop and stop name the same). */
+export const OFFICE_ADDIN_DEBUGGING = "office-addin-debugging@7";
+
 /** office-addin-debugging's usage for Excel on the web, with this project's dev server. */
 function sideloadArgs(url: string): string[] {
   return [
-    "office-addin-debugging",
+    OFFICE_ADDIN_DEBUGGING,
     "start",
     "manifest.xml",
     "web",

@@ -1,5 +1,5 @@
 // `npm run start:web`: Excel on the web needs a workbook link; without one the script says so and how to get one.
-import { documentUrl, launchFor, main, sideloadCommand } from "../dev/start-web";
+import { documentUrl, launchFor, main, OFFICE_ADDIN_DEBUGGING, sideloadCommand } from "../dev/start-web";
 
 test("the workbook link is required, and must be an https address", () => {
   expect(documentUrl([])).toEqual({ problem: "Excel on the web needs the workbook to sideload into." });
@@ -13,12 +13,23 @@ test("the workbook link is required, and must be an https address", () => {
 
 test("it runs office-addin-debugging for Excel on the web with the document and this project's dev server", () => {
   const command = sideloadCommand("https://1drv.ms/x/s!abc");
-  expect(command.slice(0, 6)).toEqual(["npx", "--yes", "office-addin-debugging", "start", "manifest.xml", "web"]);
+  expect(command.slice(0, 6)).toEqual(["npx", "--yes", "office-addin-debugging@7", "start", "manifest.xml", "web"]);
   const option = (name: string) => command[command.indexOf(name) + 1];
   expect(option("--app")).toBe("excel");
   expect(option("--document")).toBe("https://1drv.ms/x/s!abc");
   expect(option("--dev-server")).toBe("npm start");
   expect(option("--dev-server-port")).toBe("3000");
+});
+
+test("every Office tool npx fetches is pinned to a major version, in the scripts and here", () => {
+  const scripts = (require("../package.json") as { scripts: Record<string, string> }).scripts;
+  const fetched = Object.values(scripts).flatMap((s) => [...s.matchAll(/npx --yes (office-addin-[\w-]+(@\S+)?)/g)]);
+  expect(fetched.map((m) => m[1])).toEqual(
+    expect.arrayContaining(["office-addin-manifest@3", "office-addin-debugging@7"]),
+  );
+  for (const [, tool, version] of fetched) expect([tool, version]).toEqual([tool, expect.stringMatching(/^@\d+$/)]);
+  expect(sideloadCommand("https://x.example/a")[2]).toBe(OFFICE_ADDIN_DEBUGGING);
+  expect(OFFICE_ADDIN_DEBUGGING).toMatch(/^office-addin-debugging@\d+$/);
 });
 
 test("an unknown option or a missing value is named, with the usage, never a stack trace", () => {
