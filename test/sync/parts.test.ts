@@ -17,8 +17,19 @@ describe("database addresses", () => {
     });
     expect(parseDatabase("duckdb:data/sales.duckdb", "/work")).toMatchObject({ path: "/work/data/sales.duckdb" });
     expect(parseDatabase("duckdb:/srv/sales.duckdb", "/work")).toMatchObject({ path: "/srv/sales.duckdb" });
-    expect(parseDatabase("duckdb:", "/work")).toMatchObject({ path: "/work/sales-data.duckdb" });
   });
+
+  test.each(["duckdb:", "duckdb://", "duckdb:   ", " DUCKDB: "])(
+    "DuckDB with no path (%j) is refused, naming the address given and the form to use",
+    (address) => {
+      expect(() => parseDatabase(address, "/work")).toThrow(
+        new SyncError(
+          `The database address ${JSON.stringify(address)} names no file: use duckdb:path/to/file.duckdb, or leave ` +
+            "out --db (and SALES_DATA_DB) for duckdb:sales-data.duckdb in the current folder.",
+        ),
+      );
+    },
+  );
 
   test("PostgreSQL: the label names database, host and port, never the password", () => {
     const t = parseDatabase("postgres://finance:s3cret-pw@db.internal:5433/sales");
