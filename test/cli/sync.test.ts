@@ -170,6 +170,33 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
     expect(anyway.code).toBe(0);
   }, 120_000);
 
+  test("columns an analyst adds are kept with their values, and the summary names them once, plain and --json", async () => {
+    const entry = JSON.stringify(SKU_DAILY("Analyst"));
+    expect((await run(SIM_TODAY, ["sync", "--query", entry])).code).toBe(0);
+    await db.query(`ALTER TABLE "Analyst" ADD COLUMN category TEXT`);
+    await db.query(`ALTER TABLE "Analyst" ADD COLUMN note TEXT`);
+    await db.query(`UPDATE "Analyst" SET category = 'Shelf ' || CAST(sku AS TEXT), note = 'checked'`);
+    const checked = await rowsOf("Analyst", "WHERE note = 'checked'");
+    const kept = '; kept your columns "category" and "note"';
+
+    const plain = await run(addDays(SIM_TODAY, 1), ["sync", "--query", entry]);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(
+      /^Synced "Analyst": \S+ to \S+ rewritten \([^)]+\); kept your columns "category" and "note"\./,
+    );
+    expect(plain.stdout.split(kept)).toHaveLength(2);
+    const json = await run(addDays(SIM_TODAY, 2), ["sync", "--query", entry, "--json"]);
+    const outcome = JSON.parse(json.stdout) as { exitCode: number; tables: { outcome: string; message: string }[] };
+    expect([json.code, outcome.exitCode, outcome.tables[0].outcome]).toEqual([0, 0, "synced"]);
+    expect(outcome.tables[0].message.split(kept)).toHaveLength(2);
+    expect(json.stdout.split(JSON.stringify(kept).slice(1, -1))).toHaveLength(2); // said in the message alone
+    // Every row the analyst marked is there with its values (the last days rewritten twice); the new days' are empty.
+    const marked = (await rowsOf("Analyst", "WHERE note = 'checked'")).map((r) => JSON.parse(r));
+    expect(marked).toHaveLength(checked.length);
+    expect(marked.every((r) => r.category === `Shelf ${r.sku}`)).toBe(true);
+    expect(await rowsOf("Analyst", "WHERE note IS NULL AND category IS NULL")).toHaveLength(2 * 48);
+  }, 120_000);
+
   test("hostile service text lands as it is, in a table whose name is hostile too", async () => {
     const hostile = ['=HYPERLINK("http://x")', "'); DROP TABLE sales_sync_runs; --", 'a"b', "<b>x</b>", "Ünïcödé ☃"];
     proxy.change = (rows: ServiceRow[]) =>
