@@ -1,5 +1,8 @@
-// Words of a table's outcome that more than one path says: the user's columns a sync kept, a failure's reason, and a
-// failure's message, which says once that nothing was changed.
+// Words of a table's outcome that more than one path says: the user's columns a sync kept, a failure's reason (a
+// service that kept answering 429 said as the operator meets it), and a failure's message, which says once that
+// nothing was changed.
+import { isSalesApiError } from "../api/errors";
+import { POOL_MAX_WAIT_MS, RATE_LIMIT_RETRIES } from "../api/pool";
 import { errorText } from "../core/errorText";
 import { andList } from "../core/words";
 import { shownName } from "./names";
@@ -10,8 +13,20 @@ export function keptColumnsText(columns: readonly string[]): string {
   return `; kept your column${columns.length > 1 ? "s" : ""} ${andList(columns.map(shownName))}`;
 }
 
-/** A failure in words for the run log and the operator. */
+/**
+ * A failure in words for the run log and the operator. A 429 the request pool sent again until its tries ran out
+ * is said as such; one asking for a wait longer than a run waits keeps the client's words (the time to come back).
+ */
 export function failureReason(error: unknown): string {
+  if (
+    isSalesApiError(error) &&
+    error.kind === "rate-limit" &&
+    (error.retryAfter === undefined || error.retryAfter * 1000 <= POOL_MAX_WAIT_MS)
+  )
+    return (
+      `The service kept answering 429 (too many requests): the sync sent the request ${RATE_LIMIT_RETRIES + 1} ` +
+      "times, waiting as the service asked, then stopped. Run the sync again later, or schedule it at a quieter hour."
+    );
   return errorText(error, { other: (message) => message });
 }
 

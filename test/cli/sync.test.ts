@@ -197,6 +197,47 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
     expect(await rowsOf("Analyst", "WHERE note IS NULL AND category IS NULL")).toHaveLength(2 * 48);
   }, 120_000);
 
+  test("a service that keeps answering 429: bounded retries, said with what to do, exit 1, nothing written", async () => {
+    const entry = JSON.stringify(SKU_DAILY("Limited"));
+    const said =
+      'Failed "Limited": The service kept answering 429 (too many requests): the sync sent the request 6 times, ' +
+      "waiting as the service asked, then stopped. Run the sync again later, or schedule it at a quieter hour. " +
+      "Nothing was changed.";
+    const lastRun = async () =>
+      (
+        await db.query(`SELECT outcome, reason FROM sales_sync_runs WHERE table_name = 'Limited' ORDER BY run_id DESC`)
+      )[0];
+    // A first sync: every request answered 429 (Retry-After: 1 s) for longer than the sync tries.
+    await sim.inject({ path: "/api/data", retryAfter: 1, count: 100 });
+    const sent = sim.count("/api/data");
+    const first = await run(SIM_TODAY, ["sync", "--query", entry]);
+    expect([first.code, first.stdout.trim()]).toEqual([1, said]);
+    expect(sim.count("/api/data") - sent).toBe(6);
+    const tables = await db.query("SELECT table_name FROM information_schema.tables WHERE table_name = 'Limited'");
+    expect(tables).toEqual([]);
+    expect(await lastRun()).toEqual({
+      outcome: "failed",
+      reason: said.slice('Failed "Limited": '.length, -" Nothing was changed.".length),
+    });
+    await sim.reset();
+
+    // A later sync, the same: the table is as it was.
+    expect((await run(SIM_TODAY, ["sync", "--query", entry])).code).toBe(0);
+    const before = await rowsOf("Limited");
+    await sim.inject({ path: "/api/data", retryAfter: 1, count: 100 });
+    const later = await run(addDays(SIM_TODAY, 1), ["sync", "--query", entry, "--json"]);
+    const outcome = JSON.parse(later.stdout) as { exitCode: number; tables: { outcome: string; message: string }[] };
+    expect([later.code, outcome.exitCode, outcome.tables[0].outcome, outcome.tables[0].message]).toEqual([
+      1,
+      1,
+      "failed",
+      said,
+    ]);
+    expect(await rowsOf("Limited")).toEqual(before);
+    expect((await lastRun()).outcome).toBe("failed");
+    await sim.reset();
+  }, 120_000);
+
   test("hostile service text lands as it is, in a table whose name is hostile too", async () => {
     const hostile = ['=HYPERLINK("http://x")', "'); DROP TABLE sales_sync_runs; --", 'a"b', "<b>x</b>", "Ünïcödé ☃"];
     proxy.change = (rows: ServiceRow[]) =>
