@@ -10,7 +10,7 @@ import type { RowBlock } from "./block";
 import type { SyncTableSpec } from "./engine";
 import { KEPT_VALUES_TABLE, NEW_ROWS_TABLE, quoteName } from "./names";
 import type { Dialect, SqlSession } from "./tables";
-import type { TableShape } from "./tableShape";
+import type { TableLayout } from "./tableShape";
 
 /** Bulk-loads blocks into a temporary table of the connection's (the engine's appender or COPY). */
 export type TemporaryLoad = (spec: SyncTableSpec, blocks: AsyncIterable<RowBlock>) => Promise<number>;
@@ -26,7 +26,7 @@ export class KeptValues {
     private readonly s: SqlSession,
     private readonly d: Dialect,
     private readonly spec: SyncTableSpec,
-    shape: TableShape,
+    shape: TableLayout,
   ) {
     this.carried = shape.userColumns.filter((c) => !c.generated).map((c) => c.name);
   }

@@ -14,7 +14,7 @@ export interface UserColumn {
 }
 
 /** What a rewrite needs to know of a stored table. */
-export interface TableShape {
+export interface TableLayout {
   /** The user's columns, in the table's order. */
   userColumns: UserColumn[];
   /** The table holds the sync's columns alone, in the query's order: rows go straight in (the appender, COPY). */
@@ -22,7 +22,7 @@ export interface TableShape {
 }
 
 /** A table the sync has just created, or one as it would create it. */
-export const SYNC_COLUMNS_ONLY: TableShape = { userColumns: [], direct: true };
+export const SYNC_COLUMNS_ONLY: TableLayout = { userColumns: [], direct: true };
 
 /** One thing that stops the sync, and (when a statement mends it) what to run, as a sentence. */
 export interface ShapeProblem {
@@ -107,7 +107,7 @@ export async function readShape(
   s: SqlSession,
   d: Dialect,
   spec: SyncTableSpec,
-): Promise<{ shape: TableShape; problems: ShapeProblem[] }> {
+): Promise<{ shape: TableLayout; problems: ShapeProblem[] }> {
   const same = sameName(d);
   const found = await columnsOf(s, d, spec.table);
   const problems: ShapeProblem[] = [];

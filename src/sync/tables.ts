@@ -4,7 +4,7 @@
 import type { SyncCell, SyncColumnType, SyncTableSpec } from "./engine";
 import { SyncError } from "./errors";
 import { fitName, quoteName, shownName } from "./names";
-import { readShape, SYNC_COLUMNS_ONLY, type ShapeProblem, type TableShape } from "./tableShape";
+import { readShape, SYNC_COLUMNS_ONLY, type ShapeProblem, type TableLayout } from "./tableShape";
 
 /** A statement runner on one connection (in its transaction, when one is open); every value is bound. */
 export interface SqlSession {
@@ -61,7 +61,7 @@ export async function tableExists(s: SqlSession, d: Dialect, table: string): Pro
  * (the user's columns it keeps); a table the sync cannot write is a SyncError naming each problem and what to do,
  * and nothing is written to it.
  */
-export async function ensureTable(s: SqlSession, d: Dialect, spec: SyncTableSpec, where: string): Promise<TableShape> {
+export async function ensureTable(s: SqlSession, d: Dialect, spec: SyncTableSpec, where: string): Promise<TableLayout> {
   if (!(await tableExists(s, d, spec.table))) {
     for (const sql of createTableSql(spec, d)) await s.exec(sql);
     return SYNC_COLUMNS_ONLY;

@@ -11,7 +11,7 @@ import { KeptValues } from "./keptValues";
 import { checkedChunks, rowCheck } from "./rows";
 import { insertRun, readRun, REVISIONS_SPEC, revisionRows } from "./runLog";
 import type { Dialect, SqlSession } from "./tables";
-import { SYNC_COLUMNS_ONLY, type TableShape } from "./tableShape";
+import { SYNC_COLUMNS_ONLY, type TableLayout } from "./tableShape";
 
 /** What an engine gives the shared writer: its session in the transaction, and its own bulk load and ending. */
 export interface EngineTransaction {
@@ -45,7 +45,7 @@ export class TransactionWriter implements WindowWriter {
   constructor(
     readonly spec: SyncTableSpec,
     private readonly tx: EngineTransaction,
-    private readonly shape: TableShape = SYNC_COLUMNS_ONLY,
+    private readonly shape: TableLayout = SYNC_COLUMNS_ONLY,
   ) {
     this.kept = shape.direct ? null : new KeptValues(tx.session, tx.dialect, spec, shape);
   }

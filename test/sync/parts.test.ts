@@ -82,6 +82,11 @@ describe("names", () => {
         'another name. The columns "revenue" and "Revenue" differ only in case; databases take them as one. The period ' +
         'column "retailer" is text; it must be a date. The row key names "nope", not among its columns.',
     );
+    // A rewrite that keeps the user's columns makes temporary tables of these names: a table may not shadow them.
+    for (const name of ["sales_sync_kept_values", "Sales_Sync_New_Rows"])
+      expect(() => checkSpec(storeWeekly(name), 63)).toThrow(
+        `The table "${name}" cannot be written. That is one of the sync's own tables; give the query's table another name.`,
+      );
   });
 });
 

@@ -14,7 +14,7 @@ import { KeyedLock } from "../keyedLock";
 import { checkSpec, shownName } from "../names";
 import { insertRun, listSynced, periodsOf, readRevisions, readRuns } from "../runLog";
 import { ensureTable } from "../tables";
-import type { TableShape } from "../tableShape";
+import type { TableLayout } from "../tableShape";
 import { TransactionWriter } from "../writer";
 import { DUCKDB } from "./dialect";
 import { letGoDuckDbFile, useDuckDbFile } from "./files";
@@ -68,7 +68,7 @@ class DuckDbEngine implements SyncEngine {
     spec: SyncTableSpec,
     connection: DuckDBConnection,
     release: () => void,
-    shape: TableShape,
+    shape: TableLayout,
   ): WindowWriter {
     return new TransactionWriter(
       spec,

@@ -13,7 +13,7 @@ import { SyncError, SyncLockedError } from "../errors";
 import { checkSpec, quoteName, shownName } from "../names";
 import { insertRun, listSynced, logTablesSql, periodsOf, readRevisions, readRuns } from "../runLog";
 import { ensureTable, type Dialect } from "../tables";
-import type { TableShape } from "../tableShape";
+import type { TableLayout } from "../tableShape";
 import { TransactionWriter } from "../writer";
 import { loadWithCopy, PG_TYPES, pgSession, streamPg } from "./session";
 
@@ -109,7 +109,7 @@ class PostgresEngine implements SyncEngine {
     }
   }
 
-  private writer(spec: SyncTableSpec, client: PoolClient, shape: TableShape): WindowWriter {
+  private writer(spec: SyncTableSpec, client: PoolClient, shape: TableLayout): WindowWriter {
     return new TransactionWriter(
       spec,
       {
