@@ -25,7 +25,7 @@ export function failureReason(error: unknown): string {
   )
     return (
       `The service kept answering 429 (too many requests): the sync sent the request ${RATE_LIMIT_RETRIES + 1} ` +
-      "times, waiting as the service asked, then stopped. Run the sync again later, or schedule it at a quieter hour."
+      "times, slowing down and waiting between tries, then stopped. Run the sync again later, or schedule it at a quieter hour."
     );
   return errorText(error, { other: (message) => message });
 }

@@ -201,7 +201,7 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
     const entry = JSON.stringify(SKU_DAILY("Limited"));
     const said =
       'Failed "Limited": The service kept answering 429 (too many requests): the sync sent the request 6 times, ' +
-      "waiting as the service asked, then stopped. Run the sync again later, or schedule it at a quieter hour. " +
+      "slowing down and waiting between tries, then stopped. Run the sync again later, or schedule it at a quieter hour. " +
       "Nothing was changed.";
     const lastRun = async () =>
       (
