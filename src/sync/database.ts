@@ -42,8 +42,17 @@ function postgresTarget(text: string): DatabaseTarget {
 export function parseDatabase(text: string = DEFAULT_DATABASE, cwd = process.cwd()): DatabaseTarget {
   const address = text.trim();
   if (/^duckdb:/i.test(address)) {
-    const file = address.slice("duckdb:".length).replace(/^\/\/(?=\/)/, "");
-    const path = resolve(cwd, file === "" ? "sales-data.duckdb" : file);
+    const file = address
+      .slice("duckdb:".length)
+      .replace(/^\/\/(?=\/)/, "")
+      .trim();
+    // An address with no path is a mistake (an empty variable, a cut line), not a wish for the default file.
+    if (file === "" || file === "//")
+      throw new SyncError(
+        `The database address ${JSON.stringify(text)} names no file: use duckdb:path/to/file.duckdb, or leave out ` +
+          "--db (and SALES_DATA_DB) for duckdb:sales-data.duckdb in the current folder.",
+      );
+    const path = resolve(cwd, file);
     return { kind: "duckdb", path, label: `the DuckDB file ${path}` };
   }
   if (/^postgres(ql)?:\/\//i.test(address)) return postgresTarget(address);

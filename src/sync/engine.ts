@@ -109,6 +109,8 @@ export interface LockOptions {
  */
 export interface WindowWriter {
   readonly spec: SyncTableSpec;
+  /** The user's columns the table holds besides the query's: kept, with their values for the rows they are on. */
+  readonly userColumns: readonly string[];
   /** The stored rows from `from` on, every column in the spec's order, ordered by the key, in chunks. */
   readWindow(from: IsoDate, chunkRows?: number): AsyncIterable<SyncRow[]>;
   /** Deletes every row whose period is on or after `from`; the number deleted. */

@@ -8,6 +8,9 @@ import { SyncError } from "./errors";
 /** The sync's own tables: a query's table may not take these names. */
 export const RUNS_TABLE = "sales_sync_runs";
 export const REVISIONS_TABLE = "sales_revisions";
+/** The temporary tables of a rewrite that keeps the user's columns (keptValues.ts): a query's table may not shadow them. */
+export const KEPT_VALUES_TABLE = "sales_sync_kept_values";
+export const NEW_ROWS_TABLE = "sales_sync_new_rows";
 
 /** An identifier as SQL text: `a"b` is `"a""b"`. DuckDB and PostgreSQL quote alike. */
 export const quoteName = (name: string): string => `"${name.replace(/"/g, '""')}"`;
@@ -47,7 +50,7 @@ export function checkSpec(spec: SyncTableSpec, maxBytes: number): void {
   const problems: string[] = [];
   const tableProblem = nameProblem("Its name", spec.table, maxBytes);
   if (tableProblem) problems.push(tableProblem);
-  if ([RUNS_TABLE, REVISIONS_TABLE].includes(spec.table.toLowerCase()))
+  if ([RUNS_TABLE, REVISIONS_TABLE, KEPT_VALUES_TABLE, NEW_ROWS_TABLE].includes(spec.table.toLowerCase()))
     problems.push("That is one of the sync's own tables; give the query's table another name.");
   if (spec.columns.length === 0) problems.push("It has no columns.");
   const seen = new Map<string, string>();

@@ -1,10 +1,10 @@
 // A window rewrite from start to end on any engine: lock and begin, delete the window, bulk-insert the new rows,
 // record the run and its revisions, commit. A failure anywhere rolls back (the table is as it was) and is recorded
 // as a failed run in a transaction of its own.
-import { errorText } from "../core/errorText";
 import type { IsoDate } from "../core/dates";
 import type { RowBlock } from "./block";
 import type { SyncEngine, SyncRevision, SyncRow, SyncRowChunks, SyncTableSpec, WindowWriter } from "./engine";
+import { failureReason } from "./outcomeText";
 import { runRow, type RunOf } from "./runLog";
 
 /**
@@ -38,6 +38,8 @@ export interface RewriteResult {
   run: number;
   deleted: number;
   inserted: number;
+  /** The user's columns the table holds, kept through the rewrite (their values with their rows). */
+  userColumns: readonly string[];
 }
 
 async function* announcing(
@@ -74,7 +76,7 @@ async function write(writer: WindowWriter, r: WindowRewrite, startedAt: Date): P
   await writer.recordRevisions(run, revisions);
   await stage("recorded");
   await writer.commit();
-  return { run, deleted, inserted };
+  return { run, deleted, inserted, userColumns: writer.userColumns };
 }
 
 /** Rewrites the window of one table in one transaction; on failure the table is as it was and the error rethrown. */
@@ -87,7 +89,7 @@ export async function rewriteWindow(engine: SyncEngine, r: WindowRewrite): Promi
     result = await write(writer, r, startedAt);
   } catch (error) {
     await writer?.rollback();
-    const reason = errorText(error, { other: (message) => message });
+    const reason = failureReason(error);
     await engine.recordRun(runRow(runOf(r, startedAt), { outcome: "failed", reason })).catch(() => undefined);
     throw error;
   }

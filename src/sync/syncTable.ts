@@ -3,13 +3,13 @@
 // a unit change holds it, rewrites it in one transaction with each changed figure recorded. The database-side twin
 // of src/refresh's steps: read (window, answer), then plan and write in the table's turn.
 import { excelSerial, type IsoDate } from "../core/dates";
-import { errorText } from "../core/errorText";
 import type { ReadWindow } from "../core/refresh/answerLayout";
 import { refreshWindow, windowInputOf } from "../core/refresh/window";
 import { plural } from "../core/words";
 import type { StoredPeriod, SyncEngine, SyncOutcome, SyncRow, WindowWriter } from "./engine";
 import { shownName } from "./names";
 import { AnswerRows, type ChunkRows } from "./answerRows";
+import { failedMessage, failureReason, keptColumnsText } from "./outcomeText";
 import { rowsOf, type RowBlock } from "./block";
 import type { QueryTable } from "./queryTable";
 import { readChunks, type ReadChunk, type SyncReader } from "./read";
@@ -134,7 +134,9 @@ async function firstSync(run: Run): Promise<TableSyncResult> {
     inserted: done.inserted,
     changed: 0,
     run: done.run,
-    message: `Synced ${shownName(table.spec.table)} for the first time: ${plural(done.inserted, "row")} from ${dates.from} to ${dates.to}.`,
+    message:
+      `Synced ${shownName(table.spec.table)} for the first time: ${plural(done.inserted, "row")} from ${dates.from} ` +
+      `to ${dates.to}${keptColumnsText(done.userColumns)}.`,
   });
 }
 
@@ -259,6 +261,7 @@ async function writeWindow(run: Run, table: QueryTable, f: Fetched): Promise<Tab
     message:
       `Synced ${shownName(table.spec.table)}: ${window.from} to ${window.to} rewritten (${plural(done.deleted, "row")} ` +
       `deleted, ${plural(done.inserted, "row")} inserted, ${plural(revisions.length, "figure")} revised)` +
+      keptColumnsText(done.userColumns) +
       (said ? `. ${said}.` : "."),
   });
 }
@@ -271,7 +274,7 @@ export async function syncTable(entry: SyncEntry, o: TableSyncOptions): Promise<
     const stored = periods?.reduce((n, p) => n + p.rows, 0) ?? 0;
     return stored === 0 ? await firstSync(run) : await laterSync(run, periods!);
   } catch (error) {
-    const reason = errorText(error, { other: (m) => m });
+    const reason = failureReason(error);
     // rewriteWindow records its own failures; one before it (a read, a refused answer) is recorded here.
     const id = await run.record(entry.table, null, { outcome: "failed", reason }).catch(() => null);
     return run.result({
@@ -282,7 +285,7 @@ export async function syncTable(entry: SyncEntry, o: TableSyncOptions): Promise<
       inserted: 0,
       changed: 0,
       run: id,
-      message: `Failed ${shownName(entry.table)}: ${reason} Nothing was changed.`,
+      message: failedMessage(entry.table, reason),
     });
   }
 }

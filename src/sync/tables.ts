@@ -1,8 +1,10 @@
 // A query's table in SQL, for either engine: created typed (a primary key on the row key, an index on the period),
-// or, when it exists, checked column by column and key by key so a sync never writes into a table of another shape.
+// or, when it exists, checked against the query (tableShape.ts) so a sync never writes into a table it cannot keep
+// whole: the sync's columns by name and type, the row key, and the user's columns, which every rewrite keeps.
 import type { SyncCell, SyncColumnType, SyncTableSpec } from "./engine";
 import { SyncError } from "./errors";
 import { fitName, quoteName, shownName } from "./names";
+import { readShape, SYNC_COLUMNS_ONLY, type ShapeProblem, type TableLayout } from "./tableShape";
 
 /** A statement runner on one connection (in its transaction, when one is open); every value is bound. */
 export interface SqlSession {
@@ -24,6 +26,10 @@ export interface Dialect {
   /** A TIMESTAMPTZ column as milliseconds since 1970 (BIGINT). */
   epochMs(column: string): string;
   maxNameBytes: number;
+  /** A temporary table of the connection's, by its name (never a table of the same name in the schema). */
+  temporary(name: string): string;
+  /** Said in an INSERT that writes values kept from the table itself (PostgreSQL: into an identity column too). */
+  overriding: string;
 }
 
 /** CREATE TABLE and its period index: key columns NOT NULL, the primary key on the row key. */
@@ -50,57 +56,34 @@ export async function tableExists(s: SqlSession, d: Dialect, table: string): Pro
   return Number(rows[0].n) > 0;
 }
 
-async function primaryKey(s: SqlSession, d: Dialect, table: string): Promise<string[]> {
-  const rows = await s.all(
-    `SELECT k.column_name AS name FROM information_schema.table_constraints c
-       JOIN information_schema.key_column_usage k
-         ON k.constraint_name = c.constraint_name AND k.table_name = c.table_name AND k.table_schema = c.table_schema
-      WHERE c.constraint_type = 'PRIMARY KEY' AND c.table_schema = current_schema() AND ${tableMatch(d, "c.table_name")}
-      ORDER BY k.ordinal_position`,
-    [table],
-  );
-  return rows.map((r) => String(r.name));
-}
-
-/** What differs between a stored table and the spec, in words (empty when it is the same table). */
-async function differences(s: SqlSession, d: Dialect, spec: SyncTableSpec): Promise<string[]> {
-  const found = await s.all(
-    `SELECT column_name AS name, data_type AS type FROM information_schema.columns
-      WHERE table_schema = current_schema() AND ${tableMatch(d, "table_name")} ORDER BY ordinal_position`,
-    [spec.table],
-  );
-  const said: string[] = [];
-  if (found.length !== spec.columns.length)
-    said.push(`it has ${found.length} columns where the query writes ${spec.columns.length}`);
-  spec.columns.forEach((c, i) => {
-    const f = found[i];
-    const want = d.schemaTypes[c.type];
-    if (!f) return;
-    if (f.name !== c.name || String(f.type).toUpperCase() !== want.toUpperCase())
-      said.push(
-        `column ${i + 1} is ${shownName(String(f.name))} (${String(f.type)}) where the query writes ${shownName(c.name)} (${want})`,
-      );
-  });
-  const key = await primaryKey(s, d, spec.table);
-  if (key.join("\u0000") !== spec.key.join("\u0000"))
-    said.push(`its primary key is (${key.join(", ") || "none"}) where the query's row key is (${spec.key.join(", ")})`);
-  return said.slice(0, 4);
-}
-
 /**
- * Creates the table (with its index) in the open transaction, or checks the one there: a table of another shape
- * is a SyncError naming what differs, and nothing is written to it.
+ * Creates the table (with its index) in the open transaction, or checks the one there: its shape, for the rewrite
+ * (the user's columns it keeps); a table the sync cannot write is a SyncError naming each problem and what to do,
+ * and nothing is written to it.
  */
-export async function ensureTable(s: SqlSession, d: Dialect, spec: SyncTableSpec, where: string): Promise<void> {
+export async function ensureTable(s: SqlSession, d: Dialect, spec: SyncTableSpec, where: string): Promise<TableLayout> {
   if (!(await tableExists(s, d, spec.table))) {
     for (const sql of createTableSql(spec, d)) await s.exec(sql);
-    return;
+    return SYNC_COLUMNS_ONLY;
   }
-  const said = await differences(s, d, spec);
-  if (said.length > 0)
-    throw new SyncError(
-      `The table ${shownName(spec.table)} in ${where} is not the table this query writes: ${said.join("; ")}. ` +
-        "Nothing was changed. Give the query a table name of its own, or rename or drop that table.",
-    );
+  const { shape, problems } = await readShape(s, d, spec);
+  if (problems.length > 0) throw new SyncError(cannotSync(spec.table, where, problems));
   await s.exec(createTableSql(spec, d)[1]);
+  return shape;
 }
+
+/** Why a table cannot be synced: its problems (the first four), then what mends each, then the ways around it. */
+function cannotSync(table: string, where: string, problems: readonly ShapeProblem[]): string {
+  const shown = problems.slice(0, 4);
+  const more = problems.length > shown.length ? ` (and ${problems.length - shown.length} more)` : "";
+  const fixes = shown.flatMap((p) => (p.fix ? [p.fix] : []));
+  const around =
+    "rename or drop the table, and the next sync writes a new one from the query's start; or give the query a " +
+    "table name of its own.";
+  return (
+    `The table ${shownName(table)} in ${where} cannot be synced: ${shown.map((p) => p.said).join("; ")}${more}. ` +
+    `Nothing was changed. ${[...fixes, fixes.length > 0 ? `Or ${around}` : capitalised(around)].join(" ")}`
+  );
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

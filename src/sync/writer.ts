@@ -1,14 +1,17 @@
 // The window rewrite both engines share: one transaction on one table, ended by any failure (rolled back at once,
 // so a failed step can never be committed), and a commit that is confirmed by reading back what the database kept.
+// A table with the user's columns is rewritten through keptValues.ts, so their values stay with their rows.
 import type { IsoDate } from "../core/dates";
 import { plural } from "../core/words";
 import type { SyncRevision, SyncRow, SyncRowChunks, SyncRun, SyncTableSpec, WindowWriter } from "./engine";
 import { SyncError } from "./errors";
 import { quoteName, shownName } from "./names";
 import type { RowBlock } from "./block";
+import { KeptValues } from "./keptValues";
 import { checkedChunks, rowCheck } from "./rows";
 import { insertRun, readRun, REVISIONS_SPEC, revisionRows } from "./runLog";
 import type { Dialect, SqlSession } from "./tables";
+import { SYNC_COLUMNS_ONLY, type TableLayout } from "./tableShape";
 
 /** What an engine gives the shared writer: its session in the transaction, and its own bulk load and ending. */
 export interface EngineTransaction {
@@ -18,8 +21,11 @@ export interface EngineTransaction {
   where: string;
   /** Rows of a query, converted to SyncRow, in chunks of about `size`. */
   stream(sql: string, params: readonly string[], size: number): AsyncIterable<SyncRow[]>;
-  /** Bulk-loads checked blocks of rows into a table in the transaction (DuckDB's appender, PostgreSQL's COPY). */
-  bulkLoad(spec: SyncTableSpec, blocks: AsyncIterable<RowBlock>): Promise<number>;
+  /**
+   * Bulk-loads checked blocks of rows into a table in the transaction (DuckDB's appender, PostgreSQL's COPY), or
+   * into a temporary table of the connection's.
+   */
+  bulkLoad(spec: SyncTableSpec, blocks: AsyncIterable<RowBlock>, temporary?: boolean): Promise<number>;
   /** COMMIT or ROLLBACK; the lock is still held afterwards, until release. */
   end(commit: boolean): Promise<void>;
   /** Releases the table's lock and the connection. */
@@ -33,11 +39,20 @@ export class TransactionWriter implements WindowWriter {
   private window: IsoDate | null = null;
   private inserted = 0;
   private runId: number | null = null;
+  /** The table is not the sync's columns alone: rows go in through temporary tables, the user's values kept. */
+  private readonly kept: KeptValues | null;
 
   constructor(
     readonly spec: SyncTableSpec,
     private readonly tx: EngineTransaction,
-  ) {}
+    private readonly shape: TableLayout = SYNC_COLUMNS_ONLY,
+  ) {
+    this.kept = shape.direct ? null : new KeptValues(tx.session, tx.dialect, spec, shape);
+  }
+
+  get userColumns(): string[] {
+    return this.shape.userColumns.map((c) => c.name);
+  }
 
   async *readWindow(from: IsoDate, chunkRows = 10_000): AsyncIterable<SyncRow[]> {
     this.mustBeOpen();
@@ -54,6 +69,7 @@ export class TransactionWriter implements WindowWriter {
   deleteWindow(from: IsoDate): Promise<number> {
     return this.step(async () => {
       const sql = `DELETE FROM ${quoteName(this.spec.table)} WHERE ${quoteName(this.spec.period)} >= $1::DATE`;
+      await this.kept?.keep(from);
       const deleted = await this.tx.session.exec(sql, [from]);
       this.window = from;
       return deleted;
@@ -63,7 +79,10 @@ export class TransactionWriter implements WindowWriter {
   insert(rows: SyncRowChunks): Promise<number> {
     return this.step(async () => {
       const from = this.window ?? undefined;
-      const n = await this.tx.bulkLoad(this.spec, checkedChunks(rows, rowCheck(this.spec, from)));
+      const blocks = checkedChunks(rows, rowCheck(this.spec, from));
+      const n = this.kept
+        ? await this.kept.load(blocks, (staging, b) => this.tx.bulkLoad(staging, b, true))
+        : await this.tx.bulkLoad(this.spec, blocks);
       this.inserted += n;
       return n;
     });
@@ -83,6 +102,7 @@ export class TransactionWriter implements WindowWriter {
   async commit(): Promise<void> {
     this.mustBeOpen();
     try {
+      await this.kept?.end();
       await this.tx.end(true);
       this.state = "committed";
       await this.confirm();

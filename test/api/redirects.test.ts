@@ -3,7 +3,8 @@
 // service. A redirect within the Service URL's origin is followed and its answer used; one to another origin is
 // refused with a message naming where it pointed (never the query), and the other origin receives nothing, or, from
 // a fetch that follows by itself as a browser does, nothing carrying the key; hops are capped; an https Service URL
-// redirected to http:// (scheme alone) is refused.
+// redirected to another https origin is refused by the origin rule (the https-only rule has nothing to say there), and
+// one redirected to http:// (scheme alone) is refused.
 import { startCorruptingProxy, type CorruptingProxy } from "../../dev/corruptions";
 import { createClient, type ClientOptions } from "../../src/api";
 import { removeHttpsCertificates, startHttpsService, testConnectionInChild } from "../support/https";
@@ -93,6 +94,37 @@ test("redirects within the origin are followed 5 times, then refused", async () 
   );
   expect(front.requests()).toHaveLength(6);
   expect(sim.count()).toBe(0);
+});
+
+test("an https Service URL redirected to another https origin is refused by the origin rule itself; that origin receives nothing", async () => {
+  // The other origin would answer: only the origin rule stands between the client and it (both are https, so the
+  // https-only rule has nothing to say).
+  const reached: string[] = [];
+  const elsewhere = await startHttpsService((req, res) => {
+    reached.push(req.url ?? "");
+    res.writeHead(200, { "Content-Type": "application/json" });
+    res.end(JSON.stringify({ success: true }));
+  });
+  const seen: { url: string; key: boolean }[] = [];
+  const https = await startHttpsService((req, res) => {
+    seen.push({ url: req.url ?? "", key: req.headers.authorization === `Token ${SIM_KEY}` });
+    res.writeHead(302, { Location: `${elsewhere.url}${req.url}` });
+    res.end();
+  });
+  try {
+    expect(new URL(elsewhere.url).origin).not.toBe(new URL(https.url).origin); // another port: another origin
+    const out = await testConnectionInChild(https.url, SIM_KEY);
+    expect(out).toEqual({
+      kind: "redirect",
+      message: `The service redirected to ${elsewhere.url}/api/test/; set ${elsewhere.url} as the Service URL if you trust it.`,
+    });
+    expect(out.message).not.toContain("https only");
+    expect(seen).toEqual([{ url: "/api/test/", key: true }]);
+    expect(reached).toEqual([]);
+  } finally {
+    await https.close();
+    await elsewhere.close();
+  }
 });
 
 test("an https Service URL redirected to http:// on the same host and port (the scheme alone) is refused", async () => {

@@ -1,7 +1,7 @@
 // What the command refuses before it reads anything, each with a message naming what is wrong and what it takes:
 // a sync file's problems by field and line, a key given as an argument, no key, no service address. Exit code 1,
 // nothing synced. The file's parsing is tested on its own; the command itself as a child process.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseQueryOption, parseSyncFile } from "../../src/sync";
@@ -124,5 +124,29 @@ describe("the command", () => {
     const r = await salesData(["sync", "--query", q, "--key-file", empty], env, dir);
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toBe(`The key file ${empty} is empty. Nothing was synced.`);
+  }, 60_000);
+
+  test("refuses a DuckDB address with no path, from --db or SALES_DATA_DB, and makes no file", async () => {
+    const q = JSON.stringify({
+      level: "sku",
+      retailers: "northmart",
+      timeframe: "weekly",
+      metrics: "units",
+      from: "2026-08-03",
+      to: "2026-11-23",
+    });
+    const folder = mkdtempSync(join(dir, "no-path-"));
+    const said = (address: string) =>
+      `The database address ${JSON.stringify(address)} names no file: use duckdb:path/to/file.duckdb, or leave out ` +
+      "--db (and SALES_DATA_DB) for duckdb:sales-data.duckdb in the current folder.";
+    const sync = await salesData(
+      ["sync", "--query", q, "--db", "duckdb:"],
+      { ...env, SALES_DATA_API_KEY: SIM_KEY },
+      folder,
+    );
+    expect([sync.code, sync.stderr.trim(), sync.stdout]).toEqual([1, said("duckdb:"), ""]);
+    const list = await salesData(["list"], { SALES_DATA_DB: "duckdb:  " }, folder);
+    expect([list.code, list.stderr.trim()]).toEqual([1, said("duckdb:  ")]);
+    expect(readdirSync(folder)).toEqual([]);
   }, 60_000);
 });

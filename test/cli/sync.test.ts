@@ -170,6 +170,74 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
     expect(anyway.code).toBe(0);
   }, 120_000);
 
+  test("columns an analyst adds are kept with their values, and the summary names them once, plain and --json", async () => {
+    const entry = JSON.stringify(SKU_DAILY("Analyst"));
+    expect((await run(SIM_TODAY, ["sync", "--query", entry])).code).toBe(0);
+    await db.query(`ALTER TABLE "Analyst" ADD COLUMN category TEXT`);
+    await db.query(`ALTER TABLE "Analyst" ADD COLUMN note TEXT`);
+    await db.query(`UPDATE "Analyst" SET category = 'Shelf ' || CAST(sku AS TEXT), note = 'checked'`);
+    const checked = await rowsOf("Analyst", "WHERE note = 'checked'");
+    const kept = '; kept your columns "category" and "note"';
+
+    const plain = await run(addDays(SIM_TODAY, 1), ["sync", "--query", entry]);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(
+      /^Synced "Analyst": \S+ to \S+ rewritten \([^)]+\); kept your columns "category" and "note"\./,
+    );
+    expect(plain.stdout.split(kept)).toHaveLength(2);
+    const json = await run(addDays(SIM_TODAY, 2), ["sync", "--query", entry, "--json"]);
+    const outcome = JSON.parse(json.stdout) as { exitCode: number; tables: { outcome: string; message: string }[] };
+    expect([json.code, outcome.exitCode, outcome.tables[0].outcome]).toEqual([0, 0, "synced"]);
+    expect(outcome.tables[0].message.split(kept)).toHaveLength(2);
+    expect(json.stdout.split(JSON.stringify(kept).slice(1, -1))).toHaveLength(2); // said in the message alone
+    // Every row the analyst marked is there with its values (the last days rewritten twice); the new days' are empty.
+    const marked = (await rowsOf("Analyst", "WHERE note = 'checked'")).map((r) => JSON.parse(r));
+    expect(marked).toHaveLength(checked.length);
+    expect(marked.every((r) => r.category === `Shelf ${r.sku}`)).toBe(true);
+    expect(await rowsOf("Analyst", "WHERE note IS NULL AND category IS NULL")).toHaveLength(2 * 48);
+  }, 120_000);
+
+  test("a service that keeps answering 429: bounded retries, said with what to do, exit 1, nothing written", async () => {
+    const entry = JSON.stringify(SKU_DAILY("Limited"));
+    const said =
+      'Failed "Limited": The service kept answering 429 (too many requests): the sync sent the request 6 times, ' +
+      "slowing down and waiting between tries, then stopped. Run the sync again later, or schedule it at a quieter hour. " +
+      "Nothing was changed.";
+    const lastRun = async () =>
+      (
+        await db.query(`SELECT outcome, reason FROM sales_sync_runs WHERE table_name = 'Limited' ORDER BY run_id DESC`)
+      )[0];
+    // A first sync: every request answered 429 (Retry-After: 1 s) for longer than the sync tries.
+    await sim.inject({ path: "/api/data", retryAfter: 1, count: 100 });
+    const sent = sim.count("/api/data");
+    const first = await run(SIM_TODAY, ["sync", "--query", entry]);
+    expect([first.code, first.stdout.trim()]).toEqual([1, said]);
+    expect(sim.count("/api/data") - sent).toBe(6);
+    const tables = await db.query("SELECT table_name FROM information_schema.tables WHERE table_name = 'Limited'");
+    expect(tables).toEqual([]);
+    expect(await lastRun()).toEqual({
+      outcome: "failed",
+      reason: said.slice('Failed "Limited": '.length, -" Nothing was changed.".length),
+    });
+    await sim.reset();
+
+    // A later sync, the same: the table is as it was.
+    expect((await run(SIM_TODAY, ["sync", "--query", entry])).code).toBe(0);
+    const before = await rowsOf("Limited");
+    await sim.inject({ path: "/api/data", retryAfter: 1, count: 100 });
+    const later = await run(addDays(SIM_TODAY, 1), ["sync", "--query", entry, "--json"]);
+    const outcome = JSON.parse(later.stdout) as { exitCode: number; tables: { outcome: string; message: string }[] };
+    expect([later.code, outcome.exitCode, outcome.tables[0].outcome, outcome.tables[0].message]).toEqual([
+      1,
+      1,
+      "failed",
+      said,
+    ]);
+    expect(await rowsOf("Limited")).toEqual(before);
+    expect((await lastRun()).outcome).toBe("failed");
+    await sim.reset();
+  }, 120_000);
+
   test("hostile service text lands as it is, in a table whose name is hostile too", async () => {
     const hostile = ['=HYPERLINK("http://x")', "'); DROP TABLE sales_sync_runs; --", 'a"b', "<b>x</b>", "Ünïcödé ☃"];
     proxy.change = (rows: ServiceRow[]) =>

@@ -1,5 +1,6 @@
 // A sync process killed (SIGKILL, as kill -9) at every stage of a window rewrite leaves the table as it was once
-// the database is opened again, and the next rewrite completes; two sync processes on one table never double a row.
+// the database is opened again, and the next rewrite completes; a first sync killed at every stage leaves no table
+// (never part of one), so the next sync is a first sync again; two sync processes on one table never double a row.
 import { openDatabase, type SyncRow } from "../../src/sync";
 import { SyncLockedError } from "../../src/sync/errors";
 import { startSyncChild } from "./support/child";
@@ -33,6 +34,15 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
     return { table, rows: weekRows(WEEKS) };
   }
 
+  async function periodsOf(table: string) {
+    const engine = await db.open();
+    try {
+      return await engine.storedPeriods(table);
+    } finally {
+      await engine.close();
+    }
+  }
+
   async function rowsOf(table: string): Promise<SyncRow[]> {
     const engine = await db.open();
     try {
@@ -59,6 +69,32 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
     },
     60_000,
   );
+
+  test.each(KILL_POINTS)(
+    "a first sync killed at %s: no table after restart, and the next sync is a first sync again that completes",
+    async (stage) => {
+      const table = `Sales_first_${++tables}`;
+      const child = startSyncChild({ address: db.address(), table, version: 1, first: true, stopAt: stage });
+      await child.reached(stage);
+      await child.kill();
+      // The table is made in the first sync's transaction: killed before COMMIT, there is none, not part of one.
+      // No stored periods is what makes syncTable's next run a first sync.
+      expect(await periodsOf(table)).toBeNull();
+
+      const next = startSyncChild({ address: db.address(), table, version: 2, first: true });
+      expect((await next.ended).output).toContain("DONE");
+      expect(await rowsOf(table)).toEqual(weekRows(WEEKS, 3, 2, 2));
+    },
+    60_000,
+  );
+
+  test("a first sync killed right after COMMIT: the whole table is there after restart", async () => {
+    const table = `Sales_first_${++tables}`;
+    const child = startSyncChild({ address: db.address(), table, version: 3, first: true, stopAt: "committed" });
+    await child.reached("committed");
+    await child.kill();
+    expect(await rowsOf(table)).toEqual(weekRows(WEEKS, 3, 2, 3));
+  }, 60_000);
 
   test("killed right after COMMIT: the new window is there after restart", async () => {
     const { table } = await seeded();
@@ -107,9 +143,14 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
     const engine = await openDatabase(db.address());
     try {
       const synced = (await engine.runs({ limit: 1000 })).filter((r) => r.outcome === "synced");
+      const later = synced.filter((r) => r.table.startsWith("Sales_crash_"));
       // the rewrite after each kill, the one killed after COMMIT, the two that waited their turn
-      expect(synced.length).toBe(KILL_POINTS.length + (db.name === "DuckDB" ? 2 : 3));
-      expect(synced.every((r) => r.inserted === 12 && r.deleted === 12)).toBe(true);
+      expect(later.length).toBe(KILL_POINTS.length + (db.name === "DuckDB" ? 2 : 3));
+      expect(later.every((r) => r.inserted === 12 && r.deleted === 12)).toBe(true);
+      // the first sync after each kill, the one killed after COMMIT
+      const first = synced.filter((r) => r.table.startsWith("Sales_first_"));
+      expect(first.length).toBe(KILL_POINTS.length + 1);
+      expect(first.every((r) => r.inserted === 48 && r.deleted === 0)).toBe(true);
     } finally {
       await engine.close();
     }

@@ -107,7 +107,7 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
         },
       ],
     });
-    expect(result).toEqual({ run: expect.any(Number), deleted: 12, inserted: 12 });
+    expect(result).toEqual({ run: expect.any(Number), deleted: 12, inserted: 12, userColumns: [] });
     expect(await storedRows(engine, spec)).toEqual([...rows.slice(0, 36), ...revised]);
 
     const [run] = await engine.runs({ table: spec.table, limit: 1 });
@@ -232,13 +232,14 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
       ...spec,
       columns: spec.columns.map((c) => (c.name === "units" ? { name: "units", type: "text" as const } : c)),
     };
-    const expected =
-      db.name === "DuckDB"
-        ? '"units" (DOUBLE) where the query writes "units" (VARCHAR)'
-        : '"units" (double precision) where the query writes "units" (text)';
+    const [double, text, TEXT] =
+      db.name === "DuckDB" ? ["DOUBLE", "VARCHAR", "VARCHAR"] : ["double precision", "text", "TEXT"];
+    const t = `"${spec.table}"`;
     await expect(rewriteWindow(engine, { spec: other, window: WINDOW, rows: [], query: QUERY })).rejects.toThrow(
-      `The table "${spec.table}" in ${engine.label} is not the table this query writes: column 7 is ${expected}. ` +
-        "Nothing was changed. Give the query a table name of its own, or rename or drop that table.",
+      `The table ${t} in ${engine.label} cannot be synced: its column "units" is ${double} where the query writes ` +
+        `${text}. Nothing was changed. Change "units" to ${text} with ALTER TABLE ${t} ALTER COLUMN "units" TYPE ` +
+        `${TEXT} USING "units"::${TEXT}. Or rename or drop the table, and the next sync writes a new one from the ` +
+        "query's start; or give the query a table name of its own.",
     );
     expect(await storedRows(engine, spec)).toEqual(rows);
   });

@@ -17,8 +17,19 @@ describe("database addresses", () => {
     });
     expect(parseDatabase("duckdb:data/sales.duckdb", "/work")).toMatchObject({ path: "/work/data/sales.duckdb" });
     expect(parseDatabase("duckdb:/srv/sales.duckdb", "/work")).toMatchObject({ path: "/srv/sales.duckdb" });
-    expect(parseDatabase("duckdb:", "/work")).toMatchObject({ path: "/work/sales-data.duckdb" });
   });
+
+  test.each(["duckdb:", "duckdb://", "duckdb:   ", " DUCKDB: "])(
+    "DuckDB with no path (%j) is refused, naming the address given and the form to use",
+    (address) => {
+      expect(() => parseDatabase(address, "/work")).toThrow(
+        new SyncError(
+          `The database address ${JSON.stringify(address)} names no file: use duckdb:path/to/file.duckdb, or leave ` +
+            "out --db (and SALES_DATA_DB) for duckdb:sales-data.duckdb in the current folder.",
+        ),
+      );
+    },
+  );
 
   test("PostgreSQL: the label names database, host and port, never the password", () => {
     const t = parseDatabase("postgres://finance:s3cret-pw@db.internal:5433/sales");
@@ -71,6 +82,11 @@ describe("names", () => {
         'another name. The columns "revenue" and "Revenue" differ only in case; databases take them as one. The period ' +
         'column "retailer" is text; it must be a date. The row key names "nope", not among its columns.',
     );
+    // A rewrite that keeps the user's columns makes temporary tables of these names: a table may not shadow them.
+    for (const name of ["sales_sync_kept_values", "Sales_Sync_New_Rows"])
+      expect(() => checkSpec(storeWeekly(name), 63)).toThrow(
+        `The table "${name}" cannot be written. That is one of the sync's own tables; give the query's table another name.`,
+      );
   });
 });
 

@@ -14,6 +14,7 @@ import { KeyedLock } from "../keyedLock";
 import { checkSpec, shownName } from "../names";
 import { insertRun, listSynced, periodsOf, readRevisions, readRuns } from "../runLog";
 import { ensureTable } from "../tables";
+import type { TableLayout } from "../tableShape";
 import { TransactionWriter } from "../writer";
 import { DUCKDB } from "./dialect";
 import { letGoDuckDbFile, useDuckDbFile } from "./files";
@@ -53,8 +54,8 @@ class DuckDbEngine implements SyncEngine {
       connection = await this.instance.connect();
       const session = duckDbSession(connection);
       await connection.run("BEGIN");
-      await ensureTable(session, DUCKDB, spec, this.label);
-      return this.writer(spec, connection, release);
+      const shape = await ensureTable(session, DUCKDB, spec, this.label);
+      return this.writer(spec, connection, release, shape);
     } catch (error) {
       if (connection) await connection.run("ROLLBACK").catch(() => undefined);
       connection?.closeSync();
@@ -63,19 +64,28 @@ class DuckDbEngine implements SyncEngine {
     }
   }
 
-  private writer(spec: SyncTableSpec, connection: DuckDBConnection, release: () => void): WindowWriter {
-    return new TransactionWriter(spec, {
-      session: duckDbSession(connection),
-      dialect: DUCKDB,
-      where: this.label,
-      stream: (sql, params, size) => streamDuckDb(connection, sql, params, size),
-      bulkLoad: (s, chunks) => loadWithAppender(connection, s, chunks),
-      end: async (commit) => void (await connection.run(commit ? "COMMIT" : "ROLLBACK")),
-      release: async () => {
-        connection.closeSync();
-        release();
+  private writer(
+    spec: SyncTableSpec,
+    connection: DuckDBConnection,
+    release: () => void,
+    shape: TableLayout,
+  ): WindowWriter {
+    return new TransactionWriter(
+      spec,
+      {
+        session: duckDbSession(connection),
+        dialect: DUCKDB,
+        where: this.label,
+        stream: (sql, params, size) => streamDuckDb(connection, sql, params, size),
+        bulkLoad: (s, chunks, temporary) => loadWithAppender(connection, s, chunks, temporary),
+        end: async (commit) => void (await connection.run(commit ? "COMMIT" : "ROLLBACK")),
+        release: async () => {
+          connection.closeSync();
+          release();
+        },
       },
-    });
+      shape,
+    );
   }
 
   recordRun(run: SyncRun): Promise<number> {

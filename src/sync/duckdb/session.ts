@@ -112,7 +112,8 @@ function appendBlock(
 }
 
 /**
- * Bulk-loads checked blocks with DuckDB's appender, inside the connection's open transaction. The appender takes
+ * Bulk-loads checked blocks with DuckDB's appender, inside the connection's open transaction (into the connection's
+ * temporary table of that name when `temporary`: DuckDB keeps those in the catalog "temp"). The appender takes
  * part in the transaction only for rows flushed before COMMIT or ROLLBACK (rows still buffered survive a ROLLBACK
  * and a later close commits them), so each block is flushed as it is appended, and on any failure the buffer is
  * cleared before the appender is closed: the caller then rolls back and nothing of this load remains.
@@ -121,8 +122,11 @@ export async function loadWithAppender(
   connection: DuckDBConnection,
   spec: SyncTableSpec,
   blocks: AsyncIterable<RowBlock>,
+  temporary = false,
 ): Promise<number> {
-  const appender = await connection.createAppender(spec.table);
+  const appender = await (temporary
+    ? connection.createAppender(spec.table, "main", "temp")
+    : connection.createAppender(spec.table));
   const types = spec.columns.map((c) => c.type);
   const chunk = DuckDBDataChunk.create(types.map((t) => DUCKDB_TYPES[t]));
   const days = new Map<string, DuckDBDateValue>();

@@ -10,9 +10,10 @@ import {
   type WindowWriter,
 } from "../engine";
 import { SyncError, SyncLockedError } from "../errors";
-import { checkSpec, shownName } from "../names";
+import { checkSpec, quoteName, shownName } from "../names";
 import { insertRun, listSynced, logTablesSql, periodsOf, readRevisions, readRuns } from "../runLog";
 import { ensureTable, type Dialect } from "../tables";
+import type { TableLayout } from "../tableShape";
 import { TransactionWriter } from "../writer";
 import { loadWithCopy, PG_TYPES, pgSession, streamPg } from "./session";
 
@@ -24,6 +25,8 @@ const POSTGRES: Dialect = {
   epochMs: (column) => `(extract(epoch FROM ${column}) * 1000)::BIGINT`,
   // NAMEDATALEN - 1: PostgreSQL cuts longer names without an error.
   maxNameBytes: 63,
+  temporary: (name) => `pg_temp.${quoteName(name)}`,
+  overriding: "OVERRIDING SYSTEM VALUE",
 };
 
 /** The advisory lock's key for a table: one sync per table at a time, whichever process runs it. */
@@ -65,8 +68,8 @@ class PostgresEngine implements SyncEngine {
       await this.lock(client, spec.table, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
       locked = true;
       await client.query("BEGIN");
-      await ensureTable(pgSession(client), POSTGRES, spec, this.label);
-      return this.writer(spec, client);
+      const shape = await ensureTable(pgSession(client), POSTGRES, spec, this.label);
+      return this.writer(spec, client, shape);
     } catch (error) {
       await client.query("ROLLBACK").catch(() => undefined);
       await this.release(client, spec.table, locked);
@@ -106,16 +109,20 @@ class PostgresEngine implements SyncEngine {
     }
   }
 
-  private writer(spec: SyncTableSpec, client: PoolClient): WindowWriter {
-    return new TransactionWriter(spec, {
-      session: pgSession(client),
-      dialect: POSTGRES,
-      where: this.label,
-      stream: (sql, params, size) => streamPg(client, sql, params, size),
-      bulkLoad: (s, chunks) => loadWithCopy(client, s, chunks),
-      end: async (commit) => void (await client.query(commit ? "COMMIT" : "ROLLBACK")),
-      release: () => this.release(client, spec.table, true),
-    });
+  private writer(spec: SyncTableSpec, client: PoolClient, shape: TableLayout): WindowWriter {
+    return new TransactionWriter(
+      spec,
+      {
+        session: pgSession(client),
+        dialect: POSTGRES,
+        where: this.label,
+        stream: (sql, params, size) => streamPg(client, sql, params, size),
+        bulkLoad: (s, chunks, temporary) => loadWithCopy(client, s, chunks, temporary),
+        end: async (commit) => void (await client.query(commit ? "COMMIT" : "ROLLBACK")),
+        release: () => this.release(client, spec.table, true),
+      },
+      shape,
+    );
   }
 
   private async withClient<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {

@@ -85,17 +85,20 @@ async function writeBlock(stream: Writable, { width, length, cells }: RowBlock):
 }
 
 /**
- * Bulk-loads checked chunks with COPY FROM STDIN in the open transaction, honouring the stream's back-pressure so
- * memory holds about one chunk. On any failure the COPY is cancelled (CopyFail, with a fixed text: row values never
- * reach the server's log) and the error rethrown for the caller to roll back.
+ * Bulk-loads checked chunks with COPY FROM STDIN in the open transaction (into the session's temporary table of that
+ * name when `temporary`), honouring the stream's back-pressure so memory holds about one chunk. On any failure the
+ * COPY is cancelled (CopyFail, with a fixed text: row values never reach the server's log) and the error rethrown
+ * for the caller to roll back.
  */
 export async function loadWithCopy(
   client: ClientBase,
   spec: SyncTableSpec,
   blocks: AsyncIterable<RowBlock>,
+  temporary = false,
 ): Promise<number> {
   const columns = spec.columns.map((c) => quoteName(c.name)).join(", ");
-  const stream = client.query(copyFrom(`COPY ${quoteName(spec.table)} (${columns}) FROM STDIN`));
+  const table = `${temporary ? "pg_temp." : ""}${quoteName(spec.table)}`;
+  const stream = client.query(copyFrom(`COPY ${table} (${columns}) FROM STDIN`));
   let n = 0;
   try {
     for await (const block of blocks) {

@@ -46,6 +46,8 @@ export function startSyncChild(settings: {
   address: string;
   table: string;
   version: number;
+  /** A first sync: all eight weeks into a table not there yet. */
+  first?: boolean;
   stopAt?: string;
   lockWaitMs?: number;
 }): SyncChild {

@@ -1,7 +1,8 @@
 // A sync process for the crash and lock tests: rewrites the last two weeks of a table (test/sync/support/engines.ts
-// storeWeekly, weekRows), printing "STAGE <stage>" as it reaches each; at `stopAt` it waits for a line on its standard
-// input (the test sends "go", or kills it there). Ends with "DONE" (exit 0) or "FAILED <message>" (exit 1).
-// Settings come as JSON in SYNC_CHILD: { address, table, version, stopAt?, lockWaitMs? }.
+// storeWeekly, weekRows), or with `first` writes all eight weeks into a table not there yet, as a first sync does,
+// printing "STAGE <stage>" as it reaches each; at `stopAt` it waits for a line on its standard input (the test sends
+// "go", or kills it there). Ends with "DONE" (exit 0) or "FAILED <message>" (exit 1).
+// Settings come as JSON in SYNC_CHILD: { address, table, version, first?, stopAt?, lockWaitMs? }.
 import { createInterface } from "node:readline";
 import { openDatabase } from "../../../src/sync";
 import { rewriteWindow } from "../../../src/sync/rewrite";
@@ -11,6 +12,7 @@ interface ChildSettings {
   address: string;
   table: string;
   version: number;
+  first?: boolean;
   stopAt?: string;
   lockWaitMs?: number;
 }
@@ -25,8 +27,8 @@ async function main(): Promise<void> {
   try {
     await rewriteWindow(engine, {
       spec: storeWeekly(settings.table),
-      window: { from: weeks[6], to: "2026-10-31" },
-      rows: chunked(weekRows(weeks.slice(6), 3, 2, settings.version), 4),
+      window: { from: settings.first ? weeks[0] : weeks[6], to: "2026-10-31" },
+      rows: chunked(weekRows(settings.first ? weeks : weeks.slice(6), 3, 2, settings.version), 4),
       query: JSON.stringify({ child: process.pid }),
       lockWaitMs: settings.lockWaitMs,
       onStage: async (stage) => {
