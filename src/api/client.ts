@@ -23,6 +23,7 @@ import {
   type FiltersRecord,
   type MetricsRecord,
 } from "./schemas";
+import { SURFACE_WORDS, type Surface } from "./surfaceWords";
 
 export interface EndpointPaths {
   test: string;
@@ -54,6 +55,8 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** The service's today, for the 14-day store rule (default: this machine's date). */
   today?: () => IsoDate;
+  /** Where its messages are read (default the pane): the words that say what to check. */
+  surface?: Surface;
 }
 
 /** How one data read is run: `signal` cancels it; `pool`, a run's request pool (pool.ts) its requests go through. */
@@ -116,8 +119,9 @@ class Client implements SalesClient {
   private readonly lists = new Map<string, Promise<unknown>>();
 
   constructor(opts: ClientOptions) {
+    const words = SURFACE_WORDS[opts.surface ?? "pane"];
     const apiKey = keyToSend(opts.apiKey ?? "");
-    if (!apiKey) throw new SalesApiError("auth", "No API key. Enter your API key in the Sales Data pane.");
+    if (!apiKey) throw new SalesApiError("auth", words.noKey);
     checkBaseUrl(opts.baseUrl);
     this.paths = { ...DEFAULT_PATHS, ...opts.paths };
     this.today = opts.today ?? (() => todayIso());
@@ -128,6 +132,7 @@ class Client implements SalesClient {
       retries: opts.retries ?? 3,
       maxRetryAfterMs: opts.maxRetryAfterMs ?? 10_000,
       fetch: opts.fetch,
+      words,
     });
     this.reader = { http: this.http, path: this.paths.data, concurrency: Math.max(1, opts.concurrency ?? 3) };
   }

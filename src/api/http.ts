@@ -10,6 +10,7 @@ import { SalesApiError, redact, serviceWords, timeoutText } from "./errors";
 import { JsonBodyError, jsonText, readJsonBody } from "./jsonBody";
 import { getWithinOrigin } from "./redirects";
 import { RETRY_AFTER_STATUSES, rateLimitError, retryDecision } from "./retryAfter";
+import type { SurfaceWords } from "./surfaceWords";
 
 export interface HttpOptions {
   baseUrl: string;
@@ -21,6 +22,8 @@ export interface HttpOptions {
   /** Longest Retry-After the client waits for; a longer one fails at once with a rate-limit error. */
   maxRetryAfterMs: number;
   fetch?: typeof fetch;
+  /** What the messages tell people to check, in their surface's words. */
+  words: SurfaceWords;
 }
 
 /** `"pool"`: a 429 fails at once, for the request pool to slow the whole run (docs/client.md, "Request pool"). */
@@ -173,11 +176,7 @@ export class Http {
     const said = words ? redact(words, this.opts.apiKey) : undefined;
     const details = { status, serviceMessage: said };
     if (status === 401) {
-      return new SalesApiError(
-        "auth",
-        "The service rejected the API key. Check the key in the Sales Data pane, or ask your account admin for a new one.",
-        details,
-      );
+      return new SalesApiError("auth", `The service rejected the API key. ${this.opts.words.checkKey}`, details);
     }
     if (status === 403) {
       return new SalesApiError(
@@ -189,7 +188,7 @@ export class Http {
     if (status === 404) {
       return new SalesApiError(
         "not-found",
-        `The service found nothing at this address${said ? `: ${said}` : ""}. Check the retailer name and the endpoint paths in the pane.`,
+        `The service found nothing at this address${said ? `: ${said}` : ""}. Check the retailer name and ${this.opts.words.paths}.`,
         details,
       );
     }
@@ -209,19 +208,21 @@ export class Http {
   }
 
   private networkError(e: Error): SalesApiError {
-    const where = safeOrigin(this.opts.baseUrl);
+    const where = safeAddress(this.opts.baseUrl);
+    const check = `Check ${this.opts.words.serviceUrl} and your connection.`;
     const inBrowser = typeof window !== "undefined" && typeof window.location !== "undefined";
     if (inBrowser) {
       // Browsers hide the cause of a failed fetch; a CORS refusal and an unreachable host look the same.
       return new SalesApiError(
         "network",
-        `Could not reach the service at ${where}. Check the Service URL and your connection. If both are right, the service must allow requests from this add-in's origin (${window.location.origin}) (CORS).`,
+        `Could not reach the service at ${where}. ${check} If both are right, the service must allow requests from this add-in's origin (${window.location.origin}) (CORS).`,
       );
     }
     const cause = (e as Error & { cause?: { code?: string } }).cause?.code;
+    if (cause && UNTRUSTED_CERTIFICATE.has(cause)) return untrustedCertificate(where, cause);
     return new SalesApiError(
       "network",
-      `Could not reach the service at ${where}${cause ? ` (${cause})` : ""}. Check the Service URL and your connection.`,
+      `Could not reach the service at ${where}${cause ? ` (${cause})` : ""}. ${check}`,
     );
   }
 }
@@ -249,10 +250,35 @@ function cancelled(): SalesApiError {
   return new SalesApiError("cancelled", "The request was cancelled.");
 }
 
-function safeOrigin(baseUrl: string): string {
+/** The Service URL as it may be shown: scheme, host and path (never a user name, password or query). */
+function safeAddress(baseUrl: string): string {
   try {
-    return new URL(baseUrl).origin;
+    const url = new URL(baseUrl);
+    return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
   } catch {
     return baseUrl;
   }
+}
+
+/** Node's codes for a certificate it does not trust (the server was reached; its certificate was not accepted). */
+const UNTRUSTED_CERTIFICATE = new Set([
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "CERT_UNTRUSTED",
+]);
+
+/** Node only (the command): what was reached, why it was refused, and the two ways on. */
+function untrustedCertificate(where: string, code: string): SalesApiError {
+  const local = /^https:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(where);
+  return new SalesApiError(
+    "network",
+    `The service at ${where} answered, but its certificate is not trusted on this machine (${code}). ` +
+      "If you trust it, give Node the certificate of the authority that signed it: set NODE_EXTRA_CA_CERTS to that file." +
+      (local
+        ? " The simulator of npm start also answers over http at the address npm start prints for the command."
+        : ""),
+  );
 }

@@ -8,6 +8,7 @@
 import { HTTPError } from "ky";
 import { serviceUrlProblem } from "../core/query/serviceUrl";
 import { SalesApiError, redact } from "./errors";
+import type { SurfaceWords } from "./surfaceWords";
 
 /** Same-origin hops followed before giving up (browsers allow 20; a service needs one or two). */
 const MAX_REDIRECTS = 5;
@@ -18,6 +19,8 @@ export type RedirectAttempt = (url: string, redirect: RequestRedirect) => Promis
 export interface RedirectRules {
   baseUrl: string;
   apiKey: string;
+  /** Where the Service URL and the endpoint paths are set, in the surface's words. */
+  words: Pick<SurfaceWords, "serviceUrl" | "paths" | "sender">;
 }
 
 /** GET `url`, following redirects within the Service URL's origin; refusing, in words, any other. */
@@ -43,7 +46,7 @@ export async function getWithinOrigin(
       if (hops === MAX_REDIRECTS) {
         throw new SalesApiError(
           "redirect",
-          `The service redirected more than ${MAX_REDIRECTS} times (last to ${addressText(next, rules.apiKey)}). Check the Service URL and the endpoint paths in the pane.`,
+          `The service redirected more than ${MAX_REDIRECTS} times (last to ${addressText(next, rules.apiKey)}). Check ${rules.words.serviceUrl} and ${rules.words.paths}.`,
           { status: response.status },
         );
       }
@@ -104,8 +107,8 @@ function refusal(rules: RedirectRules, asked: string, target: URL, status?: numb
   const where = addressText(target, rules.apiKey);
   const base = redact(serviceUrlAt(rules.baseUrl, asked, target), rules.apiKey);
   const message = serviceUrlProblem(base)
-    ? `The service redirected to ${where}; the add-in refused it, as it sends your API key over https only (http only to localhost and 127.0.0.1).`
-    : `The service redirected to ${where}; set ${base} as the Service URL if you trust it.`;
+    ? `The service redirected to ${where}; ${rules.words.sender} refused it, as it sends your API key over https only (http only to localhost and 127.0.0.1).`
+    : `The service redirected to ${where}; set ${base} as ${rules.words.serviceUrl} if you trust it.`;
   return new SalesApiError("redirect", message, { status });
 }
 

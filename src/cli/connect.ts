@@ -55,7 +55,7 @@ export function clientFor(service: ServiceChoice, apiKey: string, today: IsoDate
       'No service address: give --service-url, a "serviceUrl" in the sync file, or set SALES_DATA_URL. Nothing was synced.',
     );
   try {
-    return createClient({ baseUrl: service.url, apiKey, paths: service.paths, today: () => today });
+    return createClient({ baseUrl: service.url, apiKey, paths: service.paths, today: () => today, surface: "command" });
   } catch (error) {
     throw new SyncError(`${error instanceof Error ? error.message : String(error)} Nothing was synced.`);
   }

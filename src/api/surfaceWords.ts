@@ -1,0 +1,35 @@
+// Where the client's messages are read, and the words each place needs: the pane (and the SALES functions, whose
+// errors send people to it) names the pane's fields; the `sales-data` command names its variables and options.
+// One fact, one wording per surface (design note 12); the client is told its surface when it is made.
+export type Surface = "pane" | "command";
+
+export interface SurfaceWords {
+  /** No key at all. */
+  noKey: string;
+  /** What to do about a key the service rejected. */
+  checkKey: string;
+  /** Where the service's address is set, as a noun ("the Service URL"). */
+  serviceUrl: string;
+  /** Where the endpoint paths are set, as a noun. */
+  paths: string;
+  /** What sends the key ("the add-in"), as a noun. */
+  sender: string;
+}
+
+export const SURFACE_WORDS: Readonly<Record<Surface, SurfaceWords>> = {
+  pane: {
+    noKey: "No API key. Enter your API key in the Sales Data pane.",
+    checkKey: "Check the key in the Sales Data pane, or ask your account admin for a new one.",
+    serviceUrl: "the Service URL",
+    paths: "the endpoint paths in the pane",
+    sender: "the add-in",
+  },
+  command: {
+    noKey: "No API key: set SALES_DATA_API_KEY, or give --key-file with the path of a file that holds the key.",
+    checkKey:
+      "Check the key in SALES_DATA_API_KEY (or in the file --key-file names), or ask your account admin for a new one.",
+    serviceUrl: 'the service address (--service-url, "serviceUrl" in the sync file, or SALES_DATA_URL)',
+    paths: 'the endpoint paths (--data-path and --list-path, or "paths" in the sync file)',
+    sender: "the command",
+  },
+};
