@@ -132,12 +132,16 @@ export interface SyncEngine {
   readonly label: string;
   /** The longest table or column name the engine keeps exactly, in UTF-8 bytes. */
   readonly maxNameBytes: number;
+  /** Whether it matches table and column names whatever their case (DuckDB) or exactly (PostgreSQL). */
+  readonly foldsCase: boolean;
   /** Takes the table's lock (one sync per table at a time), begins, and creates the table or checks it. */
   begin(spec: SyncTableSpec, options?: LockOptions): Promise<WindowWriter>;
   /** Records a run in a transaction of its own (a run that failed, after its rollback). */
   recordRun(run: SyncRun): Promise<number>;
   /** The periods the table holds (its first column), in date order, with their rows; null: no such table. */
   storedPeriods(table: string): Promise<StoredPeriod[] | null>;
+  /** The table's columns, in its order (the sync's and the user's); null: no such table. */
+  storedColumns(table: string): Promise<string[] | null>;
   /** What is synced: each table with a run, its rows and its last run. */
   list(): Promise<SyncedTable[]>;
   /** The run log, newest first. */

@@ -5,6 +5,7 @@
 import { dayOfTimestamp, excelSerial } from "../core/dates";
 import { RETAILER_COLUMN } from "../core/answer/retailersTable";
 import { COMPARISON_SCALE, KEY_COLUMNS, type Cell, type Column, type ColumnKind } from "../core/answer/tabulate";
+import { METRICS } from "../core/metrics";
 import type { Query } from "../core/query/query";
 import type { SyncCell, SyncColumn, SyncTableSpec } from "./engine";
 import type { RowBlock } from "./block";
@@ -64,6 +65,29 @@ export function queryTableOf(
   }
   const key = columns.filter((c, i) => i === 0 || c.name === RETAILER_COLUMN || CODES.has(c.name)).map((c) => c.name);
   return { spec: { table: fitName(name, maxNameBytes), columns, key, period: answer.periodField }, kinds, fields };
+}
+
+/** Every field a service row can bring as a column, and the retailer column: never the user's. */
+const SERVICE_COLUMNS = new Set<string>([...METRICS, ...LEVEL_FIELDS.sku, ...LEVEL_FIELDS.store, RETAILER_COLUMN]);
+
+/**
+ * The stored table's columns (before anything is read) that another query wrote: the service's fields (a metric, a
+ * level's code or name, the retailer) that this query never writes. A table of the same query has none; a user's
+ * own column is never a service field's name.
+ */
+export function otherQueryColumns(
+  query: Pick<Query, "retailers" | "level" | "metrics">,
+  stored: readonly string[],
+  foldsCase: boolean,
+): string[] {
+  const fold = (name: string) => (foldsCase ? name.toLowerCase() : name);
+  const writes = new Set(
+    [...query.metrics, ...LEVEL_FIELDS[query.level], ...(query.retailers.length > 1 ? [RETAILER_COLUMN] : [])].map(
+      fold,
+    ),
+  );
+  const service = new Set([...SERVICE_COLUMNS].map(fold));
+  return stored.filter((c) => service.has(fold(c)) && !writes.has(fold(c)));
 }
 
 /** A service value in a column of `type`: codes sent as digits are numbers, names sent as numbers are text. */

@@ -79,6 +79,13 @@ async function write(writer: WindowWriter, r: WindowRewrite, startedAt: Date): P
   return { run, deleted, inserted, userColumns: writer.userColumns };
 }
 
+/** Failures a rewrite recorded in the run log, with their run's id: the caller records them no second time. */
+const recorded = new WeakMap<object, number>();
+
+/** The run a rewrite recorded for this failure, if it did. */
+export const recordedFailure = (error: unknown): number | undefined =>
+  typeof error === "object" && error !== null ? recorded.get(error) : undefined;
+
 /** Rewrites the window of one table in one transaction; on failure the table is as it was and the error rethrown. */
 export async function rewriteWindow(engine: SyncEngine, r: WindowRewrite): Promise<RewriteResult> {
   const startedAt = r.startedAt ?? new Date();
@@ -90,7 +97,10 @@ export async function rewriteWindow(engine: SyncEngine, r: WindowRewrite): Promi
   } catch (error) {
     await writer?.rollback();
     const reason = failureReason(error);
-    await engine.recordRun(runRow(runOf(r, startedAt), { outcome: "failed", reason })).catch(() => undefined);
+    const run = await engine
+      .recordRun(runRow(runOf(r, startedAt), { outcome: "failed", reason }))
+      .catch(() => undefined);
+    if (run !== undefined && typeof error === "object" && error !== null) recorded.set(error, run);
     throw error;
   }
   await r.onStage?.("committed");

@@ -183,14 +183,22 @@ export async function readRevisions(s: SqlSession, run: number): Promise<Recorde
 }
 
 /** Each table with a run: its rows now (null when the table is gone) and its last run. */
+/**
+ * Each table with a run, its rows and its last run: those that exist, and those a run once synced that are gone
+ * (dropped). A table no run ever made (a query whose every run failed before writing) is not listed; `runs` has them.
+ */
 export async function listSynced(s: SqlSession, d: Dialect): Promise<SyncedTable[]> {
   const last = await s.all(
     `${runSelect(d)} WHERE run_id IN (SELECT max(run_id) FROM ${RUNS_TABLE} GROUP BY table_name) ORDER BY table_name`,
+  );
+  const synced = new Set(
+    (await s.all(`SELECT DISTINCT table_name AS t FROM ${RUNS_TABLE} WHERE outcome = 'synced'`)).map((r) => r.t),
   );
   const out: SyncedTable[] = [];
   for (const r of last) {
     const lastRun = toRun(r);
     const exists = await tableExists(s, d, lastRun.table);
+    if (!exists && !synced.has(lastRun.table)) continue;
     const rows = exists ? Number((await s.all(`SELECT count(*) AS n FROM ${quoteName(lastRun.table)}`))[0].n) : null;
     out.push({ table: lastRun.table, rows, lastRun });
   }

@@ -2,7 +2,7 @@
 // (src/core/query/query.ts), each problem named by its field and its line. The one place a sync's input is read.
 import { z } from "zod";
 import { parseQuery, type Query, type QueryField } from "../core/query/query";
-import { tableNameBase, tableTitleOf } from "../core/query/tableName";
+import { syncTableNameOf } from "../core/query/tableName";
 import { SyncError } from "./errors";
 import { jsonErrorLine, jsonLines, type JsonPath } from "./jsonLines";
 
@@ -76,7 +76,7 @@ const EntrySchema = z
       return z.NEVER;
     }
     return {
-      table: typeof e.table === "string" ? e.table.trim() : tableNameBase(tableTitleOf(parsed.query)),
+      table: typeof e.table === "string" ? e.table.trim() : syncTableNameOf(parsed.query),
       query: parsed.query,
       rolling: !!e.rolling,
     };

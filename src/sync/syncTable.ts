@@ -2,18 +2,19 @@
 // in; a later one re-reads the add-in's refresh window (src/core/refresh/window.ts) and, unless the losses rule or
 // a unit change holds it, rewrites it in one transaction with each changed figure recorded. The database-side twin
 // of src/refresh's steps: read (window, answer), then plan and write in the table's turn.
-import { excelSerial, type IsoDate } from "../core/dates";
+import { daysBetween, excelSerial, periodStart, type IsoDate } from "../core/dates";
 import type { ReadWindow } from "../core/refresh/answerLayout";
 import { refreshWindow, windowInputOf } from "../core/refresh/window";
-import { plural } from "../core/words";
+import { andList, plural } from "../core/words";
 import type { StoredPeriod, SyncEngine, SyncOutcome, SyncRow, WindowWriter } from "./engine";
 import { shownName } from "./names";
 import { AnswerRows, type ChunkRows } from "./answerRows";
 import { failedMessage, failureReason, keptColumnsText } from "./outcomeText";
 import { rowsOf, type RowBlock } from "./block";
-import type { QueryTable } from "./queryTable";
+import { otherQueryColumns, type QueryTable } from "./queryTable";
+import { SyncError } from "./errors";
 import { readChunks, type ReadChunk, type SyncReader } from "./read";
-import { rewriteWindow, type RewriteStage } from "./rewrite";
+import { recordedFailure, rewriteWindow, type RewriteResult, type RewriteStage, type WindowRewrite } from "./rewrite";
 import { runRow, type RunEnd } from "./runLog";
 import type { SyncEntry } from "./syncFile";
 import { figureRevisions, planWindow, revisionText, settledFrom } from "./windowPlan";
@@ -81,6 +82,18 @@ class Run {
     return { table: this.entry.table, ...r, warnings: [...this.warnings] };
   }
 
+  /** The window rewrite of this run (rewrite.ts: it records a failure of its own in the run log). */
+  rewrite(r: Omit<WindowRewrite, "query" | "startedAt" | "readOn" | "onStage">): Promise<RewriteResult> {
+    const { o } = this;
+    return rewriteWindow(o.engine, {
+      ...r,
+      query: this.query,
+      startedAt: this.startedAt,
+      readOn: o.today,
+      onStage: o.onStage,
+    });
+  }
+
   /** A run that wrote nothing (held, failed, or nothing to do) in the run log, in a transaction of its own. */
   record(table: string, window: TableSyncResult["window"], end: RunEnd) {
     const of = { table, query: this.query, startedAt: this.startedAt, window, readOn: this.o.today };
@@ -88,23 +101,73 @@ class Run {
   }
 }
 
+/**
+ * The first sync's dates: the query's, up to the service's today (a rolling query's end; a later `to` is read up
+ * to today, and said). Undefined when they start after today: the service has nothing for them yet.
+ */
+function firstDates(run: Run): { from: IsoDate; to: IsoDate } | undefined {
+  const { entry, o } = run;
+  const { from, to } = entry.query;
+  if (daysBetween(o.today, from) > 0) return undefined;
+  if (entry.rolling || daysBetween(o.today, to) <= 0) return { from, to: entry.rolling ? o.today : to };
+  run.heard([`The service's data runs to its today, ${o.today}: the dates after it (to ${to}) were not asked.`]);
+  return { from, to: o.today };
+}
+
+/** Held before anything is read or made: the query's dates are all after the service's today. */
+async function notYet(run: Run): Promise<TableSyncResult> {
+  const { from, to } = run.entry.query;
+  const reason =
+    `The query asks for ${from} to ${to}, after the service's today (${run.o.today}): the service has no data ` +
+    "for those dates yet. Nothing was read or written; sync it again once those dates have passed, or correct its dates.";
+  return heldWithout(run, null, reason);
+}
+
+/** A held outcome that wrote nothing, recorded in the run log (exit code 2: a scheduler sees it). */
+async function heldWithout(run: Run, window: TableSyncResult["window"], reason: string): Promise<TableSyncResult> {
+  const table = run.entry.table;
+  const id = await run.record(table, window, { outcome: "held", reason });
+  return run.result({
+    outcome: "held",
+    first: false,
+    window,
+    deleted: 0,
+    inserted: 0,
+    changed: 0,
+    run: id,
+    message: `Held ${shownName(table)}: ${reason}`,
+  });
+}
+
 /** The first sync: the query's whole range, chunk by chunk, streamed into the new table in one transaction. */
 async function firstSync(run: Run): Promise<TableSyncResult> {
   const { entry, o } = run;
-  const dates = { from: entry.query.from, to: entry.rolling ? o.today : entry.query.to };
+  const dates = firstDates(run);
+  if (!dates) return notYet(run);
   const answers = new AnswerRows(entry, o.engine.maxNameBytes);
   const chunks = readChunks(o.reader, entry.query, dates, answers.take);
-  // The chunk in hand is the only reference to its rows, let go once they are written.
-  let c: IteratorResult<ReadChunk<ChunkRows>> | null = await chunks.next();
-  if (c.done) throw new Error("a read of no chunks");
-  const table = answers.table;
   let rows = 0;
   const inHand = ({ value, index, count }: ReadChunk<ChunkRows>): RowBlock => {
     run.heard(value.warnings);
     rows += value.rows.length;
-    o.onProgress?.({ table: table.spec.table, chunk: index + 1, chunks: count, rows });
+    o.onProgress?.({ table: entry.table, chunk: index + 1, chunks: count, rows });
     return value.rows;
   };
+  // The chunk in hand is the only reference to its rows, let go once they are written. Chunks without rows before
+  // the first with some are only counted: a read with no rows at all makes no table.
+  let c: IteratorResult<ReadChunk<ChunkRows>> | null = await chunks.next();
+  while (!c.done && c.value.value.rows.length === 0) {
+    inHand(c.value);
+    c = await chunks.next();
+  }
+  if (c.done)
+    return heldWithout(
+      run,
+      dates,
+      `The service has no rows for ${dates.from} to ${dates.to}. Nothing was written, and the table was not made: ` +
+        "check the query's retailer, View by and dates, then sync again.",
+    );
+  const table = answers.table;
   async function* stream(): AsyncIterable<RowBlock> {
     while (!c!.done) {
       yield inHand(c!.value);
@@ -114,15 +177,12 @@ async function firstSync(run: Run): Promise<TableSyncResult> {
   }
   const turn = o.turn ?? ((write) => write());
   const done = await turn(() =>
-    rewriteWindow(o.engine, {
+    run.rewrite({
       spec: table.spec,
-      window: dates,
+      // A week or month that starts before the query's first day is the query's too (the service sends it whole).
+      window: { from: periodStart(dates.from, entry.query.timeframe), to: dates.to },
       rows: stream(),
-      query: run.query,
-      startedAt: run.startedAt,
-      readOn: o.today,
       lockWaitMs: o.lockWaitMs,
-      onStage: o.onStage,
     }),
   );
   return run.result({
@@ -170,7 +230,7 @@ async function laterSync(run: Run, periods: readonly StoredPeriod[]): Promise<Ta
   for await (const c of readChunks(o.reader, q, { from: win.from, to: win.to }, answers.take)) {
     run.heard(c.value.warnings);
     for (const row of rowsOf(c.value.rows)) fresh.push(row);
-    o.onProgress?.({ table: entry.table, chunk: c.index + 1, chunks: c.count, rows: 0 });
+    o.onProgress?.({ table: entry.table, chunk: c.index + 1, chunks: c.count, rows: fresh.length });
   }
   const table = answers.table;
   const turn = o.turn ?? ((write) => write());
@@ -237,17 +297,7 @@ async function writeWindow(run: Run, table: QueryTable, f: Fetched): Promise<Tab
   }
   for (const w of [...plan.holds.warnings, ...plan.warnings]) run.warnings.add(w);
   const revisions = figureRevisions(planned, stored);
-  const done = await rewriteWindow(o.engine, {
-    spec: table.spec,
-    window,
-    rows: [planned.rows],
-    query: run.query,
-    revisions,
-    startedAt: run.startedAt,
-    readOn: o.today,
-    writer,
-    onStage: o.onStage,
-  });
+  const done = await run.rewrite({ spec: table.spec, window, rows: [planned.rows], revisions, writer });
   const said = revisionText(planned, stored);
   return run.result({
     table: table.spec.table,
@@ -266,17 +316,34 @@ async function writeWindow(run: Run, table: QueryTable, f: Fetched): Promise<Tab
   });
 }
 
+/** Before anything is read: the table holds another query's columns (two queries, one table name). */
+function anotherQueryText(table: string, columns: readonly string[]): string {
+  const them = andList(columns.map(shownName));
+  return (
+    `The table ${shownName(table)} holds ${them}, which this query does not ask for: another query writes it. ` +
+    `Give this query a table of its own ("table" in the sync file, or in --query), or, if this query no longer ` +
+    `asks for ${them}, drop ${columns.length > 1 ? "those columns" : "that column"} from the table. Nothing was read, and nothing was changed.`
+  );
+}
+
 /** Syncs one query into its table; never throws: a failure is its result (and a failed run in the log). */
 export async function syncTable(entry: SyncEntry, o: TableSyncOptions): Promise<TableSyncResult> {
   const run = new Run(entry, o);
   try {
+    const foreign = otherQueryColumns(
+      entry.query,
+      (await o.engine.storedColumns(entry.table)) ?? [],
+      o.engine.foldsCase,
+    );
+    if (foreign.length > 0) throw new SyncError(anotherQueryText(entry.table, foreign));
     const periods = await o.engine.storedPeriods(entry.table);
     const stored = periods?.reduce((n, p) => n + p.rows, 0) ?? 0;
     return stored === 0 ? await firstSync(run) : await laterSync(run, periods!);
   } catch (error) {
     const reason = failureReason(error);
     // rewriteWindow records its own failures; one before it (a read, a refused answer) is recorded here.
-    const id = await run.record(entry.table, null, { outcome: "failed", reason }).catch(() => null);
+    const id =
+      recordedFailure(error) ?? (await run.record(entry.table, null, { outcome: "failed", reason }).catch(() => null));
     return run.result({
       outcome: "failed",
       first: false,

@@ -59,6 +59,12 @@ async function columnsOf(s: SqlSession, d: Dialect, table: string): Promise<Foun
   });
 }
 
+/** A table's column names in its order; null when there is no such table. */
+export async function columnNames(s: SqlSession, d: Dialect, table: string): Promise<string[] | null> {
+  const found = await columnsOf(s, d, table);
+  return found.length > 0 ? found.map((c) => c.name) : null;
+}
+
 async function primaryKey(s: SqlSession, d: Dialect, table: string): Promise<string[]> {
   const match = d.foldsCase ? "lower(c.table_name) = lower($1)" : "c.table_name = $1";
   const rows = await s.all(

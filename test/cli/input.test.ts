@@ -56,9 +56,9 @@ test("a file that is not JSON is named with its line and column; two entries for
     },
   };
   expect(() =>
-    parseSyncFile(JSON.stringify({ tables: [entry, { ...entry, table: "sales_northmart_sku_weekly" }] })),
+    parseSyncFile(JSON.stringify({ tables: [entry, { ...entry, table: "sales_northmart_sku_weekly_units" }] })),
   ).toThrow(
-    'The sync file cannot be synced: tables[0] and tables[1] both write the table "sales_northmart_sku_weekly". ' +
+    'The sync file cannot be synced: tables[0] and tables[1] both write the table "sales_northmart_sku_weekly_units". ' +
       'Give one of them a "table" of its own. Nothing was synced.',
   );
 });
@@ -73,7 +73,7 @@ test("--query takes an entry or a query alone; a query alone's fields are named 
     to: "2026-11-23",
   };
   expect(parseQueryOption(JSON.stringify(q))).toEqual({
-    table: "Sales_northmart_SKU_weekly",
+    table: "Sales_northmart_SKU_weekly_units",
     rolling: false,
     query: {
       level: "sku",

@@ -21,3 +21,17 @@ export function tableTitleOf(query: Pick<Query, "retailers" | "level" | "timefra
   const level = query.level === "store" ? "Store" : "SKU";
   return `Sales ${query.retailers.join(" ")} ${level} ${query.timeframe}`;
 }
+
+/**
+ * A sync's table when its entry names none: the title and what else tells one query from another (its metrics,
+ * comparison, filter and View by), so two queries never default to one table. "Sales_northmart_SKU_weekly_revenue_units".
+ */
+export function syncTableNameOf(
+  query: Pick<Query, "retailers" | "level" | "timeframe" | "metrics" | "comparison" | "filter" | "viewby">,
+): string {
+  const parts = [tableTitleOf(query), ...query.metrics];
+  if (query.comparison) parts.push("vs", query.comparison);
+  if (query.viewby !== undefined) parts.push("by", query.filter ?? "sku", query.viewby);
+  else if (query.filter !== undefined && query.filter !== "sku") parts.push("by", query.filter);
+  return tableNameBase(parts.join(" "));
+}

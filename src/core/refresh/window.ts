@@ -131,7 +131,8 @@ export function refreshWindow(input: WindowInput): RefreshWindow {
     const earliest = addDays(today, -STORE_DAILY_RETENTION_DAYS);
     if (daysBetween(start, earliest) > 0) start = earliest;
   }
-  const to = input.rolling ? today : input.to;
+  // The service has nothing after its today: a query whose dates run past it is read up to it.
+  const to = input.rolling || daysBetween(today, input.to) > 0 ? today : input.to;
   // A daily table that starts inside the window: no stored row is older than `from`.
   if (timeframe === "daily" && daysBetween(start, input.from) > 0) start = input.from;
   const from = later(start, input.from);

@@ -14,7 +14,7 @@ import { KeyedLock } from "../keyedLock";
 import { checkSpec, shownName } from "../names";
 import { insertRun, listSynced, periodsOf, readRevisions, readRuns } from "../runLog";
 import { ensureTable } from "../tables";
-import type { TableLayout } from "../tableShape";
+import { columnNames, type TableLayout } from "../tableShape";
 import { TransactionWriter } from "../writer";
 import { DUCKDB } from "./dialect";
 import { letGoDuckDbFile, useDuckDbFile } from "./files";
@@ -27,6 +27,7 @@ class DuckDbEngine implements SyncEngine {
   readonly kind = "duckdb";
   readonly label: string;
   readonly maxNameBytes = DUCKDB.maxNameBytes;
+  readonly foldsCase = DUCKDB.foldsCase;
   private closed = false;
 
   constructor(
@@ -94,6 +95,10 @@ class DuckDbEngine implements SyncEngine {
 
   storedPeriods(table: string) {
     return periodsOf(duckDbSession(this.main), DUCKDB, table);
+  }
+
+  storedColumns(table: string) {
+    return columnNames(duckDbSession(this.main), DUCKDB, table);
   }
 
   list() {

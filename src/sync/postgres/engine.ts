@@ -13,7 +13,7 @@ import { SyncError, SyncLockedError } from "../errors";
 import { checkSpec, quoteName, shownName } from "../names";
 import { insertRun, listSynced, logTablesSql, periodsOf, readRevisions, readRuns } from "../runLog";
 import { ensureTable, type Dialect } from "../tables";
-import type { TableLayout } from "../tableShape";
+import { columnNames, type TableLayout } from "../tableShape";
 import { TransactionWriter } from "../writer";
 import { loadWithCopy, PG_TYPES, pgSession, streamPg } from "./session";
 
@@ -54,6 +54,7 @@ function postgresProblem(error: unknown, label: string): SyncError {
 class PostgresEngine implements SyncEngine {
   readonly kind = "postgres";
   readonly maxNameBytes = POSTGRES.maxNameBytes;
+  readonly foldsCase = POSTGRES.foldsCase;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -140,6 +141,10 @@ class PostgresEngine implements SyncEngine {
 
   storedPeriods(table: string) {
     return this.withClient((c) => periodsOf(pgSession(c), POSTGRES, table));
+  }
+
+  storedColumns(table: string) {
+    return this.withClient((c) => columnNames(pgSession(c), POSTGRES, table));
   }
 
   list() {
