@@ -1,6 +1,7 @@
 // What the command prints: each table's outcome and what the rules said; `list` and `runs` as plain columns;
 // the progress of reads (a bar on a terminal, plain lines otherwise), always on stderr so stdout stays the result.
 import { MultiBar, Presets, type SingleBar } from "cli-progress";
+import { plural } from "../core/words";
 import type { RecordedRun, SyncedTable, SyncProgress, TableSyncResult } from "../sync";
 
 export interface Out {
@@ -13,14 +14,23 @@ export function resultLines(results: readonly TableSyncResult[]): string[] {
   return results.flatMap((r) => [r.message, ...r.warnings.map((w) => `  - ${w}`)]);
 }
 
-const when = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
+/** A moment as the command writes it: "2026-11-28 10:07:57 UTC". */
+const when = (d: Date) =>
+  d
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d{3}Z$/, " UTC");
+
+/** A count as the command writes it everywhere: "2,256". */
+const count = (n: number) => n.toLocaleString("en-US");
 
 export function listLines(tables: readonly SyncedTable[]): string[] {
   if (tables.length === 0) return ["Nothing is synced in this database yet."];
   return tables.map((t) => {
     const r = t.lastRun;
-    const rows = t.rows === null ? "table missing" : `${t.rows.toLocaleString("en-US")} rows`;
-    return `${t.table}: ${rows}; last run ${r.id} at ${when(r.endedAt)}: ${r.outcome}${r.reason ? ` (${r.reason})` : ""}`;
+    const rows = t.rows === null ? "table dropped" : plural(t.rows, "row");
+    const reason = r.reason ? ` (${r.reason})` : "";
+    return `${t.table}: ${rows}; last run ended ${when(r.endedAt)}: ${r.outcome}${reason} [run #${r.id}]`;
   });
 }
 
@@ -28,8 +38,8 @@ export function runLines(runs: readonly RecordedRun[]): string[] {
   if (runs.length === 0) return ["No runs recorded in this database yet."];
   return runs.map((r) => {
     const window = r.window ? `${r.window.from} to ${r.window.to}` : "no window";
-    const counts = `${r.deleted} deleted, ${r.inserted} inserted, ${r.changed} changed`;
-    return `${r.id} ${when(r.startedAt)} ${r.table}: ${r.outcome}, ${window}, ${counts}${r.reason ? `: ${r.reason}` : ""}`;
+    const counts = `${count(r.deleted)} deleted, ${count(r.inserted)} inserted, ${count(r.changed)} changed`;
+    return `#${r.id} ${when(r.startedAt)} ${r.table}: ${r.outcome}, ${window}, ${counts}${r.reason ? `: ${r.reason}` : ""}`;
   });
 }
 
