@@ -7,14 +7,14 @@
 // This module is loaded by the test environment (test/support/environment.ts), outside the test files' module
 // registries, so it lives as long as the worker; test files reach it through that environment's global
 // (test/support/browser.ts), never by importing it.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
-import { startDevServer, warmBuildCache, type RunningDevServer } from "../../dev/dev-server";
+import { startDevServer, type RunningDevServer } from "../../dev/dev-server";
 import type { Simulator } from "../../dev/simulator";
 import { DISABLED_FEATURES } from "./chromiumFeatures";
+import { BUILD, freePort, sharedBuildCache } from "./devServer";
 import { closeWhenWorkerEnds } from "./workerEnd";
 
 function chromiumPath(): string {
@@ -30,53 +30,12 @@ function chromiumPath(): string {
   return found;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
 export interface WorkerBrowser {
   server: RunningDevServer;
   browser: Browser;
   /** Mounts a test file's simulator at /simulator; throws while another file's is mounted. */
   mount(simulator: Simulator): void;
   unmount(simulator: Simulator): void;
-}
-
-/** Without source maps: the bundle a page loads is smaller and quicker to compile (dev/dev-server.ts). */
-const BUILD = { sourceMaps: false } as const;
-
-/** How long a worker waits for another's build before building on its own. */
-const BUILD_WAIT_MS = 180_000;
-
-/**
- * The run's webpack cache, built once by whichever worker asks first (a folder made with mkdir is the lock);
- * undefined outside a jest run with the global setup. A failed build is left to each dev server to make again.
- */
-async function sharedBuildCache(): Promise<string | undefined> {
-  const run = process.env.SALES_TEST_RUN_DIR;
-  if (!run) return undefined;
-  const cache = join(run, "webpack-cache");
-  const done = join(run, "webpack-built");
-  try {
-    mkdirSync(join(run, "webpack-building"));
-  } catch {
-    for (const t0 = Date.now(); !existsSync(done) && Date.now() - t0 < BUILD_WAIT_MS;)
-      await new Promise((r) => setTimeout(r, 100));
-    return cache;
-  }
-  try {
-    await warmBuildCache({ ...BUILD, cacheDirectory: cache });
-  } finally {
-    writeFileSync(done, "");
-  }
-  return cache;
 }
 
 let started: Promise<WorkerBrowser> | undefined;
