@@ -103,7 +103,7 @@ const CORE_MAY_IMPORT: Record<string, string[]> = {
   refresh: ["query", "answer"],
 };
 /** The loose files of src/core: shared by every folder of it, importing none of them. */
-const CORE_LOOSE = ["dates", "errorText", "metrics", "words"];
+const CORE_LOOSE = ["dates", "errorText", "metrics", "turns", "words"];
 
 test("src/core: folders by concern, each importing only those before it and the loose files", () => {
   const core = files.filter((f) => f.folder === "core");
@@ -159,4 +159,23 @@ test("each folder's main file opens with what it owns and what it may import", (
 test("every file in src opens with a comment on what it is for", () => {
   const bare = files.filter((f) => !/^(\/\/|\/\*)/.test(f.source.text)).map((f) => relative(SRC, f.path));
   expect(bare).toEqual([]);
+});
+
+test("one way to run writes one at a time: src/core/turns.ts, taken by every write that must not interleave", () => {
+  const text = (rel: string) => readFileSync(join(SRC, rel), "utf8");
+  // A hand-made promise tail or keyed lock anywhere else is a second serializer. (src/sync/read.ts sequences its
+  // reads, and stops them at a failure: not a write.)
+  const handMade = /= [\w.()?]+\.then\((\w+), \1\)|Map<\w+, Promise<void>>|: Promise<unknown> = Promise\.resolve\(\)/;
+  const others = files
+    .map((f) => relative(SRC, f.path))
+    .filter((rel) => ![join("core", "turns.ts"), join("sync", "read.ts")].includes(rel) && handMade.test(text(rel)));
+  expect(others).toEqual([]);
+  for (const rel of [
+    "refresh/queue.ts",
+    "excel/queryStore.ts",
+    "api/readThenWrite.ts",
+    "sync/syncAll.ts",
+    "sync/duckdb/engine.ts",
+  ])
+    expect([rel, /from "(\.\.\/)+core\/turns"/.test(text(rel))]).toEqual([rel, true]);
 });

@@ -3,6 +3,7 @@
 // the database sync (issue 25) runs its queries the same way with a database writer. Reference: docs/client.md,
 // "Reads through one pool, then one writer".
 import { POOL_LIMIT, RequestPool } from "./pool";
+import { oneAtATime } from "../core/turns";
 
 /** What a read is given: the run's pool (pass it to the client), the run's cancel, and the writer's turn. */
 export interface ReadContext {
@@ -100,19 +101,6 @@ export async function readThenWrite<I, R, W>(
   };
   await eachAtMost(items.length, opts.maxReads ?? items.length, one);
   return outcomes;
-}
-
-/**
- * A lock: each `work` starts after the one before it ended (failed or not), in the order they ask. Refresh all's
- * writer turn here, and the sync's (src/sync/syncAll.ts: one table written at a time).
- */
-export function oneAtATime(): <T>(work: () => Promise<T>) => Promise<T> {
-  let tail: Promise<unknown> = Promise.resolve();
-  return (work) => {
-    const result = tail.then(work);
-    tail = result.catch(() => undefined);
-    return result;
-  };
 }
 
 /** run(0), run(1), ... with at most `most` running at once. */

@@ -26,6 +26,7 @@ import {
   type SavedTables,
 } from "../core/query/savedRecords";
 import type { ExcelRun } from "./run";
+import { Turns } from "../core/turns";
 
 export { DamagedRecordError } from "../core/query/savedRecords";
 export type { ActionsRecord, DamagedTableRecord, ManagedTable, SavedTables } from "../core/query/savedRecords";
@@ -64,7 +65,7 @@ export async function findManagedTable(run: ExcelRun, tableName: string): Promis
 // change. One queue per workbook connection (`run`) orders them: the shared runtime has one (officeRun). A
 // co-author's add-in is another runtime with its own queue (tests give each session its own run): this queue
 // cannot order their updates, and must not make one session wait for another's syncs.
-const updates = new WeakMap<ExcelRun, Promise<unknown>>();
+const updates = new WeakMap<ExcelRun, Turns>();
 
 /**
  * Applies `change` to the usable records in one read-modify-write; updates run one at a time, in call order.
@@ -78,12 +79,9 @@ export function updateManagedTables(
 }
 
 function queued<T>(run: ExcelRun, op: () => Promise<T>): Promise<T> {
-  const result = (updates.get(run) ?? Promise.resolve()).then(op, op);
-  updates.set(
-    run,
-    result.catch(() => undefined),
-  );
-  return result;
+  let turns = updates.get(run);
+  if (!turns) updates.set(run, (turns = new Turns()));
+  return turns.run(op);
 }
 
 async function readModifyWrite(

@@ -1,4 +1,6 @@
-// One operation on the workbook's Sales Data tables at a time: the queue Get data, Refresh and Refresh all share.
+// One operation on the workbook's Sales Data tables at a time: the turns (src/core/turns.ts) Get data, Refresh and
+// Refresh all share.
+import { Turns } from "../core/turns";
 /**
  * The pane's Get data and Refresh, Refresh all (pane and ribbon) and the on-open refresh all run in the shared
  * runtime's one instance of this module; each reads a table (or the saved records) and writes it back over
@@ -6,10 +8,8 @@
  * queue; what they call inside is unqueued (no deadlock when Refresh all refreshes each table). The saved
  * records have their own queue (updateManagedTables).
  */
-let queueTail: Promise<unknown> = Promise.resolve();
+const workbookWrites = new Turns();
 
 export function serialized<T>(op: () => Promise<T>): Promise<T> {
-  const result = queueTail.then(op, op);
-  queueTail = result.catch(() => undefined);
-  return result;
+  return workbookWrites.run(op);
 }

@@ -1,10 +1,10 @@
 // A sync file's queries side by side: every read through one request pool (src/api/pool.ts), each table written
 // in its own transaction and one table at a time (design note 10: read side by side, write one at a time), in the
-// writer's turn Refresh all uses (src/api/readThenWrite.ts oneAtATime). Not readThenWrite itself: a first sync
+// writer's turn Refresh all uses (src/core/turns.ts oneAtATime). Not readThenWrite itself: a first sync
 // writes its table while it is still reading it, chunk by chunk, where readThenWrite writes whole answers.
 import type { SalesClient } from "../api/client";
 import { RequestPool } from "../api/pool";
-import { oneAtATime } from "../api/readThenWrite";
+import { oneAtATime } from "../core/turns";
 import type { IsoDate } from "../core/dates";
 import type { SyncEngine } from "./engine";
 import type { SyncEntry } from "./syncFile";

@@ -3,7 +3,6 @@
 import { SyncError, type SyncTableSpec } from "../../src/sync";
 import { parseDatabase } from "../../src/sync/database";
 import { fitName, quoteName } from "../../src/sync/names";
-import { KeyedLock } from "../../src/sync/keyedLock";
 import { checkSpec } from "../../src/sync/names";
 import { copyLine } from "../../src/sync/postgres/session";
 import { storeWeekly } from "./support/engines";
@@ -94,26 +93,4 @@ test("COPY's text format: tab between values, \\N for null, backslash, tab and l
   expect(copyLine(["2026-01-05", "a\tb\nc\rd\\e", "\\N", "", null, 1.5, -9007199254740991])).toBe(
     "2026-01-05\ta\\tb\\nc\\rd\\\\e\t\\\\N\t\t\\N\t1.5\t-9007199254740991\n",
   );
-});
-
-describe("the in-process lock", () => {
-  const busy = () => new Error("busy");
-
-  test("a second holder waits for the first, a third that will not wait is refused", async () => {
-    const lock = new KeyedLock();
-    const release = await lock.acquire("t", 0, busy);
-    await expect(lock.acquire("t", 0, busy)).rejects.toThrow("busy");
-    const other = await lock.acquire("u", 0, busy);
-    other();
-    const waiting = lock.acquire("t", 10_000, busy);
-    release();
-    (await waiting)();
-    (await lock.acquire("t", 0, busy))();
-  });
-
-  test("a holder that waits too long is refused", async () => {
-    const lock = new KeyedLock();
-    await lock.acquire("t", 0, busy);
-    await expect(lock.acquire("t", 50, busy)).rejects.toThrow("busy");
-  });
 });

@@ -10,7 +10,7 @@ import {
   type WindowWriter,
 } from "../engine";
 import { SyncLockedError } from "../errors";
-import { KeyedLock } from "../keyedLock";
+import { Turns } from "../../core/turns";
 import { checkSpec, shownName } from "../names";
 import { insertRun, listSynced, periodsOf, readRevisions, readRuns } from "../runLog";
 import { ensureTable } from "../tables";
@@ -21,7 +21,7 @@ import { letGoDuckDbFile, useDuckDbFile } from "./files";
 import { duckDbSession, loadWithAppender, streamDuckDb } from "./session";
 
 /** Tables being rewritten in this process, by file and name (DuckDB matches names whatever their case). */
-const rewrites = new KeyedLock();
+const rewrites = new Turns();
 
 class DuckDbEngine implements SyncEngine {
   readonly kind = "duckdb";
@@ -45,11 +45,10 @@ class DuckDbEngine implements SyncEngine {
         `Another sync in this process is writing the table ${shownName(spec.table)} in ${this.label}; ` +
           "this one waited and stopped. Nothing was changed.",
       );
-    const release = await rewrites.acquire(
-      `${this.path}\u0000${spec.table.toLowerCase()}`,
-      options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
+    const release = await rewrites.take(`${this.path}\u0000${spec.table.toLowerCase()}`, {
+      ms: options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
       busy,
-    );
+    });
     let connection: DuckDBConnection | undefined;
     try {
       connection = await this.instance.connect();
