@@ -4,6 +4,7 @@
 // Fluent UI's own; an icon a Fluent update starts to use and this list lacks fails the build by name.
 export { EyeOffRegular } from "@fluentui/react-icons/svg/eye-off";
 export { EyeRegular } from "@fluentui/react-icons/svg/eye";
+export { CalendarRegular } from "@fluentui/react-icons/svg/calendar";
 export { DismissRegular } from "@fluentui/react-icons/svg/dismiss";
 export { Checkmark12Filled, Checkmark16Filled, CheckmarkFilled } from "@fluentui/react-icons/svg/checkmark";
 export { CheckmarkCircle12Filled, CheckmarkCircleFilled } from "@fluentui/react-icons/svg/checkmark-circle";
