@@ -94,6 +94,7 @@ export function App({ dark, services }: { dark: boolean; services: PaneServices 
           <ConnectionSection
             ops={ops}
             simulator={services.simulator}
+            unreachable={lists.unreachable}
             onConnected={() => setConnectedVersion((n) => n + 1)}
           />
           <Divider />
