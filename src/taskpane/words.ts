@@ -8,7 +8,7 @@ import type { DateStyle } from "../core/words";
 const signed = (n: number): string => (n > 0 || amountText(n) === "0.00" ? "+" : "") + amountText(n);
 
 /** "Revenue, 16/11/2026 to 28/11/2026: 40,666.81 to 40,807.05, +0.34%"; no change: "Units, ...: 812.00, no change". */
-export function changeWords(c: MetricChange, style: Pick<DateStyle, "range">): string {
+function changeWords(c: MetricChange, style: Pick<DateStyle, "range">): string {
   const head = `${metricLabel(c.metric)}, ${style.range(c)}: `;
   const blanks = c.blanks.before + c.blanks.after;
   const note = blanks ? ` (empty cells counted as 0: ${c.blanks.before} before, ${c.blanks.after} after)` : "";

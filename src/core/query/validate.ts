@@ -41,7 +41,7 @@ function quoteList(values: readonly string[]): string {
 }
 
 /** The earliest day a store-level daily request may ask for, given the service's today. */
-export function earliestStoreDailyDate(today: IsoDate): IsoDate {
+function earliestStoreDailyDate(today: IsoDate): IsoDate {
   return addDays(today, -STORE_DAILY_RETENTION_DAYS);
 }
 
