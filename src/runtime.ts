@@ -40,7 +40,9 @@ const services: PaneServices = {
 
 function render(dark: boolean): void {
   const container = document.getElementById("root");
-  if (container) mountPane(container, services, dark);
+  // Dates in the pane follow Office's display language (Office.context exists once Office is ready).
+  const locale = inOffice ? Office.context?.displayLanguage || undefined : undefined;
+  if (container) mountPane(container, { ...services, locale }, dark);
 }
 
 // 4. What needs Office ready: the theme, requirement sets, the workbook.

@@ -1,9 +1,12 @@
 // The preview's grid: the in-memory workbook read through the same Excel API the add-in uses, shown
-// like Excel (sheet tabs, column letters, tables styled as tables, number formats applied).
+// like Excel (sheet tabs, column letters, tables styled as tables, number formats applied). A SALES formula's
+// #VALUE! or #N/A carries its message on the cell, as Excel shows it on the error's indicator: a marker in the
+// cell's corner, the message on hover, and the messages under the grid.
 import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { columnLetters, parseAddress } from "../../src/excel/addresses";
 import type { ExcelRun } from "../../src/excel/run";
 import { displayCell, isNumeric } from "./format";
+import type { CellError } from "./previewApi";
 
 const MAX_ROWS = 200;
 const MAX_COLS = 30;
@@ -130,15 +133,34 @@ function useWorkbookView(run: ExcelRun, wanted: string | undefined, version: num
   return { view, error };
 }
 
-export function WorkbookView({ run, version }: { run: ExcelRun; version: number }) {
+export function WorkbookView({
+  run,
+  version,
+  cellErrors = () => [],
+}: {
+  run: ExcelRun;
+  version: number;
+  /** The formula cells showing an error, with the function's message. */
+  cellErrors?: () => CellError[];
+}) {
   const [wanted, setWanted] = useState<string | undefined>(undefined);
   const { view, error } = useWorkbookView(run, wanted, version);
 
   if (error) return <div className="grid-error">Could not read the workbook: {error}</div>;
   if (!view) return <div className="grid-empty">Loading the workbook…</div>;
+  const notes = cellErrors().filter((e) => e.address.startsWith(`${view.active}!`));
   return (
     <div className="workbook">
-      <Grid view={view} />
+      <Grid view={view} notes={notes} />
+      {notes.length > 0 && (
+        <ul className="cell-notes" aria-label="Messages of the cells with errors">
+          {notes.map((n) => (
+            <li key={n.address}>
+              <strong>{n.address.slice(view.active.length + 1)}</strong> {n.error} {n.message}
+            </li>
+          ))}
+        </ul>
+      )}
       <nav className="tabs" aria-label="Sheets">
         {view.sheets.map((s) => (
           <button
@@ -183,7 +205,7 @@ function useRowsInView(scroller: RefObject<HTMLDivElement | null>, rows: number)
 }
 
 /** The cells in view, drawn again only for a new read (not for each change notice while a read is on its way). */
-const Grid = memo(function Grid({ view }: { view: SheetView }) {
+const Grid = memo(function Grid({ view, notes }: { view: SheetView; notes: readonly CellError[] }) {
   const tableClass = (r: number, c: number) => {
     const t = view.tables.find((t) => r >= t.row && r < t.row + t.rows && c >= t.col && c < t.col + t.cols);
     return t ? (r === t.row ? "t-head" : (r - t.row) % 2 ? "t-band" : "t-body") : "";
@@ -192,6 +214,9 @@ const Grid = memo(function Grid({ view }: { view: SheetView }) {
   const rows = Math.max(view.values.length, 20);
   const scroller = useRef<HTMLDivElement>(null);
   const { first, end } = useRowsInView(scroller, rows);
+  /** Each cell's message by row, then column ("" for none): what a row draws and compares. */
+  const noteOf = (r: number, c: number) =>
+    notes.find((n) => n.address.endsWith(`!${columnLetters(c)}${r + 1}`))?.message ?? "";
   /** Stands in for the rows not drawn, so the scroll bar is as long as all of them. */
   const spacer = (n: number, key: string) =>
     n > 0 && (
@@ -220,6 +245,7 @@ const Grid = memo(function Grid({ view }: { view: SheetView }) {
               formats={view.formats[r] ?? []}
               formulas={view.formulas[r] ?? []}
               bands={Array.from({ length: cols }, (_, c) => tableClass(r, c)).join("|")}
+              notes={Array.from({ length: cols }, (_, c) => noteOf(r, c))}
             />
           ))}
           {spacer(rows - end, "below")}
@@ -227,12 +253,21 @@ const Grid = memo(function Grid({ view }: { view: SheetView }) {
       </table>
       {view.totalRows > MAX_ROWS && (
         <p className="more">
-          Showing the first {MAX_ROWS} of {view.totalRows.toLocaleString("en-US")} rows.
+          Showing sheet rows 1 to {MAX_ROWS} of {view.totalRows.toLocaleString("en-US")}
+          {tablesText(view.tables)}.
         </p>
       )}
     </div>
   );
 });
+
+/** The sheet's tables counted as the pane counts them: data rows, the header apart ("Sales_x: a header and 624
+ * data rows"). */
+function tablesText(tables: readonly TableBox[]): string {
+  if (tables.length === 0) return "";
+  const each = tables.map((t) => `${t.name}: a header and ${(t.rows - 1).toLocaleString("en-US")} data rows`);
+  return ` (${each.join("; ")})`;
+}
 
 interface GridRowProps {
   r: number;
@@ -241,6 +276,8 @@ interface GridRowProps {
   formulas: unknown[];
   /** Each cell's table style ("t-head", "t-band", "t-body" or ""), joined by "|": one per column drawn. */
   bands: string;
+  /** Each cell's error message ("" for none): one per column drawn. */
+  notes: string[];
 }
 
 const sameCells = (a: readonly unknown[], b: readonly unknown[]) =>
@@ -251,17 +288,24 @@ const sameCells = (a: readonly unknown[], b: readonly unknown[]) =>
  * rewrites the last seven days draws those rows again, not every row in view (each of up to 30 cells an element).
  */
 const GridRow = memo(
-  function GridRow({ r, values, formats, formulas, bands }: GridRowProps) {
+  function GridRow({ r, values, formats, formulas, bands, notes }: GridRowProps) {
     return (
       <tr>
         <th>{r + 1}</th>
         {bands.split("|").map((band, c) => {
           const value = values[c];
           const formula = formulas[c];
-          const cls = [band, isNumeric(value) ? "num" : ""].join(" ");
-          const title = typeof formula === "string" && formula.startsWith("=") ? formula : undefined;
+          const note = notes[c];
+          const cls = [band, isNumeric(value) ? "num" : "", note ? "has-note" : ""].join(" ");
+          const title = note || (typeof formula === "string" && formula.startsWith("=") ? formula : undefined);
           return (
-            <td key={c} className={cls} title={title} data-address={`${columnLetters(c)}${r + 1}`}>
+            <td
+              key={c}
+              className={cls}
+              title={title}
+              data-address={`${columnLetters(c)}${r + 1}`}
+              aria-description={note || undefined}
+            >
               {displayCell(value, formats[c])}
             </td>
           );
@@ -274,5 +318,6 @@ const GridRow = memo(
     a.bands === b.bands &&
     sameCells(a.values, b.values) &&
     sameCells(a.formats, b.formats) &&
-    sameCells(a.formulas, b.formulas),
+    sameCells(a.formulas, b.formulas) &&
+    sameCells(a.notes, b.notes),
 );

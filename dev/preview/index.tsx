@@ -80,7 +80,7 @@ function LiveWorkbookView() {
     changes.addEventListener("change", bump);
     return () => changes.removeEventListener("change", bump);
   }, []);
-  return <WorkbookView run={host.run} version={version} />;
+  return <WorkbookView run={host.run} version={version} cellErrors={preview.cellErrors} />;
 }
 
 function Preview() {

@@ -2,10 +2,12 @@
 // setFormula evaluates =SALES.*(...) through the same function implementations Excel calls and writes the
 // spill, as Excel would show it, from the formula's cell (see dev/preview/formula.ts for what it parses).
 // run(batch) does what a user or another add-in would do to the workbook, through the host's Excel API.
+// A formula whose function failed keeps its message with its cell (cellErrors), as Excel keeps a custom
+// function's message on the error's indicator; the grid shows it there.
 import { a1, parseAddress } from "../../src/excel/addresses";
 import type { ExcelRun } from "../../src/excel/run";
 import type { WorkbookHost } from "../workbook-host";
-import { evaluateSalesFormula, spillToCells } from "./formula";
+import { evaluateSalesFormula, isFormulaError, spillToCells } from "./formula";
 
 export interface PreviewWorkbook {
   sheetNames(): string[];
@@ -20,6 +22,15 @@ export interface PreviewWorkbook {
   run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T>;
   /** One cell ("Sheet1!B2"; no sheet: Sheet1) as the API reads it. */
   cellInfo(address: string): Promise<CellInfo>;
+  /** The formula cells that show an error, with the function's message ("Sheet1!A1", "#VALUE!", "from: ..."). */
+  cellErrors(): CellError[];
+}
+
+export interface CellError {
+  /** "Sheet1!A1". */
+  address: string;
+  error: string;
+  message: string;
 }
 
 export interface CellInfo {
@@ -47,6 +58,8 @@ interface Placed {
 
 export function installPreviewApi(win: Window, host: WorkbookHost, run: ExcelRun): PreviewWorkbook {
   const placed = new Map<string, Placed>();
+  /** The message of each formula cell that shows an error, by "Sheet1!A1". */
+  const errors = new Map<string, CellError>();
 
   const readRange = (sheet: string, address: string) =>
     host.run(async (context) => {
@@ -69,7 +82,14 @@ export function installPreviewApi(win: Window, host: WorkbookHost, run: ExcelRun
       if (target.values.some((line) => line.some((v) => v !== ""))) {
         values = [["#SPILL!"]];
         numberFormat = [["General"]];
-      }
+        errors.set(key, {
+          address: key,
+          error: "#SPILL!",
+          message: "The spill range isn't blank: clear the cells it would fill.",
+        });
+      } else if (isFormulaError(result))
+        errors.set(key, { address: key, error: result.error, message: result.message });
+      else errors.delete(key);
       const out = sheet.getRangeByIndexes(p.row, p.col, values.length, values[0].length);
       out.numberFormat = numberFormat;
       out.values = values;
@@ -111,6 +131,7 @@ export function installPreviewApi(win: Window, host: WorkbookHost, run: ExcelRun
     },
     run: (batch) => run(batch),
     cellInfo,
+    cellErrors: () => [...errors.values()],
   };
   win.previewWorkbook = api;
   return api;

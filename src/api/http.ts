@@ -215,7 +215,7 @@ export class Http {
       // Browsers hide the cause of a failed fetch; a CORS refusal and an unreachable host look the same.
       return new SalesApiError(
         "network",
-        `Could not reach the service at ${where}. ${check} If both are right, the service must allow requests from this add-in's origin (${window.location.origin}) (CORS).`,
+        `Could not reach the service at ${where}. ${check} If both are right, the service must allow requests from this add-in's origin (${window.location.origin}): ask its administrator.`,
       );
     }
     const cause = (e as Error & { cause?: { code?: string } }).cause?.code;

@@ -28,6 +28,36 @@ export const METRICS = [
 ] as const;
 export type Metric = (typeof METRICS)[number];
 
+/**
+ * Each metric's plain name, for the analyst reading the pane and the SALES functions' help. The service's name
+ * stays what the tables' headers, the formulas and the service use.
+ */
+const PLAIN_NAMES: Record<Metric, string> = {
+  revenue: "Revenue",
+  units: "Units",
+  average_price: "Average price",
+  availability: "Availability",
+  wastage: "Wastage",
+  stock: "Stock",
+  lost_sales: "Lost sales",
+  unit_ros: "Unit rate of sale",
+  value_ros: "Value rate of sale",
+  ranged_stores: "Ranged stores",
+  stores_selling: "Stores selling",
+  stores_with_stock: "Stores with stock",
+};
+
+/**
+ * A metric as people read it: its plain name with the service's name beside it, "Unit rate of sale (unit_ros)";
+ * the plain name alone where it is the service's name but for its capital ("Revenue": revenue). A name the
+ * add-in does not know (a metric the service added) is shown as the service wrote it.
+ */
+export function metricLabel(name: string): string {
+  const plain = isMetric(name) ? PLAIN_NAMES[name] : undefined;
+  if (plain === undefined) return name;
+  return plain.toLowerCase() === name ? plain : `${plain} (${name})`;
+}
+
 /** Metrics each endpoint can build; what a retailer really serves comes from its metrics list. */
 export const LEVEL_METRICS: Record<Level, readonly Metric[]> = {
   sku: [

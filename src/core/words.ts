@@ -1,7 +1,8 @@
 // Words for people, shared by every rule that speaks: a count with its unit ("3 rows"), a list ("a, b and c"), a range of dates
-// ("8 Oct to 2 Nov", "16-23 Nov"), and a moment in the reader's own locale and time zone (the pane's notice of the
-// last Refresh all, the time a rate-limited service asks the add-in to wait until).
-import type { DateRange, IsoDate } from "./dates";
+// ("8 Oct to 2 Nov", "16-23 Nov"), a day as the SALES functions say it ("28 Nov 2026"), a moment in the reader's own
+// locale and time zone (the time a rate-limited service asks the add-in to wait until), and the pane's one date style
+// (dateStyle: the user's locale, for every date the pane shows or is typed into it).
+import { isIsoDate, type DateRange, type IsoDate } from "./dates";
 
 /** A count with its unit, "1 row", "1,500 rows" (the unit takes an s for any count but 1). */
 export const plural = (n: number, unit: string): string => `${n.toLocaleString("en-US")} ${unit}${n === 1 ? "" : "s"}`;
@@ -29,6 +30,102 @@ export function rangeText(r: DateRange, reference?: IsoDate, compact = false): s
   if (!sameYear) return `${a.day} ${a.month} ${a.year}${compact ? "-" : " to "}${end}`;
   if (compact) return a.month === b.month ? `${a.day}-${end}` : `${a.day} ${a.month}-${end}`;
   return `${a.day} ${a.month} to ${end}`;
+}
+
+/** Days as the service writes them, YYYY-MM-DD: what messages shared by every surface say unless told a style. */
+export const isoDay: DayText = (day) => day;
+
+/**
+ * A day in words with its year, "28 Nov 2026": the one style of the SALES functions' messages, which Excel shows
+ * with no locale of the pane's (the pane says days in the user's style, dateStyle.ts).
+ */
+export const dayWords: DayText = (day) => rangeText({ from: day, to: day });
+
+// ---- The pane's one date style ----
+// The user's (Office's display language, else the browser's), as the locale writes a
+// date in numbers: 24/08/2026 in en-GB, 08/24/2026 in en-US, 24.08.2026 in de-DE. Every date the pane shows and
+// every date typed into it (From, To) goes through one DateStyle. The service's days are UTC calendar days, so a
+// day is formatted in UTC and never shifts with the reader's time zone; a moment (a refresh, a pull) is shown in
+// the reader's own time zone. Intl.DateTimeFormat knows each locale's order and separators.
+
+/** A day as words or figures for one surface: the pane's style, the SALES functions' "28 Nov 2026". */
+export type DayText = (day: IsoDate) => string;
+
+export interface DateStyle {
+  /** The locale the style follows ("en-GB"). */
+  locale: string;
+  /** A service day in the locale's numeric form: "24/08/2026" (en-GB), "08/24/2026" (en-US). */
+  day: DayText;
+  /** Two days: "24/08/2026 to 22/11/2026"; one day alone when both ends are the same. */
+  range(r: DateRange): string;
+  /** A moment in the reader's time zone: "28/11/2026, 10:07". */
+  moment(at: Date): string;
+  /** The time alone when `at` falls on `now`'s day (the reader's), else `moment`. */
+  momentNear(at: Date, now: Date): string;
+  /** How a typed day is asked for: "dd/mm/yyyy", "mm/dd/yyyy", "dd.mm.yyyy". */
+  pattern: string;
+  /**
+   * A typed day: the locale's numeric form, with any separators between day, month and a four-digit year
+   * ("24/8/2026", "24-08-2026"), or YYYY-MM-DD. Null when it is not a real day in either form.
+   */
+  parse(text: string): IsoDate | null;
+}
+
+const DAY: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", year: "numeric" };
+const PLACEHOLDER: Record<string, string> = { day: "dd", month: "mm", year: "yyyy" };
+
+/** The locale as Intl reads it; a tag Intl refuses (or none) is the runtime's default. */
+function supported(locale: string | undefined): string {
+  try {
+    if (locale) return Intl.getCanonicalLocales(locale)[0];
+  } catch {
+    // not a language tag: the default below
+  }
+  return new Intl.DateTimeFormat().resolvedOptions().locale;
+}
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** The day of `y`, `m`, `d` as YYYY-MM-DD, if it is a real one. */
+function isoOf(y: string, m: string, d: string): IsoDate | null {
+  if (y.length !== 4 || m.length > 2 || d.length > 2) return null;
+  const iso = `${y}-${two(Number(m))}-${two(Number(d))}`;
+  return isIsoDate(iso) ? iso : null;
+}
+
+/** The date style of `locale` (a BCP 47 tag such as Office's displayLanguage or navigator.language). */
+export function dateStyle(locale?: string): DateStyle {
+  const tag = supported(locale);
+  const dayFormat = new Intl.DateTimeFormat(tag, { ...DAY, timeZone: "UTC" });
+  const momentFormat = new Intl.DateTimeFormat(tag, { ...DAY, hour: "numeric", minute: "2-digit" });
+  const timeFormat = new Intl.DateTimeFormat(tag, { hour: "numeric", minute: "2-digit" });
+  const fields = dayFormat.formatToParts(Date.UTC(2026, 7, 24));
+  const order = fields.map((p) => p.type).filter((t) => t === "day" || t === "month" || t === "year");
+  const pattern = fields.map((p) => PLACEHOLDER[p.type] ?? p.value).join("");
+
+  const day: DayText = (d) => {
+    const [y, m, dd] = d.split("-").map(Number);
+    return dayFormat.format(Date.UTC(y, m - 1, dd));
+  };
+
+  return {
+    locale: tag,
+    day,
+    range: (r) => (r.from === r.to ? day(r.from) : `${day(r.from)} to ${day(r.to)}`),
+    moment: (at) => momentFormat.format(at),
+    momentNear: (at, now) =>
+      at.toDateString() === now.toDateString() ? timeFormat.format(at) : momentFormat.format(at),
+    pattern,
+    parse(text) {
+      const t = text.trim();
+      // Digits, and between them anything but letters and digits (a separator, with spaces around it or not).
+      if (!/^\d+[^\p{L}\d]+\d+[^\p{L}\d]+\d+[^\p{L}\d]*$/u.test(t)) return null;
+      const groups = t.match(/\d+/g)!;
+      if (groups[0].length === 4 && order[0] !== "year") return isoOf(groups[0], groups[1], groups[2]);
+      const at = (type: string) => groups[order.indexOf(type as (typeof order)[number])];
+      return isoOf(at("year"), at("month"), at("day"));
+    },
+  };
 }
 
 /** The time when `at` falls on `now`'s day (the user's local day), the date and time otherwise. */

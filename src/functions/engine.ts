@@ -15,7 +15,9 @@ import {
   type TableCall,
   type ValueArgs,
 } from "../core/query/args";
-import { todayIso, type IsoDate } from "../core/dates";
+import { daysBetween, todayIso, type IsoDate } from "../core/dates";
+import { afterTodayText } from "../core/query/validate";
+import { dayWords, rangeText } from "../core/words";
 import { servedMetrics, type Level } from "../core/metrics";
 import { queryKey, type DataRequest } from "../core/query/query";
 import type { Tabulated } from "../core/answer/tabulate";
@@ -179,7 +181,7 @@ export class FunctionsEngine {
         checkSize(table.rows + (call.headers ? 1 : 0), table.columns, maxCells);
         throw new FunctionError("#N/A", "This result is too large for a formula. Use the Sales Data pane.");
       }
-      if (table.values.length === 0) throw new FunctionError("#N/A", noRowsMessage(call.queries));
+      if (table.values.length === 0) throw new FunctionError("#N/A", noRowsMessage(call.queries, this.opts.today()));
       return tableSpill(table, call.headers, this.output());
     });
   }
@@ -232,14 +234,18 @@ export class FunctionsEngine {
   }
 }
 
-/** #N/A's words for a table without rows: the retailers, the dates and the viewby asked. */
-function noRowsMessage(queries: readonly DataRequest[]): string {
+/**
+ * #N/A's words for a table without rows: the retailers, the dates and the viewby asked, days as the functions
+ * say them ("7 Dec to 28 Dec 2026"); a To after the service's today says where the data stops.
+ */
+function noRowsMessage(queries: readonly DataRequest[], today: IsoDate): string {
   const q = queries[0];
   const who =
     queries.length === 1
       ? q.retailer
       : `any of the ${queries.length} retailers (${queries.map((x) => x.retailer).join(", ")})`;
-  return `The service has no rows for ${who}, ${q.from} to ${q.to}${q.viewby ? `, viewby "${q.viewby}"` : ""}.`;
+  const stops = daysBetween(today, q.to) > 0 ? ` ${afterTodayText(today, dayWords)}` : "";
+  return `The service has no rows for ${who}, ${rangeText(q)}${q.viewby ? `, viewby "${q.viewby}"` : ""}.${stops}`;
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -1,6 +1,8 @@
 /* The SALES.* custom functions. Excel reads their names, descriptions and argument help from the JSDoc below
  * (custom-functions-metadata-plugin turns it into functions.json and fails the build on bad JSDoc).
  * Keep the syntax plain: the metadata generator parses this file with an older TypeScript.
+ * The metrics' help lists each by its plain name with the service's name beside it (metricLabel in
+ * src/core/metrics.ts; test/functions/metadata.test.ts holds the two to one another).
  * Spilled tables are `any[][]` (the generator maps only `any` to mixed cells); dates, SKU codes and headers are
  * `any` so that serials, text, date cells and TRUE/1 all arrive; an argument that takes a range (SKU and STORE's
  * retailer and metrics) is a matrix (`string[][]`: Excel hands a single value over as a 1x1 matrix).
@@ -20,7 +22,7 @@ function settle<T>(work: Promise<T>): Promise<T> {
  * Sales data at SKU level as a table that spills: one row per period and SKU (or product filter), with the period as a date, the SKU, its name and one column per metric.
  * @customfunction SKU
  * @param retailer Retailer identifier, as listed by SALES.RETAILERS(), or several: a range of cells or "northmart,freshway" (then a retailer column follows the period); "all" alone for the Sales Summary across retailers.
- * @param metrics Metric names, e.g. "revenue,units" or "Revenue, Units", or a range of cells holding them.
+ * @param metrics Metric names, e.g. "revenue,units" or "Revenue, Units", or a range of cells holding them. At SKU level: Revenue, Units, Average price (average_price), Availability, Wastage, Unit rate of sale (unit_ros), Value rate of sale (value_ros), Ranged stores (ranged_stores), Stores selling (stores_selling), Stores with stock (stores_with_stock). Where a name is in brackets, write that one.
  * @param from First day: a date, a date cell, "YYYY-MM-DD", or relative to today: "today", "-7d", "-4w", "-12m", "-1y".
  * @param to Last day, in the same forms as from.
  * @param [timeframe] "daily", "weekly" (the default) or "monthly".
@@ -48,7 +50,7 @@ export function sku(
  * Sales data at store level as a table that spills: one row per period, SKU and store.
  * @customfunction STORE
  * @param retailer Retailer identifier, as listed by SALES.RETAILERS(), or several: a range of cells or "northmart,freshway" (then a retailer column follows the period). "all" is not valid at store level.
- * @param metrics Metric names, e.g. "revenue,stock", or a range of cells holding them.
+ * @param metrics Metric names, e.g. "revenue,stock", or a range of cells holding them. At store level: Revenue, Units, Average price (average_price), Stock, Wastage, Lost sales (lost_sales). Where a name is in brackets, write that one.
  * @param from First day: a date, a date cell, "YYYY-MM-DD", or relative to today: "today", "-7d", "-4w", "-12m", "-1y".
  * @param to Last day, in the same forms as from.
  * @param [timeframe] "daily", "weekly" (the default) or "monthly". Daily store data covers the last 14 days only.
@@ -78,7 +80,7 @@ export function store(
  * One number: a metric for one SKU in the period (day, week or month) that contains a date. Cells of one calculation share one request per retailer and timeframe.
  * @customfunction VALUE
  * @param retailer One retailer identifier, or "all" (one per cell: for several retailers use SALES.SKU).
- * @param metric One metric name, e.g. "revenue".
+ * @param metric One metric name, e.g. "revenue": Revenue, Units, Average price (average_price), Availability, Wastage, Unit rate of sale (unit_ros), Value rate of sale (value_ros), Ranged stores (ranged_stores), Stores selling (stores_selling), Stores with stock (stores_with_stock). Where a name is in brackets, write that one.
  * @param sku SKU code (a number or text), as listed by SALES.FILTERS(retailer).
  * @param date Any day of the period wanted: a date, a date cell, "YYYY-MM-DD", or relative to today such as "-7d".
  * @param [timeframe] "daily", "weekly" (the default) or "monthly".

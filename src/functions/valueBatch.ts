@@ -18,6 +18,8 @@ import {
 import type { Metric, Timeframe } from "../core/metrics";
 import { queryKey, type DataRequest } from "../core/query/query";
 import { storedPeriodContaining } from "../core/refresh/window";
+import { afterTodayText } from "../core/query/validate";
+import { dayWords } from "../core/words";
 import type { TtlCache } from "./cache";
 import { FunctionError } from "./errors";
 
@@ -241,9 +243,10 @@ export function pickValue(idx: ValueIndex, call: ValueCall, today: IsoDate): num
   const start = serial === null ? undefined : fromExcelSerial(serial);
   if (!start) {
     const why = date >= periodStart(today, timeframe) ? " yet" : "";
+    const stops = date > today ? ` ${afterTodayText(today, dayWords)}` : "";
     throw new FunctionError(
       "#N/A",
-      `${retailer} has no ${timeframe} data for the ${PERIOD_WORD[timeframe]} of ${date}${why}.`,
+      `${retailer} has no ${timeframe} data for the ${PERIOD_WORD[timeframe]} of ${dayWords(date)}${why}.${stops}`,
     );
   }
   if (!idx.skus.has(sku)) {
@@ -257,7 +260,7 @@ export function pickValue(idx: ValueIndex, call: ValueCall, today: IsoDate): num
   if (typeof v !== "number") {
     throw new FunctionError(
       "#N/A",
-      `No ${metric} for SKU ${sku} at ${retailer} in the ${PERIOD_WORD[timeframe]} starting ${start}.`,
+      `No ${metric} for SKU ${sku} at ${retailer} in the ${PERIOD_WORD[timeframe]} starting ${dayWords(start)}.`,
     );
   }
   return v;

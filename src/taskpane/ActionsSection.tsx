@@ -1,14 +1,22 @@
 // This week's actions, insights and alerts, pulled into an Actions table that each pull replaces.
 import { Button, Dropdown, Field, Option, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useEffect, useState } from "react";
+import { useDateStyle } from "./dateStyle";
 import { errorText } from "./messages";
 import { dropdownButton } from "./OneLineName";
 import { PaneMessage } from "./PaneMessage";
 import type { ActionOperations } from "./operations";
+import type { DateStyle } from "../core/words";
 
 const useStyles = makeStyles({
   section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
 });
+
+/** When the Actions table was last pulled, in the pane's date style. */
+function lastPulled(iso: string, style: DateStyle): string {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : style.moment(at);
+}
 
 export function ActionsSection({
   ops,
@@ -20,6 +28,7 @@ export function ActionsSection({
   connected: boolean;
 }) {
   const styles = useStyles();
+  const style = useDateStyle();
   const [chosen, setChosen] = useState<string[]>([]);
   const [last, setLast] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -52,7 +61,7 @@ export function ActionsSection({
       <Text size={200}>
         This week&apos;s actions, insights and alerts. The service refreshes them weekly: Tuesday is the day to pull
         them.
-        {last ? ` Last pulled ${new Date(last).toLocaleString()}.` : " Not pulled yet in this workbook."}
+        {last ? ` Last pulled ${lastPulled(last, style)}.` : " Not pulled yet in this workbook."}
       </Text>
       <Field label="Retailers for actions">
         <Dropdown

@@ -17,8 +17,10 @@ import {
 } from "@fluentui/react-components";
 import { useEffect, useMemo, useState } from "react";
 import { presetRange } from "../core/query/presets";
+import { dateStyle } from "../core/words";
 import { ActionsSection } from "./ActionsSection";
 import { ConnectionSection } from "./connection/ConnectionSection";
+import { DateStyleContext, paneLocale } from "./dateStyle";
 import { LastRefreshNotice } from "./LastRefreshNotice";
 import { useNarrowPaneStyles } from "./narrowPane";
 import { paneOperations } from "./operations";
@@ -48,11 +50,14 @@ export function App({ dark, services }: { dark: boolean; services: PaneServices 
   const narrow = useNarrowPaneStyles();
   const { session } = services;
   const today = session.today(); // the service's today, as refresh and the client read it
-  const ops = useMemo(() => paneOperations(services), [services]);
+  // One date style for the whole pane: the user's (Office's display language, else the browser's).
+  const style = useMemo(() => dateStyle(paneLocale(services.locale)), [services.locale]);
+  const ops = useMemo(() => paneOperations(services, style), [services, style]);
   const [connected, setConnected] = useState(session.hasKey());
   const [connectedVersion, setConnectedVersion] = useState(0);
   const [tablesVersion, setTablesVersion] = useState(0);
   const [form, setForm] = useState<QueryForm>(() => emptyForm(presetRange("last-13-weeks", today)));
+  const [formKey, setFormKey] = useState(0);
   const lists = useLists(session, form.retailers, connectedVersion);
 
   useEffect(() => {
@@ -66,42 +71,49 @@ export function App({ dark, services }: { dark: boolean; services: PaneServices 
 
   async function edit(tableName: string) {
     const saved = await ops.queryOf(tableName);
-    if (saved) setForm(fromQuery(saved.query, saved.rolling));
+    if (saved) {
+      setForm(fromQuery(saved.query, saved.rolling));
+      setFormKey((n) => n + 1);
+    }
     document.getElementById("builder-title")?.scrollIntoView({ behavior: "smooth" });
   }
 
   return (
     <FluentProvider theme={dark ? webDarkTheme : webLightTheme} style={{ height: "100%" }}>
-      <main className={mergeClasses(styles.root, narrow)} aria-labelledby="pane-title">
-        <header style={{ display: "flex", flexDirection: "column", gap: 4 }}>
-          <Title3 as="h1" id="pane-title">
-            Sales Data
-          </Title3>
-          <Text as="p" size={200}>
-            Retailer sales data in your workbook. Tables refresh the last seven days, which retailers revise.
-          </Text>
-        </header>
-        <LastRefreshNotice ops={ops} />
-        <ConnectionSection
-          ops={ops}
-          simulator={services.simulator}
-          onConnected={() => setConnectedVersion((n) => n + 1)}
-        />
-        <Divider />
-        <QueryBuilder
-          form={form}
-          setForm={setForm}
-          lists={lists}
-          today={today}
-          connected={connected}
-          operations={ops}
-          onPulled={() => setTablesVersion((n) => n + 1)}
-        />
-        <Divider />
-        <SavedQueries ops={ops} version={tablesVersion} today={today} connected={connected} onEdit={edit} />
-        <Divider />
-        <ActionsSection ops={ops} retailers={lists.retailers} connected={connected} />
-      </main>
+      <DateStyleContext.Provider value={style}>
+        <main className={mergeClasses(styles.root, narrow)} aria-labelledby="pane-title">
+          <header style={{ display: "flex", flexDirection: "column", gap: 4 }}>
+            <Title3 as="h1" id="pane-title">
+              Sales Data
+            </Title3>
+            <Text as="p" size={200}>
+              Retailer sales data in your workbook. Tables refresh the last seven days, which retailers revise.
+            </Text>
+          </header>
+          <LastRefreshNotice ops={ops} />
+          <ConnectionSection
+            ops={ops}
+            simulator={services.simulator}
+            unreachable={lists.unreachable}
+            onConnected={() => setConnectedVersion((n) => n + 1)}
+          />
+          <Divider />
+          <QueryBuilder
+            form={form}
+            setForm={setForm}
+            formKey={formKey}
+            lists={lists}
+            today={today}
+            connected={connected}
+            operations={ops}
+            onPulled={() => setTablesVersion((n) => n + 1)}
+          />
+          <Divider />
+          <SavedQueries ops={ops} version={tablesVersion} today={today} connected={connected} onEdit={edit} />
+          <Divider />
+          <ActionsSection ops={ops} retailers={lists.retailers} connected={connected} />
+        </main>
+      </DateStyleContext.Provider>
     </FluentProvider>
   );
 }

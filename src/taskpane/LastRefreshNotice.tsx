@@ -15,7 +15,8 @@ import { DismissRegular } from "@fluentui/react-icons";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { RefreshAllReport } from "../session";
 import type { TableOperations } from "./operations";
-import { localTimeText } from "../core/words";
+import { dateStyle, type DateStyle } from "../core/words";
+import { useDateStyle } from "./dateStyle";
 
 const useStyles = makeStyles({
   // Service text and table names of 80 characters without a space wrap anywhere, never widening the pane.
@@ -29,10 +30,10 @@ const FROM: Record<RefreshAllReport["source"], string> = {
   pane: "Refresh all",
 };
 
-/** When it ran, in the user's locale: the time today, the date and time before today. */
-function whenText(iso: string, now: Date): string {
+/** When it ran, in the pane's date style: the time today, the date and time before today. */
+function whenText(iso: string, now: Date, style: DateStyle): string {
   const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : localTimeText(at, now);
+  return Number.isNaN(at.getTime()) ? iso : style.momentNear(at, now);
 }
 
 export interface RefreshNoticeContent {
@@ -50,14 +51,18 @@ export interface RefreshNoticeContent {
  * A rule of this module's interface, tested on its own (test/taskpane/lastRefreshNotice.test.ts).
  * @public
  */
-export function refreshNoticeContent(report: RefreshAllReport, now: Date = new Date()): RefreshNoticeContent {
+export function refreshNoticeContent(
+  report: RefreshAllReport,
+  now: Date = new Date(),
+  style: DateStyle = dateStyle(),
+): RefreshNoticeContent {
   const notDone = report.outcomes.filter((o) => o.status === "failed" || o.status === "cancelled");
   const someDone = report.outcomes.some((o) => o.status !== "failed" && o.status !== "cancelled");
   const kept = report.outcomes.some((o) => o.status === "kept");
   const intent: MessageBarIntent = report.ok ? (kept ? "warning" : "success") : someDone ? "warning" : "error";
   return {
     intent,
-    title: `${FROM[report.source]}, ${whenText(report.at, now)}:`,
+    title: `${FROM[report.source]}, ${whenText(report.at, now, style)}:`,
     message: report.message,
     details: notDone.flatMap((o) => [`${o.tableName}: ${o.error ?? o.status}`, ...o.warnings]),
   };
@@ -66,6 +71,7 @@ export function refreshNoticeContent(report: RefreshAllReport, now: Date = new D
 /** The last ribbon or on-open Refresh all's report, until dismissed or replaced by the next Refresh all. */
 export function LastRefreshNotice({ ops }: { ops: TableOperations }) {
   const styles = useStyles();
+  const style = useDateStyle();
   const report = useSyncExternalStore(ops.onRefreshRecorded, ops.lastRefreshAll);
   const shown = report && report.source !== "pane" && !report.dismissed ? report : undefined;
   const ref = useRef<HTMLDivElement>(null);
@@ -90,7 +96,7 @@ export function LastRefreshNotice({ ops }: { ops: TableOperations }) {
   }, [shown]);
 
   if (!shown) return null;
-  const content = refreshNoticeContent(shown);
+  const content = refreshNoticeContent(shown, new Date(), style);
   return (
     <MessageBar
       ref={ref}

@@ -6,6 +6,8 @@ export interface PaneServices extends WorkbookTarget {
   session: Session;
   /** A development build offers the bundled simulator and its demo key in one click. */
   simulator?: { url: string; apiKey: string };
+  /** The user's language for dates (Office.context.displayLanguage, read once Office is ready); else the browser's. */
+  locale?: string;
   /** Tells Office whether to load the add-in when the workbook opens (Office.addin.setStartupBehavior). */
   setStartupBehavior?: (loadOnOpen: boolean) => Promise<void>;
 }

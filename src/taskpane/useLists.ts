@@ -2,7 +2,7 @@
 // the session) and reloaded on request. With several retailers chosen, each one's metrics list is kept apart
 // (each is validated against its own) and View by offers the union of their filters lists.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { FiltersRecord, MetricsRecord } from "../api";
+import { SalesApiError, type FiltersRecord, type MetricsRecord } from "../api";
 import { FILTER_FIELDS } from "../core/query/args";
 import type { Session } from "../session";
 import { errorText } from "./messages";
@@ -14,9 +14,23 @@ export interface Lists {
   /** The chosen retailers' filters lists: each field's values, the first retailer's first, then what the others
    * add. Undefined until one has loaded. */
   filters?: FiltersRecord;
+  /** Why a list could not be read, when the service answered (said in Get data). */
   error?: string;
+  /** The service could not be reached: said once, by Connection's status line (never again in Get data). */
+  unreachable?: string;
   reload(): void;
 }
+
+/** A failure to read a list: unreachable (network, timeout) or anything else. */
+interface ListsFailure {
+  message: string;
+  unreachable: boolean;
+}
+
+const failureOf = (e: unknown): ListsFailure => ({
+  message: errorText(e),
+  unreachable: e instanceof SalesApiError && (e.kind === "network" || e.kind === "timeout"),
+});
 
 interface RetailerLists {
   metrics: MetricsRecord[];
@@ -28,7 +42,7 @@ export function useLists(session: Session, chosen: readonly string[], connectedV
   // Every retailer read so far in this connection (the client keeps them too): adding a second retailer does
   // not blank the first one's lists while the second's arrive.
   const [loaded, setLoaded] = useState<ReadonlyMap<string, RetailerLists>>(new Map());
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<ListsFailure | undefined>();
   const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
@@ -39,7 +53,7 @@ export function useLists(session: Session, chosen: readonly string[], connectedV
       .listRetailers()
       .then(
         (r) => live && (setRetailers(r), setError(undefined)),
-        (e) => live && setError(errorText(e)),
+        (e) => live && setError(failureOf(e)),
       );
     return () => {
       live = false;
@@ -62,7 +76,7 @@ export function useLists(session: Session, chosen: readonly string[], connectedV
           setLoaded((before) => (before.has(retailer) ? before : new Map(before).set(retailer, { metrics, filters })));
           setError(undefined);
         },
-        (e) => live && setError(errorText(e)),
+        (e) => live && setError(failureOf(e)),
       );
     return () => {
       live = false;
@@ -80,7 +94,14 @@ export function useLists(session: Session, chosen: readonly string[], connectedV
     setReloads((n) => n + 1);
   }, [session]);
 
-  return { retailers, metrics, filters, error, reload };
+  return {
+    retailers,
+    metrics,
+    filters,
+    error: error && !error.unreachable ? error.message : undefined,
+    unreachable: error?.unreachable ? error.message : undefined,
+    reload,
+  };
 }
 
 /** One filters record: each field's values in the first list's order, then the values the others add. */

@@ -27,7 +27,7 @@ beforeAll(async () => {
 test("Copy for sync copies the table's query as a sync-file entry, at 320 px", async () => {
   await chooseRetailers(page, ["northmart"], pane());
   await pane().getByRole("combobox", { name: "Metrics", exact: true }).click();
-  for (const m of ["revenue", "units"]) await page.getByRole("menuitemcheckbox", { name: m, exact: true }).click();
+  for (const m of ["Revenue", "Units"]) await page.getByRole("menuitemcheckbox", { name: m, exact: true }).click();
   await page.keyboard.press("Escape");
   await pane()
     .getByRole("checkbox", { name: /^Up to today/ })

@@ -81,7 +81,7 @@ test("two retailers: one table with a retailer column, rows by period then retai
   expect(await daily.getAttribute("aria-disabled")).toBe("true");
   await page.keyboard.press("Escape");
 
-  await chooseMetrics(["revenue", "units"]);
+  await chooseMetrics(["Revenue", "Units"]);
   await pane().getByRole("textbox", { name: "From", exact: true }).fill(from());
   await pane().getByRole("textbox", { name: "To", exact: true }).fill(to());
   await pane().getByRole("button", { name: "Get data" }).click();
@@ -121,12 +121,12 @@ test("a retailer that omits a metric is named with it; its cells of that metric 
   await chooseRetailers(page, ["northmart", "pharmaplus"], pane());
   // Metrics offers what either serves; availability says pharmaplus does not serve it, and a note says so.
   await pane().getByRole("combobox", { name: "Metrics", exact: true }).click();
-  await page.getByRole("menuitemcheckbox", { name: "availability (not pharmaplus)", exact: true }).click();
+  await page.getByRole("menuitemcheckbox", { name: "Availability (not pharmaplus)", exact: true }).click();
   await checkPane(page, "320 px, the metrics list naming a retailer that does not serve one");
   await screenshot("multi-retailer-320-2a-metrics-list");
   await page.keyboard.press("Escape");
   const metrics = pane().getByRole("combobox", { name: "Metrics", exact: true });
-  expect(await metrics.textContent()).toBe("revenue, units, availability");
+  expect(await metrics.textContent()).toBe("Revenue, Units, Availability");
   await pane()
     .getByText("What any chosen retailer serves. A metric a retailer does not serve is empty in its rows.")
     .waitFor();

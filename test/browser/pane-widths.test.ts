@@ -97,7 +97,7 @@ async function chooseLongRetailer(run: Run) {
 async function chooseMetricsAndFilter(run: Run): Promise<string> {
   const { pane, page } = run;
   await pane.getByRole("combobox", { name: "Metrics", exact: true }).click();
-  for (const m of ["revenue", "units"]) await page.getByRole("menuitemcheckbox", { name: m, exact: true }).click();
+  for (const m of ["Revenue", "Units"]) await page.getByRole("menuitemcheckbox", { name: m, exact: true }).click();
   await page.keyboard.press("Escape");
   await pane.getByRole("combobox", { name: "Filter", exact: true }).click();
   await page.getByRole("option", { name: /^filter2 / }).waitFor();

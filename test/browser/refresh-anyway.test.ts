@@ -62,7 +62,7 @@ test("a refresh that would remove whole days is held with Refresh anyway; Refres
   await pane().getByRole("combobox", { name: "Timeframe", exact: true }).click();
   await page.getByRole("option", { name: "Daily", exact: true }).click();
   await pane().getByRole("combobox", { name: "Metrics", exact: true }).click();
-  for (const m of ["revenue", "units"]) await page.getByRole("menuitemcheckbox", { name: m, exact: true }).click();
+  for (const m of ["Revenue", "Units"]) await page.getByRole("menuitemcheckbox", { name: m, exact: true }).click();
   await page.keyboard.press("Escape");
   await pane().getByRole("textbox", { name: "From", exact: true }).fill(addDays(today(), -21));
   await pane()

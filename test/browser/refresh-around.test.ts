@@ -21,7 +21,7 @@ test("Refresh all keeps a calculated column and refreshes the pivot built on the
   await page.getByText("Connected.").waitFor();
   await chooseRetailers(page, ["northmart"]);
   await page.getByRole("combobox", { name: "Metrics", exact: true }).click();
-  for (const m of ["revenue", "units"]) await page.getByRole("menuitemcheckbox", { name: m, exact: true }).click();
+  for (const m of ["Revenue", "Units"]) await page.getByRole("menuitemcheckbox", { name: m, exact: true }).click();
   await page.keyboard.press("Escape");
   const today = rig.server.simulator!.today();
   await page.getByRole("textbox", { name: "From", exact: true }).fill(addDays(today, -63));

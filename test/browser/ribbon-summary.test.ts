@@ -43,7 +43,7 @@ async function clearFaults(): Promise<void> {
 async function getWeeklyTable(retailer: string, tableName: string): Promise<void> {
   await chooseRetailers(page, [retailer]);
   await page.getByRole("combobox", { name: "Metrics", exact: true }).click();
-  await page.getByRole("menuitemcheckbox", { name: "revenue", exact: true }).click();
+  await page.getByRole("menuitemcheckbox", { name: "Revenue", exact: true }).click();
   await page.keyboard.press("Escape");
   await page.getByRole("textbox", { name: "From", exact: true }).fill(addDays(today(), -63));
   await page.getByRole("checkbox", { name: /^Up to today/ }).check();

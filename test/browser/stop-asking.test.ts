@@ -23,7 +23,7 @@ test("units deleted: the line says so and offers Stop asking for units, whole at
   await connectPane(pane, `${rig.origin}/simulator`, "demo");
   await chooseRetailers(page, ["northmart"], pane);
   await pane.getByRole("combobox", { name: "Metrics", exact: true }).click();
-  for (const m of ["revenue", "units"]) await page.getByRole("menuitemcheckbox", { name: m, exact: true }).click();
+  for (const m of ["Revenue", "Units"]) await page.getByRole("menuitemcheckbox", { name: m, exact: true }).click();
   await page.keyboard.press("Escape");
   const today = rig.server.simulator!.today();
   await pane.getByRole("textbox", { name: "From", exact: true }).fill(addDays(today, -63));

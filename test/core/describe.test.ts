@@ -1,4 +1,6 @@
-import { formulaFor, summarizeQuery } from "../../src/core/query/describe";
+import { coveredRange, formulaFor, summarizeQuery } from "../../src/core/query/describe";
+import { metricLabel } from "../../src/core/metrics";
+import { dateStyle } from "../../src/core/words";
 import { todayIso } from "../../src/core/dates";
 import { presetRange, rollingEnd } from "../../src/core/query/presets";
 import { parseSalesFormula } from "../../dev/preview/formula";
@@ -21,6 +23,40 @@ describe("summarizeQuery", () => {
     expect(summarizeQuery({ ...q, retailers: ["all"] })).toBe(
       "All retailers (Sales Summary) · SKU · weekly · revenue, units · 2026-01-05 to 2026-03-01",
     );
+  });
+
+  test("in the pane's words: the user's date style and plain metric names", () => {
+    const gb = dateStyle("en-GB");
+    expect(
+      summarizeQuery({ ...q, metrics: ["revenue", "unit_ros"] }, false, { day: gb.day, metric: metricLabel }),
+    ).toBe("northmart · SKU · weekly · Revenue, Unit rate of sale (unit_ros) · 05/01/2026 to 01/03/2026");
+  });
+});
+
+describe("coveredRange: the one range said of a table", () => {
+  const asked = { from: "2026-08-24", to: "2026-11-22" };
+  test("from the first period's first day to the last period's last day, inside the days asked", () => {
+    // 13 whole weeks asked, the last starting on 16 Nov: the table covers what was asked, not "to 16 Nov".
+    expect(coveredRange({ first: "2026-08-24", last: "2026-11-16" }, "weekly", asked)).toEqual(asked);
+    // Up to a Saturday: the last week is cut at the To asked.
+    expect(coveredRange({ first: "2026-08-24", last: "2026-11-23" }, "weekly", { ...asked, to: "2026-11-28" })).toEqual(
+      { from: "2026-08-24", to: "2026-11-28" },
+    );
+    // Asked from a Wednesday, the service's first week starting before it: the days asked.
+    expect(
+      coveredRange({ first: "2026-08-24", last: "2026-11-16" }, "weekly", { ...asked, from: "2026-08-26" }),
+    ).toEqual({ from: "2026-08-26", to: "2026-11-22" });
+    // The last weeks without rows: the table covers less, and says so.
+    expect(coveredRange({ first: "2026-08-24", last: "2026-11-02" }, "weekly", asked)).toEqual({
+      from: "2026-08-24",
+      to: "2026-11-08",
+    });
+    expect(
+      coveredRange({ first: "2026-09-01", last: "2026-11-01" }, "monthly", { from: "2026-09-01", to: "2026-11-30" }),
+    ).toEqual({ from: "2026-09-01", to: "2026-11-30" });
+    expect(
+      coveredRange({ first: "2026-11-20", last: "2026-11-27" }, "daily", { from: "2026-11-20", to: "2026-11-28" }),
+    ).toEqual({ from: "2026-11-20", to: "2026-11-27" });
   });
 });
 

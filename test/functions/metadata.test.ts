@@ -1,6 +1,7 @@
 // The metadata Excel reads for the SALES functions (functions.json), generated from src/functions/functions.ts by
 // the same generator the build's plugin runs: which arguments take a range, and what their help says.
 import { dirname, join } from "node:path";
+import { LEVEL_METRICS, metricLabel } from "../../src/core/metrics";
 
 interface Metadata {
   functions: {
@@ -38,4 +39,12 @@ test("SALES.VALUE and the list functions keep one retailer (a scalar argument)",
   for (const fn of ["VALUE", "METRICS", "FILTERS", "ACTIONS"])
     expect([fn, param(fn, "retailer").dimensionality ?? "scalar"]).toEqual([fn, "scalar"]);
   expect(param("VALUE", "retailer").description).toMatch(/for several retailers use SALES\.SKU/);
+});
+
+test("the metrics' help names each metric of the level by its plain name, the service's name beside it", () => {
+  const help = (fn: string, name: string) => param(fn, name).description ?? "";
+  expect(help("SKU", "metrics")).toContain(`At SKU level: ${LEVEL_METRICS.sku.map(metricLabel).join(", ")}.`);
+  expect(help("STORE", "metrics")).toContain(`At store level: ${LEVEL_METRICS.store.map(metricLabel).join(", ")}.`);
+  expect(help("VALUE", "metric")).toContain(LEVEL_METRICS.sku.map(metricLabel).join(", "));
+  expect(help("SKU", "metrics")).toContain("Unit rate of sale (unit_ros)");
 });

@@ -207,10 +207,25 @@ describe("failures", () => {
 
   test("no rows for any of them: #N/A naming every retailer", async () => {
     const engine = engineFor(await sessionFor(sim));
-    const e = await rejection(engine.sku({ ...q, from: "+2w", to: "+5w" }));
+    const e = await rejection(engine.sku({ ...q, viewby: "no-such-sku", filter: "sku" }));
     expect(e.code).toBe("#N/A");
-    expect(e.message).toBe(
-      "The service has no rows for any of the 3 retailers (northmart, freshway, pharmaplus), 2026-12-07 to 2026-12-28.",
+    expect(e.message).toMatch(
+      /^The service has no rows for any of the 3 retailers \(northmart, freshway, pharmaplus\), \d+ \w{3} (\d{4} )?to \d+ \w{3} \d{4}, viewby "no-such-sku"\.$/,
+    );
+  });
+
+  test("dates after the service's today: a From there is refused before sending; a To there is said with no rows", async () => {
+    const engine = engineFor(await sessionFor(sim));
+    const before = sim.count();
+    const future = await rejection(engine.sku({ ...q, from: "+2w", to: "+5w" }));
+    expect(future).toMatchObject({ code: "#VALUE!", argument: "from" });
+    expect(future.message).toBe("from: The service's today is 23 Nov 2026: the data stops there.");
+    expect(sim.count()).toBe(before); // nothing was sent
+    const stops = await rejection(engine.sku({ ...q, from: "-1d", to: "+3w", viewby: "no-such-sku", filter: "sku" }));
+    expect(stops.code).toBe("#N/A");
+    expect(stops.message).toBe(
+      'The service has no rows for any of the 3 retailers (northmart, freshway, pharmaplus), 22 Nov to 14 Dec 2026, viewby "no-such-sku". ' +
+        "The service's today is 23 Nov 2026: the data stops there.",
     );
   });
 

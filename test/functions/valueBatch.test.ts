@@ -178,7 +178,9 @@ describe("SALES.VALUE: one request per (retailer, timeframe) group", () => {
     expect(unknownSku).toMatchObject({ code: "#N/A" });
     expect(unknownSku.message).toMatch(/SKU 999999 is not in northmart's data/);
     expect(future).toMatchObject({ code: "#N/A" });
-    expect(future.message).toMatch(/no weekly data for the week of 2026-12-09 yet/);
+    expect(future.message).toBe(
+      "northmart has no weekly data for the week of 9 Dec 2026 yet. The service's today is 23 Nov 2026: the data stops there.",
+    );
     expect(notServed).toMatchObject({ code: "#N/A" });
     expect(notServed.message).toMatch(/budgetbox does not serve availability/);
   });
@@ -228,10 +230,10 @@ describe("picking a cell from a group's answer", () => {
       /SKU 999999 is not in northmart's data/,
     );
     expect(() => pickValue(idx, { ...call, date: "2026-03-20" }, SIM_TODAY)).toThrow(
-      "northmart has no weekly data for the week of 2026-03-20.",
+      "northmart has no weekly data for the week of 20 Mar 2026.",
     );
     expect(() => pickValue(idx, { ...call, date: "2026-03-20" }, "2026-03-16")).toThrow(
-      "northmart has no weekly data for the week of 2026-03-20 yet.",
+      "northmart has no weekly data for the week of 20 Mar 2026 yet. The service's today is 16 Mar 2026: the data stops there.",
     );
     expect(() => pickValue(idx, { ...call, metric: "units" }, SIM_TODAY)).toThrow(/No units for SKU/);
   });

@@ -23,6 +23,10 @@ import { pullSummaryLines } from "../../src/taskpane/queryBuilder/RunPanel";
 import { SIM_KEY, SIM_TODAY } from "../support/simulator";
 import { DAILY, NEW_SHEET, refreshFixture } from "./support/fixture";
 import { paneGetData } from "./support/pane";
+import { dateStyle } from "../../src/core/words";
+
+/** The pane's date style in en-GB: days as 16/11/2026. */
+const GB = dateStyle("en-GB");
 
 const f = refreshFixture({ skus: 4, stores: 3 });
 const ROLLING = { ...NEW_SHEET, rolling: true };
@@ -275,7 +279,7 @@ describe("pull (the pane's Get data)", () => {
       "The service sent no figure for revenue in 3 rows; those cells are empty.",
     ];
     expect(summary.warnings).toEqual(notices);
-    const lines = pullSummaryLines(summary);
+    const lines = pullSummaryLines(summary, GB);
     expect(lines[0]).toMatch(/^Wrote [\d,]+ rows to /);
     expect(lines.slice(1)).toEqual(["Omitted by the retailer: units.", ...notices]);
   });
@@ -541,13 +545,13 @@ describe("issue 21: the omitted-metrics header", () => {
     const summary = await paneGetData(f.host.run, deps, OMITTING);
     expect(proxy.corrupted()).toBe(1);
     expect(summary.omittedMetrics).toEqual(["availability", "wastage"]);
-    expect(pullSummaryLines(summary).slice(1)).toEqual(["Omitted by the retailer: availability, wastage."]);
+    expect(pullSummaryLines(summary, GB).slice(1)).toEqual(["Omitted by the retailer: availability, wastage."]);
   });
 
   test("pull, a name that is no metric: the summary names it as no metric, apart from what was omitted", async () => {
     corrupt([{ kind: "omitted-header", separator: "semicolon", unknown: "<b>foo</b>" }]);
     const summary = await paneGetData(f.host.run, deps, OMITTING);
-    expect(pullSummaryLines(summary).slice(1)).toEqual([
+    expect(pullSummaryLines(summary, GB).slice(1)).toEqual([
       "Omitted by the retailer: availability, wastage.",
       'The service named "<b>foo</b>" among the metrics it left out, which is no metric; it was ignored.',
     ]);

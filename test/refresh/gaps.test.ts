@@ -3,6 +3,7 @@
 // in the outcome, its summary line and the table's saved record (the pane's card), until a refresh gets rows
 // for them. Days inside the window that held stored rows and get none are first held by the losses rule
 // (test/refresh/losses.test.ts): they are written, and named missing, when the user refreshes anyway.
+import { dateStyle } from "../../src/core/words";
 import type { SalesClient } from "../../src/api";
 import { addDays, excelSerial } from "../../src/core/dates";
 import { asQuery } from "../support/query";
@@ -50,7 +51,7 @@ describe("store-level daily not refreshed for 40 days", () => {
       [...days].some((d) => (d as number) > excelSerial("2026-11-22") && (d as number) < excelSerial("2026-12-19")),
     ).toBe(false);
     // The pane's line says it (as a warning), and the card lists it from the saved record.
-    const line = refreshLine(o);
+    const line = refreshLine(o, dateStyle("en-GB"));
     expect(line.ok).toBe(false);
     expect(line.text).toContain("The service no longer has store-level daily data for 23 Nov to 18 Dec 2026");
     expect((await f.record(write.tableName)).gaps).toEqual([gap]);
@@ -96,7 +97,7 @@ describe("days the service returns nothing for", () => {
     const again = await refreshTable(f.deps, await f.record(write.tableName));
     expect(again.gaps).toEqual([]);
     expect(again.warnings.join(" ")).not.toMatch(/missing/);
-    expect(refreshLine(again).ok).toBe(true);
+    expect(refreshLine(again, dateStyle("en-GB")).ok).toBe(true);
     expect((await f.record(write.tableName)).gaps).toBeUndefined();
     expect((await readTable(f.host.run, write.tableName)).values).toEqual(
       await f.freshPull({ ...DAILY, to: addDays(SIM_TODAY, 2) }),

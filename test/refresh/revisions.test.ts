@@ -1,6 +1,7 @@
 // What changed, against the simulator: after the service revised recent days, a refresh reports for each
 // metric the total over the re-read dates before and after and the change, and those totals are the sums of
 // the table's column over those dates before and after the refresh (read from the workbook host).
+import { dateStyle } from "../../src/core/words";
 import { addDays, excelSerial } from "../../src/core/dates";
 import { asQuery } from "../support/query";
 import { exactSum, type MetricChange } from "../../src/core/refresh/revisions";
@@ -58,10 +59,13 @@ test("a weekly SKU table: the complete weeks re-read, before and after; the week
   // The week of 23 Nov grew with two more days: not a revision, so not compared.
   expect(o.changes.every((c) => c.to === "2026-11-16")).toBe(true);
   expectTotalsOf(o, before, after, ["revenue", "units"]);
-  const line = refreshLine(o);
+  // In the pane's words: days in the user's style (en-GB here), metrics by their plain names.
+  const line = refreshLine(o, dateStyle("en-GB"));
   expect(line.ok).toBe(true);
-  expect(line.text).toMatch(/^rewrote 2026-11-16 to 2026-11-27: \d+ rows replaced, \d+ added, \d+ removed; /);
-  expect(line.text).toMatch(/; revenue, 16 Nov: [\d,]+\.\d\d to [\d,]+\.\d\d, [+-]\d+\.\d\d%; units, 16 Nov: /);
+  expect(line.text).toMatch(/^rewrote 16\/11\/2026 to 27\/11\/2026: \d+ rows replaced, \d+ added, \d+ removed; /);
+  expect(line.text).toMatch(
+    /; Revenue, 16\/11\/2026: [\d,]+\.\d\d to [\d,]+\.\d\d, [+-]\d+\.\d\d%; Units, 16\/11\/2026: /,
+  );
 });
 
 test("a store-level daily table: the days re-read, before and after, in the summary of Refresh all", async () => {
@@ -102,5 +106,5 @@ test("refreshing twice in a row: no change", async () => {
   const again = await refreshTable(f.deps, await f.record(write.tableName));
   expect(again.changes.length).toBe(2);
   expect(again.changes.every((c) => c.change === 0)).toBe(true);
-  expect(refreshLine(again).text).toMatch(/; 17-23 Nov: no change$/);
+  expect(refreshLine(again, dateStyle("en-GB")).text).toMatch(/; 17\/11\/2026 to 23\/11\/2026: no change$/);
 });

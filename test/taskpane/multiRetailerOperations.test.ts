@@ -10,6 +10,10 @@ import { checkForm, fromQuery, type QueryForm } from "../../src/taskpane/queryBu
 import { pullSummaryLines } from "../../src/taskpane/queryBuilder/RunPanel";
 import { SIM_TODAY } from "../support/simulator";
 import { refreshFixture } from "../refresh/support/fixture";
+import { dateStyle } from "../../src/core/words";
+
+/** The pane's date style in en-GB: days as 16/11/2026. */
+const GB = dateStyle("en-GB");
 
 const f = refreshFixture({ skus: 6, stores: 4 });
 
@@ -58,7 +62,7 @@ test("Get data with two retailers: one table named after both, and each retailer
   expect(count("pharmaplus")).toBeGreaterThan(0);
   expect(summary.rows).toBe(values.length);
 
-  const lines = pullSummaryLines(summary);
+  const lines = pullSummaryLines(summary, GB);
   expect(lines[0]).toMatch(/^Wrote [\d,]+ rows to Sales_northmart_pharmaplus_SKU_weekly on /);
   expect(lines[1]).toBe(
     `northmart: ${count("northmart")} rows · pharmaplus: ${count("pharmaplus")} rows, omitted availability.`,
@@ -71,7 +75,7 @@ test("the card lists all retailers, Edit reopens the builder with each chosen, I
   const { tableName } = await getData(FORM);
   const ops = tableOperations(f.host.run, () => f.deps);
   const [row] = await ops.listManaged();
-  expect(row.summary).toMatch(/^northmart, pharmaplus · SKU · weekly · revenue, availability · /);
+  expect(row.summary).toMatch(/^northmart, pharmaplus · SKU · weekly · Revenue, Availability · /);
 
   const saved = (await ops.queryOf(tableName))!;
   const reopened = fromQuery(saved.query, saved.rolling);
@@ -94,23 +98,26 @@ test("one retailer: the summary and the refresh line read as before", async () =
   const summary = await getData({ ...FORM, retailers: ["pharmaplus"], rolling: true });
   expect(summary.tableName).toBe("Sales_pharmaplus_SKU_weekly");
   expect(summary.retailers).toBeUndefined();
-  expect(pullSummaryLines(summary)[1]).toBe("Omitted by the retailer: availability.");
+  expect(pullSummaryLines(summary, GB)[1]).toBe("Omitted by the retailer: availability.");
   const line = await tableOperations(f.host.run, () => f.deps).refresh(summary.tableName);
   expect(line.text).toContain("omitted by the retailer: availability");
 });
 
 test("a cancelled pull of several retailers names only what each omitted", () => {
-  const lines = pullSummaryLines({
-    tableName: "T",
-    sheet: "S",
-    rows: 10,
-    omittedMetrics: ["availability"],
-    retailers: [
-      { retailer: "northmart", rows: 26, omittedMetrics: [] },
-      { retailer: "pharmaplus", rows: 26, omittedMetrics: ["availability"] },
-    ],
-    warnings: [],
-    complete: false,
-  });
+  const lines = pullSummaryLines(
+    {
+      tableName: "T",
+      sheet: "S",
+      rows: 10,
+      omittedMetrics: ["availability"],
+      retailers: [
+        { retailer: "northmart", rows: 26, omittedMetrics: [] },
+        { retailer: "pharmaplus", rows: 26, omittedMetrics: ["availability"] },
+      ],
+      warnings: [],
+      complete: false,
+    },
+    GB,
+  );
   expect(lines).toEqual(["Cancelled after 10 rows to T on S.", "Omitted by pharmaplus: availability."]);
 });

@@ -10,12 +10,16 @@ import {
   fromQuery,
   metricChoices,
   nextRetailers,
+  notReadyText,
+  shownMessages,
   retailerRecords,
   timeframeNotServedBy,
   toQuery,
   type QueryForm,
 } from "../../src/taskpane/queryBuilder/queryForm";
 import type { Query } from "../../src/core/query/query";
+import { viewByChoices } from "../../src/core/query/viewBy";
+import { dateStyle } from "../../src/core/words";
 import { asQuery } from "../support/query";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 
@@ -106,7 +110,7 @@ describe("checkForm with several retailers", () => {
   test("retailers that serve the query: no errors, no warnings", () => {
     const { errors, warnings } = checkForm(form({ retailers: ["northmart", "freshway"] }), SIM_TODAY, lists);
     expect(errors).toEqual({});
-    expect(warnings).toEqual([]);
+    expect(warnings).toEqual({});
   });
 
   test("`all` with other retailers is refused under Retailer", () => {
@@ -138,9 +142,9 @@ describe("checkForm with several retailers", () => {
       lists,
     );
     expect(errors).toEqual({});
-    expect(warnings).toEqual([
-      "pharmaplus does not serve availability at SKU level, weekly: the service will leave it out.",
-    ]);
+    expect(warnings).toEqual({
+      metrics: "pharmaplus does not serve availability at SKU level, weekly: the service will leave it out.",
+    });
   });
 
   test("metrics one retailer serves none of are refused under Metrics, naming that retailer", () => {
@@ -218,5 +222,86 @@ describe("what the Retailer, Metrics and Timeframe controls offer", () => {
     ]);
     // A list not loaded yet names nobody.
     expect(timeframeNotServedBy("sku", "daily", retailerRecords(["northmart", "freshway"], new Map()))).toEqual([]);
+  });
+});
+
+describe("the pane's words and when it says them", () => {
+  const GB = dateStyle("en-GB");
+  const one = (more: Partial<QueryForm>) => form({ retailers: ["northmart"], ...more });
+
+  test("days in the user's style: a date typed as the pane does not read it, To before From, the store limit", () => {
+    const typed = checkForm(one({ from: "31/02/2026" }), SIM_TODAY, lists, { style: GB });
+    expect(typed.errors.from?.message).toBe("Type From as dd/mm/yyyy, e.g. 23/11/2026.");
+    const swapped = checkForm(one({ from: "2026-11-20", to: "2026-11-01" }), SIM_TODAY, lists, { style: GB });
+    expect(swapped.errors.to?.message).toBe(
+      "To (01/11/2026) is before From (20/11/2026). Swap them or pick a later To.",
+    );
+    const store = checkForm(
+      one({ level: "store", timeframe: "daily", from: "2026-10-01", to: "2026-11-20" }),
+      SIM_TODAY,
+      lists,
+      { style: GB },
+    );
+    expect(store.errors.from?.message).toMatch(/the earliest From is 09\/11\/2026\./);
+  });
+
+  test("a To after the service's today is said beside To before anything is sent; a From after it stops Get data", () => {
+    const late = checkForm(one({ to: "2026-12-06" }), SIM_TODAY, lists, { style: GB });
+    expect(late.warnings).toEqual({ to: "The service's today is 23/11/2026: the data stops there." });
+    expect(late.query).toBeDefined(); // the rows stop at today: Get data may run
+    const future = checkForm(one({ from: "2026-11-30", to: "2026-12-06" }), SIM_TODAY, lists, { style: GB });
+    expect(future.errors.from?.message).toBe("The service's today is 23/11/2026: the data stops there.");
+    expect(future.warnings).toEqual({}); // said once, beside From
+    expect(future.query).toBeUndefined();
+    // Up to today: To is today itself, nothing to say.
+    expect(checkForm(one({ to: "2026-12-06", rolling: true }), SIM_TODAY, lists, { style: GB }).warnings).toEqual({});
+  });
+
+  test("View by: a choice by its code or its whole name is sent by its code; text that names none is said", async () => {
+    const filters = await createClient({ baseUrl: sim.url, apiKey: SIM_KEY, today: () => SIM_TODAY }).listFilters(
+      "northmart",
+    );
+    const choices = viewByChoices(filters, "sku");
+    const first = choices[0];
+    expect(first.text).toMatch(new RegExp(`^${first.value} - \\S`)); // "100001 - Sunvale Orange Juice 1L"
+    const sent = (viewby: string) => checkForm(one({ viewby }), SIM_TODAY, lists, { viewBy: choices });
+    expect(sent(first.value).query?.viewby).toBe(first.value);
+    expect(sent(first.value).errors).toEqual({});
+    const partial = first.text.slice(0, -3); // "100001 - Sunvale Orange Juice" of "... 1L"
+    expect(sent(partial).errors.viewby?.message).toBe(
+      `"${partial}" is not one of the SKUs in the list. Choose one from the list, or clear View by for every SKU.`,
+    );
+    expect(sent(partial).query).toBeUndefined();
+    // Before the lists arrive, nothing is judged.
+    expect(checkForm(one({ viewby: partial }), SIM_TODAY, lists).errors).toEqual({});
+  });
+
+  test("a problem is said beside its control once the user touched it; until then Get data's line says it", () => {
+    // Level switched to Store with Metrics empty: nothing beside Metrics, Get data's line asks for metrics.
+    const check = checkForm(one({ level: "store", metrics: [] }), SIM_TODAY, lists, { style: GB });
+    expect(shownMessages(check, new Set(["level"]))).toEqual({});
+    expect(notReadyText(check.errors, new Set(["level"]), true)).toBe("To get data, choose one or more metrics.");
+    // Touched: said beside it; the line names the control only.
+    expect(shownMessages(check, new Set(["level", "metrics"]))).toEqual({
+      metrics: { intent: "error", text: check.errors.metrics!.message },
+    });
+    expect(notReadyText(check.errors, new Set(["metrics"]), true)).toBe("To get data, fix Metrics.");
+    // A value the form chose (a preset From) that another control made wrong: in the line, in its own words.
+    const daily = checkForm(
+      one({ level: "store", timeframe: "daily", from: "2026-10-01", to: "2026-11-20" }),
+      SIM_TODAY,
+      lists,
+      { style: GB },
+    );
+    expect(shownMessages(daily, new Set(["level", "timeframe"]))).toEqual({});
+    expect(notReadyText(daily.errors, new Set(["level", "timeframe"]), true)).toBe(
+      "To get data, From: Store-level daily data is kept for 14 days only: the earliest From is 09/11/2026. Use weekly store data for older dates.",
+    );
+    // Not connected: that first; a form that can be sent: nothing.
+    expect(notReadyText({}, new Set(), false)).toMatch(/^Connect first/);
+    expect(notReadyText({}, new Set(), true)).toBeUndefined();
+    // A warning is said whatever was touched (it does not stop Get data).
+    const late = checkForm(one({ to: "2026-12-06" }), SIM_TODAY, lists, { style: GB });
+    expect(shownMessages(late, new Set())).toEqual({ to: { intent: "warning", text: late.warnings.to } });
   });
 });

@@ -6,7 +6,16 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { addPeriods, excelSerial } from "../../src/core/dates";
 import type { MetricChange } from "../../src/core/refresh/revisions";
 import { buildTrend, type Trend } from "../../src/core/refresh/trend";
+import { dateStyle } from "../../src/core/words";
+import { DateStyleContext } from "../../src/taskpane/dateStyle";
 import { TrendChart, trendChartWords } from "../../src/taskpane/savedQueries/TrendChart";
+
+/** The pane's date style in en-GB: days as 09/11/2026. */
+const GB = dateStyle("en-GB");
+
+/** The chart as the pane draws it, in the pane's date style. */
+const rendered = (props: Parameters<typeof TrendChart>[0]) =>
+  renderToStaticMarkup(createElement(DateStyleContext.Provider, { value: GB }, createElement(TrendChart, props)));
 
 /** 15 weeks from 3 Aug, two rows each (the second week's second cell an error), re-read from 16 Nov. */
 function weekly(): Trend {
@@ -33,16 +42,27 @@ const CHANGE: MetricChange = {
 };
 
 test("the words: caption, the chart's name, the window, the latest change and what was left out", () => {
-  expect(trendChartWords(weekly(), CHANGE)).toEqual({
-    caption: "Total revenue by week · 13 weeks to 9 Nov: 15,000.50",
+  expect(trendChartWords(weekly(), GB, CHANGE)).toEqual({
+    caption: "Total revenue by week · 13 weeks to 09/11/2026: 15,000.50",
     label:
-      "Total revenue by week, 13 weeks, 17 Aug to 9 Nov: first 3,000.50, last 15,000.50; " +
-      "re-read by the last refresh: 2-13 Nov; 1 cell empty or not a number, left out.",
-    window: "re-read by the last refresh: 2-13 Nov",
-    change: "Last refresh: revenue, 2 Nov: 14,000.00 to 14,000.50, +0.00%",
+      "Total revenue by week, 13 weeks, 17/08/2026 to 09/11/2026: first 3,000.50, last 15,000.50; " +
+      "re-read by the last refresh: 02/11/2026 to 13/11/2026; 1 cell empty or not a number, left out.",
+    window: "re-read by the last refresh: 02/11/2026 to 13/11/2026",
+    change: "Last refresh: Revenue, 02/11/2026: 14,000.00 to 14,000.50, +0.00%",
     notes: ["1 cell empty or not a number, left out"],
   });
-  expect(trendChartWords(weekly()).change).toBe("");
+  expect(trendChartWords(weekly(), GB).change).toBe("");
+  // In en-US the same days read month first; a rate's plain name, lower-cased in the sentence.
+  const rate = buildTrend({
+    periods: [excelSerial("2026-11-09")],
+    values: [2.5],
+    cut: false,
+    metric: "unit_ros",
+    timeframe: "weekly",
+  });
+  expect(trendChartWords(rate, dateStyle("en-US")).caption).toBe(
+    "Average unit rate of sale (unit_ros) by week · 1 week to 11/09/2026: 2.50",
+  );
 });
 
 /** The attribute values of every match of `re`'s first group. */
@@ -50,18 +70,18 @@ const all = (html: string, re: RegExp) => [...html.matchAll(re)].map((m) => m[1]
 
 test("rendered: one image named by the words, a bar per period, the re-read ones marked, the change beside it", () => {
   const trend = weekly();
-  const words = trendChartWords(trend, CHANGE);
-  const html = renderToStaticMarkup(createElement(TrendChart, { trend, change: CHANGE }));
+  const words = trendChartWords(trend, GB, CHANGE);
+  const html = rendered({ trend, change: CHANGE });
   expect(all(html, /<svg role="img" aria-label="([^"]*)"/g)).toEqual([words.label]);
   // Scaled to the card: drawn in its own units, no fixed width.
   expect(html).toMatch(/<svg [^>]*viewBox="0 0 280 56" preserveAspectRatio="none"/);
   expect(html).not.toMatch(/<svg [^>]*\bwidth=/);
   const titles = all(html, /<title>([^<]*)<\/title>/g);
   expect(titles).toHaveLength(13);
-  expect(titles.at(-1)).toBe("9 Nov: 15,000.50 (re-read)");
+  expect(titles.at(-1)).toBe("09/11/2026: 15,000.50 (re-read)");
   expect(titles.filter((t) => t.endsWith("(re-read)"))).toEqual([
-    "2 Nov: 14,000.00 (re-read)",
-    "9 Nov: 15,000.50 (re-read)",
+    "02/11/2026: 14,000.00 (re-read)",
+    "09/11/2026: 15,000.50 (re-read)",
   ]);
   expect(all(html, /<g (data-reread)="true"/g)).toHaveLength(2);
   for (const text of [words.caption, words.window, words.change, words.notes[0]]) expect(html).toContain(text);
@@ -69,7 +89,7 @@ test("rendered: one image named by the words, a bar per period, the re-read ones
 
 test("a table without dated rows: the caption says so, and no image", () => {
   const empty = buildTrend({ periods: [""], values: [""], cut: false, metric: "units", timeframe: "monthly" });
-  const html = renderToStaticMarkup(createElement(TrendChart, { trend: empty }));
+  const html = rendered({ trend: empty });
   expect(html).toContain("Total units by month: no dated rows");
   expect(html).not.toContain("<svg");
 });

@@ -2,6 +2,7 @@
 // workbook, the service revising recent days, a refresh; then the trend marks exactly the periods the refresh
 // re-read, each bar is what the table now holds for its period, and the change said beside it is the one the
 // refresh reported for the first metric.
+import { dateStyle } from "../../src/core/words";
 import { excelSerial, fromExcelSerial } from "../../src/core/dates";
 import type { Query } from "../../src/core/query/query";
 import { asQuery } from "../support/query";
@@ -13,6 +14,9 @@ import { refreshLine, tableOperations } from "../../src/taskpane/operations/tabl
 import { trendOperations } from "../../src/taskpane/operations/trendOperations";
 import { trendChartWords } from "../../src/taskpane/savedQueries/TrendChart";
 import { DAILY, NEW_SHEET, refreshFixture } from "../refresh/support/fixture";
+
+/** The pane's date style in en-GB: days as 16/11/2026. */
+const GB = dateStyle("en-GB");
 
 /** The workbook setting the saved queries live under, as saved workbooks hold it. */
 const QUERY_SETTING = "SalesData.tables";
@@ -71,9 +75,9 @@ test("after a refresh: the re-read weeks marked, each bar the table's total, the
   // summary, and its figure after the refresh is the bar of the week it compares.
   const change = outcome.changes.find((c) => c.metric === trend.metric)!;
   expect(change.change).not.toBe(0);
-  const words = trendChartWords(trend, change).change;
-  expect(words).toMatch(/^Last refresh: revenue, 16 Nov: [\d,]+\.\d\d to [\d,]+\.\d\d, [+-]\d+\.\d\d%$/);
-  expect(refreshLine(outcome).text).toContain(words.replace("Last refresh: ", ""));
+  const words = trendChartWords(trend, GB, change).change;
+  expect(words).toMatch(/^Last refresh: Revenue, 16\/11\/2026: [\d,]+\.\d\d to [\d,]+\.\d\d, [+-]\d+\.\d\d%$/);
+  expect(refreshLine(outcome, GB).text).toContain(words.replace("Last refresh: ", ""));
   expect(trend.points.find((p) => p.period === change.to)!.value).toBe(change.after);
 });
 

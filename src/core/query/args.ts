@@ -3,7 +3,8 @@
 // the shared validation, so a formula can never send what the pane would refuse. Every error names the ARGUMENT
 // and says what is allowed.
 import { UserError } from "../errorText";
-import { type IsoDate } from "../dates";
+import { daysBetween, type IsoDate } from "../dates";
+import { dayWords } from "../words";
 import { FILTERS, LEVELS, TIMEFRAMES, type Level, type Metric, type Timeframe } from "../metrics";
 import { validateForRetailers } from "./retailers";
 import { parseQuery, requestsOf, type DataRequest, type Issue, type Query, type QueryField } from "./query";
@@ -192,10 +193,11 @@ export function parseTableArgs(level: Level, args: TableArgs, today: IsoDate): T
     viewby: textArg("viewby", args.viewby),
   };
   const headers = booleanArg("headers", args.headers, true);
-  const parsed = parseQuery(input);
+  // Days in messages as the functions say them, "28 Nov 2026" (Excel shows them with no locale of the pane's).
+  const parsed = parseQuery(input, { day: dayWords });
   if (!parsed.ok) throw issuesError(parsed.errors);
   // The query for each retailer (their metrics lists are the client's to check, once it has read them).
-  const v = validateForRetailers(parsed.query, { today, metricsLists: new Map() });
+  const v = validateForRetailers(parsed.query, { today, metricsLists: new Map(), day: dayWords });
   if (!v.ok) throw issuesError(v.errors);
   return {
     // What is read: the metrics as validation left them (never-daily ones out, said in the warnings).
@@ -239,16 +241,23 @@ export function parseValueArgs(args: ValueArgs, today: IsoDate): ValueCall {
   if (metrics.length > 1) fail("metric", `give one metric name, not ${metrics.length} (${metrics.join(", ")}).`);
   const sku = requiredTextArg("sku", args.sku, "a SKU code (see SALES.FILTERS(retailer))");
   const date = dateArg("date", args.date, today);
-  const parsed = parseQuery({
-    level: "sku",
-    retailers: retailer,
-    metrics,
-    from: date,
-    to: date,
-    timeframe: textArg("timeframe", args.timeframe, "weekly") ?? "weekly",
-  });
+  const parsed = parseQuery(
+    {
+      level: "sku",
+      retailers: retailer,
+      metrics,
+      from: date,
+      to: date,
+      timeframe: textArg("timeframe", args.timeframe, "weekly") ?? "weekly",
+    },
+    { day: dayWords },
+  );
   if (!parsed.ok) throw issuesError(parsed.errors, VALUE_FIELDS);
-  const v = validateRequest(requestsOf(parsed.query)[0], { today });
+  // A date after today may still fall in a period that has begun (this week, this month): it is checked here as
+  // today, and the batch says what its period lacks once read (a group that starts after today is refused there).
+  const request = requestsOf(parsed.query)[0];
+  const asked = daysBetween(today, date) > 0 ? { ...request, from: today, to: today } : request;
+  const v = validateRequest(asked, { today, day: dayWords });
   if (!v.ok) throw issuesError(v.errors, VALUE_FIELDS);
   return { retailer: v.query.retailer, metric: v.query.metrics[0], sku, date, timeframe: v.query.timeframe };
 }

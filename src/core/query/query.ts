@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { daysBetween } from "../dates";
 import { FILTERS, LEVEL_METRICS, LEVELS, METRICS, isMetric, type Level } from "../metrics";
+import { isoDay, type DayText } from "../words";
 import {
   comparisonField,
   dayField,
@@ -37,6 +38,8 @@ export type IssueCode =
   | "range"
   /** A value that needs another one: View by without a Filter. */
   | "requires"
+  /** A day after the service's today: a From there is refused (nothing can come back), a To there is said. */
+  | "future"
   /** Asked for, but not served: a timeframe or metrics the retailer does not publish, metrics never served daily. */
   | "not-served";
 
@@ -107,52 +110,64 @@ function checkMetrics(q: Fields, ctx: z.RefinementCtx): void {
 }
 
 /**
+ * The query's schema, its messages naming days in `day`'s style (the surface's: the pane's, the functions'): the
+ * fields, then the rules that read two of them at once.
+ */
+function querySchema(day: DayText) {
+  return z.preprocess(
+    asRecord,
+    QueryFields.superRefine(checkMetrics, whenValid("metrics"))
+      .superRefine(
+        (q, ctx) => {
+          if (q.level === "store" && q.retailers[0] === "all")
+            say(
+              ctx,
+              "retailers",
+              "not-allowed",
+              `"all" (Sales Summary) exists at SKU level only. Choose one retailer for store-level data.`,
+            );
+        },
+        whenValid("level", "retailers"),
+      )
+      .superRefine((q, ctx) => {
+        if (q.viewby !== undefined && !(FILTERS as readonly unknown[]).includes(q.filter))
+          say(
+            ctx,
+            "viewby",
+            "requires",
+            `View by needs a filter: set Filter to "sku" to pick one SKU, or to filter1..filter5 for a filter name.`,
+          );
+      }, whenValid("viewby"))
+      .superRefine(
+        (q, ctx) => {
+          if (daysBetween(q.from, q.to) < 0)
+            say(ctx, "to", "range", `To (${day(q.to)}) is before From (${day(q.from)}). Swap them or pick a later To.`);
+        },
+        whenValid("from", "to"),
+      )
+      // Every name is a metric by now; optionals not given are left out rather than kept as undefined.
+      .transform(({ metrics, comparison, filter, viewby, ...rest }) => ({
+        ...rest,
+        metrics: metrics.filter(isMetric),
+        ...(comparison ? { comparison } : {}),
+        ...(filter ? { filter } : {}),
+        ...(viewby !== undefined ? { viewby } : {}),
+      })),
+  );
+}
+
+/**
  * A query: what to ask the service for, for one retailer or several (one table with a `retailer` column). Parsed
  * from what people and files write: any case and spacing, retailers and metrics as comma lists or lists, empty
  * optionals as none. What needs the service (its today, a retailer's metrics list) is validate.ts's.
  * The edge's schema, for a file format that holds queries (the sync file); tested in test/core/query.property.test.ts.
+ * Its messages write days as the service does (YYYY-MM-DD).
  * @public
  */
-export const QuerySchema = z.preprocess(
-  asRecord,
-  QueryFields.superRefine(checkMetrics, whenValid("metrics"))
-    .superRefine(
-      (q, ctx) => {
-        if (q.level === "store" && q.retailers[0] === "all")
-          say(
-            ctx,
-            "retailers",
-            "not-allowed",
-            `"all" (Sales Summary) exists at SKU level only. Choose one retailer for store-level data.`,
-          );
-      },
-      whenValid("level", "retailers"),
-    )
-    .superRefine((q, ctx) => {
-      if (q.viewby !== undefined && !(FILTERS as readonly unknown[]).includes(q.filter))
-        say(
-          ctx,
-          "viewby",
-          "requires",
-          `View by needs a filter: set Filter to "sku" to pick one SKU, or to filter1..filter5 for a filter name.`,
-        );
-    }, whenValid("viewby"))
-    .superRefine(
-      (q, ctx) => {
-        if (daysBetween(q.from, q.to) < 0)
-          say(ctx, "to", "range", `To (${q.to}) is before From (${q.from}). Swap them or pick a later To.`);
-      },
-      whenValid("from", "to"),
-    )
-    // Every name is a metric by now; optionals not given are left out rather than kept as undefined.
-    .transform(({ metrics, comparison, filter, viewby, ...rest }) => ({
-      ...rest,
-      metrics: metrics.filter(isMetric),
-      ...(comparison ? { comparison } : {}),
-      ...(filter ? { filter } : {}),
-      ...(viewby !== undefined ? { viewby } : {}),
-    })),
-);
+export const QuerySchema = querySchema(isoDay);
+
+/** The schema of each style of day asked for so far (a surface has one style: few are ever made). */
+const schemas = new Map<DayText, typeof QuerySchema>([[isoDay, QuerySchema]]);
 
 /**
  * A query, parsed: the only form src/api, src/refresh, src/functions and the pane's operations take. The schema's
@@ -186,10 +201,13 @@ const FIELD_ORDER: QueryField[] = [
 
 /**
  * The query in `input` (the pane's form, a SALES function's arguments, a saved record, a sync file), or every
- * problem in it, each naming its field and what is allowed.
+ * problem in it, each naming its field and what is allowed; `day` writes the days a message names (default
+ * YYYY-MM-DD).
  */
-export function parseQuery(input: unknown): QueryParse {
-  const parsed = QuerySchema.safeParse(input);
+export function parseQuery(input: unknown, { day = isoDay }: { day?: DayText } = {}): QueryParse {
+  let schema = schemas.get(day);
+  if (!schema) schemas.set(day, (schema = querySchema(day)));
+  const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, query: parsed.data };
   // One message per field once (a list's items that are not text each raise the same one).
   const seen = new Set<string>();

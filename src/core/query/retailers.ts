@@ -2,6 +2,7 @@
 // "all" alone) is the schema's (query.ts). Their answers are merged into one table by retailersTable.ts.
 import type { IsoDate } from "../dates";
 import type { MetricsAvailability } from "../metrics";
+import type { DayText } from "../words";
 import { requestsOf, type DataRequest, type Issue, type Query } from "./query";
 import { serviceRules, validateRequest } from "./validate";
 
@@ -11,6 +12,8 @@ export type RetailersValidation =
 interface RetailersContext {
   today: IsoDate;
   metricsLists: ReadonlyMap<string, MetricsAvailability[] | undefined>;
+  /** How messages write a day (the surface's style); default YYYY-MM-DD. */
+  day?: DayText;
 }
 
 /**
@@ -20,7 +23,11 @@ interface RetailersContext {
  */
 export function validateForRetailers(query: Query, ctx: RetailersContext): RetailersValidation {
   const results = requestsOf(query).map((request) =>
-    validateRequest(request, { today: ctx.today, metricsList: ctx.metricsLists.get(request.retailer) }),
+    validateRequest(request, {
+      today: ctx.today,
+      metricsList: ctx.metricsLists.get(request.retailer),
+      day: ctx.day,
+    }),
   );
   const warnings = results.map((r) => r.warnings.map((w) => w.message));
   const errors = byRetailer(
@@ -42,7 +49,11 @@ export function serviceIssuesOf(fields: Partial<Query>, ctx: RetailersContext): 
     (retailer) =>
       serviceRules(
         { ...rest, retailer },
-        { today: ctx.today, metricsList: retailer === undefined ? undefined : ctx.metricsLists.get(retailer) },
+        {
+          today: ctx.today,
+          metricsList: retailer === undefined ? undefined : ctx.metricsLists.get(retailer),
+          day: ctx.day,
+        },
       ).errors,
   );
   return byRetailer(retailers.length ? retailers : [""], found);

@@ -1,8 +1,9 @@
-// The rules of the service spec that need the service: its today (the 14-day store limit) and a retailer's
-// metrics list (what it serves), with the metrics never served daily. They check a parsed request (query.ts
+// The rules of the service spec that need the service: its today (the 14-day store limit, and no data after it)
+// and a retailer's metrics list (what it serves), with the metrics never served daily. They check a parsed request (query.ts
 // parses every query at its edge), with messages that name the field and what is allowed. Used by the client,
 // the pane and the SALES functions alike.
 import { addDays, daysBetween, type IsoDate } from "../dates";
+import { isoDay, type DayText } from "../words";
 import {
   NEVER_DAILY,
   STORE_DAILY_RETENTION_DAYS,
@@ -22,6 +23,17 @@ export interface ValidationContext {
   today: IsoDate;
   /** The retailer's metrics list when known: unservable combinations are refused before sending. */
   metricsList?: MetricsAvailability[];
+  /** How the messages write a day (the surface's style: the pane's, the functions'); default YYYY-MM-DD. */
+  day?: DayText;
+}
+
+/**
+ * The service has nothing after its today: said before a request is sent, in the surface's style of a day. An
+ * error on a From after it (serviceRules: nothing can come back); a To after it is said by the surface that asks
+ * (toAfterToday): the rows stop at today.
+ */
+export function afterTodayText(today: IsoDate, day: DayText = isoDay): string {
+  return `The service's today is ${day(today)}: the data stops there.`;
 }
 
 function quoteList(values: readonly string[]): string {
@@ -29,7 +41,7 @@ function quoteList(values: readonly string[]): string {
 }
 
 /** The earliest day a store-level daily request may ask for, given the service's today. */
-export function earliestStoreDailyDate(today: IsoDate): IsoDate {
+function earliestStoreDailyDate(today: IsoDate): IsoDate {
   return addDays(today, -STORE_DAILY_RETENTION_DAYS);
 }
 
@@ -55,6 +67,7 @@ export function serviceRules(
   const warnings: Issue[] = [];
   const fail: Fail = (field, code, message) => errors.push({ field, code, message });
   const { level, timeframe, from, to, retailer } = request;
+  const day = ctx.day ?? isoDay;
   const metrics = request.metrics && timeframe ? dailyMetrics(request.metrics, timeframe, fail, warnings) : undefined;
   if (level === "store" && timeframe === "daily" && from !== undefined && to !== undefined) {
     const earliest = earliestStoreDailyDate(ctx.today);
@@ -62,14 +75,30 @@ export function serviceRules(
       fail(
         "from",
         "range",
-        `Store-level daily data is kept for ${STORE_DAILY_RETENTION_DAYS} days only: the earliest From is ${earliest}. Use weekly store data for older dates.`,
+        `Store-level daily data is kept for ${STORE_DAILY_RETENTION_DAYS} days only: the earliest From is ${day(earliest)}. Use weekly store data for older dates.`,
       );
   }
+  // After the service's today there is nothing: a From there can bring nothing back.
+  if (from !== undefined && daysBetween(ctx.today, from) > 0) fail("from", "future", afterTodayText(ctx.today, day));
   // What the retailer publishes, when known, decides what can be asked at all.
   const record = retailer === "all" ? undefined : ctx.metricsList?.find((r) => r.retailer === retailer);
   if (record && level && timeframe)
     checkServed(record, { retailer: record.retailer, level, timeframe, metrics: metrics ?? [] }, fail, warnings);
   return { errors, warnings, metrics };
+}
+
+/**
+ * A To after the service's today, when From is not (From's error says it then): the surface warns before sending
+ * that the rows stop at today. The client sends such a request as it is (a rolling query's To is today itself).
+ */
+export function toAfterToday(
+  request: Partial<Pick<DataRequest, "from" | "to">>,
+  ctx: Pick<ValidationContext, "today" | "day">,
+): Issue | undefined {
+  const { from, to } = request;
+  if (to === undefined || daysBetween(ctx.today, to) <= 0) return undefined;
+  if (from !== undefined && daysBetween(ctx.today, from) > 0) return undefined;
+  return { field: "to", code: "future", message: afterTodayText(ctx.today, ctx.day) };
 }
 
 /** The metrics of a daily request without those never served daily: an error when none is left. */

@@ -17,14 +17,22 @@ const useStyles = makeStyles({
 export function ConnectionSection({
   ops,
   simulator,
+  unreachable,
   onConnected,
 }: {
   ops: ConnectionOperations;
   simulator?: PaneServices["simulator"];
+  /** The service could not be reached reading its lists: said here, the one place a connection's state is said. */
+  unreachable?: string;
   onConnected: () => void;
 }) {
   const styles = useStyles();
   const c = useConnectionForm(ops, onConnected);
+  // What the status line says: the test's outcome, unless the lists found the service unreachable since.
+  const status =
+    unreachable && (c.status.kind === "not-tested" || c.status.kind === "connected")
+      ? { kind: "unreachable" as const, message: unreachable }
+      : c.status;
   const urlProblem = c.url ? checkServiceUrl(c.url) : null;
 
   function useSimulator() {
@@ -68,7 +76,7 @@ export function ConnectionSection({
         </Button>
         <Button onClick={() => void c.forget()}>Forget key</Button>
       </div>
-      <StatusLine status={c.status} />
+      <StatusLine status={status} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
-// The connection's status line: Connected, Key rejected, Service unreachable (with the likely cause), or Not tested.
+// The connection's status line: Connected, Key rejected, Service unreachable (with the likely cause), Testing…;
+// nothing before the first test (an untested connection is not a problem to say).
 import { PaneMessage } from "../PaneMessage";
 import type { ConnectionOutcome } from "../operations";
 
@@ -14,15 +15,15 @@ const TEXT: Record<Status["kind"], string> = {
 };
 
 export function StatusLine({ status }: { status: Status }) {
-  const intent =
-    status.kind === "connected"
-      ? "success"
-      : status.kind === "not-tested" || status.kind === "testing"
-        ? "info"
-        : "error";
+  const intent = status.kind === "connected" ? "success" : status.kind === "testing" ? "info" : "error";
+  // The live region is there from the start (empty before the first test), so what it says later is announced.
   return (
-    <PaneMessage intent={intent} role="status" aria-live="polite">
-      <strong>{TEXT[status.kind]}</strong> {"message" in status ? status.message : ""}
-    </PaneMessage>
+    <div role="status" aria-live="polite">
+      {status.kind !== "not-tested" && (
+        <PaneMessage intent={intent}>
+          <strong>{TEXT[status.kind]}</strong> {"message" in status ? status.message : ""}
+        </PaneMessage>
+      )}
+    </div>
   );
 }

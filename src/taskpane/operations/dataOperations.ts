@@ -1,5 +1,6 @@
 // The query builder's operations: Get data (a managed table) and Insert formula.
 import { fromExcelSerial } from "../../core/dates";
+import { coveredRange } from "../../core/query/describe";
 import { tableTitleOf } from "../../core/query/tableName";
 import type { ExcelRun } from "../../excel/run";
 import { writeFormulaAtSelection } from "../../excel/selection";
@@ -19,15 +20,16 @@ export function dataOperations(run: ExcelRun, deps: () => RefreshDeps): Operatio
         onProgress: opts.onProgress,
       });
       const { write, table } = pulled;
-      // Rows are in period order: the first and last rows give the period covered.
+      // Rows are in period order: the first and last rows give the periods the table covers, inside the days asked.
       const ends = table.periodColumn ? await readColumnEnds(run, write.tableName, table.periodColumn) : undefined;
       const asDay = (v: unknown) => (typeof v === "number" ? fromExcelSerial(v) : undefined);
+      const [first, last] = [asDay(ends?.first), asDay(ends?.last)];
+      const asked = { from: table.query.from, to: table.query.to };
       return {
         tableName: write.tableName,
         sheet: write.sheet,
         rows: write.rows,
-        periodFrom: asDay(ends?.first),
-        periodTo: asDay(ends?.last),
+        covered: first && last ? coveredRange({ first, last }, table.query.timeframe, asked) : undefined,
         omittedMetrics: pulled.omittedMetrics,
         ...(pulled.retailers ? { retailers: pulled.retailers } : {}),
         warnings: pulled.warnings,

@@ -1,5 +1,6 @@
 // The pane's operations on the real parts: the session's client, refresh, the workbook layer and the stores.
 // Each concern has its own module; this puts them together.
+import type { DateStyle } from "../../core/words";
 import type { PaneServices } from "../services";
 import { actionOperations } from "./actionOperations";
 import { connectionOperations } from "./connectionOperations";
@@ -8,14 +9,15 @@ import { tableOperations } from "./tableOperations";
 import { trendOperations } from "./trendOperations";
 import type { PaneOperations } from "./types";
 
-export function paneOperations(services: PaneServices): PaneOperations {
+/** `style`: the pane's date style, for the lines and summaries the operations word. */
+export function paneOperations(services: PaneServices, style: DateStyle): PaneOperations {
   const { run, session, setStartupBehavior } = services;
   // Built for each operation: the client is the session's current one.
   const deps = () => session.refreshDeps(services);
 
   return {
     ...dataOperations(run, deps),
-    ...tableOperations(run, deps, { setStartupBehavior, refreshes: session.refreshes }),
+    ...tableOperations(run, deps, { setStartupBehavior, refreshes: session.refreshes, style }),
     ...trendOperations(run),
     ...actionOperations(run, session),
     ...connectionOperations(session),

@@ -2,9 +2,9 @@
 // sync's entry, the
 // workbook's refresh-on-open flag, and what the session's refresh log keeps (the last Refresh all, each table's
 // latest outcome).
+import { metricLabel } from "../../core/metrics";
 import { summarizeQuery } from "../../core/query/describe";
 import { syncEntryJson } from "../../core/query/syncEntry";
-import { changesText } from "../../core/refresh/revisions";
 import {
   findManagedTable,
   forgetManagedTable,
@@ -12,7 +12,7 @@ import {
   updateManagedTables,
   type ManagedTable,
 } from "../../excel/queryStore";
-import { andList } from "../../core/words";
+import { andList, dateStyle, type DateStyle } from "../../core/words";
 import { getRefreshOnOpen, setRefreshOnOpen } from "../../excel/refreshSettings";
 import type { ExcelRun } from "../../excel/run";
 import { goToTable } from "../../excel/selection";
@@ -29,25 +29,27 @@ import {
 } from "../../refresh";
 import { RefreshLog, refreshAllReport } from "../../session";
 import { errorText } from "../messages";
+import { changesWords } from "../words";
 import type { ManagedRow, RefreshLine, TableOperations } from "./types";
 
 /**
- * One line of the refresh summary, in the words the pane shows: the rows, what the revision did to each metric
- * ("revenue, 16-23 Nov: 40,666.81 to 40,807.05, +0.34%"), metrics omitted, warnings (missing dates among them).
+ * One line of the refresh summary, in the words the pane shows (days in the user's style, metrics by their plain
+ * names): the rows, what the revision did to each metric ("Revenue, 16/11/2026 to 23/11/2026: 40,666.81 to
+ * 40,807.05, +0.34%"), metrics omitted, warnings (missing dates among them).
  * A table with missing dates is not "ok" (the pane shows the lines as a warning). A refresh held because it would
  * remove stored rows, or because a metric's figures changed unit, says so and carries what it showed in
  * `refreshAnyway` (what the pane's button accepts).
  * A rule of this module's interface, tested on its own (test/taskpane/trendOperations.test.ts).
  * @public
  */
-export function refreshLine(o: RefreshOutcome): RefreshLine {
-  const line = lineOf(o);
+export function refreshLine(o: RefreshOutcome, style: DateStyle): RefreshLine {
+  const line = lineOf(o, style);
   // A column deleted is something to act on: shown as a warning, with the offer.
   return o.deletedMetrics ? { ...line, ok: false, stopAsking: o.deletedMetrics } : line;
 }
 
-function lineOf(o: RefreshOutcome): RefreshLine {
-  const revised = changesText(o.changes);
+function lineOf(o: RefreshOutcome, style: DateStyle): RefreshLine {
+  const revised = changesWords(o.changes, style);
   const notes = [...(revised ? [revised] : []), ...omittedText(o), ...o.warnings];
   const tail = notes.length ? `; ${joinNotes(notes)}` : "";
   switch (o.status) {
@@ -55,7 +57,7 @@ function lineOf(o: RefreshOutcome): RefreshLine {
       return {
         tableName: o.tableName,
         ok: o.gaps.length === 0,
-        text: `rewrote ${o.window?.from} to ${o.window?.to}: ${o.rowsReplaced} rows replaced, ${o.rowsAdded} added, ${o.rowsRemoved} removed${pivotsLineText(o) ? `; ${pivotsLineText(o)}` : ""}${tail}`,
+        text: `rewrote ${o.window ? style.range(o.window) : "the window"}: ${o.rowsReplaced} rows replaced, ${o.rowsAdded} added, ${o.rowsRemoved} removed${pivotsLineText(o) ? `; ${pivotsLineText(o)}` : ""}${tail}`,
       };
     case "unchanged":
       return {
@@ -128,11 +130,11 @@ async function stopAsking(run: ExcelRun, tableName: string, metrics: readonly st
   };
 }
 
-function managedRow(t: ManagedTable): ManagedRow {
+function managedRow(t: ManagedTable, style: DateStyle): ManagedRow {
   return {
     tableName: t.tableName,
     sheet: t.sheet,
-    summary: summarizeQuery(t.query, t.rolling),
+    summary: summarizeQuery(t.query, t.rolling, { day: style.day, metric: metricLabel }),
     lastRefreshedAt: t.lastRefreshedAt,
     rows: t.rows,
     window: t.lastWindow,
@@ -151,19 +153,21 @@ interface TableOperationsOptions {
   setStartupBehavior?: (loadOnOpen: boolean) => Promise<void>;
   /** The session's log (the ribbon and the refresh on open record there too); a log of its own when absent. */
   refreshes?: RefreshLog;
+  /** The pane's date style (the user's locale); the runtime's own when absent. */
+  style?: DateStyle;
 }
 
 export function tableOperations(
   run: ExcelRun,
   deps: () => RefreshDeps,
-  { setStartupBehavior, refreshes = new RefreshLog() }: TableOperationsOptions = {},
+  { setStartupBehavior, refreshes = new RefreshLog(), style = dateStyle() }: TableOperationsOptions = {},
 ): TableOperations {
   return {
     async listManaged() {
       const { tables, damaged } = await readManagedTables(run);
       // Under the tables' current names (renames are followed by Table.id); a deleted table says so.
       const rows: ManagedRow[] = (await followTables(run, tables)).map(({ table: t, identity }) =>
-        identity ? managedRow(t) : problemRow(t.tableName, tableDeletedText(t.tableName)),
+        identity ? managedRow(t, style) : problemRow(t.tableName, tableDeletedText(t.tableName)),
       );
       // A damaged saved query is listed with what is wrong, so it can be forgotten or pulled again.
       for (const d of damaged) rows.push(problemRow(d.tableName ?? "", d.message));
@@ -176,7 +180,7 @@ export function tableOperations(
         if (!managed) return { tableName, ok: false, text: "This table is no longer managed." };
         const outcome = await refreshTable(deps(), managed, { signal, anyway });
         refreshes.recordOutcome(outcome); // the session's deps record it too; a log of its own needs it here
-        return refreshLine(outcome);
+        return refreshLine(outcome, style);
       } catch (e) {
         return { tableName, ok: false, text: errorText(e) };
       }
@@ -186,7 +190,7 @@ export function tableOperations(
       try {
         const summary = await refreshAllTables(deps(), { signal, onProgress });
         refreshes.recordRefreshAll(refreshAllReport("pane", summary));
-        return summary.outcomes.map(refreshLine);
+        return summary.outcomes.map((o) => refreshLine(o, style));
       } catch (e) {
         refreshes.recordRefreshAll(refreshAllReport("pane", { message: `Refresh all failed. ${errorText(e)}` }));
         throw e;

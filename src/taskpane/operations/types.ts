@@ -1,4 +1,5 @@
 // What the pane's buttons do, behind interfaces, so the components stay about presentation.
+import type { DateRange } from "../../core/dates";
 import type { Query } from "../../core/query/query";
 import type { RefreshApproval } from "../../core/refresh/unitChange";
 import type { RefreshOutcome, RefreshProgress } from "../../refresh";
@@ -10,10 +11,10 @@ import { type RetailerSummary } from "../../core/answer/retailersTable";
 export interface PullSummary {
   tableName: string;
   sheet: string;
+  /** Data rows written (the header not counted). */
   rows: number;
-  /** First and last period in the table (YYYY-MM-DD), when it has rows. */
-  periodFrom?: string;
-  periodTo?: string;
+  /** The days the table covers (coveredRange: its periods inside the days asked), when it has rows. */
+  covered?: DateRange;
   omittedMetrics: string[];
   /** Several retailers: each one's rows in the table and the metrics it omitted (empty in its rows). */
   retailers?: RetailerSummary[];

@@ -3,7 +3,8 @@ import { Dropdown, Field, Option } from "@fluentui/react-components";
 import type { FiltersRecord } from "../../api";
 import { FILTERS, type Filter } from "../../core/metrics";
 import type { QueryForm } from "./queryForm";
-import type { FieldProps } from "./useQueryForm";
+import { fieldMessage } from "./fieldMessage";
+import type { FieldMessage, FieldProps } from "./useQueryForm";
 
 const COMPARISON_LABEL: Record<QueryForm["comparison"], string> = {
   "": "None",
@@ -17,15 +18,15 @@ export function ComparisonFilterFields({
   filters,
   comparisonMessage,
   filterMessage,
-}: FieldProps & { filters?: FiltersRecord; comparisonMessage?: string; filterMessage?: string }) {
+}: FieldProps & { filters?: FiltersRecord; comparisonMessage?: FieldMessage; filterMessage?: FieldMessage }) {
   return (
     <>
-      <Field label="Comparison" validationMessage={comparisonMessage}>
+      <Field label="Comparison" {...fieldMessage(comparisonMessage)}>
         <Dropdown
           value={COMPARISON_LABEL[form.comparison]}
           selectedOptions={[form.comparison]}
           onOptionSelect={(_, d) =>
-            setForm((f) => ({ ...f, comparison: (d.optionValue ?? "") as QueryForm["comparison"] }))
+            setForm((f) => ({ ...f, comparison: (d.optionValue ?? "") as QueryForm["comparison"] }), "comparison")
           }
         >
           {(Object.keys(COMPARISON_LABEL) as QueryForm["comparison"][]).map((c) => (
@@ -35,11 +36,13 @@ export function ComparisonFilterFields({
           ))}
         </Dropdown>
       </Field>
-      <Field label="Filter" validationMessage={filterMessage}>
+      <Field label="Filter" {...fieldMessage(filterMessage)}>
         <Dropdown
           value={form.filter === "sku" ? "SKU" : form.filter}
           selectedOptions={[form.filter]}
-          onOptionSelect={(_, d) => setForm((f) => ({ ...f, filter: (d.optionValue ?? "sku") as Filter, viewby: "" }))}
+          onOptionSelect={(_, d) =>
+            setForm((f) => ({ ...f, filter: (d.optionValue ?? "sku") as Filter, viewby: "" }), "filter")
+          }
         >
           {FILTERS.map((f) => {
             const sample = f !== "sku" ? filters?.[f]?.slice(0, 3).join(", ") : undefined;

@@ -5,7 +5,8 @@ import { retailerLabel } from "../../core/query/describe";
 import type { Level } from "../../core/metrics";
 import { dropdownButton } from "../OneLineName";
 import { nextRetailers } from "./queryForm";
-import type { FieldProps } from "./useQueryForm";
+import { fieldMessage } from "./fieldMessage";
+import type { FieldMessage, FieldProps } from "./useQueryForm";
 
 export function LevelRetailerFields({
   form,
@@ -13,7 +14,7 @@ export function LevelRetailerFields({
   retailers,
   connected,
   retailerMessage,
-}: FieldProps & { retailers: string[]; connected: boolean; retailerMessage?: string }) {
+}: FieldProps & { retailers: string[]; connected: boolean; retailerMessage?: FieldMessage }) {
   const label = form.retailers.length ? retailerLabel(form.retailers) : "";
   return (
     <>
@@ -23,18 +24,21 @@ export function LevelRetailerFields({
           value={form.level}
           onChange={(_, d) =>
             // "all" exists at SKU level only: switching to Store clears it rather than keep an invalid choice.
-            setForm((f) => ({
-              ...f,
-              level: d.value as Level,
-              retailers: d.value === "store" ? f.retailers.filter((r) => r.toLowerCase() !== "all") : f.retailers,
-            }))
+            setForm(
+              (f) => ({
+                ...f,
+                level: d.value as Level,
+                retailers: d.value === "store" ? f.retailers.filter((r) => r.toLowerCase() !== "all") : f.retailers,
+              }),
+              "level",
+            )
           }
         >
           <Radio value="sku" label="SKU" />
           <Radio value="store" label="Store" />
         </RadioGroup>
       </Field>
-      <Field label="Retailer" validationMessage={retailerMessage} hint="One, or several to compare them in one table.">
+      <Field label="Retailer" {...fieldMessage(retailerMessage)} hint="One, or several to compare them in one table.">
         <Dropdown
           multiselect
           placeholder={connected ? "Choose one or more retailers" : "Connect to load retailers"}
@@ -48,7 +52,7 @@ export function LevelRetailerFields({
               const retailers = nextRetailers(d.selectedOptions, d.optionValue);
               const removed = f.retailers.some((r) => !retailers.includes(r));
               return { ...f, retailers, viewby: removed ? "" : f.viewby };
-            })
+            }, "retailer")
           }
           disabled={!connected}
         >

@@ -1,17 +1,20 @@
 // Metrics: what the chosen retailers serve for the level and timeframe (with several, what any of them serves);
-// for "all", the level's full list with a note.
+// for "all", the level's full list with a note. Each by its plain name, the service's name beside it ("Unit rate of
+// sale (unit_ros)"); the query and the table's headers keep the service's names.
 import { Dropdown, Field, Option } from "@fluentui/react-components";
 import { useMemo } from "react";
+import { metricLabel } from "../../core/metrics";
 import { dropdownButton } from "../OneLineName";
+import { fieldMessage } from "./fieldMessage";
 import { metricChoices, type RetailerRecord } from "./queryForm";
-import type { FieldProps } from "./useQueryForm";
+import type { FieldMessage, FieldProps } from "./useQueryForm";
 
 export function MetricsField({
   form,
   setForm,
   records,
   message,
-}: FieldProps & { records: RetailerRecord[]; message?: string }) {
+}: FieldProps & { records: RetailerRecord[]; message?: FieldMessage }) {
   const isAll = form.retailers.some((r) => r.toLowerCase() === "all");
   const several = form.retailers.length > 1;
   const { metrics: choices, notServedBy } = useMemo(
@@ -24,21 +27,24 @@ export function MetricsField({
       ? "What any chosen retailer serves. A metric a retailer does not serve is empty in its rows."
       : undefined;
 
+  const chosen = form.metrics.map(metricLabel).join(", ");
+
   return (
-    <Field label="Metrics" validationMessage={message} hint={hint}>
+    <Field label="Metrics" {...fieldMessage(message)} hint={hint}>
       <Dropdown
         multiselect
         placeholder="Choose one or more metrics"
-        value={form.metrics.join(", ")}
-        button={dropdownButton(form.metrics.join(", "))}
+        value={chosen}
+        button={dropdownButton(chosen)}
         selectedOptions={form.metrics}
-        onOptionSelect={(_, d) => setForm((f) => ({ ...f, metrics: d.selectedOptions }))}
+        onOptionSelect={(_, d) => setForm((f) => ({ ...f, metrics: d.selectedOptions }), "metrics")}
       >
         {choices.map((m) => {
           const without = notServedBy.get(m);
+          const label = metricLabel(m);
           return (
-            <Option key={m} value={m} text={m}>
-              {without ? `${m} (not ${without.join(", ")})` : m}
+            <Option key={m} value={m} text={label}>
+              {without ? `${label} (not ${without.join(", ")})` : label}
             </Option>
           );
         })}

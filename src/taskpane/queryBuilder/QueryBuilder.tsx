@@ -1,6 +1,12 @@
 // The query builder: dropdowns fed by the service's own lists, validated inline by the shared rules. One field
-// component per control (or pair of controls); the form's checks and the run each live in a hook.
+// component per control (or pair of controls); the form's checks and the run each live in a hook. A control's
+// problem is said once, beside it, after the user touched it; until the form can be sent, Get data is disabled
+// and one line under it says why.
 import { Button, Text } from "@fluentui/react-components";
+import { useMemo } from "react";
+import type { QueryField } from "../../core/query/query";
+import { viewByChoices } from "../../core/query/viewBy";
+import { useDateStyle } from "../dateStyle";
 import type { Operations, PullSummary } from "../operations";
 import { PaneMessage } from "../PaneMessage";
 import type { Lists } from "../useLists";
@@ -9,14 +15,19 @@ import { DatesField } from "./DatesField";
 import { DestinationField } from "./DestinationField";
 import { LevelRetailerFields } from "./LevelRetailerFields";
 import { MetricsField } from "./MetricsField";
+import type { QueryForm } from "./queryForm";
 import { RunPanel } from "./RunPanel";
 import { useBuilderStyles } from "./styles";
 import { TimeframeField } from "./TimeframeField";
-import { useQueryForm, type FieldProps } from "./useQueryForm";
+import { useQueryForm, type SetForm } from "./useQueryForm";
 import { useQueryRun } from "./useQueryRun";
 import { ViewByField } from "./ViewByField";
 
-interface QueryBuilderProps extends FieldProps {
+interface QueryBuilderProps {
+  form: QueryForm;
+  setForm: (update: (f: QueryForm) => QueryForm) => void;
+  /** Changes when the form is opened anew (Edit): nothing in it is touched yet. */
+  formKey: number;
   lists: Lists;
   today: string;
   connected: boolean;
@@ -24,21 +35,34 @@ interface QueryBuilderProps extends FieldProps {
   onPulled: (summary: PullSummary) => void;
 }
 
-export function QueryBuilder({ form, setForm, lists, today, connected, operations, onPulled }: QueryBuilderProps) {
+export function QueryBuilder({
+  form,
+  setForm,
+  formKey,
+  lists,
+  today,
+  connected,
+  operations,
+  onPulled,
+}: QueryBuilderProps) {
   const styles = useBuilderStyles();
-  const { shown, warnings, attempt, records } = useQueryForm(form, today, lists.metrics);
+  const style = useDateStyle();
+  const viewBy = useMemo(() => viewByChoices(lists.filters, form.filter), [lists.filters, form.filter]);
+  const f = useQueryForm(form, today, lists.metrics, { style, viewBy, connected, formKey });
   const run = useQueryRun(operations, onPulled);
-  const bind = { form, setForm };
+  const set: SetForm = (update, touched?: QueryField | QueryField[]) => {
+    if (touched) f.touch(touched);
+    setForm(update);
+  };
+  const bind = { form, setForm: set };
 
   function getData() {
-    const query = attempt();
     run.clearResult();
-    if (query) void run.getData(query, { rolling: form.rolling, destination: form.destination });
+    if (f.query) void run.getData(f.query, { rolling: form.rolling, destination: form.destination });
   }
 
   function insertFormula() {
-    const query = attempt();
-    if (query) void run.insertFormula(query, form.rolling);
+    if (f.query) void run.insertFormula(f.query, form.rolling);
   }
 
   return (
@@ -51,31 +75,33 @@ export function QueryBuilder({ form, setForm, lists, today, connected, operation
           Reload lists
         </Button>
       </div>
-      {!connected && <Text size={200}>Connect first: the lists below come from the service.</Text>}
+      {/* A service that cannot be reached is said by Connection's status line, once; other list failures here. */}
       {lists.error && <PaneMessage intent="error">{lists.error}</PaneMessage>}
       <LevelRetailerFields
         {...bind}
         retailers={lists.retailers}
         connected={connected}
-        retailerMessage={shown("retailer")}
+        retailerMessage={f.message("retailer")}
       />
-      <TimeframeField {...bind} records={records} message={shown("timeframe")} />
-      <MetricsField {...bind} records={records} message={shown("metrics")} />
-      <DatesField {...bind} today={today} fromMessage={shown("from")} toMessage={shown("to")} />
+      <TimeframeField {...bind} records={f.records} message={f.message("timeframe")} />
+      <MetricsField {...bind} records={f.records} message={f.message("metrics")} />
+      <DatesField {...bind} today={today} fromMessage={f.message("from")} toMessage={f.message("to")} />
       <ComparisonFilterFields
         {...bind}
         filters={lists.filters}
-        comparisonMessage={shown("comparison")}
-        filterMessage={shown("filter")}
+        comparisonMessage={f.message("comparison")}
+        filterMessage={f.message("filter")}
       />
-      <ViewByField {...bind} filters={lists.filters} message={shown("viewby")} />
+      <ViewByField {...bind} choices={viewBy} message={f.message("viewby")} />
       <DestinationField {...bind} />
-      {warnings.map((w) => (
-        <PaneMessage key={w} intent="warning">
-          {w}
-        </PaneMessage>
-      ))}
-      <RunPanel run={run} connected={connected} onGetData={getData} onInsertFormula={insertFormula} />
+      <RunPanel
+        run={run}
+        connected={connected}
+        ready={f.query !== undefined}
+        notReady={f.notReady}
+        onGetData={getData}
+        onInsertFormula={insertFormula}
+      />
     </section>
   );
 }

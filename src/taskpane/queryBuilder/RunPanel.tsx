@@ -1,5 +1,8 @@
-// Get data and Insert formula, the progress bar with Cancel while a table is written, and what came of it.
+// Get data and Insert formula (disabled, with one line saying why, until the form can be sent), the progress bar
+// with Cancel while a table is written, and what came of it.
 import { Button, ProgressBar, Text } from "@fluentui/react-components";
+import type { DateStyle } from "../../core/words";
+import { useDateStyle } from "../dateStyle";
 import type { PullSummary } from "../operations";
 import { PaneMessage } from "../PaneMessage";
 import { useBuilderStyles } from "./styles";
@@ -8,26 +11,43 @@ import type { QueryRun } from "./useQueryRun";
 export function RunPanel({
   run,
   connected,
+  ready,
+  notReady,
   onGetData,
   onInsertFormula,
 }: {
   run: QueryRun;
   connected: boolean;
+  /** The form can be sent. */
+  ready: boolean;
+  /** Why it cannot yet, in one line. */
+  notReady?: string;
   onGetData: () => void;
   onInsertFormula: () => void;
 }) {
   const styles = useBuilderStyles();
+  const style = useDateStyle();
   const { busy, result } = run;
   return (
     <>
       <div className={styles.row}>
-        <Button appearance="primary" onClick={onGetData} disabled={!connected || !!busy}>
+        <Button
+          appearance="primary"
+          onClick={onGetData}
+          disabled={!connected || !ready || !!busy}
+          aria-describedby={notReady ? "get-data-not-ready" : undefined}
+        >
           Get data
         </Button>
-        <Button onClick={onInsertFormula} disabled={!!busy}>
+        <Button onClick={onInsertFormula} disabled={!ready || !!busy}>
           Insert formula
         </Button>
       </div>
+      {notReady && !busy && (
+        <Text size={200} id="get-data-not-ready" className={styles.notReady}>
+          {notReady}
+        </Text>
+      )}
       {busy && (
         <div className={styles.section}>
           <ProgressBar value={busy.total ? busy.done / busy.total : undefined} aria-label="Writing the table" />
@@ -45,21 +65,22 @@ export function RunPanel({
       )}
       {result?.error && <PaneMessage intent="error">{result.error}</PaneMessage>}
       {result?.info && <PaneMessage intent="success">{result.info}</PaneMessage>}
-      {result?.summary && <PullSummaryBar summary={result.summary} />}
+      {result?.summary && <PullSummaryBar summary={result.summary} style={style} />}
     </>
   );
 }
 
 /**
- * What Get data says it did, a line each: the rows written and where; for several retailers, each one's rows and
- * the metrics it omitted ("northmart: 26 rows · pharmaplus: 26 rows, omitted availability."), or for one, the
- * metrics the retailer omitted; then the warnings. A cancelled pull names only what was omitted: its
- * per-retailer rows were not all written.
+ * What Get data says it did, a line each: the data rows written and where, and the days the table covers (the
+ * range its card says too, in the pane's date style); for several retailers, each one's rows and the metrics it
+ * omitted ("northmart: 26 rows · pharmaplus: 26 rows, omitted availability."), or for one, the metrics the retailer
+ * omitted; then the warnings. A cancelled pull names only what was omitted: its per-retailer rows were not all
+ * written.
  * A rule of this module's interface, tested on its own (test/taskpane/multiRetailerOperations.test.ts).
  * @public
  */
-export function pullSummaryLines(summary: PullSummary): string[] {
-  const covered = summary.periodFrom ? ` covering ${summary.periodFrom} to ${summary.periodTo}` : "";
+export function pullSummaryLines(summary: PullSummary, style: Pick<DateStyle, "range">): string[] {
+  const covered = summary.covered ? ` covering ${style.range(summary.covered)}` : "";
   const lines = [
     `${summary.complete ? "Wrote" : "Cancelled after"} ${summary.rows.toLocaleString()} rows to ${summary.tableName} on ${summary.sheet}${covered}.`,
   ];
@@ -82,10 +103,10 @@ export function pullSummaryLines(summary: PullSummary): string[] {
   return [...lines, ...summary.warnings];
 }
 
-function PullSummaryBar({ summary }: { summary: PullSummary }) {
+function PullSummaryBar({ summary, style }: { summary: PullSummary; style: DateStyle }) {
   return (
     <PaneMessage intent={summary.complete ? "success" : "warning"} role="status">
-      {pullSummaryLines(summary).map((line, i) => (
+      {pullSummaryLines(summary, style).map((line, i) => (
         <div key={i}>{line}</div>
       ))}
     </PaneMessage>

@@ -3,7 +3,8 @@
 import { Dropdown, Field, Option } from "@fluentui/react-components";
 import { TIMEFRAMES, type Timeframe } from "../../core/metrics";
 import { timeframeNotServedBy, type RetailerRecord } from "./queryForm";
-import type { FieldProps } from "./useQueryForm";
+import { fieldMessage } from "./fieldMessage";
+import type { FieldMessage, FieldProps } from "./useQueryForm";
 
 const TIMEFRAME_LABEL: Record<Timeframe, string> = { daily: "Daily", weekly: "Weekly", monthly: "Monthly" };
 
@@ -12,13 +13,15 @@ export function TimeframeField({
   setForm,
   records,
   message,
-}: FieldProps & { records: RetailerRecord[]; message?: string }) {
+}: FieldProps & { records: RetailerRecord[]; message?: FieldMessage }) {
   return (
-    <Field label="Timeframe" validationMessage={message}>
+    <Field label="Timeframe" {...fieldMessage(message)}>
       <Dropdown
         value={TIMEFRAME_LABEL[form.timeframe]}
         selectedOptions={[form.timeframe]}
-        onOptionSelect={(_, d) => setForm((f) => ({ ...f, timeframe: (d.optionValue ?? "weekly") as Timeframe }))}
+        onOptionSelect={(_, d) =>
+          setForm((f) => ({ ...f, timeframe: (d.optionValue ?? "weekly") as Timeframe }), "timeframe")
+        }
       >
         {TIMEFRAMES.map((t) => {
           const without = timeframeNotServedBy(form.level, t, records);

@@ -12,6 +12,9 @@ import {
 import { rollingEnd } from "../../core/query/presets";
 import { parseQuery, type IssueCode, type Query, type QueryField, type QueryParse } from "../../core/query/query";
 import { serviceIssuesOf, validateForRetailers } from "../../core/query/retailers";
+import { toAfterToday } from "../../core/query/validate";
+import { notAChoiceText, viewByChoiceOf, type ViewByChoice } from "../../core/query/viewBy";
+import { isoDay, type DateStyle, type DayText } from "../../core/words";
 
 export type DestinationChoice = "new-sheet" | "selection";
 
@@ -49,23 +52,27 @@ export function emptyForm(range: { from: string; to: string }): QueryForm {
 }
 
 /**
- * The form's query, parsed as every query is at its edge (query.ts), or every problem in it by control.
+ * The form's query, parsed as every query is at its edge (query.ts), or every problem in it by control; `day`
+ * writes the days its messages name (the pane's style).
  * A rule of this module's interface, tested on its own (test/taskpane/queryForm.test.ts).
  * @public
  */
-export function toQuery(form: QueryForm, today: string): QueryParse {
-  return parseQuery({
-    level: form.level,
-    retailers: form.retailers,
-    timeframe: form.timeframe,
-    metrics: form.metrics,
-    from: form.from,
-    to: form.rolling ? rollingEnd(today) : form.to,
-    comparison: form.comparison,
-    // The spec needs `filter` set for `viewby`; "sku" is the service's default, so it is sent only then.
-    filter: form.filter !== "sku" || form.viewby ? form.filter : undefined,
-    viewby: form.viewby,
-  });
+export function toQuery(form: QueryForm, today: string, day: DayText = isoDay): QueryParse {
+  return parseQuery(
+    {
+      level: form.level,
+      retailers: form.retailers,
+      timeframe: form.timeframe,
+      metrics: form.metrics,
+      from: form.from,
+      to: form.rolling ? rollingEnd(today) : form.to,
+      comparison: form.comparison,
+      // The spec needs `filter` set for `viewby`; "sku" is the service's default, so it is sent only then.
+      filter: form.filter !== "sku" || form.viewby ? form.filter : undefined,
+      viewby: form.viewby,
+    },
+    { day },
+  );
 }
 
 /** The form a saved query reopens in ("Edit"): every retailer chosen, in the query's order. */
@@ -93,41 +100,141 @@ export interface FieldError {
 
 export type FieldErrors = Partial<Record<QueryField, FieldError>>;
 
+/** What a control is told that does not stop Get data (metrics a retailer leaves out, a To after today). */
+export type FieldWarnings = Partial<Record<QueryField, string>>;
+
 /** Each chosen retailer's metrics list as the service gives it (`listMetrics(retailer)`), once loaded. */
 export type MetricsLists = ReadonlyMap<string, MetricsAvailability[] | undefined>;
+
+/** How the form speaks: the pane's date style (days in messages, what a date input asks for), View by's choices. */
+export interface FormWords {
+  style?: Pick<DateStyle, "day" | "pattern">;
+  /** View by's choices for the Filter chosen, once the filters lists are in (text naming none of them is said). */
+  viewBy?: readonly ViewByChoice[];
+}
+
+const LABEL: Record<QueryField, string> = {
+  level: "Level",
+  retailer: "Retailer",
+  timeframe: "Timeframe",
+  metrics: "Metrics",
+  from: "From",
+  to: "To",
+  comparison: "Comparison",
+  filter: "Filter",
+  viewby: "View by",
+};
 
 /**
  * The shared validation, per control: the form parsed (query.ts), then checked for each retailer with its own
  * metrics list (validateForRetailers, as the client checks before sending; a problem only some retailers have is
- * said with their names). `query` is what Get data sends, when nothing is wrong.
+ * said with their names), in the pane's words (its days, a date typed as it asks). `query` is what Get data
+ * sends, when nothing is wrong. The service's warnings are all about Metrics (metrics left out); a To after the
+ * service's today is said beside To.
  */
 export function checkForm(
   form: QueryForm,
   today: string,
   metricsLists: MetricsLists = new Map(),
-): { errors: FieldErrors; warnings: string[]; query?: Query } {
+  { style, viewBy = [] }: FormWords = {},
+): { errors: FieldErrors; warnings: FieldWarnings; query?: Query } {
+  const day = style?.day ?? isoDay;
   const errors: FieldErrors = {};
   const add = (field: QueryField, message: string, code: IssueCode) => {
+    // A date typed as the pane does not read it is said in the pane's words (the parser asks for YYYY-MM-DD).
+    const said =
+      style && code === "format" && (field === "from" || field === "to")
+        ? `Type ${LABEL[field]} as ${style.pattern}, e.g. ${style.day(today)}.`
+        : message;
     const before = errors[field];
     errors[field] = before
-      ? { message: `${before.message} ${message}`, codes: [...before.codes, code] }
-      : { message, codes: [code] };
+      ? { message: `${before.message} ${said}`, codes: [...before.codes, code] }
+      : { message: said, codes: [code] };
   };
-  const parsed = toQuery(form, today);
+  // View by: text that names no choice is said, never sent (nor replaced by a choice it starts like).
+  const viewby = form.viewby.trim();
+  if (viewby && viewBy.length > 0 && !viewByChoiceOf(viewby, viewBy, form.filter))
+    add("viewby", notAChoiceText(viewby, form.filter), "not-allowed");
+  const ctx = { today, metricsLists, day };
+  const parsed = toQuery(form, today, day);
+  const warnings: FieldWarnings = {};
+  const late = toAfterToday(parsed.ok ? parsed.query : parsed.fields, { today, day });
+  if (late) warnings.to = late.message;
   if (!parsed.ok) {
     // Beside the parser's problems, what the service's rules say on the controls read right: all at once.
-    for (const e of [...parsed.errors, ...serviceIssuesOf(parsed.fields, { today, metricsLists })])
-      add(e.field, e.message, e.code);
-    return { errors, warnings: [] };
-  }
-  const v = validateForRetailers(parsed.query, { today, metricsLists });
-  // A warning several retailers share (a metric never served daily) is said once.
-  const warnings = [...new Set(v.warnings.flat())];
-  if (!v.ok) {
-    for (const e of v.errors) add(e.field, e.message, e.code);
+    for (const e of [...parsed.errors, ...serviceIssuesOf(parsed.fields, ctx)]) add(e.field, e.message, e.code);
     return { errors, warnings };
   }
+  const v = validateForRetailers(parsed.query, ctx);
+  // A warning several retailers share (a metric never served daily) is said once.
+  const left = [...new Set(v.warnings.flat())];
+  if (left.length) warnings.metrics = left.join(" ");
+  if (!v.ok) for (const e of v.errors) add(e.field, e.message, e.code);
+  if (!v.ok || Object.keys(errors).length > 0) return { errors, warnings };
   return { errors, warnings, query: parsed.query };
+}
+
+/** The controls in the order the form shows them. */
+const FORM_ORDER: QueryField[] = [
+  "level",
+  "retailer",
+  "timeframe",
+  "metrics",
+  "from",
+  "to",
+  "comparison",
+  "filter",
+  "viewby",
+];
+
+/** What Get data asks for when a control is empty ("missing"). */
+const CHOOSE: Partial<Record<QueryField, string>> = {
+  retailer: "choose a retailer",
+  metrics: "choose one or more metrics",
+};
+
+/**
+ * The message beside each control: a problem once the user touched that control (changed it); a warning always
+ * (it is about a value the form holds, and does not stop Get data). Nothing is said of a control before then:
+ * switching Level says nothing of an empty Metrics.
+ * A rule of this module's interface, tested on its own (test/taskpane/queryForm.test.ts).
+ * @public
+ */
+export function shownMessages(
+  check: { errors: FieldErrors; warnings: FieldWarnings },
+  touched: ReadonlySet<QueryField>,
+): Partial<Record<QueryField, { intent: "error" | "warning"; text: string }>> {
+  const shown: Partial<Record<QueryField, { intent: "error" | "warning"; text: string }>> = {};
+  for (const field of FORM_ORDER) {
+    const error = check.errors[field];
+    const warning = check.warnings[field];
+    if (error && touched.has(field)) shown[field] = { intent: "error", text: error.message };
+    else if (warning) shown[field] = { intent: "warning", text: warning };
+  }
+  return shown;
+}
+
+/**
+ * Why Get data cannot run yet, in one line; undefined when it can. Each problem is said once: a control's own
+ * message beside it when it was touched (the line names the control), else here (an empty control by what to
+ * choose, any other problem in its own words).
+ * A rule of this module's interface, tested on its own (test/taskpane/queryForm.test.ts).
+ * @public
+ */
+export function notReadyText(
+  errors: FieldErrors,
+  touched: ReadonlySet<QueryField>,
+  connected: boolean,
+): string | undefined {
+  if (!connected) return "Connect first (Connection, above): the lists come from the service.";
+  const parts = FORM_ORDER.flatMap((field) => {
+    const error = errors[field];
+    if (!error) return [];
+    if (touched.has(field)) return [`fix ${LABEL[field]}`];
+    if (error.codes.every((c) => c === "missing")) return [CHOOSE[field] ?? `fill in ${LABEL[field]}`];
+    return [`${LABEL[field]}: ${error.message.replace(/\.$/, "")}`];
+  });
+  return parts.length ? `To get data, ${parts.join("; ")}.` : undefined;
 }
 
 /**

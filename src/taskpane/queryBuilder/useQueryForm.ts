@@ -1,10 +1,22 @@
-// The builder's form state beyond the values themselves: the shared validation per control, what is shown
-// yet, and each chosen retailer's metrics record the fields read.
-import { useMemo, useState } from "react";
+// The builder's form state beyond the values themselves: the shared validation per control, which controls the
+// user touched (a problem is said beside its control only then; until then Get data's line says it), and each
+// chosen retailer's metrics record the fields read.
+import { useEffect, useMemo, useState } from "react";
 import type { Query, QueryField } from "../../core/query/query";
-import { checkForm, retailerRecords, type MetricsLists, type QueryForm, type RetailerRecord } from "./queryForm";
+import type { ViewByChoice } from "../../core/query/viewBy";
+import type { DateStyle } from "../../core/words";
+import {
+  checkForm,
+  notReadyText,
+  retailerRecords,
+  shownMessages,
+  type MetricsLists,
+  type QueryForm,
+  type RetailerRecord,
+} from "./queryForm";
 
-type SetForm = (update: (f: QueryForm) => QueryForm) => void;
+/** Changes the form; `touched` names the controls the user changed by it (their problems are then said). */
+export type SetForm = (update: (f: QueryForm) => QueryForm, touched?: QueryField | QueryField[]) => void;
 
 /** What every field component gets: the form and the way to change it. */
 export interface FieldProps {
@@ -12,33 +24,52 @@ export interface FieldProps {
   setForm: SetForm;
 }
 
+/** A control's message: its problem (once touched) or a warning. */
+export interface FieldMessage {
+  intent: "error" | "warning";
+  text: string;
+}
+
 interface QueryFormState {
-  /** The message to show under a control, if any. */
-  shown(field: QueryField): string | undefined;
-  warnings: string[];
-  /** A run was asked for: from now on every error shows. The query to send, when the form may be sent. */
-  attempt(): Query | undefined;
+  /** The message beside a control, if any. */
+  message(field: QueryField): FieldMessage | undefined;
+  /** Why Get data cannot run yet (one line), or undefined. */
+  notReady?: string;
+  /** The query Get data sends, when the form may be sent. */
+  query?: Query;
+  touch(fields: QueryField | QueryField[]): void;
   /** Each chosen retailer with its metrics list record (undefined until loaded, and for `all`). */
   records: RetailerRecord[];
 }
 
-export function useQueryForm(form: QueryForm, today: string, metrics: MetricsLists): QueryFormState {
-  const [attempted, setAttempted] = useState(false);
-  const { errors, warnings, query } = useMemo(() => checkForm(form, today, metrics), [form, today, metrics]);
+export function useQueryForm(
+  form: QueryForm,
+  today: string,
+  metrics: MetricsLists,
+  opts: { style: DateStyle; viewBy: readonly ViewByChoice[]; connected: boolean; formKey: number },
+): QueryFormState {
+  const { style, viewBy, connected, formKey } = opts;
+  const [touched, setTouched] = useState<ReadonlySet<QueryField>>(new Set());
+  // A form opened anew (Edit) has nothing touched yet.
+  useEffect(() => setTouched(new Set()), [formKey]);
+  const check = useMemo(
+    () => checkForm(form, today, metrics, { style, viewBy }),
+    [form, today, metrics, style, viewBy],
+  );
   const records = useMemo(() => retailerRecords(form.retailers, metrics), [form.retailers, metrics]);
+  const shown = useMemo(() => shownMessages(check, touched), [check, touched]);
 
-  // Before the first "Get data", empty required fields are not errors yet.
-  const shown = (field: QueryField) => {
-    const error = errors[field];
-    if (!error) return undefined;
-    if (!attempted && error.codes.includes("missing")) return undefined;
-    return error.message;
+  const touch = (fields: QueryField | QueryField[]) =>
+    setTouched((before) => {
+      const list = Array.isArray(fields) ? fields : [fields];
+      return list.every((f) => before.has(f)) ? before : new Set([...before, ...list]);
+    });
+
+  return {
+    message: (field) => shown[field],
+    notReady: notReadyText(check.errors, touched, connected),
+    query: check.query,
+    touch,
+    records,
   };
-
-  const attempt = () => {
-    setAttempted(true);
-    return query;
-  };
-
-  return { shown, warnings, attempt, records };
 }

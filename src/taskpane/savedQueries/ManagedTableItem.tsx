@@ -7,8 +7,9 @@ import type { Trend } from "../../core/refresh/trend";
 import type { MetricChange } from "../../core/refresh/revisions";
 import type { ManagedRow } from "../operations";
 import { TrendChart } from "./TrendChart";
-import { rangeText } from "../../core/words";
 import { provisionalText } from "../../core/refresh/provisional";
+import type { DateStyle } from "../../core/words";
+import { useDateStyle } from "../dateStyle";
 
 const useStyles = makeStyles({
   item: {
@@ -24,9 +25,10 @@ const useStyles = makeStyles({
   missing: { color: tokens.colorPaletteDarkOrangeForeground1, overflowWrap: "anywhere" },
 });
 
-function when(iso: string): string {
+/** A moment in the pane's date style, in the reader's time zone: "28/11/2026, 10:07". */
+function when(iso: string, style: DateStyle): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+  return Number.isNaN(d.getTime()) ? iso : style.moment(d);
 }
 
 export function ManagedTableItem({
@@ -59,6 +61,7 @@ export function ManagedTableItem({
   changes?: readonly MetricChange[];
 }) {
   const styles = useStyles();
+  const style = useDateStyle();
   // Read again whenever a refresh changed the table (its last refresh time or its rows).
   const trend = useTrend(loadTrend, r.problem === undefined ? `${r.lastRefreshedAt}|${r.rows}` : undefined);
   if (r.problem !== undefined) return <ProblemItem row={r} busy={busy} onStopManaging={onStopManaging} />;
@@ -67,12 +70,12 @@ export function ManagedTableItem({
       <Text weight="semibold">{r.tableName}</Text>
       <Text size={200}>{r.summary}</Text>
       <Text size={200}>
-        {r.rows.toLocaleString()} rows on {r.sheet} · last refreshed {when(r.lastRefreshedAt)}
-        {r.window ? ` · window ${r.window.from} to ${r.window.to}` : ""}
+        {r.rows.toLocaleString()} rows on {r.sheet} · last refreshed {when(r.lastRefreshedAt, style)}
+        {r.window ? ` · window ${style.range(r.window)}` : ""}
       </Text>
       {r.gaps && r.gaps.length > 0 && (
         <Text size={200} className={styles.missing}>
-          Missing: {r.gaps.map((g) => rangeText(g, today)).join("; ")}
+          Missing: {r.gaps.map((g) => style.range(g)).join("; ")}
         </Text>
       )}
       {r.provisional?.map((p) => (

@@ -1,21 +1,21 @@
 // The small trend on a managed table's card: its first metric by period as bars (a plain SVG, scaled to the
 // card), the periods the last refresh re-read shaded and coloured, and in words: what it shows, the window, the
-// latest revision's change and what was left out. The figures and words come from src/core/refresh/trend.ts.
+// latest revision's change and what was left out. The figures come from src/core/refresh/trend.ts; the words are
+// the pane's: days in the user's date style, the metric by its plain name.
 import { Text, makeStyles, tokens } from "@fluentui/react-components";
+import { metricLabel } from "../../core/metrics";
 import type { MetricChange } from "../../core/refresh/revisions";
 import {
   TREND_PERIODS,
-  dayText,
-  lastChangeText,
   periodsText,
   pointValueText,
   trendNotes,
-  trendText,
-  trendTitle,
-  windowText,
   type Trend,
   type TrendPoint,
 } from "../../core/refresh/trend";
+import type { DateStyle } from "../../core/words";
+import { useDateStyle } from "../dateStyle";
+import { changesWords } from "../words";
 
 /** The drawing's own units: the card's width at Excel's 320 px pane; the SVG scales to the card, never wider. */
 const WIDTH = 280;
@@ -44,32 +44,60 @@ const useStyles = makeStyles({
 
 /** Everything the card says about the trend, as text (what a test reads; the chart shows the same). */
 export interface TrendChartWords {
-  /** "Total revenue by week · 13 weeks to 23 Nov: 40,807.05". */
+  /** "Total revenue by week · 13 weeks to 16/11/2026: 40,807.05". */
   caption: string;
   /** The chart's accessible name: the metric, the periods, the first and last values, the window, the notes. */
   label: string;
-  /** "re-read by the last refresh: 16-27 Nov"; "" when no period shown was re-read. */
+  /** "re-read by the last refresh: 16/11/2026 to 27/11/2026"; "" when no period shown was re-read. */
   window: string;
-  /** "Last refresh: revenue, 16 Nov: 40,666.81 to 40,807.05, +0.34%"; "" without a change. */
+  /** "Last refresh: Revenue, 16/11/2026 to 22/11/2026: 40,666.81 to 40,807.05, +0.34%"; "" without a change. */
   change: string;
   notes: string[];
 }
 
+const UNIT = { daily: "day", weekly: "week", monthly: "month" } as const;
+
+/** "Total revenue by week", "Average unit rate of sale (unit_ros) by month", "Total revenue of 3 retailers by week". */
+function title(t: Trend): string {
+  const how = t.aggregation === "total" ? "Total" : "Average";
+  const label = metricLabel(t.metric);
+  const over = t.retailers ? ` of ${t.retailers} retailers` : "";
+  return `${how} ${label.charAt(0).toLowerCase()}${label.slice(1)}${over} by ${UNIT[t.timeframe]}`;
+}
+
 /**
+ * The card's words for a trend, in the pane's date style.
  * A rule of this module's interface, tested on its own (test/taskpane/trendChart.test.ts).
  * @public
  */
-export function trendChartWords(trend: Trend, change?: MetricChange): TrendChartWords {
+export function trendChartWords(
+  trend: Trend,
+  style: Pick<DateStyle, "day" | "range">,
+  change?: MetricChange,
+): TrendChartWords {
+  const head = title(trend);
+  const first = trend.points.at(0);
   const last = trend.points.at(-1);
-  const latest = last && `${dayText(last.period)}: ${pointValueText(last.value)}`;
+  const periods = periodsText(trend.points.length, trend.timeframe);
+  const window =
+    trend.window && trend.points.some((p) => p.inWindow)
+      ? `re-read by the last refresh: ${style.range(trend.window)}`
+      : "";
+  const notes = trendNotes(trend);
+  const span = first && last && style.range({ from: first.period, to: last.period });
+  const sentence = [
+    `${head}, ${periods}, ${span}: first ${pointValueText(first?.value ?? null)}, last ${pointValueText(last?.value ?? null)}`,
+    window,
+    ...notes,
+  ].filter((part) => part !== "");
   return {
-    caption: latest
-      ? `${trendTitle(trend)} · ${periodsText(trend.points.length, trend.timeframe)} to ${latest}`
-      : `${trendTitle(trend)}: no dated rows`,
-    label: trendText(trend),
-    window: windowText(trend),
-    change: lastChangeText(change),
-    notes: trendNotes(trend),
+    caption: last
+      ? `${head} · ${periods} to ${style.day(last.period)}: ${pointValueText(last.value)}`
+      : `${head}: no dated rows`,
+    label: last ? `${sentence.join("; ")}.` : `${head}: no dated rows.`,
+    window,
+    change: change ? `Last refresh: ${changesWords([change], style)}` : "",
+    notes,
   };
 }
 
@@ -83,7 +111,7 @@ function scale(points: readonly TrendPoint[]): (v: number) => number {
 }
 
 /** Bars right-aligned in TREND_PERIODS slots, so every card's latest period sits at the same place. */
-function Bars({ trend, label }: { trend: Trend; label: string }) {
+function Bars({ trend, label, style }: { trend: Trend; label: string; style: DateStyle }) {
   const styles = useStyles();
   const slot = WIDTH / Math.max(TREND_PERIODS, trend.points.length);
   const first = WIDTH - slot * trend.points.length;
@@ -99,7 +127,7 @@ function Bars({ trend, label }: { trend: Trend; label: string }) {
     >
       {trend.points.map((p, i) => {
         const x = first + i * slot;
-        const title = `${dayText(p.period)}: ${pointValueText(p.value)}${p.inWindow ? " (re-read)" : ""}`;
+        const title = `${style.day(p.period)}: ${pointValueText(p.value)}${p.inWindow ? " (re-read)" : ""}`;
         const band = p.inWindow ? <rect x={x} y={0} width={slot} height={HEIGHT} className={styles.band} /> : null;
         if (p.value === null)
           return (
@@ -133,13 +161,14 @@ function Bars({ trend, label }: { trend: Trend; label: string }) {
 
 export function TrendChart({ trend, change }: { trend: Trend; change?: MetricChange }) {
   const styles = useStyles();
-  const words = trendChartWords(trend, change);
+  const style = useDateStyle();
+  const words = trendChartWords(trend, style, change);
   return (
     <div className={styles.trend}>
       <Text size={200} className={styles.words}>
         {words.caption}
       </Text>
-      {trend.points.length > 0 && <Bars trend={trend} label={words.label} />}
+      {trend.points.length > 0 && <Bars trend={trend} label={words.label} style={style} />}
       {words.window && (
         <div className={styles.legend}>
           <span className={styles.swatch} aria-hidden="true" />
