@@ -20,6 +20,8 @@ export interface WindowSide {
   keys: readonly (readonly unknown[])[];
   /** Each row's metric cells, in the order of `metrics` (may be shorter than `keys`: missing cells are empty). */
   metrics: readonly (readonly unknown[])[];
+  /** Each row's other service cells (names, codes, comparison %), compared only to tell a row that is as before. */
+  others?: readonly (readonly unknown[])[];
 }
 
 export interface WindowAnswer {
@@ -72,6 +74,16 @@ export interface WindowComparison {
   wholePeriods: string[];
   /** Stored figures (non-empty cells) replaced by an empty cell in rows of the same key, per metric with any. */
   blanked: BlankedFigures[];
+  /** The removed rows with a date (indexes in `stored`, table order): what the words name by key. */
+  removedRows: number[];
+  /**
+   * Stored rows repeating the key of a row the answer has, beyond the one it replaces (a row typed into the table
+   * with the key of a service row): they are the service's, so they give way to its one row; neither replaced nor
+   * removed, and said apart (repeatedText). Indexes in `stored`, table order.
+   */
+  repeated: number[];
+  /** Rows replaced whose every cell compared (metrics, and `others` when given) is as before. */
+  same: number;
 }
 
 /** What the user accepted with "Refresh anyway": the losses the held line showed. */
@@ -149,18 +161,23 @@ export function pairByKey(stored: WindowSide, fresh: WindowSide): KeyPairs {
 }
 
 /**
- * The stored window against the answer, by row key (pairByKey, unless given), so removed + replaced is the
- * stored rows with a key plus those without a date that hold something, and added + replaced the fresh rows.
+ * The stored window against the answer, by row key (pairByKey, unless given), so removed + replaced + repeated is
+ * the stored rows with a key plus those without a date that hold something, and added + replaced the fresh rows.
  */
 export function compareWindow(input: WindowAnswer, pairs = pairByKey(input.stored, input.fresh)): WindowComparison {
   const { stored, fresh, metrics, retailerAt } = input;
   const undated = pairs.unkeyed.filter((i) => holdsSomething(stored, i)).length;
   let replaced = 0;
   let added = 0;
+  let same = 0;
   const blankedAt = metrics.map(() => new Map<number, number>()); // per metric: period serial -> rows
   const freshGroups = new Set<string>();
+  const freshKeys = new Set<string>();
   fresh.keys.forEach((cells, j) => {
-    if (pairs.freshKeyed[j]) freshGroups.add(groupOf(cells, retailerAt));
+    if (pairs.freshKeyed[j]) {
+      freshGroups.add(groupOf(cells, retailerAt));
+      freshKeys.add(windowKey(cells)!);
+    }
     const i = pairs.storedOf[j];
     if (i === undefined) {
       added++;
@@ -175,11 +192,15 @@ export function compareWindow(input: WindowAnswer, pairs = pairByKey(input.store
         blankedAt[m].set(p, (blankedAt[m].get(p) ?? 0) + 1);
       }
     });
+    if (sameCells(before, after, metrics.length) && sameCells(stored.others?.[i], fresh.others?.[j])) same++;
   });
 
-  // The stored rows no fresh row took are removed: by period, and the groups that get nothing at all.
+  // The stored rows no fresh row took: a repeat of a key the answer has gives way to its row; the rest are
+  // removed, by period, and the groups that get nothing at all.
+  const repeated = pairs.left.filter((i) => freshKeys.has(windowKey(stored.keys[i])!));
+  const gone = pairs.left.filter((i) => !freshKeys.has(windowKey(stored.keys[i])!));
   const byPeriod = new Map<number, number>();
-  for (const i of pairs.left) {
+  for (const i of gone) {
     const p = stored.keys[i][0] as number;
     byPeriod.set(p, (byPeriod.get(p) ?? 0) + 1);
   }
@@ -187,7 +208,7 @@ export function compareWindow(input: WindowAnswer, pairs = pairByKey(input.store
   return {
     replaced,
     added,
-    removed: pairs.left.length + undated,
+    removed: gone.length + undated,
     undated,
     periods: serials(byPeriod).map((p) => ({ period: fromExcelSerial(p), rows: byPeriod.get(p)! })),
     wholePeriods: wholePeriods(stored, freshGroups, retailerAt),
@@ -197,7 +218,23 @@ export function compareWindow(input: WindowAnswer, pairs = pairByKey(input.store
       const rows = [...at.values()].reduce((a, b) => a + b, 0);
       return [{ metric, rows, periods: serials(at).map(fromExcelSerial) }];
     }),
+    removedRows: gone,
+    repeated,
+    same,
   };
+}
+
+/** Two rows' cells as the table holds them: empty alike, numbers equal, anything else as text (codes read back as numbers). */
+function sameCells(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined, n?: number): boolean {
+  const length = n ?? Math.max(a?.length ?? 0, b?.length ?? 0);
+  for (let k = 0; k < length; k++) {
+    const x = a?.[k];
+    const y = b?.[k];
+    if (isEmpty(x) && isEmpty(y)) continue;
+    if (isEmpty(x) || isEmpty(y)) return false;
+    if (typeof x === "number" && typeof y === "number" ? x !== y : String(x) !== String(y)) return false;
+  }
+  return true;
 }
 
 /** The (retailer,) periods with stored rows and no fresh row, in date order (then table order). */
@@ -361,18 +398,45 @@ export function lossesText(
   timeframe: Timeframe,
   today?: IsoDate,
   beyond = false,
+  /** The removed rows by key ("100002, 16-22 Nov; ... and 9 more"), where the surface names them (the workbook). */
+  named?: string,
 ): LossesWords {
   const counts = periodRuns(c.periods, timeframe).map((r) => `${rangeText(r.range, today, true)}: ${r.rows}`);
   const items =
     listed(counts) + (c.undated > 0 ? `${counts.length ? ", " : ""}${plural(c.undated, "row")} without a date` : "");
   const what = `The service no longer sends ${plural(c.removed, "stored row")} (${items})`;
-  if (!held) return { said: `${what}; ${c.removed === 1 ? "it was" : "they were"} removed from the table.` };
+  if (!held) {
+    const which = named ? `: ${named}` : "";
+    return { said: `${what}; ${c.removed === 1 ? "it was" : "they were"} removed from the table${which}.` };
+  }
   const reason = holdReason(c);
   const why: string[] = [];
   if (reason?.whole) why.push(`nothing at all for ${wholeText(c, timeframe, today)}`);
   if (reason?.tooMany) why.push(`it would write only ${plural(c.replaced + c.added, "row")}`);
   const more = beyond ? " That is more than you accepted with Refresh anyway." : "";
-  return { said: `${what}: ${why.join(", and ")}.${more} The table was left as it was.`, anyway: REFRESH_ANYWAY };
+  const which = named ? ` The rows it would remove: ${named}.` : "";
+  return {
+    said: `${what}: ${why.join(", and ")}.${more} The table was left as it was.${which}`,
+    anyway: REFRESH_ANYWAY,
+  };
+}
+
+/**
+ * Stored rows that repeated the key of a row the service sends (typed into the table with a service row's key), in
+ * words: "1 stored row repeated a row the service sends (100002, 16-22 Nov); the table keeps that row once, with the
+ * service's figures." `named`: the rows by key; else their periods.
+ */
+export function repeatedText(
+  periods: readonly PeriodCount[],
+  timeframe: Timeframe,
+  today?: IsoDate,
+  named?: string,
+): string {
+  const rows = periods.reduce((n, p) => n + p.rows, 0);
+  const which =
+    named ?? listed(periodRuns(periods, timeframe).map((r) => `${rangeText(r.range, today, true)}: ${r.rows}`));
+  const verb = rows === 1 ? "repeated a row" : "repeated rows";
+  return `${plural(rows, "stored row")} ${verb} the service sends (${which}); the table keeps each such row once, with the service's figures.`;
 }
 
 /**
