@@ -11,11 +11,11 @@ import {
   holdReason,
   lossesSentences,
   lossesText,
-  periodRuns,
   windowKey,
   withinApproved,
   type WindowSide,
 } from "../../src/core/refresh/losses";
+import { periodRuns } from "../../src/core/refresh/lossesText";
 import { rowKey } from "../../src/core/refresh/userColumns";
 
 const FIRST = excelSerial("2026-11-16"); // a Monday

@@ -152,7 +152,7 @@ export function planFromStored(input: PlanInput, read: StoredRows, anyway?: bool
   const { keys, metrics, others } = columnsCompared(answer);
   const retailerAt = input.several ? keys.findIndex((c) => data.columns[c].name === RETAILER_COLUMN) : -1;
   const [nk, nm] = [keys.length, metrics.length];
-  const side = (rows: readonly (readonly unknown[])[]) => ({
+  const side = (rows: readonly (readonly unknown[])[]): Side => ({
     keys: rows.map((r) => r.slice(0, nk)),
     metrics: rows.map((r) => r.slice(nk, nk + nm)),
     others: rows.map((r) => r.slice(nk + nm)),
@@ -162,8 +162,40 @@ export function planFromStored(input: PlanInput, read: StoredRows, anyway?: bool
     metrics: data.values.map((r) => metrics.map((m) => r[m])),
     others: data.values.map((r) => others.map((o) => r[o])),
   };
-  const window = side(read.window);
-  // The user's rows are not the service's: kept, and left out of the losses, the unit check and the revision.
+  const rows = splitUsers(input, side(read.window), fresh);
+  const check = checkWindow({
+    stored: rows.stored,
+    ...(read.settled && read.settled.length > 0 ? { settled: side(read.settled) } : {}),
+    fresh,
+    metrics: metrics.map((m) => data.columns[m].name),
+    retailerAt: retailerAt >= 0 ? retailerAt : undefined,
+    complete: completeWhenRead(when.lastRead, when.timeframe),
+  });
+  const holds = holdsOf(check, anyway, when, rows.named(check.comparison.removedRows));
+  if (holds.held) return { kind: "hold", holds };
+  return writePlan(input, holds, check.comparison, rows, fresh.keys);
+}
+
+/** One side of the window: each row's key, metric and other service cells. */
+interface Side {
+  keys: (readonly unknown[])[];
+  metrics: (readonly unknown[])[];
+  others: (readonly unknown[])[];
+}
+
+/** The stored window split: the user's rows (indexes in the window) and the service's rows the rules compare. */
+interface SplitRows {
+  tracked: boolean;
+  users: number[];
+  /** The user's rows' key cells, in the order of `users`. */
+  userKeys: (readonly unknown[])[];
+  stored: Side;
+  /** Rows of `stored` by key ("100002, 16-22 Nov; ..."), where the surface names them; undefined where it does not. */
+  named: (rows: readonly number[]) => string | undefined;
+}
+
+/** The user's rows are not the service's: kept, and left out of the losses, the unit check and the revision. */
+function splitUsers(input: PlanInput, window: Side, fresh: Side): SplitRows {
   const tracked = input.written !== undefined;
   const users = tracked ? userRowsOf({ record: input.written ?? null, stored: window.keys, fresh: fresh.keys }) : [];
   const mine = new Set(users);
@@ -173,42 +205,38 @@ export function planFromStored(input: PlanInput, read: StoredRows, anyway?: bool
     metrics: theirs.map((i) => window.metrics[i]),
     others: theirs.map((i) => window.others[i]),
   };
-  const check = checkWindow({
-    stored,
-    ...(read.settled && read.settled.length > 0 ? { settled: side(read.settled) } : {}),
-    fresh,
-    metrics: metrics.map((m) => data.columns[m].name),
-    retailerAt: retailerAt >= 0 ? retailerAt : undefined,
-    complete: completeWhenRead(when.lastRead, when.timeframe),
-  });
-  const c = check.comparison;
+  const { timeframe, today } = input.when;
   const named = (rows: readonly number[]) =>
     tracked && rows.length > 0
       ? keysText(
           rows.map((i) => stored.keys[i]),
-          when.timeframe,
-          when.today,
+          timeframe,
+          today,
         )
       : undefined;
-  const holds = holdsOf(check, anyway, when, named(c.removedRows));
-  if (holds.held) return { kind: "hold", holds };
+  return { tracked, users, userKeys: users.map((i) => window.keys[i]), stored, named };
+}
+
+/** What is written and said, once neither rule holds the refresh. */
+function writePlan(
+  input: PlanInput,
+  holds: Holds,
+  c: WindowComparison,
+  rows: SplitRows,
+  freshKeys: readonly (readonly unknown[])[],
+): WritePlan {
+  const { answer, when } = input;
+  const { data } = answer;
   const { gaps, newGaps } = gapsAfter(input);
   const provisional = provisionalLeft({
     lastRead: when.lastRead,
     start: input.window.start,
     storedPeriods: input.tail.periods,
   });
-  const repeated =
-    c.repeated.length > 0
-      ? repeatedOf(
-          c.repeated.map((i) => stored.keys[i]),
-          when,
-          named(c.repeated),
-        )
-      : [];
+  const repeated = c.repeated.map((i) => rows.stored.keys[i]);
   const warnings = [
     ...(provisional ? [provisionalText(provisional, when.today)] : []),
-    ...repeated,
+    ...(repeated.length > 0 ? [repeatedOf(repeated, when, rows.named(c.repeated))] : []),
     ...(c.blanked.length > 0 ? [blankedText(c.blanked, when.timeframe, when.today)] : []),
     ...newGaps.map((g) => gapWarning(g, when.level, when.timeframe, when.today)),
     ...(data.values.length === 0 ? [noRowsWarning(input.window.from, input.window.to)] : []),
@@ -216,42 +244,32 @@ export function planFromStored(input: PlanInput, read: StoredRows, anyway?: bool
   const pi = answer.periodIndex;
   const kept = placeUserRows(
     data.values.map((r) => (pi >= 0 ? r[pi] : undefined)),
-    users.map((i) => ({ row: i, period: window.keys[i][0] as number })),
+    rows.users.map((row, k) => ({ row, period: rows.userKeys[k][0] as number })),
   );
+  const said = rows.users.length > 0 ? userRowsText(rows.userKeys, when.timeframe, when.today) : undefined;
   return {
     kind: "write",
     holds,
     comparison: c,
     expect: { cutAt: cutAtOf(input), count: input.tail.count },
-    readBefore: metrics.map((m) => data.columns[m].name),
+    readBefore: metricColumns(data.columns).map((m) => data.columns[m].name),
     ...(c.blanked.length > 0 ? { blanked: c.blanked } : {}),
     gaps,
     newGaps,
     ...(provisional ? { provisional } : {}),
     warnings,
     kept,
-    ...(users.length > 0
-      ? {
-          userRows: {
-            rows: users.length,
-            text: userRowsText(
-              users.map((i) => window.keys[i]),
-              when.timeframe,
-              when.today,
-            ),
-          },
-        }
-      : {}),
-    ...(tracked ? { record: recordOf(when, fresh.keys, stored.keys) } : {}),
+    ...(said ? { userRows: { rows: rows.users.length, text: said } } : {}),
+    ...(rows.tracked ? { record: recordOf(when, freshKeys, rows.stored.keys) } : {}),
   };
 }
 
 /** Rows that repeated a service row's key, in words, their periods counted. */
-function repeatedOf(rows: readonly (readonly unknown[])[], when: PlanInput["when"], named?: string): string[] {
+function repeatedOf(rows: readonly (readonly unknown[])[], when: PlanInput["when"], named?: string): string {
   const byPeriod = new Map<number, number>();
   for (const cells of rows) byPeriod.set(cells[0] as number, (byPeriod.get(cells[0] as number) ?? 0) + 1);
   const periods = [...byPeriod].sort(([a], [b]) => a - b).map(([p, n]) => ({ period: fromExcelSerial(p), rows: n }));
-  return [repeatedText(periods, when.timeframe, when.today, named)];
+  return repeatedText(periods, when.timeframe, when.today, named);
 }
 
 /**

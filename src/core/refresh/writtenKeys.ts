@@ -10,7 +10,10 @@ import { z } from "zod";
 import { addDays, excelSerial, fromExcelSerial, isIsoDate, periodStart, type IsoDate } from "../dates";
 import type { Timeframe } from "../metrics";
 
-/** Above this many distinct keys a period keeps only its count and digest (a store-level week of a big retailer). */
+/**
+ * Above this many distinct keys a period keeps only its count and digest (a store-level week of a big retailer).
+ * @public
+ */
 export const EXACT_KEYS_PER_PERIOD = 8192;
 
 export interface WrittenPeriod {

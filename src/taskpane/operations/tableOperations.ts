@@ -23,6 +23,7 @@ import {
   pivotsLineText,
   refreshAnywayOf,
   refreshTable,
+  rowsText,
   tableDeletedText,
   type RefreshDeps,
   type RefreshOutcome,
@@ -55,7 +56,7 @@ function lineOf(o: RefreshOutcome): RefreshLine {
       return {
         tableName: o.tableName,
         ok: o.gaps.length === 0,
-        text: `rewrote ${o.window?.from} to ${o.window?.to}: ${o.rowsReplaced} rows replaced, ${o.rowsAdded} added, ${o.rowsRemoved} removed${pivotsLineText(o) ? `; ${pivotsLineText(o)}` : ""}${tail}`,
+        text: `${rowsText(o)}${pivotsLineText(o) ? `; ${pivotsLineText(o)}` : ""}${tail}`,
       };
     case "unchanged":
       return {
