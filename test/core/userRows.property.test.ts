@@ -10,6 +10,7 @@ import { rowKey } from "../../src/core/refresh/userColumns";
 import { keyText, placeUserRows, userRowsOf, userRowsText } from "../../src/core/refresh/userRows";
 import {
   EXACT_KEYS_PER_PERIOD,
+  EXACT_KEYS_PER_RECORD,
   decodeHashes,
   encodeHashes,
   parseWrittenKeys,
@@ -44,6 +45,14 @@ describe("the record", () => {
     expect(parseWrittenKeys({ version: 2, from: "2026-11-09", periods: [] })).toBeNull();
     expect(parseWrittenKeys(undefined)).toBeNull();
     expect(decodeHashes("***")).toBeNull();
+  });
+
+  test("a record over its whole budget keeps the newest periods exact, the older ones as digests", () => {
+    const weeks = Array.from({ length: 9 }, (_, w) => W1 + 7 * (w - 8));
+    const keys = weeks.flatMap((p) => Array.from({ length: 8000 }, (_, i) => ({ period: p, key: `${p} ${i}` })));
+    const r = writtenKeys("2026-01-01", keys);
+    expect(r.periods.map((p) => p.keys !== undefined)).toEqual([false, ...Array<boolean>(8).fill(true)]);
+    expect(8 * 8000).toBeLessThanOrEqual(EXACT_KEYS_PER_RECORD);
   });
 
   test("periods before `from` are not recorded; a period over the cap keeps its count and digest only", () => {

@@ -1,4 +1,5 @@
-// The table stays the user's (issue 23): number formats the user set, carried onto the rows refresh adds. For a
+// The table stays the user's (issues 23 and 38): number formats, validation and conditional formats the user set,
+// carried onto the rows refresh adds; hidden columns, widths and frozen panes kept; a sorted and filtered table. For a
 // weekly SKU table and a daily store table, through the pane's refresh (tableOperations), with the service
 // revising the window and adding periods, against the simulator and the host.
 import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
@@ -187,6 +188,49 @@ describe.each(KINDS)("%s table", (_, query, next) => {
         .sheets.find((x) => x.name === t.sheet)!
         .cells.filter((c) => c.row > t.totalAt),
     ).toEqual([]);
+  });
+
+  test("hidden columns, widths, frozen panes, validation and conditional formats stay; new rows get the validation and formats", async () => {
+    const name = await pull(query);
+    const { headers, values } = await readTable(fx.host.run, name);
+    const revenue = headers.indexOf("revenue");
+    const rule = { decimal: { formula1: 0, operator: "GreaterThanOrEqualTo" } } as Excel.DataValidationRule;
+    await act((ctx) => {
+      const table = ctx.workbook.tables.getItem(name);
+      // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read -- a navigation property, not a read
+      const sheet = table.worksheet;
+      table.columns.getItem("units").getRange().columnHidden = true;
+      table.columns.getItem("sku").getRange().format.columnWidth = 90;
+      sheet.freezePanes.freezeRows(1);
+      sheet.freezePanes.freezeColumns(2);
+      const column = table.columns.getItem("revenue").getDataBodyRange();
+      column.dataValidation.rule = rule;
+      const cf = column.conditionalFormats.add("CellValue");
+      cf.cellValue.rule = { formula1: "=1000", operator: "GreaterThan" };
+      cf.cellValue.format.fill.color = "#FFC7CE";
+    });
+    const sheetOf = () => fx.host.snapshot().sheets.find((x) => x.name === fx.host.snapshot().tables[0].sheet)!;
+    const before = sheetOf();
+    fx.sim.simulator.setToday(next);
+    const line = await paneRefresh(name);
+    expect(line.text).toMatch(/^rewrote .* [1-9]\d* added/);
+    const after = await readTable(fx.host.run, name);
+    expect(after.values).toEqual(await fx.freshPull({ ...query, to: next }));
+    expect(after.values.length).toBeGreaterThan(values.length);
+    const s = sheetOf();
+    expect([s.hiddenColumns, s.columnWidths?.B, s.frozenRows, s.frozenColumns]).toEqual([
+      before.hiddenColumns,
+      90,
+      1,
+      2,
+    ]);
+    // Every body row of revenue, the new ones included, has the validation and the conditional format.
+    const col = String.fromCharCode(65 + revenue);
+    const body = `${col}2:${col}${after.values.length + 1}`;
+    expect(s.validations).toEqual([
+      { address: body, type: "Decimal", rule: { decimal: { formula1: "=0", operator: "GreaterThanOrEqualTo" } } },
+    ]);
+    expect(s.conditionalFormats!.map((f) => f.ranges)).toEqual([body]);
   });
 
   test("units deleted: the other columns refreshed, units named; Stop asking for units makes the query match", async () => {

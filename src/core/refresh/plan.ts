@@ -16,7 +16,7 @@ import { checkWindow, levelFrom, narrowWindow, type RefreshApproval } from "./un
 import { provisionalLeft, provisionalText } from "./provisional";
 import { keyColumns, rowKey } from "./userColumns";
 import { keysText, placeUserRows, userRowsOf, userRowsText, type KeptRow } from "./userRows";
-import { recordFrom, writtenKeys, type WrittenKeys } from "./writtenKeys";
+import { writtenKeys, type WrittenKeys } from "./writtenKeys";
 import {
   gapWarning,
   keptRetailerRowsWarning,
@@ -260,7 +260,7 @@ function writePlan(
     warnings,
     kept,
     ...(said ? { userRows: { rows: rows.users.length, text: said } } : {}),
-    ...(rows.tracked ? { record: recordOf(when, freshKeys, rows.stored.keys) } : {}),
+    ...(rows.tracked ? { record: recordOf(input.window.cutoff, freshKeys, rows.stored.keys) } : {}),
   };
 }
 
@@ -274,12 +274,14 @@ function repeatedOf(rows: readonly (readonly unknown[])[], when: PlanInput["when
 
 /**
  * The record saved with the rows: the keys written now and the keys of the service's rows the table held in the
- * window. Saved in the same commit as the rows, so a failure between them (Excel applies a batch's actions in
- * order and does not roll back) leaves a record that names every row of the add-in's whichever window the table
- * then holds: the old one's keys or the new one's.
+ * window, from the window's first period on. Saved in the same commit as the rows, so a failure between them (Excel
+ * applies a batch's actions in order and does not roll back) leaves a record that names every row of the add-in's
+ * whichever window the table then holds: the old one's keys or the new one's. From the window's first period (not
+ * the period of today - 7, where the next refresh starts once the saved query has this read's day): the saved query
+ * is written after the commit, and a failure between them leaves the next refresh starting where this one did.
  */
 function recordOf(
-  when: PlanInput["when"],
+  cutoff: number,
   fresh: readonly (readonly unknown[])[],
   stored: readonly (readonly unknown[])[],
 ): WrittenKeys {
@@ -287,7 +289,7 @@ function recordOf(
     const key = rowKey(cells);
     return key === null ? [] : [{ period: cells[0] as number, key }];
   });
-  return writtenKeys(recordFrom(when.today, when.timeframe), keyed);
+  return writtenKeys(fromExcelSerial(cutoff), keyed);
 }
 
 /**

@@ -1,10 +1,11 @@
 // What the add-in wrote into a table's recent periods, kept so that a row it never wrote (a finance user's
 // adjustment typed into the table) is known as the user's and kept (userRows.ts). Compact and bounded, because it
-// is saved in the workbook and travels with the file: for each period a refresh can rewrite next (from the period
-// of today - 7 on), the number of distinct keys written and their 32-bit hashes, sorted, as delta varints in
-// base64 (about 3 bytes a key in a large period); a period of more than EXACT_KEYS_PER_PERIOD keys keeps only its
-// count and the sum of its hashes (an order-free digest), which tells a period holding exactly the rows written,
-// or those and one row more (which it names), but not which rows are the user's beyond that. docs/refresh.md, "Your
+// is saved in the workbook and travels with the file: for each period of the window last written (the only rows a
+// refresh rewrites), the number of distinct keys written and their 32-bit hashes, sorted, as delta varints in
+// base64 (about 3 bytes a key in a large period); a period of more than EXACT_KEYS_PER_PERIOD keys (or past the
+// record's EXACT_KEYS_PER_RECORD) keeps only its count and the sum of its hashes (an order-free digest), which tells
+// a period holding exactly the rows written, or those and one row more (which it names), but not which rows are the
+// user's beyond that. docs/refresh.md, "Your
 // own rows in the table", has the sizes measured. Pure.
 import { z } from "zod";
 import { addDays, excelSerial, fromExcelSerial, isIsoDate, periodStart, type IsoDate } from "../dates";
@@ -15,6 +16,14 @@ import type { Timeframe } from "../metrics";
  * @public
  */
 export const EXACT_KEYS_PER_PERIOD = 8192;
+
+/**
+ * Exact keys in a whole record at most: a window of many periods (a table not refreshed for weeks) keeps the newest
+ * periods exact and the older ones (which the next refresh rewrites only if this read's day was not saved) as
+ * digests. About 200 KB of base64 at most, well inside the commit's margin under Excel's 5 MB request limit.
+ * @public
+ */
+export const EXACT_KEYS_PER_RECORD = 65_536;
 
 export interface WrittenPeriod {
   /** The period's first day. */
@@ -162,7 +171,7 @@ export function decodeHashes(text: string): number[] | null {
   return scale === 1 ? out : null;
 }
 
-/** The first period a refresh run on `today` can rewrite next time: the period of today - 7 (window.ts anchorOf). */
+/** The first period a refresh after a read on `today` rewrites: the period of today - 7 (window.ts anchorOf); Get data's record starts there. */
 export const recordFrom = (today: IsoDate, timeframe: Timeframe): IsoDate => periodStart(addDays(today, -7), timeframe);
 
 /** A key written: its period (an Excel serial) and its row key (userColumns.ts rowKey). */
@@ -181,14 +190,17 @@ export function writtenKeys(from: IsoDate, written: Iterable<KeyWritten>): Writt
     set.add(keyHash(key));
     byPeriod.set(period, set);
   }
+  let budget = EXACT_KEYS_PER_RECORD;
   const periods = [...byPeriod.keys()]
-    .sort((a, b) => a - b)
+    .sort((a, b) => b - a) // the newest first get the budget
     .map((p): WrittenPeriod => {
       const hashes = byPeriod.get(p)!;
       const base = { period: fromExcelSerial(p), rows: hashes.size };
-      return hashes.size > EXACT_KEYS_PER_PERIOD
-        ? { ...base, sum: hashSum(hashes) }
-        : { ...base, keys: encodeHashes(hashes) };
-    });
+      const exact = hashes.size <= EXACT_KEYS_PER_PERIOD && hashes.size <= budget;
+      if (!exact) return { ...base, sum: hashSum(hashes) };
+      budget -= hashes.size;
+      return { ...base, keys: encodeHashes(hashes) };
+    })
+    .reverse();
   return { version: 1, from, periods };
 }
