@@ -7,7 +7,7 @@ import { excelSerial } from "../../src/core/dates";
 import type { Column } from "../../src/core/answer/tabulate";
 import { planFromStored, revisionOf, type PlanInput } from "../../src/core/refresh/plan";
 import { rowKey } from "../../src/core/refresh/userColumns";
-import { keyText, placeUserRows, userRowsOf, userRowsText } from "../../src/core/refresh/userRows";
+import { rowKeyText, placeUserRows, userRowsOf, userRowsText } from "../../src/core/refresh/userRows";
 import {
   EXACT_KEYS_PER_PERIOD,
   EXACT_KEYS_PER_RECORD,
@@ -147,8 +147,8 @@ describe("where they go and what is said", () => {
   });
 
   test("the words name each row by its codes and period, up to five", () => {
-    expect(keyText([W2, "ADJ"], "weekly", "2026-11-24")).toBe("ADJ, 16-22 Nov");
-    expect(keyText([W2, "northmart", 100002, "12"], "daily", "2026-11-24")).toBe("northmart / 100002 / 12, 16 Nov");
+    expect(rowKeyText([W2, "ADJ"], "weekly", "2026-11-24")).toBe("ADJ, 16-22 Nov");
+    expect(rowKeyText([W2, "northmart", 100002, "12"], "daily", "2026-11-24")).toBe("northmart / 100002 / 12, 16 Nov");
     expect(userRowsText([[W2, "ADJ"]], "weekly", "2026-11-24")).toBe("kept your row ADJ, 16-22 Nov");
     const seven = Array.from({ length: 7 }, (_, i) => [W2, `A${i}`]);
     expect(userRowsText(seven, "weekly", "2026-11-24")).toBe(

@@ -101,7 +101,7 @@ const lastDay = (period: IsoDate, timeframe: Timeframe): IsoDate =>
  * A rule of this module's interface, tested on its own (test/core/userRows.property.test.ts).
  * @public
  */
-export function keyText(cells: readonly unknown[], timeframe: Timeframe, today?: IsoDate): string {
+export function rowKeyText(cells: readonly unknown[], timeframe: Timeframe, today?: IsoDate): string {
   const period = fromExcelSerial(cells[0] as number);
   const codes = cells.slice(1).flatMap((v) => (v === null || v === undefined || v === "" ? [] : [String(v)]));
   const when = rangeText({ from: period, to: lastDay(period, timeframe) }, today, true);
@@ -110,7 +110,7 @@ export function keyText(cells: readonly unknown[], timeframe: Timeframe, today?:
 
 /** Up to five rows by key, "; " between them, then "and N more". */
 export function keysText(rows: readonly (readonly unknown[])[], timeframe: Timeframe, today?: IsoDate): string {
-  const named = rows.slice(0, NAMED).map((cells) => keyText(cells, timeframe, today));
+  const named = rows.slice(0, NAMED).map((cells) => rowKeyText(cells, timeframe, today));
   return named.join("; ") + (rows.length > NAMED ? ` and ${rows.length - NAMED} more` : "");
 }
 
