@@ -18,8 +18,10 @@
 // - refresh.bytes_vs_window: bytes sent to Excel for that refresh (every sync's request) divided by the JSON
 //   bytes of the window's rows.
 // - refresh.failure_points_survived / _total: each sync of a refresh failed in turn, before and after each of
-//   its actions, for a growing, a shrinking and a staged (multi-sync) refresh; survived = no row before the
-//   window lost, the table holds the old or the new window, and a re-run gives the exact expected table.
+//   its actions, for a growing, a shrinking and a staged (multi-sync) refresh, one with a note below the table
+//   and two with a row of the user's in the window (the record of the keys written goes with the rows in the
+//   commit); survived = no row before the window lost, the table holds the old or the new window (the user's row
+//   in both), and a re-run gives the exact expected table (the user's row kept in its place).
 // - refresh.user_scenarios_kept / _total: what people do around a table (userScenarios.ts), one scenario per
 //   point for a weekly SKU and a daily store table; each scenario not kept is named on stderr.
 import { createWorkbookHost, type WorkbookHost } from "../workbook-host";
@@ -264,6 +266,20 @@ async function noteBelow(host: WorkbookHost, name: string): Promise<boolean> {
   return notes.length === 1 && notes[0].row >= last;
 }
 
+/** A finance user's adjustment row (SKU ADJ), inserted after the rows of the period starting on `day`. */
+async function typeAdjustment(host: WorkbookHost, name: string, day: string): Promise<void> {
+  const { headers, values } = await readTable(host.run, name);
+  const p = excelSerial(day);
+  const last = values.map((r) => r[0]).lastIndexOf(p);
+  const row = values[last].map((v, k) =>
+    headers[k] === "sku" ? "ADJ" : headers[k] === "revenue" ? -512.34 : headers[k] === "units" ? 0 : v,
+  ) as (string | number)[];
+  await host.run(async (ctx) => {
+    ctx.workbook.tables.getItem(name).rows.add(last + 1, [row]);
+    await ctx.sync();
+  });
+}
+
 async function failurePoints(client: SalesClient, setToday: (d: string) => void, today: () => string) {
   const base = asQuery({
     level: "sku",
@@ -273,13 +289,23 @@ async function failurePoints(client: SalesClient, setToday: (d: string) => void,
     from: "2026-10-20",
     to: "2026-11-23",
   });
-  const cases: { query: Query; days: number; limits?: { rows: number }; drop?: boolean; below?: boolean }[] = [
+  const cases: {
+    query: Query;
+    days: number;
+    limits?: { rows: number };
+    drop?: boolean;
+    below?: boolean;
+    user?: boolean;
+  }[] = [
     { query: base, days: 1 },
     { query: base, days: 0, drop: true },
     { query: { ...base, timeframe: "weekly", from: "2026-08-03" }, days: 2 },
     { query: base, days: 2, limits: { rows: 4 } },
     // A note typed under the table, in the rows it grows over: cells are inserted below it first (roomBelow.ts).
     { query: base, days: 1, below: true },
+    // A row of the user's in the window (kept, and the record of the keys written goes in the commit with the rows).
+    { query: base, days: 1, user: true },
+    { query: { ...base, timeframe: "weekly", from: "2026-08-03" }, days: 2, user: true, drop: true },
   ];
   let survived = 0;
   let total = 0;
@@ -294,6 +320,7 @@ async function failurePoints(client: SalesClient, setToday: (d: string) => void,
         select: false,
       });
       if (c.below) host.typeCell(await belowTable(host, table.tableName), NOTE_BELOW);
+      if (c.user) await typeAdjustment(host, table.tableName, "2026-11-16");
       setToday(addDays("2026-11-23", c.days));
       if (c.drop)
         deps.client = {
@@ -312,7 +339,8 @@ async function failurePoints(client: SalesClient, setToday: (d: string) => void,
     const clean = await refreshTable(ref.deps, ref.rec);
     const actions = ref.host.stats.syncLog.map((s) => s.actions);
     const expected = (await readTable(ref.host.run, ref.rec.tableName)).values;
-    const kept = old.length - clean.rowsReplaced - clean.rowsRemoved;
+    // Rows before the window: the user's rows kept in it are not among them.
+    const kept = old.length - clean.rowsReplaced - clean.rowsRemoved - (clean.userRows?.rows ?? 0);
     for (let k = 1; k <= actions.length; k++) {
       for (let after = 0; after <= actions[k - 1]; after++) {
         total++;

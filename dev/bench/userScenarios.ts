@@ -16,9 +16,12 @@ import { createClient } from "../../src/api";
 import { addDays, excelSerial, type IsoDate } from "../../src/core/dates";
 import type { Query } from "../../src/core/query/query";
 import { readManagedTables, readTable } from "../../src/excel";
+import { changesText } from "../../src/core/refresh/revisions";
 import {
   pullTable,
   refreshAllTables,
+  refreshTable,
+  rowsText,
   type RefreshDeps,
   type RefreshOutcome,
   type RefreshSummary,
@@ -94,6 +97,8 @@ interface Scenario<S> {
   only?: Kind["label"];
   /** The service's today at the refresh (default: the kind's next day). */
   today?: (kind: Kind) => IsoDate;
+  /** What the service does to its answers from the refresh on (drops rows): each data answer's rows. */
+  service?: (rows: ServiceRow[]) => ServiceRow[];
   /** What the user does after Get data; returns what the check needs. */
   setup(w: World): Promise<S>;
   /** What is wrong after the refresh (nothing: kept). */
@@ -301,6 +306,340 @@ const keysOf = (s: State, keys: string[]): string[] => {
   const at = [0, ...keys.map((k) => s.headers.indexOf(k))];
   return s.values.map((r) => JSON.stringify(at.map((i) => r[i])));
 };
+
+// ---- the user's rows inside the table (issue 38) ----
+
+/** A row of a data answer as the service sends it. */
+type ServiceRow = Record<string, unknown>;
+
+/** The day of a row's period field (the value that reads as a timestamp). */
+const dayOf = (row: ServiceRow): string | undefined => {
+  for (const v of Object.values(row)) if (typeof v === "string" && /^\d{4}-\d{2}-\d{2}T/.test(v)) return v.slice(0, 10);
+  return undefined;
+};
+
+/** `fetch` with the service's data answers changed by `change` (rows dropped). */
+function changedFetch(change: (rows: ServiceRow[]) => ServiceRow[]): typeof fetch {
+  return async (input, init) => {
+    const answer = await fetch(input, init);
+    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+    if (!answer.ok || !url.pathname.endsWith("/data")) return answer;
+    const rows = change((await answer.json()) as ServiceRow[]);
+    return new Response(JSON.stringify(rows), { status: answer.status, headers: answer.headers });
+  };
+}
+
+/** The first period of the window a refresh after TODAY rewrites (7 days before the last read). */
+const WINDOW: IsoDate = "2026-11-16";
+
+/** A user's row like `like` (its period and store), SKU `sku`, revenue `revenue`: an adjustment. */
+function userRow(headers: string[], like: unknown[], sku: string, revenue: number, day?: IsoDate): (string | number)[] {
+  return headers.map((h, k) => {
+    if (h === "sku") return sku;
+    if (h === "revenue") return revenue;
+    if (h === "units") return 0;
+    if (k === 0) return day ? excelSerial(day) : (like[k] as number);
+    if (h === "store_id") return like[k] as number;
+    return typeof like[k] === "string" ? "Adjustment" : "";
+  });
+}
+
+/** Body index of the first and last rows of the period that starts on `day`. */
+function periodRows(values: unknown[][], day: IsoDate): { first: number; last: number } {
+  const p = excelSerial(day);
+  const first = values.findIndex((r) => r[0] === p);
+  let last = first;
+  while (values[last + 1]?.[0] === p) last++;
+  return { first, last };
+}
+
+/** Inserts rows into the table at body index `at`, as Insert > Table Rows Above does. */
+const insertRows = (w: World, at: number, rows: (string | number)[][]) =>
+  act(w.host, (ctx) => void ctx.workbook.tables.getItem(w.name).rows.add(at, rows));
+
+const isUsers = (s: State) => (row: unknown[]) => String(row[s.headers.indexOf("sku")]).startsWith("ADJ");
+
+/** The service's rows of the table (the user's taken out) against a fresh pull. */
+async function freshBesides(w: World, r: Refreshed): Promise<string[]> {
+  const record = await recordOf(w.host, w.name);
+  if (!record?.columns) return ["no saved query with column ids"];
+  const s = await tableState(w.host, w.name);
+  const want = await freshPull(w.deps, { ...w.kind.query, to: r.today });
+  const byField = new Map(record.columns.map((c) => [c.field, s.ids.indexOf(c.id)]));
+  const d = serviceDiff(
+    s.values.filter((row) => !isUsers(s)(row)),
+    want,
+    (f) => byField.get(f) ?? -1,
+  );
+  return d.cells === 0 ? [] : [`service cells unlike a fresh pull: ${d.fields.join(", ")}`];
+}
+
+/** The user's rows of the table, as they stand: [body index, row]. */
+async function usersRows(w: World): Promise<[number, unknown[]][]> {
+  const s = await tableState(w.host, w.name);
+  return s.values.flatMap((row, i): [number, unknown[]][] => (isUsers(s)(row) ? [[i, row]] : []));
+}
+
+/** "ADJ, 16-22 Nov", at a store "ADJ / 1002, 16 Nov". */
+const named = (sku: string, kind: Kind) =>
+  new RegExp(`${sku}(?: / \\d+)?, ${kind.label === "weekly SKU" ? "16-22 Nov" : "16 Nov"}`);
+
+const ROW_SCENARIOS: Scenario<unknown>[] = [
+  scenario({
+    name: "an adjustment row typed into a recent period: kept after that period's service rows, named, not removed nor revised",
+    async setup(w) {
+      const { headers, values } = await readTable(w.host.run, w.name);
+      const { first } = periodRows(values, WINDOW);
+      const row = userRow(headers, values[first], "ADJ", -512.34);
+      await insertRows(w, first, [row]); // typed above the period's first row
+      return row;
+    },
+    async check(w, row, r) {
+      const mine = await usersRows(w);
+      const s = await tableState(w.host, w.name);
+      const at = mine[0]?.[0] ?? -1;
+      return [
+        ...refreshed(r),
+        ...must(mine.length === 1 && same(mine[0][1], row), `the user's rows now ${JSON.stringify(mine)}`),
+        ...must(
+          s.values[at - 1]?.[0] === excelSerial(WINDOW) && (s.values[at + 1]?.[0] as number) > excelSerial(WINDOW),
+          "not after its period's service rows",
+        ),
+        ...must(named("ADJ", w.kind).test(r.outcome.userRows?.text ?? ""), `said: ${r.outcome.userRows?.text}`),
+        ...must(r.outcome.rowsRemoved === 0 && !r.outcome.losses, `${r.outcome.rowsRemoved} rows removed`),
+        ...(await freshBesides(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "an adjustment row before the window: left where it is, not named",
+    async setup(w) {
+      const { headers, values } = await readTable(w.host.run, w.name);
+      const row = userRow(headers, values[0], "ADJ-OLD", -40);
+      await insertRows(w, 1, [row]);
+      return row;
+    },
+    async check(w, row, r) {
+      const mine = await usersRows(w);
+      return [
+        ...refreshed(r),
+        ...must(same(mine, [[1, row]]), `the user's rows now ${JSON.stringify(mine)}`),
+        ...must(!r.outcome.userRows, `said: ${r.outcome.userRows?.text}`),
+        ...(await freshBesides(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "two rows of the user's in one period: both kept, in their order, after the period's rows",
+    async setup(w) {
+      const { headers, values } = await readTable(w.host.run, w.name);
+      const { last } = periodRows(values, WINDOW);
+      const rows = [userRow(headers, values[last], "ADJ", -10), userRow(headers, values[last], "ADJ", -20)];
+      await insertRows(w, last + 1, rows);
+      return rows;
+    },
+    async check(w, rows, r) {
+      const mine = await usersRows(w);
+      return [
+        ...refreshed(r),
+        ...must(
+          same(
+            mine.map(([, row]) => row),
+            rows,
+          ),
+          `the user's rows now ${JSON.stringify(mine)}`,
+        ),
+        ...must(mine.length === 2 && mine[1][0] === mine[0][0] + 1, "not side by side"),
+        ...must(r.outcome.userRows?.rows === 2, `said: ${r.outcome.userRows?.text}`),
+        ...(await freshBesides(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "a row of the user's with a service row's key: the service's, replaced, the key once",
+    async setup(w) {
+      const { headers, values } = await readTable(w.host.run, w.name);
+      const { last } = periodRows(values, WINDOW);
+      const sku = String(values[last][headers.indexOf("sku")]);
+      await insertRows(w, last + 1, [userRow(headers, values[last], sku, -100)]);
+    },
+    async check(w, _, r) {
+      return [
+        ...refreshed(r),
+        ...must(
+          r.outcome.warnings.some((x) => x.startsWith("1 stored row repeated a row the service sends")),
+          `warnings: ${r.outcome.warnings.join(" ")}`,
+        ),
+        ...must(!r.outcome.userRows && !r.outcome.losses, "kept as the user's, or lost"),
+        ...(await fresh(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "a row of the user's in a period the service drops whole: held; refreshed anyway, it stays in its period",
+    service: (rows) => rows.filter((row) => dayOf(row) !== WINDOW),
+    async setup(w) {
+      const { headers, values } = await readTable(w.host.run, w.name);
+      const { last } = periodRows(values, WINDOW);
+      const row = userRow(headers, values[last], "ADJ", -512.34);
+      await insertRows(w, last + 1, [row]);
+      return row;
+    },
+    async check(w, row, r) {
+      const held = r.outcome.status === "kept" && !!r.outcome.losses?.held;
+      const record = await recordOf(w.host, w.name);
+      const anyway = record ? await refreshTable(w.deps, record, { anyway: true }) : undefined;
+      const s = await tableState(w.host, w.name);
+      const inPeriod = s.values.filter((x) => x[0] === excelSerial(WINDOW));
+      return [
+        ...must(held, `status ${r.outcome.status}, held ${r.outcome.losses?.held}`),
+        ...must(anyway?.status === "refreshed", `refreshed anyway: ${anyway?.status} ${anyway?.error ?? ""}`),
+        ...must(same(inPeriod, [row]), `that period now holds ${JSON.stringify(inPeriod)}`),
+        ...must(named("ADJ", w.kind).test(anyway?.userRows?.text ?? ""), `said: ${anyway?.userRows?.text}`),
+        ...(await freshBesides(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "the service stops sending a SKU: its rows removed, named by key",
+    service: (rows) => rows.filter((row) => !(String(row.sku) === "100006" && (dayOf(row) ?? "") >= WINDOW)),
+    setup: async () => undefined,
+    async check(w, _, r) {
+      const text = r.outcome.losses?.text ?? "";
+      return [
+        ...refreshed(r),
+        ...must(/removed from the table: 100006[ ,/]/.test(text), `losses: ${text}`),
+        ...(await fresh(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "refreshed twice on one day: the second says no change, each metric by name",
+    setup: async () => undefined,
+    async check(w, _, r) {
+      const again = (await refreshAllTables(w.deps)).outcomes[0];
+      const said = rowsText(again);
+      const changes = changesText(again.changes);
+      return [
+        ...refreshed(r),
+        ...must(/^No change: \d+ rows re-read, all as before$/.test(said), `said: ${said}`),
+        ...must(/^revenue, [^:]+: no change; units, [^:]+: no change$/.test(changes), `changes: ${changes}`),
+        ...(await fresh(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "sorted by revenue, then filtered: refreshed, sorted and filtered again as the user left it",
+    async setup(w) {
+      const s = await tableState(w.host, w.name);
+      const key = w.kind.keys[0];
+      const shown = [...new Set(s.values.map((row) => String(row[s.headers.indexOf(key)])))].slice(0, 2);
+      const fields = [{ key: s.headers.indexOf("revenue"), ascending: false }];
+      await act(w.host, (ctx) => {
+        const table = ctx.workbook.tables.getItem(w.name);
+        table.sort.apply(fields);
+        table.columns.getItem(key).filter.applyValuesFilter(shown);
+      });
+      return {
+        shown,
+        fields,
+        remembered: await sortOf(w.host, w.name),
+        criteria: (await tableState(w.host, w.name)).criteria,
+      };
+    },
+    async check(w, f, r) {
+      const s = await tableState(w.host, w.name);
+      const want = await freshPullSorted(w.deps, { ...w.kind.query, to: r.today }, f.fields);
+      const d = serviceDiff(s.values, want, (field) => s.headers.indexOf(field));
+      const keyAt = s.headers.indexOf(w.kind.keys[0]);
+      const wrong = s.values.filter((row, i) => s.hidden[i] === f.shown.includes(String(row[keyAt]))).length;
+      return [
+        ...refreshed(r),
+        ...must(r.outcome.rowsAdded > 0, "no rows added"),
+        ...must(same(await sortOf(w.host, w.name), f.remembered), "the user's sort is not the one remembered"),
+        ...must(s.criteria === f.criteria, `criteria now ${s.criteria}`),
+        ...must(wrong === 0, `${wrong} rows shown or hidden against the filter`),
+        ...must(d.cells === 0, `cells unlike a fresh pull sorted the same way: ${d.fields.join(", ")}`),
+      ];
+    },
+  }),
+  scenario({
+    name: "hidden column, column width, frozen panes: as the user left them",
+    async setup(w) {
+      await act(w.host, (ctx) => {
+        const table = ctx.workbook.tables.getItem(w.name);
+        table.columns.getItem("units").getRange().columnHidden = true;
+        table.columns.getItem("revenue").getRange().format.columnWidth = 90;
+        // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read -- a navigation property, not a read
+        const sheet = table.worksheet;
+        sheet.freezePanes.freezeRows(1);
+        sheet.freezePanes.freezeColumns(2);
+      });
+      const s = await tableState(w.host, w.name);
+      const sheet = w.host.snapshot().sheets.find((x) => x.name === s.sheet)!;
+      return {
+        hidden: sheet.hiddenColumns,
+        widths: sheet.columnWidths,
+        frozen: [sheet.frozenRows, sheet.frozenColumns],
+      };
+    },
+    async check(w, before, r) {
+      const s = await tableState(w.host, w.name);
+      const sheet = w.host.snapshot().sheets.find((x) => x.name === s.sheet)!;
+      const now = {
+        hidden: sheet.hiddenColumns,
+        widths: sheet.columnWidths,
+        frozen: [sheet.frozenRows, sheet.frozenColumns],
+      };
+      return [
+        ...refreshed(r),
+        ...must(r.outcome.rowsAdded > 0, "no rows added"),
+        ...must(same(now, before), `now ${JSON.stringify(now)}`),
+        ...(await fresh(w, r)),
+      ];
+    },
+  }),
+  scenario({
+    name: "validation and a conditional format on revenue: kept, and on every new row",
+    async setup(w) {
+      await act(w.host, (ctx) => {
+        const column = ctx.workbook.tables.getItem(w.name).columns.getItem("revenue").getDataBodyRange();
+        column.dataValidation.rule = {
+          decimal: { formula1: 0, operator: "GreaterThanOrEqualTo" },
+        } as Excel.DataValidationRule;
+        const cf = column.conditionalFormats.add("CellValue");
+        cf.cellValue.rule = { formula1: "=1000", operator: "GreaterThan" };
+        cf.cellValue.format.fill.color = "#FFC7CE";
+      });
+      return (await tableState(w.host, w.name)).values.length;
+    },
+    async check(w, rowsBefore, r) {
+      const s = await tableState(w.host, w.name);
+      const sheet = w.host.snapshot().sheets.find((x) => x.name === s.sheet)!;
+      const col = letters(s.left + s.headers.indexOf("revenue"));
+      const body = `${col}${s.top + 1}:${col}${s.top + s.values.length}`;
+      return [
+        ...refreshed(r),
+        ...must(s.values.length > rowsBefore, "no rows added"),
+        ...must(
+          same(
+            sheet.validations?.map((v) => v.address),
+            [body],
+          ),
+          `validation on ${JSON.stringify(sheet.validations)}`,
+        ),
+        ...must(
+          same(
+            sheet.conditionalFormats?.map((f) => f.ranges),
+            [body],
+          ),
+          `conditional format on ${JSON.stringify(sheet.conditionalFormats?.map((f) => f.ranges))}`,
+        ),
+        ...(await fresh(w, r)),
+      ];
+    },
+  }),
+];
 
 // ---- the points ----
 
@@ -683,6 +1022,7 @@ const SCENARIOS: Scenario<unknown>[] = [
       ];
     },
   }),
+  ...ROW_SCENARIOS,
 ];
 
 /** One scenario for one kind of table, in a new workbook; what is wrong (nothing: kept). */
@@ -691,6 +1031,15 @@ async function runOne(sim: RunningSimulator, sc: Scenario<unknown>, kind: Kind):
   sim.simulator.setToday(TODAY);
   const host = createWorkbookHost();
   const deps: RefreshDeps = { run: host.run, client, today: () => sim.simulator.today() };
+  // From the refresh on, the service's answers as the scenario has them (a fresh pull to compare with too).
+  const changed = sc.service
+    ? createClient({
+        baseUrl: sim.url,
+        apiKey: sim.apiKey,
+        today: () => sim.simulator.today(),
+        fetch: changedFetch(sc.service),
+      })
+    : undefined;
   const pulled = await pullTable(deps, kind.query, {
     destination: { kind: "new-sheet" },
     rolling: true,
@@ -698,6 +1047,7 @@ async function runOne(sim: RunningSimulator, sc: Scenario<unknown>, kind: Kind):
   });
   const w: World = { host, deps, kind, name: pulled.write.tableName };
   const state = await sc.setup(w);
+  if (changed) deps.client = changed;
   const today = sc.today?.(kind) ?? kind.next;
   sim.simulator.setToday(today);
   const requests = sim.simulator.requestCount("/api/data");

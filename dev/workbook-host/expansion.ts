@@ -7,6 +7,7 @@ import { Rect, intersects, parseAddress } from "./addresses";
 import { enterValue } from "./cells";
 import { hostError, invalidArgument } from "./errors";
 import { moveColumnId, spanColumnIds } from "./column-ids";
+import { extendRulesToRow } from "./cell-rules";
 import { columnFormats, extendFormats } from "./format-extension";
 import { checkWritable } from "./protection";
 import { afterSpillCellsWritten } from "./spills";
@@ -116,9 +117,12 @@ function growToward(wb: WorkbookModel, t: TableModel, r: number, c: number): voi
   } else if (r === t.rect.r1 + 1 && !t.showTotals && c >= t.rect.c0 && c <= t.rect.c1) {
     const formulas = Array.from({ length: t.rect.c1 - t.rect.c0 + 1 }, (_, i) => calculatedFormula(t, i));
     const formats = columnFormats(t.sheet, bodyRect(t));
+    const above = t.rect.r1;
     t.rect = { ...t.rect, r1: r };
     t.placeholder = false;
     extendFormats(t.sheet, formats, r, r);
+    // Excel's AutoExpansion gives the typed row each column's validation and conditional formats (cell-rules.ts).
+    if (above > t.rect.r0 || !t.showHeaders) extendRulesToRow(t.sheet, above, r, t.rect.c0, t.rect.c1);
     formulas.forEach((f, i) => {
       const cc = t.rect.c0 + i;
       if (f !== null && cc !== c && t.sheet.grid.get(r, cc) === undefined)

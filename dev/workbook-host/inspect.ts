@@ -1,6 +1,6 @@
 // Looking at the workbook without office-js: snapshots for assertions and the preview page, and a
 // scan for a string anywhere it could have been stored (to prove a secret never lands in the workbook).
-import { MAX_COLUMNS, MAX_ROWS, Rect, formatAddress, formatRect } from "./addresses";
+import { MAX_COLUMNS, MAX_ROWS, Rect, columnLetters, formatAddress, formatRect } from "./addresses";
 import type { Scalar } from "./cells";
 import { mergedAreasIn } from "./merges";
 import { dataSourceString } from "./pivot-model";
@@ -40,6 +40,14 @@ export interface SheetSnapshot {
   mergedAreas?: string[];
   /** Spill ranges ("B45:F45", the anchor top-left); only when the sheet has some. */
   spills?: string[];
+  /** Hidden columns, zero-based like `column` of a cell, ascending; only when the sheet has some. */
+  hiddenColumns?: number[];
+  /** Column widths set or autofitted, in points, by column letters ("C": 30); only when the sheet has some. */
+  columnWidths?: Record<string, number>;
+  /** Data validation areas ("C2:C40") with their type and rule, top to bottom; only when the sheet has some. */
+  validations?: { address: string; type: string; rule: unknown }[];
+  /** Conditional formats in priority order: the areas they apply to ("C2:C40, E2:E9"), type, rule and format. */
+  conditionalFormats?: { ranges: string; type: string; rule?: unknown; format: unknown }[];
 }
 
 export interface TableSnapshot {
@@ -113,6 +121,32 @@ export function snapshot(wb: WorkbookModel): WorkbookSnapshot {
         ...(s.merges.length ? { mergedAreas: mergedAreasIn(s, WHOLE_SHEET).map(formatRect) } : {}),
         ...(s.spills.length
           ? { spills: [...s.spills].sort((a, b) => a.r - b.r || a.c - b.c).map((x) => formatRect(spillRect(x))) }
+          : {}),
+        ...(s.hiddenColumns.size ? { hiddenColumns: [...s.hiddenColumns].sort((a, b) => a - b) } : {}),
+        ...(s.columnWidths.size
+          ? {
+              columnWidths: Object.fromEntries(
+                [...s.columnWidths].sort(([a], [b]) => a - b).map(([c, w]) => [columnLetters(c), w]),
+              ),
+            }
+          : {}),
+        ...(s.validations.length
+          ? {
+              validations: [...s.validations]
+                .sort((a, b) => a.rect.r0 - b.rect.r0 || a.rect.c0 - b.rect.c0)
+                .map((v) => ({ address: formatRect(v.rect), type: v.settings.type, rule: v.settings.rule })),
+            }
+          : {}),
+        ...(s.conditionalFormats.length
+          ? {
+              conditionalFormats: s.conditionalFormats.map((cf) => ({
+                ranges: cf.areas.map(formatRect).join(", "),
+                type: cf.type,
+                ...(cf.rule ? { rule: cf.rule } : {}),
+                ...(cf.criteria ? { rule: cf.criteria } : {}),
+                format: cf.format,
+              })),
+            }
           : {}),
       };
     }),

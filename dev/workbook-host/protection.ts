@@ -20,6 +20,7 @@ export type ProtectedAction =
   | "contents" // values, formulas, clear, copyFrom, shifting locked cells: never allowed
   | "formatCells"
   | "formatRows"
+  | "formatColumns"
   | "insertRows"
   | "insertColumns"
   | "autoFilter"
@@ -31,6 +32,7 @@ export type ProtectedAction =
 const ALLOWED_BY: Partial<Record<ProtectedAction, keyof ProtectionOptions>> = {
   formatCells: "allowFormatCells",
   formatRows: "allowFormatRows",
+  formatColumns: "allowFormatColumns",
   insertRows: "allowInsertRows",
   insertColumns: "allowInsertColumns",
   autoFilter: "allowAutoFilter",

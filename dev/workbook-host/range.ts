@@ -12,13 +12,16 @@ import {
 } from "./addresses";
 import type { ReadableCellProperty } from "./cells";
 import type { HostRequestContext, SyncIO } from "./context";
-import { HostRichApiError, invalidArgument, itemNotFound } from "./errors";
+import { HostRichApiError, hostError, invalidArgument, itemNotFound } from "./errors";
 import { HostObject } from "./proxy-base";
 import { expandAfterWrite } from "./expansion";
+import { clearConditionalFormats, clearValidation, conditionalFormatsIn, validationsIn } from "./cell-rules";
 import { fromR1C1, toR1C1 } from "./r1c1";
 import { ProtectedAction, checkWritable } from "./protection";
 import { mergeCells, mergedAreasIn, unmergeCells } from "./merges";
 import { HostRangeAreas } from "./range-areas";
+import { HostConditionalFormatCollection } from "./conditional-formats";
+import { HostDataValidation } from "./validation";
 import { deleteCells, insertCells } from "./shifting";
 import { hasSpill, spillCovering, spillRect } from "./spills";
 import { HostTableCollection } from "./table";
@@ -76,6 +79,7 @@ export class HostRange extends HostObject<RangeTarget> {
     "rowCount",
     "rowHidden",
     "rowIndex",
+    "columnHidden",
     "text",
     "valueTypes",
     "values",
@@ -129,6 +133,8 @@ export class HostRange extends HostObject<RangeTarget> {
         return this._counted(io, r.r0 === 0 && r.r1 === MAX_ROWS - 1);
       case "rowHidden":
         return this._counted(io, rowHidden(t));
+      case "columnHidden":
+        return this._counted(io, columnHidden(t));
       case "hasSpill":
         return this._counted(io, hasSpill(t.sheet, r));
     }
@@ -233,6 +239,23 @@ export class HostRange extends HostObject<RangeTarget> {
     });
   }
 
+  /**
+   * ExcelApi 1.2. Reads true when every column of the range is hidden, false when none is, null when some are.
+   * Setting it hides or shows the whole columns (column attributes: they move only with whole columns).
+   */
+  get columnHidden(): boolean {
+    return this._get("columnHidden");
+  }
+  set columnHidden(v: boolean) {
+    this._set("columnHidden", v, (t) => {
+      checkWritable(t.sheet, "formatColumns");
+      for (let c = t.rect.c0; c <= t.rect.c1; c++) {
+        if (v) t.sheet.hiddenColumns.add(c);
+        else t.sheet.hiddenColumns.delete(c);
+      }
+    });
+  }
+
   /** Writes reach every cell of the range, hidden rows included (as a Range write does in Excel). */
   private _setCells(name: string, v: unknown): void {
     this._set(name, v, (t, io) => {
@@ -260,6 +283,22 @@ export class HostRange extends HostObject<RangeTarget> {
 
   get format(): HostRangeFormat {
     return this._nav("format", () => new HostRangeFormat(this.context, `${this._path}.format`, () => this._need()));
+  }
+
+  /** ExcelApi 1.8: the validation of the range's cells (validation.ts). */
+  get dataValidation(): HostDataValidation {
+    return this._nav(
+      "dataValidation",
+      () => new HostDataValidation(this.context, `${this._path}.dataValidation`, () => this._need()),
+    );
+  }
+
+  /** ExcelApi 1.6: the conditional formats with a cell in the range (conditional-formats.ts). */
+  get conditionalFormats(): HostConditionalFormatCollection {
+    return this._nav(
+      "conditionalFormats",
+      () => new HostConditionalFormatCollection(this.context, `${this._path}.conditionalFormats`, () => this._need()),
+    );
   }
 
   private _need(): RangeTarget {
@@ -470,6 +509,9 @@ export class HostRange extends HostObject<RangeTarget> {
       else if (how === "ResetContents") t.sheet.grid.clear(t.rect, "Contents");
       else if (how !== "Hyperlinks" && how !== "RemoveHyperlinks")
         throw invalidArgument(`Unknown clear option "${how}".`);
+      // Clear All takes validation and conditional formats too, Clear Formats the conditional formats (cell-rules.ts).
+      if (how === "All") clearValidation(t.sheet, t.rect);
+      if (how === "All" || how === "Formats") clearConditionalFormats(t.sheet, t.rect);
       io.wroteIn(t.sheet, t.rect);
       afterCellsWritten(this._model, t.sheet, t.rect);
     });
@@ -514,6 +556,14 @@ export class HostRange extends HostObject<RangeTarget> {
       if (transpose) throw invalidArgument("copyFrom with transpose is not modelled by the host.");
       checkWritable(t.sheet, how === "Formats" ? "formatCells" : "contents");
       const src = resolveRangeArg(this.context, sourceRange, t.sheet);
+      if (
+        how !== "Values" &&
+        (validationsIn(src.sheet, src.rect).length || conditionalFormatsIn(src.sheet, src.rect).length)
+      )
+        throw hostError(
+          "NotImplemented",
+          "Copying validation or conditional formats (copyFrom All or Formats) is not modelled by the host.",
+        );
       const rows = rowCount(src.rect),
         cols = columnCount(src.rect);
       const dest = checkInSheet({ r0: t.rect.r0, c0: t.rect.c0, r1: t.rect.r0 + rows - 1, c1: t.rect.c0 + cols - 1 });
@@ -572,6 +622,13 @@ function insertNeeds(r: Rect): ProtectedAction {
   return "contents";
 }
 
+/** true: every column of the range hidden; false: none; null: some. */
+function columnHidden({ sheet, rect }: RangeTarget): boolean | null {
+  let hidden = 0;
+  for (const c of sheet.hiddenColumns) if (c >= rect.c0 && c <= rect.c1) hidden++;
+  return hidden === 0 ? false : hidden === columnCount(rect) ? true : null;
+}
+
 /** true: every row of the range hidden; false: none; null: some. Counts through the (small) sets of hidden rows. */
 function rowHidden({ sheet, rect }: RangeTarget): boolean | null {
   let hidden = 0;
@@ -581,18 +638,57 @@ function rowHidden({ sheet, rect }: RangeTarget): boolean | null {
 }
 
 /** Range formatting: only autofit is modelled, as a recorded no-op. */
+/** Excel's default column width in points (8.43 characters of the default font: 64 pixels). */
+export const DEFAULT_COLUMN_WIDTH = 48;
+
+/** What autofit gives a column: about 5.25 points per character of its longest text, plus the cell's margins. */
+const fitWidth = (chars: number): number => Math.max(DEFAULT_COLUMN_WIDTH / 4, Math.ceil(chars * 5.25 + 7.5));
+
+/**
+ * Range.format: columnWidth (ExcelApi 1.1, points; reads null when the columns differ), autofitColumns (a width
+ * from the longest text of each column's cells in the range: the host measures characters, not a font) and
+ * autofitRows (recorded only).
+ */
 export class HostRangeFormat extends HostObject<RangeTarget> {
-  protected readonly _scalarProperties = [] as const;
+  protected readonly _scalarProperties = ["columnWidth"] as const;
   constructor(ctx: HostRequestContext, path: string, resolve: () => RangeTarget | null) {
     super(ctx, path, resolve, false, false);
   }
 
-  protected _read(_t: RangeTarget, name: string): unknown {
+  protected _read(t: RangeTarget, name: string, io: SyncIO): unknown {
+    if (name === "columnWidth") {
+      const widths = new Set<number>();
+      for (let c = t.rect.c0; c <= t.rect.c1; c++) widths.add(t.sheet.columnWidths.get(c) ?? DEFAULT_COLUMN_WIDTH);
+      return this._counted(io, widths.size === 1 ? [...widths][0] : null);
+    }
     return this._unknown(name);
   }
 
+  get columnWidth(): number {
+    return this._get("columnWidth");
+  }
+  set columnWidth(v: number) {
+    this._set("columnWidth", v, (t) => {
+      checkWritable(t.sheet, "formatColumns");
+      if (typeof v !== "number" || !Number.isFinite(v) || v < 0) throw invalidArgument("A column width is 0 or more.");
+      for (let c = t.rect.c0; c <= t.rect.c1; c++) t.sheet.columnWidths.set(c, v);
+    });
+  }
+
   autofitColumns(): void {
-    this._call("autofitColumns", [], () => void this.context.engine.stats.autofitCalls++);
+    this._call("autofitColumns", [], (t) => {
+      this.context.engine.stats.autofitCalls++;
+      checkWritable(t.sheet, "formatColumns");
+      const longest = new Map<number, number>();
+      const used = t.sheet.grid.usedRect(true);
+      const last = used ? Math.min(t.rect.r1, used.r1) : t.rect.r0 - 1;
+      for (let r = t.rect.r0; r <= last; r++)
+        for (let c = t.rect.c0; c <= t.rect.c1; c++) {
+          const cell = t.sheet.grid.get(r, c);
+          if (cell) longest.set(c, Math.max(longest.get(c) ?? 0, String(cell.value).length));
+        }
+      for (const [c, chars] of longest) if (!t.sheet.hiddenColumns.has(c)) t.sheet.columnWidths.set(c, fitWidth(chars));
+    });
   }
 
   autofitRows(): void {

@@ -5,6 +5,7 @@
 // move are rewritten (references.ts); spills are laid out again from their anchors (spills.ts).
 import { MAX_COLUMNS, MAX_ROWS, Rect } from "./addresses";
 import { along, touchedByInsert, withAlong, type Axis } from "./area-shift";
+import { shiftCellRules } from "./cell-rules";
 import { insertColumnIds, removeColumnIds } from "./column-ids";
 import { hostError, insertDeleteConflict, invalidArgument, invalidOperation } from "./errors";
 import { planMergesForInsert, refuseMergesInDelete } from "./merges";
@@ -68,7 +69,9 @@ export function insertCells(
   const moveMerges = planMergesForInsert(sheet, rect, axis);
   const respill = liftSpillsForInsert(wb, sheet, rect, axis);
   sheet.grid.shift(axis, { lo: a.xlo, hi: a.xhi }, a.lo, size);
+  shiftCellRules(sheet, rect, axis, "insert");
   if (axis === "rows" && wholeRows(rect)) shiftRowAttributes(sheet, a.lo, size);
+  if (axis === "columns" && wholeColumns(rect)) shiftColumnAttributes(sheet, a.lo, size);
   for (const [t, r] of moves) t.rect = r;
   for (const [t, at] of grownColumns) insertColumnIds(t, at, size);
   for (const [t] of moves) if (axis === "columns") normalizeHeadersLazy(t);
@@ -138,7 +141,9 @@ export function deleteCells(wb: WorkbookModel, sheet: SheetModel, rect: Rect, sh
   refuseSpillsInDelete(sheet, rect, axis);
   sheet.grid.clear(rect, "All");
   sheet.grid.shift(axis, { lo: a.xlo, hi: a.xhi }, a.hi + 1, -size);
+  shiftCellRules(sheet, rect, axis, "delete");
   if (axis === "rows" && wholeRows(rect)) shiftRowAttributes(sheet, a.lo, -size);
+  if (axis === "columns" && wholeColumns(rect)) shiftColumnAttributes(sheet, a.lo, -size);
   for (const p of plan) {
     if (!p.refill || p.rect === null) continue;
     // Put back one blank row (or column) inside the table, above its Total Row when it keeps one, shifting what
@@ -168,6 +173,20 @@ export function deleteCells(wb: WorkbookModel, sheet: SheetModel, rect: Rect, sh
 
 function wholeRows(r: Rect): boolean {
   return r.c0 === 0 && r.c1 === MAX_COLUMNS - 1;
+}
+
+function wholeColumns(r: Rect): boolean {
+  return r.r0 === 0 && r.r1 === MAX_ROWS - 1;
+}
+
+/** Hidden columns and widths are attributes of sheet columns: they move only with whole columns (as rows do). */
+function shiftColumnAttributes(sheet: SheetModel, from: number, delta: number): void {
+  const hidden = [...sheet.hiddenColumns].filter((c) => c >= from);
+  for (const c of hidden) sheet.hiddenColumns.delete(c);
+  for (const c of hidden) if (delta > 0 || c >= from - delta) sheet.hiddenColumns.add(c + delta);
+  const widths = [...sheet.columnWidths].filter(([c]) => c >= from);
+  for (const [c] of widths) sheet.columnWidths.delete(c);
+  for (const [c, w] of widths) if (delta > 0 || c >= from - delta) sheet.columnWidths.set(c + delta, w);
 }
 
 /**

@@ -20,6 +20,14 @@ import type {
 } from "./pivot";
 import type { HostWorksheetProtection } from "./protection";
 import type { HostRange, HostRangeFormat } from "./range";
+import type {
+  HostCellValueConditionalFormat,
+  HostColorScaleConditionalFormat,
+  HostConditionalFormat,
+  HostConditionalFormatCollection,
+  HostConditionalFormatRule,
+} from "./conditional-formats";
+import type { HostDataValidation } from "./validation";
 import type { HostRangeAreas } from "./range-areas";
 import type { HostClientResult } from "./proxy-base";
 import type { HostTable, HostTableCollection, HostTableRow, HostTableRowCollection } from "./table";
@@ -75,9 +83,38 @@ export type Checks = [
       | "isEntireRow"
       | "isEntireColumn"
       | "rowHidden"
+      | "columnHidden"
       | "hasSpill"
     >
   >,
+  Assert<Props<HostRangeFormat, Excel.RangeFormat, "columnWidth">>,
+  Assert<Props<HostDataValidation, Excel.DataValidation, "type" | "rule" | "ignoreBlanks" | "prompt" | "errorAlert">>,
+  Assert<Method<Excel.DataValidation, HostDataValidation, "clear", void>>,
+  Assert<Method<Excel.ConditionalFormatCollection, HostConditionalFormatCollection, "add", HostConditionalFormat>>,
+  Assert<Method<Excel.ConditionalFormatCollection, HostConditionalFormatCollection, "getItem", HostConditionalFormat>>,
+  Assert<
+    Method<
+      Excel.ConditionalFormatCollection,
+      HostConditionalFormatCollection,
+      "getItemOrNullObject",
+      HostConditionalFormat
+    >
+  >,
+  Assert<
+    Method<Excel.ConditionalFormatCollection, HostConditionalFormatCollection, "getItemAt", HostConditionalFormat>
+  >,
+  Assert<
+    Method<Excel.ConditionalFormatCollection, HostConditionalFormatCollection, "getCount", HostClientResult<number>>
+  >,
+  Assert<Method<Excel.ConditionalFormatCollection, HostConditionalFormatCollection, "clearAll", void>>,
+  Assert<Props<HostConditionalFormat, Excel.ConditionalFormat, "id" | "type" | "priority" | "stopIfTrue">>,
+  Assert<Method<Excel.ConditionalFormat, HostConditionalFormat, "getRange", HostRange>>,
+  Assert<Method<Excel.ConditionalFormat, HostConditionalFormat, "getRangeOrNullObject", HostRange>>,
+  Assert<Method<Excel.ConditionalFormat, HostConditionalFormat, "getRanges", HostRangeAreas>>,
+  Assert<Method<Excel.ConditionalFormat, HostConditionalFormat, "delete", void>>,
+  Assert<Props<HostCellValueConditionalFormat, Excel.CellValueConditionalFormat, "rule">>,
+  Assert<Props<HostConditionalFormatRule, Excel.ConditionalFormatRule, "formula">>,
+  Assert<Props<HostColorScaleConditionalFormat, Excel.ColorScaleConditionalFormat, "criteria" | "threeColorScale">>,
   Assert<Method<Excel.Range, HostRange, "merge", void>>,
   Assert<Method<Excel.Range, HostRange, "unmerge", void>>,
   Assert<Method<Excel.Range, HostRange, "getMergedAreasOrNullObject", HostRangeAreas>>,

@@ -4,6 +4,7 @@ import { Rect, formatAddress, parseAddress } from "./addresses";
 import { Grid } from "./cells";
 import { invalidArgument, invalidOperation, itemAlreadyExists, itemNotFound } from "./errors";
 import { checkDefinedName, checkSheetName, sameName } from "./names";
+import type { ConditionalFormatModel, ValidationArea } from "./cell-rules";
 import type { PivotModel } from "./pivot-model";
 import type { ProtectionState } from "./protection";
 import type { SpillModel } from "./spills";
@@ -29,6 +30,14 @@ export interface SheetModel {
   merges: Rect[];
   /** Formulas whose result spills over the cells below or right of them (spills.ts). */
   spills: SpillModel[];
+  /** Columns hidden (Range.columnHidden = true), by index. Column attributes: they move only with whole columns. */
+  hiddenColumns: Set<number>;
+  /** Column widths set or autofitted (Range.format.columnWidth, in points), by index; others are the default. */
+  columnWidths: Map<number, number>;
+  /** Data validation areas (cell-rules.ts), never overlapping. */
+  validations: ValidationArea[];
+  /** Conditional formats (cell-rules.ts), in priority order (the first is the top). */
+  conditionalFormats: ConditionalFormatModel[];
   deleted: boolean;
 }
 
@@ -131,6 +140,10 @@ export class WorkbookModel {
       filteredRows: new Set(),
       merges: [],
       spills: [],
+      hiddenColumns: new Set(),
+      columnWidths: new Map(),
+      validations: [],
+      conditionalFormats: [],
       deleted: false,
     };
     this.sheets.push(sheet);

@@ -27,6 +27,7 @@ import {
 } from "../core/query/savedRecords";
 import type { ExcelRun } from "./run";
 import { Turns } from "../core/turns";
+import { writtenSetting } from "./writtenStore";
 
 export { DamagedRecordError } from "../core/query/savedRecords";
 export type { ActionsRecord, DamagedTableRecord, ManagedTable, SavedTables } from "../core/query/savedRecords";
@@ -88,6 +89,7 @@ async function readModifyWrite(
   run: ExcelRun,
   change: (tables: ManagedTable[]) => ManagedTable[],
   forget?: string,
+  alsoWrite?: (context: Excel.RequestContext) => void,
 ): Promise<ManagedTable[]> {
   return run(async (context) => {
     const saved = savedTables(await settingValue(context, QUERY_SETTING));
@@ -98,13 +100,23 @@ async function readModifyWrite(
     );
     const stored = { version: 1, tables: [...next.map(storedTable), ...kept.map((d) => d.raw)] };
     context.workbook.settings.add(QUERY_SETTING, JSON.stringify(stored));
+    // A table no longer managed takes its record of what the add-in wrote with it (writtenStore.ts).
+    const gone = saved.tables.find((t) => t.tableName === forget)?.tableId;
+    if (gone !== undefined) context.workbook.settings.getItemOrNullObject(writtenSetting(gone)).delete();
+    alsoWrite?.(context);
     await context.sync();
     return next;
   });
 }
 
-export function saveManagedTable(run: ExcelRun, table: ManagedTable): Promise<ManagedTable[]> {
-  return updateManagedTables(run, (tables) => [...tables.filter((t) => t.tableName !== table.tableName), table]);
+/** Saves a new table's record; `alsoWrite`: another setting written in the same sync (what the add-in wrote into it). */
+export function saveManagedTable(
+  run: ExcelRun,
+  table: ManagedTable,
+  alsoWrite?: (context: Excel.RequestContext) => void,
+): Promise<ManagedTable[]> {
+  const change = (tables: ManagedTable[]) => [...tables.filter((t) => t.tableName !== table.tableName), table];
+  return queued(run, () => readModifyWrite(run, change, undefined, alsoWrite));
 }
 
 /** "Stop managing": forgets the query (a damaged record of that name too); the table and its data stay. */

@@ -2,7 +2,7 @@
 // It imports src/core, src/api (types and client) and src/excel; never Excel.* directly, never the DOM.
 export type { RefreshDeps, RefreshOptions, RefreshProgress, RefreshableTable } from "./deps";
 export type { RefreshLosses, RefreshOutcome, RefreshStatus, RefreshSummary, RefreshUnitChange } from "./outcomes";
-export { joinNotes, pivotsLineText } from "./outcomes";
+export { joinNotes, pivotsLineText, rowsText } from "./outcomes";
 export { refreshTable } from "./table";
 export { refreshAllTables, refreshOnOpen } from "./all";
 export { pullTable, type PullResult, type PullTableOptions } from "./pull";

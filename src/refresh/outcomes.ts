@@ -33,6 +33,10 @@ export interface RefreshOutcome {
   rowsAdded: number;
   /** Stored rows in the window whose key the service no longer returns (blank rows are not counted). */
   rowsRemoved: number;
+  /** Of `rowsReplaced`: rows whose every cell the service sent again as it was (absent when nothing was written). */
+  rowsAsBefore?: number;
+  /** The user's rows in the window (keys the add-in never wrote), kept where they were: how many, in words. */
+  userRows?: { rows: number; text: string };
   /** Rows of the table after the refresh. */
   rows: number;
   /** The dates read from the service (absent when nothing was read). */
@@ -116,7 +120,29 @@ export function joinNotes(parts: readonly string[]): string {
 /** What a table's refresh changed and warned, in one line ("" when nothing): for the summary of Refresh all. */
 function revisionNote(o: RefreshOutcome): string {
   if (o.status !== "refreshed" && o.status !== "kept") return "";
-  return joinNotes([changesText(o.changes), ...o.warnings].filter((t) => t !== ""));
+  return joinNotes([o.userRows?.text ?? "", changesText(o.changes), ...o.warnings].filter((t) => t !== ""));
+}
+
+/** A refresh that sent every row of the window again as it was, and added and removed none. */
+const nothingChanged = (o: RefreshOutcome): boolean =>
+  o.status === "refreshed" &&
+  o.rowsReplaced > 0 &&
+  o.rowsAdded === 0 &&
+  o.rowsRemoved === 0 &&
+  o.rowsAsBefore === o.rowsReplaced;
+
+/**
+ * The rows of a refresh written, in words: "No change: 24 rows re-read, all as before", else "rewrote FROM to TO:
+ * 40 rows replaced, 10 added, 0 removed"; then the user's rows kept ("kept your row ADJ, 16-22 Nov").
+ */
+export function rowsText(
+  o: RefreshOutcome,
+  range: (r: { from: string; to: string }) => string = (r) => `${r.from} to ${r.to}`,
+): string {
+  const rows = nothingChanged(o)
+    ? `No change: ${o.rowsReplaced.toLocaleString("en-US")} ${o.rowsReplaced === 1 ? "row" : "rows"} re-read, all as before`
+    : `rewrote ${o.window ? range(o.window) : "the window"}: ${o.rowsReplaced} rows replaced, ${o.rowsAdded} added, ${o.rowsRemoved} removed`;
+  return o.userRows ? `${rows}; ${o.userRows.text}` : rows;
 }
 
 export function summarize(outcomes: RefreshOutcome[], notes: string[] = []): RefreshSummary {

@@ -3,9 +3,12 @@
 import { SalesApiError } from "../api/errors";
 import { fetchTable } from "../api/tableRead";
 import type { Query } from "../core/query/query";
-import { lastReadAfterPull, periodIndexOf } from "../core/refresh/window";
+import { lastReadAfterPull, periodIndexOf, type TableShape } from "../core/refresh/window";
+import type { IsoDate } from "../core/dates";
+import { recordFrom, writtenKeys, type WrittenKeys } from "../core/refresh/writtenKeys";
+import { recordWithRows } from "../excel/writtenStore";
 import type { Column } from "../core/answer/tabulate";
-import type { ServiceColumn } from "../core/refresh/userColumns";
+import { keyColumns, rowKey, type ServiceColumn } from "../core/refresh/userColumns";
 import { saveManagedTable } from "../excel/queryStore";
 import { writeTable, type Destination, type WriteResult } from "../excel/tables";
 import type { RefreshDeps, RefreshableTable } from "./deps";
@@ -82,10 +85,23 @@ async function pullTableInTurn(deps: RefreshDeps, query: Query, opts: PullTableO
       complete: write.complete,
     }),
   };
-  await saveManagedTable(deps.run, table);
+  // With it, what the add-in wrote into the periods the next refresh can rewrite: a row typed there later is the user's.
+  const recorded = pulledKeys(data, pi, write.rows, recordFrom(table.lastRead!, result.query.timeframe));
+  await saveManagedTable(deps.run, table, recorded ? recordWithRows(write.tableId, recorded) : undefined);
   const warnings = [...result.warnings];
   if (write.error !== undefined) warnings.push(partialPullWarning(write.rows, data.values.length, write.error));
   return { write, table, omittedMetrics: result.omittedMetrics, retailers: result.perRetailer, warnings };
+}
+
+/** The record of the keys a pull wrote (its first `rows` rows) from `from` on; undefined without a period column. */
+function pulledKeys(data: TableShape, pi: number, rows: number, from: IsoDate): WrittenKeys | undefined {
+  if (pi < 0) return undefined;
+  const keys = keyColumns(data.columns, pi);
+  const written = data.values.slice(0, rows).flatMap((r) => {
+    const key = rowKey(keys.map((k) => r[k]));
+    return key === null ? [] : [{ period: r[pi] as number, key }];
+  });
+  return writtenKeys(from, written);
 }
 
 /** The record of a new table's columns: each field with the id of the column written for it (headers are fields). */

@@ -3,6 +3,7 @@
 // and what is still missing. Pure: imports src/core and the steps' types only.
 import { stillMissingOf } from "../core/refresh/plan";
 import { rowCounts } from "../core/refresh/window";
+import { formatsNotCarriedWarning } from "../core/refresh/warnings";
 import { MANUAL_CALCULATION_NOTE, type RefreshOutcome, type RefreshStatus } from "./outcomes";
 import type { RefreshSteps } from "./steps";
 
@@ -34,6 +35,9 @@ export function refreshOutcome(steps: RefreshSteps, after: AfterSteps = {}): Ref
     ...(answer ? [...answer.warnings, ...answer.laid.warnings] : []),
     ...(plan?.kind === "keep" ? plan.warnings : (holds?.warnings ?? [])),
     ...(wrote && written?.change.userCellsUnsure ? [written.change.userCellsUnsure] : []),
+    ...(wrote && written?.change.formatsNotCarried
+      ? [formatsNotCarriedWarning(written.change.formatsNotCarried, written.change.added - written.change.removed)]
+      : []),
     ...(wrote?.warnings ?? []),
     ...(after.pivots?.warning ? [after.pivots.warning] : []),
     ...(still ? [still] : []),
@@ -46,6 +50,8 @@ export function refreshOutcome(steps: RefreshSteps, after: AfterSteps = {}): Ref
     rowsReplaced: c?.replaced ?? 0,
     rowsAdded: c?.added ?? 0,
     rowsRemoved: c?.removed ?? 0,
+    ...(written && c ? { rowsAsBefore: c.same } : {}),
+    ...(written && wrote?.userRows ? { userRows: wrote.userRows } : {}),
     rows: written ? rowCounts(written.change).rows : (stored?.tail.count ?? record.rows),
     ...(win?.kind === "window" ? { window: { from: win.from, to: win.to } } : {}),
     omittedMetrics: answer?.omittedMetrics ?? [],

@@ -18,6 +18,8 @@ import { keyColumns } from "../core/refresh/userColumns";
 import { rowCounts } from "../core/refresh/window";
 import { WorkbookError } from "../excel/errors";
 import { updateManagedTables } from "../excel/queryStore";
+import { recordWithRows } from "../excel/writtenStore";
+import type { WrittenKeys } from "../core/refresh/writtenKeys";
 import {
   putInDateOrder,
   readWindowCells,
@@ -54,8 +56,10 @@ export async function writeForRefresh(
     if (sorted) await putInDateOrder(deps.run, input.tableName, dateOrderOf(input, sorted));
     let written: WrittenWindow | undefined;
     try {
-      const stored = await readStoredCells(deps, input, first.cells);
-      const plan = planFromStored(input, stored, opts.anyway);
+      const stored = await readStoredCells(deps, input, first.cells, table.tableId);
+      // What the add-in wrote (a row it never wrote is the user's): tracked for a table whose id is known.
+      const tracked = table.tableId === undefined ? {} : { written: stored.written ?? null };
+      const plan = planFromStored({ ...input, ...tracked }, stored, opts.anyway);
       now = { ...steps, plan };
       if (plan.kind !== "write") return now;
       if (cancelled(opts.signal)) throw cancelledError();
@@ -107,11 +111,20 @@ async function readStoredCells(
   deps: RefreshDeps,
   { tail, answer }: PlanInput & { tail: PeriodTail },
   cells: StoredCells | undefined,
-): Promise<StoredRows> {
+  tableId: string | undefined,
+): Promise<StoredRows & { written?: WrittenKeys | null }> {
   if (!cells) return { window: [] };
-  const stored = await readWindowCells(deps.run, tail.tableName, { ...cells, service: answer.service });
+  const stored = await readWindowCells(deps.run, tail.tableName, {
+    ...cells,
+    service: answer.service,
+    ...(tableId === undefined ? {} : { recordOf: tableId }),
+  });
   if (stored.count !== tail.count) throw new WorkbookError("changed", tableChangedText(tail.tableName));
-  return { settled: stored.rows.slice(0, cells.settled), window: stored.rows.slice(cells.settled) };
+  return {
+    settled: stored.rows.slice(0, cells.settled),
+    window: stored.rows.slice(cells.settled),
+    written: stored.written,
+  };
 }
 
 /** One safe rewrite of the window (service columns by id; the user's kept by row key), the old metric cells back. */
@@ -133,9 +146,13 @@ async function writeTail(
     expect: plan.expect,
     session: deps.sessionId,
     sortAgain: input.tail.sort,
+    keep: plan.kept,
+    // The record of the keys written goes with the rows, in the commit: never one without the other.
+    ...(plan.record && table.tableId !== undefined ? { withRows: recordWithRows(table.tableId, plan.record) } : {}),
   });
   const refreshedAt = (deps.now?.() ?? new Date()).toISOString();
-  return { change, refreshedAt, changes: revisionOf(input, change.before) };
+  const users = plan.kept.map((k) => k.row);
+  return { change, refreshedAt, changes: revisionOf(input, change.before, users) };
 }
 
 /** What the record keeps of a write: when, which window, the day of this read (the next window reaches back to it), open gaps. */

@@ -17,10 +17,13 @@ function changeWords(c: MetricChange, style: Pick<DateStyle, "range">): string {
   return `${head}${amountText(c.before)} to ${amountText(c.after)}, ${delta}${note}`;
 }
 
-/** Every metric's change, "; "-separated; when none changed (and no cell was empty): "16/11/2026 to 28/11/2026: no change". */
+/**
+ * Every metric's change, "; "-separated; when none changed (and no cell was empty), each says so by its name and
+ * dates: "Revenue, 16/11/2026 to 22/11/2026: no change; Units, 16/11/2026 to 22/11/2026: no change".
+ */
 export function changesWords(changes: readonly MetricChange[], style: Pick<DateStyle, "range">): string {
   if (changes.length === 0) return "";
   const quiet = changes.every((c) => c.change === 0 && c.blanks.before + c.blanks.after === 0);
-  if (quiet) return `${style.range(changes[0])}: no change`;
+  if (quiet) return changes.map((c) => `${metricLabel(c.metric)}, ${style.range(c)}: no change`).join("; ");
   return changes.map((c) => changeWords(c, style)).join("; ");
 }

@@ -11,11 +11,11 @@ import {
   holdReason,
   lossesSentences,
   lossesText,
-  periodRuns,
   windowKey,
   withinApproved,
   type WindowSide,
 } from "../../src/core/refresh/losses";
+import { periodRuns } from "../../src/core/refresh/lossesText";
 import { rowKey } from "../../src/core/refresh/userColumns";
 
 const FIRST = excelSerial("2026-11-16"); // a Monday
@@ -100,25 +100,29 @@ describe("compareWindow", () => {
         let removed = 0;
         let added = 0;
         let replaced = 0;
+        let repeated = 0;
         for (const k of new Set([...s.keys(), ...f.keys()])) {
           const a = s.get(k) ?? 0;
           const b = f.get(k) ?? 0;
-          removed += Math.max(0, a - b);
+          // Stored rows beyond the answer's of a key it still has repeat it: they give way to its rows, not lost.
+          if (b > 0) repeated += Math.max(0, a - b);
+          else removed += a;
           added += Math.max(0, b - a);
           replaced += Math.min(a, b);
         }
         const undated = stored.filter(undatedLoss).length;
         removed += undated;
         expect({ removed: c.removed, added: c.added, replaced: c.replaced }).toEqual({ removed, added, replaced });
+        expect(c.repeated.length).toBe(repeated);
         expect(c.undated).toBe(undated);
         const keyed = stored.filter((r) => keyOf(r) !== null).length;
-        expect(c.replaced + c.removed).toBe(keyed + undated);
+        expect(c.replaced + c.removed + c.repeated.length).toBe(keyed + undated);
         expect(c.replaced + c.added).toBe(fresh.length);
       }),
     );
   });
 
-  test("the removed rows' periods: each with its count, in date order, adding up to removed (less those without a date)", () => {
+  test("the removed rows' periods: each with its count, in date order, adding up to removed (less those without a date); removedRows are those rows", () => {
     fc.assert(
       fc.property(storedRows, freshRows, (stored, fresh) => {
         const c = compare(stored, fresh);
@@ -130,14 +134,16 @@ describe("compareWindow", () => {
         const f = countBy(fresh, keyOf);
         const expected = new Map<string, number>();
         for (const [k, a] of s) {
-          const lost = a - (f.get(k) ?? 0);
-          if (lost <= 0) continue;
+          if (f.has(k)) continue; // repeats of a key still sent are not lost
+          const lost = a;
           const day = fromExcelSerial(JSON.parse(k)[0] as number);
           expected.set(day, (expected.get(day) ?? 0) + lost);
         }
         expect(c.periods).toEqual(
           [...expected.keys()].sort().map((period) => ({ period, rows: expected.get(period) })),
         );
+        expect(c.removedRows.length).toBe(c.removed - c.undated);
+        expect(c.removedRows.every((i) => !f.has(keyOf(stored[i])!))).toBe(true);
       }),
     );
   });

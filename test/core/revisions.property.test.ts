@@ -159,7 +159,9 @@ describe("the words", () => {
     expect(changeText(change(10, 12, { blanks: { before: 0, after: 2 } }))).toBe(
       "revenue, 16-23 Nov: 10.00 to 12.00, +20.00% (empty cells counted as 0: 0 before, 2 after)",
     );
-    expect(changesText([change(5, 5), change(7, 7, { metric: "units" })])).toBe("16-23 Nov: no change");
+    expect(changesText([change(5, 5), change(7, 7, { metric: "units" })])).toBe(
+      "revenue, 16-23 Nov: no change; units, 16-23 Nov: no change",
+    );
     expect(changesText([change(5, 6), change(7, 7, { metric: "units" })])).toBe(
       "revenue, 16-23 Nov: 5.00 to 6.00, +20.00%; units, 16-23 Nov: 7.00, no change",
     );

@@ -186,7 +186,7 @@ test("the latest change, in the refresh summary's words", () => {
   expect(lastChangeText(change)).toBe(`Last refresh: ${changeText(change)}`);
   expect(lastChangeText(change)).toBe("Last refresh: revenue, 16 Nov: 40,666.81 to 40,807.05, +0.34%");
   expect(lastChangeText({ ...change, after: change.before, change: 0, percent: 0 })).toBe(
-    "Last refresh: 16 Nov: no change",
+    "Last refresh: revenue, 16 Nov: no change",
   );
   expect(lastChangeText(undefined)).toBe("");
 });

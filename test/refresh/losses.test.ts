@@ -61,7 +61,9 @@ test("one SKU's rows gone for two days of the window: written, and the removed r
 
   const o = await refreshTable(deps(), await f.record(name));
   expect([o.status, o.error]).toEqual(["refreshed", undefined]);
-  const text = "The service no longer sends 2 stored rows (18-19 Nov: 2); they were removed from the table.";
+  // Named by key (SKU, then period) once removed: the table's record says the add-in wrote them.
+  const text =
+    "The service no longer sends 2 stored rows (18-19 Nov: 2); they were removed from the table: 100002, 18 Nov; 100002, 19 Nov.";
   expect(o.losses).toEqual({
     rows: 2,
     undated: 0,
@@ -126,7 +128,7 @@ test("a whole day gone from a daily window: held, the workbook as it was cell by
       rows: stored,
       wholePeriods: [day],
       held: false,
-      text: expect.stringMatching(/removed from the table\.$/),
+      text: expect.stringMatching(/removed from the table: 100001, 19 Nov; .*\.$/),
     }),
   );
   expect(anyway.rowsRemoved).toBe(stored);

@@ -73,8 +73,10 @@ export function holdsOf(
   check: WindowCheck,
   anyway: boolean | RefreshApproval | undefined,
   when: { timeframe: Timeframe; today: IsoDate },
+  /** The rows removed by key, where the surface names them (lossesText). */
+  named?: string,
 ): Holds {
-  const losses = lossesOf(check.comparison, anyway, when);
+  const losses = lossesOf(check.comparison, anyway, when, named);
   const unitChange = unitChangeOf(check.unitChanges, anyway);
   return {
     // The losses rule is asked on the comparison itself, whether or not it names rows that go.
@@ -90,10 +92,11 @@ function lossesOf(
   c: WindowComparison,
   anyway: boolean | RefreshApproval | undefined,
   when: { timeframe: Timeframe; today: IsoDate },
+  named: string | undefined,
 ): RefreshLosses | undefined {
   if (c.removed === 0) return undefined;
   const held = heldBy(c, anyway);
-  const words = lossesText(c, held, when.timeframe, when.today, held && typeof anyway === "object");
+  const words = lossesText(c, held, when.timeframe, when.today, held && typeof anyway === "object", named);
   const { removed: rows, undated, periods, wholePeriods } = c;
   return { rows, undated, periods, wholePeriods, held, text: lossesSentences(words), said: words.said };
 }

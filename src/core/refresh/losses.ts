@@ -2,13 +2,11 @@
 // stored rows of the window compared with the service's answer for it, row by row by key, before anything is
 // written. Which stored rows the answer no longer has (and their dates), which stored rows have no date (they go
 // too), which periods it has nothing for, which stored figures it sends empty; whether the refresh is held
-// (nothing written, the user asked) or within what the user accepted with "Refresh anyway"; the words. Pure;
+// (nothing written, the user asked) or within what the user accepted with "Refresh anyway"; the words are lossesText.ts's. Pure;
 // src/excel reads the stored window, src/refresh decides with this and writes. See docs/refresh.md, "Losses at
 // refresh".
-import { addDays, addPeriods, fromExcelSerial, type IsoDate, type DateRange } from "../dates";
-import type { Timeframe } from "../metrics";
+import { fromExcelSerial, type IsoDate } from "../dates";
 import { rowKey } from "./userColumns";
-import { plural, rangeText } from "../words";
 
 /** One side of the window: each row's key cells and metric cells. */
 export interface WindowSide {
@@ -20,6 +18,8 @@ export interface WindowSide {
   keys: readonly (readonly unknown[])[];
   /** Each row's metric cells, in the order of `metrics` (may be shorter than `keys`: missing cells are empty). */
   metrics: readonly (readonly unknown[])[];
+  /** Each row's other service cells (names, codes, comparison %), compared only to tell a row that is as before. */
+  others?: readonly (readonly unknown[])[];
 }
 
 export interface WindowAnswer {
@@ -72,6 +72,16 @@ export interface WindowComparison {
   wholePeriods: string[];
   /** Stored figures (non-empty cells) replaced by an empty cell in rows of the same key, per metric with any. */
   blanked: BlankedFigures[];
+  /** The removed rows with a date (indexes in `stored`, table order): what the words name by key. */
+  removedRows: number[];
+  /**
+   * Stored rows repeating the key of a row the answer has, beyond the one it replaces (a row typed into the table
+   * with the key of a service row): they are the service's, so they give way to its one row; neither replaced nor
+   * removed, and said apart (repeatedText). Indexes in `stored`, table order.
+   */
+  repeated: number[];
+  /** Rows replaced whose every cell compared (metrics, and `others` when given) is as before. */
+  same: number;
 }
 
 /** What the user accepted with "Refresh anyway": the losses the held line showed. */
@@ -149,18 +159,23 @@ export function pairByKey(stored: WindowSide, fresh: WindowSide): KeyPairs {
 }
 
 /**
- * The stored window against the answer, by row key (pairByKey, unless given), so removed + replaced is the
- * stored rows with a key plus those without a date that hold something, and added + replaced the fresh rows.
+ * The stored window against the answer, by row key (pairByKey, unless given), so removed + replaced + repeated is
+ * the stored rows with a key plus those without a date that hold something, and added + replaced the fresh rows.
  */
 export function compareWindow(input: WindowAnswer, pairs = pairByKey(input.stored, input.fresh)): WindowComparison {
   const { stored, fresh, metrics, retailerAt } = input;
   const undated = pairs.unkeyed.filter((i) => holdsSomething(stored, i)).length;
   let replaced = 0;
   let added = 0;
+  let same = 0;
   const blankedAt = metrics.map(() => new Map<number, number>()); // per metric: period serial -> rows
   const freshGroups = new Set<string>();
+  const freshKeys = new Set<string>();
   fresh.keys.forEach((cells, j) => {
-    if (pairs.freshKeyed[j]) freshGroups.add(groupOf(cells, retailerAt));
+    if (pairs.freshKeyed[j]) {
+      freshGroups.add(groupOf(cells, retailerAt));
+      freshKeys.add(windowKey(cells)!);
+    }
     const i = pairs.storedOf[j];
     if (i === undefined) {
       added++;
@@ -175,11 +190,15 @@ export function compareWindow(input: WindowAnswer, pairs = pairByKey(input.store
         blankedAt[m].set(p, (blankedAt[m].get(p) ?? 0) + 1);
       }
     });
+    if (sameCells(before, after, metrics.length) && sameCells(stored.others?.[i], fresh.others?.[j])) same++;
   });
 
-  // The stored rows no fresh row took are removed: by period, and the groups that get nothing at all.
+  // The stored rows no fresh row took: a repeat of a key the answer has gives way to its row; the rest are
+  // removed, by period, and the groups that get nothing at all.
+  const repeated = pairs.left.filter((i) => freshKeys.has(windowKey(stored.keys[i])!));
+  const gone = pairs.left.filter((i) => !freshKeys.has(windowKey(stored.keys[i])!));
   const byPeriod = new Map<number, number>();
-  for (const i of pairs.left) {
+  for (const i of gone) {
     const p = stored.keys[i][0] as number;
     byPeriod.set(p, (byPeriod.get(p) ?? 0) + 1);
   }
@@ -187,7 +206,7 @@ export function compareWindow(input: WindowAnswer, pairs = pairByKey(input.store
   return {
     replaced,
     added,
-    removed: pairs.left.length + undated,
+    removed: gone.length + undated,
     undated,
     periods: serials(byPeriod).map((p) => ({ period: fromExcelSerial(p), rows: byPeriod.get(p)! })),
     wholePeriods: wholePeriods(stored, freshGroups, retailerAt),
@@ -197,7 +216,23 @@ export function compareWindow(input: WindowAnswer, pairs = pairByKey(input.store
       const rows = [...at.values()].reduce((a, b) => a + b, 0);
       return [{ metric, rows, periods: serials(at).map(fromExcelSerial) }];
     }),
+    removedRows: gone,
+    repeated,
+    same,
   };
+}
+
+/** Two rows' cells as the table holds them: empty alike, numbers equal, anything else as text (codes read back as numbers). */
+function sameCells(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined, n?: number): boolean {
+  const length = n ?? Math.max(a?.length ?? 0, b?.length ?? 0);
+  for (let k = 0; k < length; k++) {
+    const x = a?.[k];
+    const y = b?.[k];
+    if (isEmpty(x) && isEmpty(y)) continue;
+    if (isEmpty(x) || isEmpty(y)) return false;
+    if (typeof x === "number" && typeof y === "number" ? x !== y : String(x) !== String(y)) return false;
+  }
+  return true;
 }
 
 /** The (retailer,) periods with stored rows and no fresh row, in date order (then table order). */
@@ -274,118 +309,4 @@ export function withinApproved(c: WindowComparison, a: ApprovedLosses): boolean 
   return c.wholePeriods.every((g) => whole.has(g));
 }
 
-/** How many ranges a sentence lists before "and N more". */
-const LISTED = 8;
-
-/** The last day of the period that starts on `period`. */
-const lastDay = (period: IsoDate, timeframe: Timeframe): IsoDate =>
-  timeframe === "daily" ? period : addDays(addPeriods(period, timeframe, 1), -1);
-
-/**
- * Periods (first days, any order) joined into runs of consecutive periods, each with its rows.
- * A rule of this module's interface, tested on its own (test/core/losses.property.test.ts).
- * @public
- */
-export function periodRuns(
-  periods: readonly PeriodCount[],
-  timeframe: Timeframe,
-): { range: DateRange; rows: number }[] {
-  const runs: { range: DateRange; rows: number }[] = [];
-  for (const p of [...periods].sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0))) {
-    const last = runs[runs.length - 1];
-    const to = lastDay(p.period, timeframe);
-    if (last && p.period <= addDays(last.range.to, 1)) {
-      if (to > last.range.to) last.range.to = to;
-      last.rows += p.rows;
-    } else runs.push({ range: { from: p.period, to }, rows: p.rows });
-  }
-  return runs;
-}
-
-function listed(items: readonly string[]): string {
-  if (items.length <= LISTED) return items.join(", ");
-  return `${items.slice(0, LISTED).join(", ")} and ${items.length - LISTED} more`;
-}
-
-/** "northmart 2026-11-16" -> { who: "northmart ", period: "2026-11-16" }. */
-function splitGroup(group: string): { who: string; period: IsoDate } {
-  const at = group.lastIndexOf(" ");
-  return { who: at < 0 ? "" : group.slice(0, at + 1), period: group.slice(at + 1) };
-}
-
-const UNIT = { daily: "day", weekly: "week", monthly: "month" } as const;
-
-/**
- * The whole periods in words: "that day" / "those weeks" when they are every period with rows removed (the
- * counts just named them); else their ranges, per retailer in a table of several ("freshway 16-22 Nov").
- */
-function wholeText(
-  c: Pick<WindowComparison, "periods" | "wholePeriods">,
-  timeframe: Timeframe,
-  today?: IsoDate,
-): string {
-  const groups = c.wholePeriods.map(splitGroup);
-  if (groups.every((g) => g.who === "") && groups.length === c.periods.length)
-    return groups.length === 1 ? `that ${UNIT[timeframe]}` : `those ${UNIT[timeframe]}s`;
-  const byWho = new Map<string, PeriodCount[]>();
-  for (const g of groups) byWho.set(g.who, [...(byWho.get(g.who) ?? []), { period: g.period, rows: 0 }]);
-  const items = [...byWho].flatMap(([who, ps]) =>
-    periodRuns(ps, timeframe).map((r) => who + rangeText(r.range, today, true)),
-  );
-  return listed(items);
-}
-
-export const REFRESH_ANYWAY = "Nothing was written; refresh anyway from the pane to accept it.";
-
-/** The losses in words, in parts: the pane shows `said` and offers its Refresh anyway button for `anyway`. */
-export interface LossesWords {
-  /** What was (or would be) removed; held: why, and that the table was left as it was. */
-  said: string;
-  /** Held: the sentence that points to the pane's Refresh anyway (in the pane, the button stands for it). */
-  anyway?: string;
-}
-
-/** The words in one text (the ribbon's, refresh on open's, Refresh all's summary). */
-export const lossesSentences = (w: LossesWords): string => (w.anyway ? `${w.said} ${w.anyway}` : w.said);
-
-/**
- * The losses in the user's words, dates as ranges with their rows. Written: "The service no longer sends 4
- * stored rows (18-19 Nov: 4); they were removed from the table." Held: what would be removed, why it was held
- * ("nothing at all for that day", "it would write only 48 rows"), and that the table was left as it was, then
- * (`anyway`) "Nothing was written; refresh anyway from the pane to accept it." `beyond`: the refresh was asked
- * with "Refresh anyway" for less than this (it says so).
- */
-export function lossesText(
-  c: Pick<WindowComparison, "removed" | "undated" | "replaced" | "added" | "periods" | "wholePeriods">,
-  held: boolean,
-  timeframe: Timeframe,
-  today?: IsoDate,
-  beyond = false,
-): LossesWords {
-  const counts = periodRuns(c.periods, timeframe).map((r) => `${rangeText(r.range, today, true)}: ${r.rows}`);
-  const items =
-    listed(counts) + (c.undated > 0 ? `${counts.length ? ", " : ""}${plural(c.undated, "row")} without a date` : "");
-  const what = `The service no longer sends ${plural(c.removed, "stored row")} (${items})`;
-  if (!held) return { said: `${what}; ${c.removed === 1 ? "it was" : "they were"} removed from the table.` };
-  const reason = holdReason(c);
-  const why: string[] = [];
-  if (reason?.whole) why.push(`nothing at all for ${wholeText(c, timeframe, today)}`);
-  if (reason?.tooMany) why.push(`it would write only ${plural(c.replaced + c.added, "row")}`);
-  const more = beyond ? " That is more than you accepted with Refresh anyway." : "";
-  return { said: `${what}: ${why.join(", and ")}.${more} The table was left as it was.`, anyway: REFRESH_ANYWAY };
-}
-
-/**
- * Stored figures the answer sent empty, in words: "The service sent no value where the table had figures:
- * revenue in 3 rows (18-19 Nov); units in 1 row (19 Nov). Those cells are empty now."
- */
-export function blankedText(blanked: readonly BlankedFigures[], timeframe: Timeframe, today?: IsoDate): string {
-  const parts = blanked.map((b) => {
-    const runs = periodRuns(
-      b.periods.map((period) => ({ period, rows: 0 })),
-      timeframe,
-    ).map((r) => rangeText(r.range, today, true));
-    return `${b.metric} in ${plural(b.rows, "row")} (${listed(runs)})`;
-  });
-  return `The service sent no value where the table had figures: ${parts.join("; ")}. Those cells are empty now.`;
-}
+export { REFRESH_ANYWAY, blankedText, lossesSentences, lossesText, repeatedText, type LossesWords } from "./lossesText";

@@ -10,11 +10,13 @@ import { RETAILER_COLUMN } from "../answer/retailersTable";
 import type { LaidAnswer, ReadWindow } from "./answerLayout";
 import { isCovered, missingRanges, openGaps, subtractRange } from "./gaps";
 import { holdsOf, type Holds } from "./holds";
-import { blankedText, type BlankedFigures, type WindowComparison } from "./losses";
+import { blankedText, repeatedText, type BlankedFigures, type WindowComparison } from "./losses";
 import { completeWhenRead, metricColumns, windowChanges, type MetricChange, type WindowRows } from "./revisions";
 import { checkWindow, levelFrom, narrowWindow, type RefreshApproval } from "./unitChange";
 import { provisionalLeft, provisionalText } from "./provisional";
-import { keyColumns } from "./userColumns";
+import { keyColumns, rowKey } from "./userColumns";
+import { keysText, placeUserRows, userRowsOf, userRowsText, type KeptRow } from "./userRows";
+import { writtenKeys, type WrittenKeys } from "./writtenKeys";
 import {
   gapWarning,
   keptRetailerRowsWarning,
@@ -39,6 +41,13 @@ export interface PlanInput {
   retailers?: readonly { retailer: string }[];
   /** The open gaps the table's record keeps. */
   gaps: readonly DateRange[];
+  /**
+   * What the add-in wrote into the table's recent periods (writtenKeys.ts): a stored row of the window whose key it
+   * never wrote and the answer does not have is the user's, kept and named (userRows.ts), and the rows removed are
+   * named by key. null: a table written before that record existed (every stored row is the add-in's; the write
+   * records it). Absent: a store without rows of the user's (the database): nothing kept, nothing recorded.
+   */
+  written?: WrittenKeys | null;
 }
 
 /** The stored cells the plan compares with the answer: body rows `from` to the end, the cells of `fields`. */
@@ -84,6 +93,12 @@ export interface WritePlan {
   provisional?: DateRange;
   /** What will be said once written: figures emptied, dates newly missing, an empty answer. */
   warnings: string[];
+  /** The user's rows of the window, kept: each stored row's index (from the window's first row) and its place in the rows written. */
+  kept: KeptRow[];
+  /** The kept rows in words ("kept your row ADJ, 16-22 Nov"), absent when none. */
+  userRows?: { rows: number; text: string };
+  /** What the add-in writes now, to be saved with the rows (absent where nothing is recorded: the database). */
+  record?: WrittenKeys;
 }
 
 /**
@@ -105,10 +120,10 @@ export function planFromAnswer(
     const left = retailersLeftEmpty({ ...tail, retailers: tail.retailers }, win.cutoff, answeredRows(input));
     if (left.length > 0) return { kind: "keep", warnings: [keptRetailerRowsWarning(win.from, win.to, left)] };
   }
-  const { keys, metrics } = columnsCompared(answer);
+  const { keys, metrics, others } = columnsCompared(answer);
   const from = cutAtOf(input);
   if (keys.length === 0 || from >= tail.count) return { kind: "compare" };
-  const fields = [...keys, ...metrics].map((c) => answer.data.columns[c].name);
+  const fields = [...keys, ...metrics, ...others].map((c) => answer.data.columns[c].name);
   const settled = settledRowsOf(input);
   return { kind: "compare", cells: { from: from - settled, fields, settled } };
 }
@@ -134,59 +149,168 @@ function settledRowsOf({ tail, window: win, when }: PlanInput): number {
 export function planFromStored(input: PlanInput, read: StoredRows, anyway?: boolean | RefreshApproval): RefreshPlan {
   const { answer, when } = input;
   const { data } = answer;
-  const { keys, metrics } = columnsCompared(answer);
+  const { keys, metrics, others } = columnsCompared(answer);
   const retailerAt = input.several ? keys.findIndex((c) => data.columns[c].name === RETAILER_COLUMN) : -1;
-  const side = (rows: readonly (readonly unknown[])[]) => ({
-    keys: rows.map((r) => r.slice(0, keys.length)),
-    metrics: rows.map((r) => r.slice(keys.length)),
+  const [nk, nm] = [keys.length, metrics.length];
+  const side = (rows: readonly (readonly unknown[])[]): Side => ({
+    keys: rows.map((r) => r.slice(0, nk)),
+    metrics: rows.map((r) => r.slice(nk, nk + nm)),
+    others: rows.map((r) => r.slice(nk + nm)),
   });
+  const fresh = {
+    keys: data.values.map((r) => keys.map((c) => r[c])),
+    metrics: data.values.map((r) => metrics.map((m) => r[m])),
+    others: data.values.map((r) => others.map((o) => r[o])),
+  };
+  const rows = splitUsers(input, side(read.window), fresh);
   const check = checkWindow({
-    stored: side(read.window),
+    stored: rows.stored,
     ...(read.settled && read.settled.length > 0 ? { settled: side(read.settled) } : {}),
-    fresh: {
-      keys: data.values.map((r) => keys.map((c) => r[c])),
-      metrics: data.values.map((r) => metrics.map((m) => r[m])),
-    },
+    fresh,
     metrics: metrics.map((m) => data.columns[m].name),
     retailerAt: retailerAt >= 0 ? retailerAt : undefined,
     complete: completeWhenRead(when.lastRead, when.timeframe),
   });
-  const holds = holdsOf(check, anyway, when);
+  const holds = holdsOf(check, anyway, when, rows.named(check.comparison.removedRows));
   if (holds.held) return { kind: "hold", holds };
-  const c = check.comparison;
+  return writePlan(input, holds, check.comparison, rows, fresh.keys);
+}
+
+/** One side of the window: each row's key, metric and other service cells. */
+interface Side {
+  keys: (readonly unknown[])[];
+  metrics: (readonly unknown[])[];
+  others: (readonly unknown[])[];
+}
+
+/** The stored window split: the user's rows (indexes in the window) and the service's rows the rules compare. */
+interface SplitRows {
+  tracked: boolean;
+  users: number[];
+  /** The user's rows' key cells, in the order of `users`. */
+  userKeys: (readonly unknown[])[];
+  stored: Side;
+  /** Rows of `stored` by key ("100002, 16-22 Nov; ..."), where the surface names them; undefined where it does not. */
+  named: (rows: readonly number[]) => string | undefined;
+}
+
+/** The user's rows are not the service's: kept, and left out of the losses, the unit check and the revision. */
+function splitUsers(input: PlanInput, window: Side, fresh: Side): SplitRows {
+  const tracked = input.written !== undefined;
+  const users = tracked ? userRowsOf({ record: input.written ?? null, stored: window.keys, fresh: fresh.keys }) : [];
+  const mine = new Set(users);
+  const theirs = window.keys.flatMap((_, i) => (mine.has(i) ? [] : [i]));
+  const stored = {
+    keys: theirs.map((i) => window.keys[i]),
+    metrics: theirs.map((i) => window.metrics[i]),
+    others: theirs.map((i) => window.others[i]),
+  };
+  const { timeframe, today } = input.when;
+  const named = (rows: readonly number[]) =>
+    tracked && rows.length > 0
+      ? keysText(
+          rows.map((i) => stored.keys[i]),
+          timeframe,
+          today,
+        )
+      : undefined;
+  return { tracked, users, userKeys: users.map((i) => window.keys[i]), stored, named };
+}
+
+/** What is written and said, once neither rule holds the refresh. */
+function writePlan(
+  input: PlanInput,
+  holds: Holds,
+  c: WindowComparison,
+  rows: SplitRows,
+  freshKeys: readonly (readonly unknown[])[],
+): WritePlan {
+  const { answer, when } = input;
+  const { data } = answer;
   const { gaps, newGaps } = gapsAfter(input);
   const provisional = provisionalLeft({
     lastRead: when.lastRead,
     start: input.window.start,
     storedPeriods: input.tail.periods,
   });
+  const repeated = c.repeated.map((i) => rows.stored.keys[i]);
   const warnings = [
     ...(provisional ? [provisionalText(provisional, when.today)] : []),
+    ...(repeated.length > 0 ? [repeatedOf(repeated, when, rows.named(c.repeated))] : []),
     ...(c.blanked.length > 0 ? [blankedText(c.blanked, when.timeframe, when.today)] : []),
     ...newGaps.map((g) => gapWarning(g, when.level, when.timeframe, when.today)),
     ...(data.values.length === 0 ? [noRowsWarning(input.window.from, input.window.to)] : []),
   ];
+  const pi = answer.periodIndex;
+  const kept = placeUserRows(
+    data.values.map((r) => (pi >= 0 ? r[pi] : undefined)),
+    rows.users.map((row, k) => ({ row, period: rows.userKeys[k][0] as number })),
+  );
+  const said = rows.users.length > 0 ? userRowsText(rows.userKeys, when.timeframe, when.today) : undefined;
   return {
     kind: "write",
     holds,
     comparison: c,
     expect: { cutAt: cutAtOf(input), count: input.tail.count },
-    readBefore: metrics.map((m) => data.columns[m].name),
+    readBefore: metricColumns(data.columns).map((m) => data.columns[m].name),
     ...(c.blanked.length > 0 ? { blanked: c.blanked } : {}),
     gaps,
     newGaps,
     ...(provisional ? { provisional } : {}),
     warnings,
+    kept,
+    ...(said ? { userRows: { rows: rows.users.length, text: said } } : {}),
+    ...(rows.tracked ? { record: recordOf(input.window.cutoff, freshKeys, rows.stored.keys) } : {}),
   };
+}
+
+/** Rows that repeated a service row's key, in words, their periods counted. */
+function repeatedOf(rows: readonly (readonly unknown[])[], when: PlanInput["when"], named?: string): string {
+  const byPeriod = new Map<number, number>();
+  for (const cells of rows) byPeriod.set(cells[0] as number, (byPeriod.get(cells[0] as number) ?? 0) + 1);
+  const periods = [...byPeriod].sort(([a], [b]) => a - b).map(([p, n]) => ({ period: fromExcelSerial(p), rows: n }));
+  return repeatedText(periods, when.timeframe, when.today, named);
+}
+
+/**
+ * The record saved with the rows: the keys written now and the keys of the service's rows the table held in the
+ * window, from the window's first period on. Saved in the same commit as the rows, so a failure between them (Excel
+ * applies a batch's actions in order and does not roll back) leaves a record that names every row of the add-in's
+ * whichever window the table then holds: the old one's keys or the new one's. From the window's first period (not
+ * the period of today - 7, where the next refresh starts once the saved query has this read's day): the saved query
+ * is written after the commit, and a failure between them leaves the next refresh starting where this one did.
+ */
+function recordOf(
+  cutoff: number,
+  fresh: readonly (readonly unknown[])[],
+  stored: readonly (readonly unknown[])[],
+): WrittenKeys {
+  const keyed = [...fresh, ...stored].flatMap((cells) => {
+    const key = rowKey(cells);
+    return key === null ? [] : [{ period: cells[0] as number, key }];
+  });
+  return writtenKeys(fromExcelSerial(cutoff), keyed);
 }
 
 /**
  * What the revision changed: each metric's total over the re-read dates in the old window's cells (as the write
  * took them out: `before`, cells of the plan's readBefore) and in the rows written.
  */
-export function revisionOf(input: PlanInput, before: WindowRows | undefined): MetricChange[] {
+export function revisionOf(
+  input: PlanInput,
+  before: WindowRows | undefined,
+  /** The user's rows kept (indexes from the window's first row): not the service's, so not revised. */
+  users: readonly number[] = [],
+): MetricChange[] {
   const { data, periodIndex: pi } = input.answer;
   if (!before || pi < 0) return [];
+  if (users.length > 0) {
+    const skip = new Set(users);
+    before = {
+      periods: before.periods.filter((_, i) => !skip.has(i)),
+      values: before.values.filter((_, i) => !skip.has(i)),
+    };
+  }
   const metrics = metricColumns(data.columns);
   const after = { periods: data.values.map((r) => r[pi]), values: data.values.map((r) => metrics.map((m) => r[m])) };
   const complete = completeWhenRead(input.when.lastRead, input.when.timeframe);
@@ -203,9 +327,16 @@ export function stillMissingOf(gaps: readonly DateRange[], named: readonly DateR
   return still.length > 0 ? stillMissingWarning(still, today) : undefined;
 }
 
-/** The key columns (period first) and the metric columns of the answer: what the stored window is compared by. */
-function columnsCompared(answer: PlanInput["answer"]): { keys: number[]; metrics: number[] } {
-  return { keys: keyColumns(answer.data.columns, answer.periodIndex), metrics: metricColumns(answer.data.columns) };
+/**
+ * The key columns (period first) and the metric columns of the answer: what the stored window is compared by; and
+ * its other columns (names, other codes, comparison %), read too so a refresh can tell rows that are all as before.
+ */
+function columnsCompared(answer: PlanInput["answer"]): { keys: number[]; metrics: number[]; others: number[] } {
+  const keys = keyColumns(answer.data.columns, answer.periodIndex);
+  const metrics = metricColumns(answer.data.columns);
+  const taken = new Set([...keys, ...metrics]);
+  const others = answer.data.columns.flatMap((_, i) => (taken.has(i) ? [] : [i]));
+  return { keys, metrics, others };
 }
 
 /** The window's first row as the tail placed it: the rows compared are the rows the write replaces. */

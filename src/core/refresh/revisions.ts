@@ -172,10 +172,13 @@ export function changeText(c: MetricChange): string {
   return `${head}${amountText(c.before)} to ${amountText(c.after)}, ${delta}${note}`;
 }
 
-/** Every metric's change, "; "-separated; when no metric changed (and no cell was empty): "16-23 Nov: no change". */
+/**
+ * Every metric's change, "; "-separated; when no metric changed (and no cell was empty), each says so by its name
+ * and dates: "revenue, 16-23 Nov: no change; units, 16-23 Nov: no change".
+ */
 export function changesText(changes: readonly MetricChange[]): string {
   if (changes.length === 0) return "";
   const quiet = changes.every((c) => c.change === 0 && c.blanks.before + c.blanks.after === 0);
-  if (quiet) return `${rangeText(changes[0], changes[0].to, true)}: no change`;
+  if (quiet) return changes.map((c) => `${c.metric}, ${rangeText(c, c.to, true)}: no change`).join("; ");
   return changes.map(changeText).join("; ");
 }

@@ -64,3 +64,7 @@ export const noPeriodText = (field: string, win: { from: IsoDate; to: IsoDate })
 /** Refused (nothing written): a table of several retailers without its retailer column. */
 export const noRetailerColumnText = (tableName: string): string =>
   `The table "${tableName}" has no ${RETAILER_COLUMN} column, so refresh cannot tell whose rows are whose. Nothing was written; get the data again as a new table.`;
+
+/** The table grew where Excel cannot change a conditional format's areas (below ExcelApi 1.17). */
+export const formatsNotCarriedWarning = (columns: readonly string[], rows: number): string =>
+  `The conditional formats of ${columns.map((c) => `"${c}"`).join(", ")} were not extended to the ${rows} new row(s): this version of Excel cannot change where a conditional format applies. Extend them in Home > Conditional Formatting > Manage Rules.`;

@@ -1,31 +1,35 @@
 // Replacing a table's tail (what refresh stands on): the rows from a cut-off on give way to new ones in one
 // commit sync whose every prefix is safe; a window too big for one request is staged on a hidden sheet first.
-import { newRowFormats } from "../../core/refresh/newRowFormats";
 import { filterPlan, type ServiceColumn } from "../../core/refresh/userColumns";
+import type { KeptRow } from "../../core/refresh/userRows";
 import { WorkbookError } from "../errors";
-import { NUMBER_FORMATS, blockRows, excelRows, jsonBytes } from "../formats";
+import { blockRows, excelRows, jsonBytes } from "../formats";
 import type { ExcelRun } from "../run";
 import { queueTableGuard, refuseIfChanged, repairUserCells, tableChangedText, userCellsUnsureText } from "./coauthor";
 import { openTable, tableGone, type OpenTable, type RememberedSort } from "./openTable";
 import { firstRowAtOrAfter, scanPeriodsBack } from "./periodScan";
 import { makeRoom, roomBelow } from "./roomBelow";
 import { RUNTIME_SESSION, addStagingSheet, deleteLeftovers } from "./staging";
-import { queueSortAgain } from "./tableSort";
 import {
+  freshKeys,
+  keyColumnsOf,
   planUserCells,
   placeColumns,
   queueUserRecheck,
-  tableGrid,
   userWrites,
+  windowGrid,
   type Placement,
   type UserWriteBlock,
 } from "./userCells";
-import { fitsOneRead, queueRowsRead, readRowsInBlocks, runs } from "./windowRead";
+import { queueLastRowRules } from "./columnRules";
+import { commit, serviceColumnsOf, type CommitHow, type TailPlan } from "./tailCommit";
+import { readKeptRows, writtenOrder } from "./keptRows";
+import { canSetRanges } from "../requirements";
+import { fitsOneRead, queueRowsRead, readRowsInBlocks } from "./windowRead";
 import {
   DEFAULT_LIMITS,
   checkFits,
   setFormats,
-  setNumberFormats,
   suspend,
   type BlockLimits,
   type Grid,
@@ -66,6 +70,18 @@ export interface TailReplacement {
   session?: string;
   /** The sort the user left (the caller put the table in date order first, tableSort.ts): applied again last. */
   sortAgain?: RememberedSort;
+  /**
+   * The user's rows of the window to keep (src/core/refresh/userRows.ts): each stored row (index from the window's
+   * first row) moves, whole, to its place among the rows written (`at`). Read before the commit (one sync).
+   */
+  keep?: readonly KeptRow[];
+  /**
+   * Queued in the commit after its guard and before its writes: what must be written with the rows and never
+   * without them (refresh's record of the keys it wrote). One action per prefix step, so any prefix stays safe.
+   */
+  withRows?: (context: Excel.RequestContext) => void;
+  /** Conditional formats can be extended to the rows the table grows into (setRanges, ExcelApi 1.17). */
+  setRanges?: boolean;
 }
 
 /** The rows a replacement took out: their periods and their cells of the columns asked (`readBefore`). */
@@ -92,25 +108,10 @@ export interface TailResult {
   filterReapplied: boolean;
   /** A co-author changed the table again while user cells were being put back with their rows (coauthor.ts). */
   userCellsUnsure?: string;
-}
-
-/** What the commit does, worked out before the table is touched. */
-interface TailPlan {
-  /** Body index of the first row replaced. */
-  cutAt: number;
-  removed: number;
-  added: number;
-  /** Body rows after the commit. */
-  finalRows: number;
-  /** The window as one block: new rows, then blanks over the old rows left over (when the table shrinks). */
-  window: Grid;
-  perBlock: number;
-  /**
-   * Too big for one request: the service cells go through the staging sheet first and the commit writes the
-   * user cells that change (`userBlocks`), which must fit one request.
-   */
-  staged: boolean;
-  userBlocks: UserWriteBlock[];
+  /** The user's rows kept in the window (`keep`), moved to their places. */
+  userRowsKept: number;
+  /** Columns whose conditional formats could not be carried to the new rows (no ExcelApi 1.17); absent when none. */
+  formatsNotCarried?: string[];
 }
 
 /**
@@ -123,15 +124,19 @@ interface TailPlan {
  * refused by name before anything is written). Blank cells under the table change nothing in it: after a failure
  * there, the table is as it was with blank rows under it, which the next refresh grows over.
  * The table changes in one "commit" sync whose every prefix is safe:
+ *   0. `withRows`: what must be written with the rows (refresh's record of the keys written, which names the
+ *      add-in's rows of the old window and of the new one alike, so it is right whichever the table then holds);
  *   1. growing: the table is resized over the empty rows below it (old rows + blank rows at the end);
- *   2. number formats of the rows new to the table, each column's from the row above (newRowFormats); rows replaced keep theirs;
- *   3. ONE write of the whole window: the new rows, then blank rows where old rows are left over; with user
- *      columns, through `formulasR1C1`, each user cell holding what its row key had (null: left as it is);
- *   4. shrinking: the table is resized to its new end and the rows left below lose their formats;
- *   5. an AutoFilter with criteria in force is applied again (writes reach hidden rows; the filter is never
- *      cleared, so it stays in force even when the sync fails);
- *   6. `sortAgain`: the user's sort is applied again (the caller sorted the table into date order before this
- *      run; a failure before this step leaves it in date order, with the old window or the new one).
+ *   2. number formats of the rows new to the table, each column's from the row above (newRowFormats), and its
+ *      validation and conditional formats (columnRules.ts); rows replaced keep theirs;
+ *   3. ONE write of the whole window: the new rows, the user's kept rows (`keep`) whole at their places, then
+ *      blank rows where old rows are left over; with user columns or kept rows, through `formulasR1C1`, each user
+ *      cell holding what its row key had (null: left as it is);
+ *   4. shrinking: the table is resized to its new end and the rows left below lose their formats and validation;
+ *   5. `sortAgain`: the user's sort is applied again (the caller sorted the table into date order before this
+ *      run, every row shown; a failure before this step leaves it in date order, with the old window or the new);
+ *   6. an AutoFilter with criteria in force is applied again (writes reach hidden rows; the filter is never
+ *      cleared, so it stays in force even when the sync fails), after the sort so the rows it shows are in order.
  * So after any failure the table holds the rows before the cut-off and either the old window or the new one,
  * possibly followed by blank rows, which are part of the window the next refresh replaces. A window too big
  * for one request (over ~4 MB) is first written in blocks to a very hidden staging sheet (the table is not
@@ -172,12 +177,22 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
     checkExpected(rep, tableName, { cutAt });
     const session = rep.session ?? RUNTIME_SESSION;
     await deleteLeftovers(context, sheets, session);
-    const users = await planUserCells(context, open, placement, rep.data, pi, cutAt);
-    const plan = planTail(open, cutAt, tableGrid(grid, placement, open.columns, users?.plan), limits, placement.user);
+    // The user's rows of the window, read whole (one sync when there are some), written back at their places.
+    const keyCols = keyColumnsOf(placement, rep.data, pi);
+    const kept = rep.keep?.length ? await readKeptRows(context, open, cutAt, rep.keep, placement, keyCols) : [];
+    const order = writtenOrder(grid.length, kept);
+    const fresh = freshKeys(rep.data, pi);
+    const keys = order.map((o) => ("kept" in o ? kept[o.kept].key : fresh[o.fresh]));
+    const users = await planUserCells(context, open, placement, keyCols, keys, cutAt);
+    const window = windowGrid(grid, placement, open.columns, order, kept, users?.plan);
+    const plan = planTail(open, cutAt, window, limits, placement.user);
     if (plan.staged) checkUserBytes(tableName, plan.userBlocks, open, placement.user, limits);
+    // Growing: the last row's validation and conditional formats, loaded with roomBelow's sync (it makes one).
+    const lastRules = plan.finalRows > open.count ? queueLastRowRules(open) : undefined;
     const insert = await roomBelow(context, open, tableName, plan.finalRows).catch((err: unknown) =>
       refuseIfChanged(context, open, tableName, err, { commit: false }),
     );
+    const rules = lastRules ? await lastRules.finish(context) : undefined;
 
     // The old window's cells asked for: in blocks now when big, else with the commit (queued before its writes).
     const cols = (rep.readBefore ?? []).map((h) => placement.place[dataColumn(rep, tableName, h)]);
@@ -190,8 +205,18 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
     queueTableGuard(open);
     const recheck = users && queueUserRecheck(open, users);
     const withCommit = small ? queueRowsRead(open, cutAt, plan.removed, cols) : undefined;
-    const how = { placement, staging, formulas: !!users, reapply: filter.kind === "reapply", sortAgain: rep.sortAgain };
-    const address = await commit(context, open, plan, how).catch((err: unknown) =>
+    const how: CommitHow = {
+      placement,
+      staging,
+      formulas: !!users || kept.length > 0,
+      reapply: filter.kind === "reapply",
+      sortAgain: rep.sortAgain,
+      keptAt: kept.map((k) => k.at),
+      withRows: rep.withRows,
+      rules,
+      setRanges: rep.setRanges ?? canSetRanges(),
+    };
+    const { address, missed } = await commit(context, open, plan, how).catch((err: unknown) =>
       refuseIfChanged(context, open, tableName, err, { commit: true, cleanUp: staging }),
     );
     const taken = early ?? withCommit?.() ?? [];
@@ -207,6 +232,8 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
       address,
       staged: !!staging,
       filterReapplied: how.reapply,
+      userRowsKept: kept.length,
+      ...(missed.length > 0 ? { formatsNotCarried: missed } : {}),
     };
     if (users) result.userColumns = placement.user.map((u) => open.headers[u]);
     if (!repaired) result.userCellsUnsure = userCellsUnsureText(tableName, result.userColumns ?? []);
@@ -274,9 +301,6 @@ function checkCancel(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new WorkbookError("cancelled", "Refresh was cancelled; the table was not changed.");
 }
 
-/** The table columns of the service's cells, in order (what the staging sheet holds, side by side). */
-const serviceColumnsOf = ({ layout }: Placement): number[] => layout.flatMap((c, i) => (c ? [i] : []));
-
 /**
  * The window's service cells in blocks on a new very hidden sheet (staged column s holds table column
  * serviceColumnsOf[s]), the table untouched; a cancel between blocks stops it.
@@ -304,90 +328,4 @@ async function stage(
     await context.sync();
   }
   return staging;
-}
-
-/** How the commit writes: where the columns go, the staged rows if any, user cells through formulas, the filter. */
-interface CommitHow {
-  placement: Placement;
-  staging: Excel.Worksheet | undefined;
-  /** The window holds user cells (write through formulasR1C1, so a formula stays a formula). */
-  formulas: boolean;
-  reapply: boolean;
-  sortAgain: RememberedSort | undefined;
-}
-
-/** The commit: one sync, each prefix of it safe (see replaceTail). Returns the table's address after it. */
-async function commit(context: Excel.RequestContext, open: OpenTable, plan: TailPlan, how: CommitHow): Promise<string> {
-  const { cutAt, finalRows } = plan;
-  const { table, sheet, top, left, bodyTop, count, columns: cols } = open;
-  const { layout } = how.placement;
-  // A Total Row is the range's last row: a resize moves it (label, functions) to the new end, directly under the body.
-  const totals = open.totals ? 1 : 0;
-  suspend(context);
-  if (finalRows > count) table.resize(sheet.getRangeByIndexes(top, left, 1 + finalRows + totals, cols));
-  // Rows replaced in place keep their formats; rows new to the table take the row above's (newRowFormats).
-  if (finalRows > count)
-    setNumberFormats(
-      sheet,
-      bodyTop + count,
-      left,
-      finalRows - count,
-      newRowFormats(layout, open.lastFormats, NUMBER_FORMATS),
-    );
-  // Text columns of the rows replaced in place are Text (@) again, whatever a user made them since: service
-  // text such as "=SUM(1)" or "+Vita" then lands as text (rows new to the table got it above; rows left blank
-  // need none). Before the values, so every prefix stays safe.
-  const inPlace = Math.min(finalRows, count) - cutAt;
-  if (inPlace > 0) {
-    layout.forEach((c, i) => {
-      if (c?.kind === "text")
-        sheet.getRangeByIndexes(bodyTop + cutAt, left + i, inPlace, 1).numberFormat =
-          NUMBER_FORMATS.text as unknown as string[][];
-    });
-  }
-  writeWindow(open, plan, how);
-  if (finalRows < count) {
-    // At least one body row stays: Excel tables cannot have none.
-    const rowsNow = Math.max(1, finalRows);
-    // The Total Row moves up onto a row the window just blanked; the rows given up below it lose their formats.
-    table.resize(sheet.getRangeByIndexes(top, left, 1 + rowsNow + totals, cols));
-    if (count > rowsNow)
-      sheet.getRangeByIndexes(bodyTop + rowsNow + totals, left, count - rowsNow, cols).clear("Formats");
-  }
-  if (how.reapply) table.autoFilter.reapply();
-  // After the filter: a sort moves only the rows shown, so the rows the filter now shows are sorted among themselves.
-  if (how.sortAgain) queueSortAgain(open, how.sortAgain);
-  const after = table.getRange();
-  after.load("address");
-  await context.sync();
-  return after.address;
-}
-
-/**
- * Step 3 of the commit: the window, in one write (or, staged, one copy per run of service columns and the
- * user cells that change).
- */
-function writeWindow(
-  { sheet, left, bodyTop, columns: cols }: OpenTable,
-  { cutAt, window, userBlocks }: TailPlan,
-  { placement, staging, formulas }: CommitHow,
-): void {
-  const span = window.length;
-  if (span === 0) return;
-  const top = bodyTop + cutAt;
-  if (!staging) {
-    const target = sheet.getRangeByIndexes(top, left, span, cols);
-    if (formulas) target.formulasR1C1 = window;
-    else target.values = window;
-    return;
-  }
-  let staged = 0;
-  for (const [first, n] of runs(serviceColumnsOf(placement))) {
-    sheet
-      .getRangeByIndexes(top, left + first, span, n)
-      .copyFrom(staging.getRangeByIndexes(0, staged, span, n), "Values");
-    staged += n;
-  }
-  for (const b of userBlocks)
-    sheet.getRangeByIndexes(top + b.row, left + b.first, b.cells.length, b.cells[0].length).formulasR1C1 = b.cells;
 }

@@ -18,6 +18,7 @@ import {
 } from "../../core/refresh/userColumns";
 import type { Cell } from "../../core/answer/tabulate";
 import { WorkbookError } from "../errors";
+import type { KeptCells, WrittenRow } from "./keptRows";
 import type { OpenTable } from "./openTable";
 import { READ_BLOCK_CELLS, fitsOneRead, queueRowsRead, runs } from "./windowRead";
 import type { Grid } from "./writeBlocks";
@@ -134,18 +135,16 @@ function inputOf(p: Omit<PlannedUserCells, "plan" | "moves">, rows: readonly Old
 export async function planUserCells(
   context: Excel.RequestContext,
   open: OpenTable,
-  { place, user }: Placement,
-  data: { columns: readonly Column[]; values: readonly Cell[][] },
-  periodIndex: number,
+  { user }: Placement,
+  keyCols: readonly number[],
+  /** The keys of the rows written, in order (fresh rows and kept rows of the user's). */
+  keys: (string | null)[],
   cutAt: number,
 ): Promise<PlannedUserCells | undefined> {
   if (user.length === 0) return undefined;
-  const keyData = keyColumns(data.columns, periodIndex);
   const from = Math.max(0, cutAt - 1);
-  const keyCols = keyData.map((k) => place[k]);
   const rows = await readOldRows(context, open, from, keyCols, user);
-  const keys = data.values.map((r) => rowKey(keyData.map((k) => r[k])));
-  const p = { from, withBefore: from < cutAt, keyCols, user, keys };
+  const p = { from, withBefore: from < cutAt, keyCols: [...keyCols], user, keys };
   const input = inputOf(p, rows);
   const moves = input.old.some((r, i) => i < keys.length && r.key !== keys[i]);
   return { ...p, plan: userCells(input), moves };
@@ -176,11 +175,42 @@ export function queueUserRecheck(open: OpenTable, p: PlannedUserCells): (() => U
   };
 }
 
-/** The rows as written: each data column's cells in its table column, each user column's from the plan. */
-export function tableGrid(grid: Grid, { place, user }: Placement, width: number, plan?: UserCellsPlan): Grid {
-  const identity = user.length === 0 && place.every((t, k) => t === k) && place.length === width;
+/** The table columns of the key fields (period first), by the data columns' places. */
+export function keyColumnsOf(
+  { place }: Placement,
+  data: { columns: readonly Column[] },
+  periodIndex: number,
+): number[] {
+  return keyColumns(data.columns, periodIndex).map((k) => place[k]);
+}
+
+/** The keys of the fresh rows, in order. */
+export function freshKeys(data: { columns: readonly Column[]; values: readonly Cell[][] }, periodIndex: number) {
+  const keyData = keyColumns(data.columns, periodIndex);
+  return data.values.map((r) => rowKey(keyData.map((k) => r[k])));
+}
+
+/**
+ * The window as written, in the table's columns: each fresh row's data cells in their table columns, each kept row
+ * whole (keptRows.ts), and each user column's cell from the plan (kept rows: their own cells when there is none).
+ */
+export function windowGrid(
+  grid: Grid,
+  { place, user }: Placement,
+  width: number,
+  order: readonly WrittenRow[],
+  kept: readonly KeptCells[],
+  plan?: UserCellsPlan,
+): Grid {
+  const identity = user.length === 0 && kept.length === 0 && place.every((t, k) => t === k) && place.length === width;
   if (identity) return grid;
-  return grid.map((row, i) => {
+  return order.map((o, i) => {
+    if ("kept" in o) {
+      const out = [...kept[o.kept].cells];
+      if (plan) user.forEach((t, u) => (out[t] = plan.cells[i][u]));
+      return out;
+    }
+    const row = grid[o.fresh];
     const out: Grid[number] = new Array<string | number | boolean | null>(width).fill("");
     place.forEach((t, k) => (out[t] = row[k]));
     user.forEach((t, u) => (out[t] = plan ? plan.cells[i][u] : ""));

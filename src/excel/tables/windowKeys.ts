@@ -3,7 +3,9 @@
 // which stored figures it sends empty (src/core/refresh/losses.ts decides). Its own run, one sync to open the table and
 // one per block of rows.
 import type { ServiceColumn } from "../../core/refresh/userColumns";
+import type { WrittenKeys } from "../../core/refresh/writtenKeys";
 import { WorkbookError } from "../errors";
+import { queueWrittenRead } from "../writtenStore";
 import type { ExcelRun } from "../run";
 import { columnOf } from "./readTable";
 import { openTable, tableGone } from "./openTable";
@@ -16,6 +18,8 @@ export interface WindowCellsRequest {
   fields: readonly string[];
   /** The service columns by TableColumn.id (a renamed or moved column is still found); absent: by header. */
   service?: readonly ServiceColumn[];
+  /** The table's id: its record of what the add-in wrote (writtenStore.ts) is read in the same sync as the table. */
+  recordOf?: string;
 }
 
 export interface WindowCells {
@@ -23,6 +27,8 @@ export interface WindowCells {
   count: number;
   /** Body rows from .. count-1: each row's cells of `fields`, in order. */
   rows: unknown[][];
+  /** The record of what the add-in wrote (asked with `recordOf`): null when there is none. */
+  written?: WrittenKeys | null;
 }
 
 /**
@@ -31,7 +37,9 @@ export interface WindowCells {
  */
 export async function readWindowCells(run: ExcelRun, tableName: string, req: WindowCellsRequest): Promise<WindowCells> {
   return run(async (context) => {
+    const record = req.recordOf === undefined ? undefined : queueWrittenRead(context, req.recordOf);
     const open = await openTable(context, tableName, tableGone(tableName), { columns: true });
+    const written = record ? { written: record() } : {};
     const cols = req.fields.map((field) => {
       const c = columnOf(field, open.headers, open.columnRefs, req.service);
       if (c < 0)
@@ -42,7 +50,8 @@ export async function readWindowCells(run: ExcelRun, tableName: string, req: Win
       return c;
     });
     const n = Math.max(0, open.count - req.from);
-    if (n === 0 || cols.length === 0) return { count: open.count, rows: Array.from({ length: n }, () => []) };
-    return { count: open.count, rows: await readRowsInBlocks(context, open, req.from, n, cols) };
+    if (n === 0 || cols.length === 0)
+      return { count: open.count, rows: Array.from({ length: n }, () => []), ...written };
+    return { count: open.count, rows: await readRowsInBlocks(context, open, req.from, n, cols), ...written };
   });
 }

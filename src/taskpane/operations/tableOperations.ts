@@ -23,6 +23,7 @@ import {
   pivotsLineText,
   refreshAnywayOf,
   refreshTable,
+  rowsText,
   tableDeletedText,
   type RefreshDeps,
   type RefreshOutcome,
@@ -57,7 +58,7 @@ function lineOf(o: RefreshOutcome, style: DateStyle): RefreshLine {
       return {
         tableName: o.tableName,
         ok: o.gaps.length === 0,
-        text: `rewrote ${o.window ? style.range(o.window) : "the window"}: ${o.rowsReplaced} rows replaced, ${o.rowsAdded} added, ${o.rowsRemoved} removed${pivotsLineText(o) ? `; ${pivotsLineText(o)}` : ""}${tail}`,
+        text: `${rowsText(o, style.range)}${pivotsLineText(o) ? `; ${pivotsLineText(o)}` : ""}${tail}`,
       };
     case "unchanged":
       return {

@@ -1,0 +1,15 @@
+// Requirement sets above the manifest's (ExcelApi 1.13), used behind Office's own check (design notes, "Office
+// runtime facts"), so the add-in still runs where they are missing.
+
+/**
+ * Whether a conditional format's areas can be changed (ConditionalFormat.setRanges, ExcelApi 1.17). Outside Office
+ * (the in-memory host of the tests and the preview, which models it) it can.
+ */
+export function canSetRanges(): boolean {
+  try {
+    if (typeof Office === "undefined") return true;
+    return !!Office.context?.requirements?.isSetSupported("ExcelApi", "1.17");
+  } catch {
+    return false;
+  }
+}
