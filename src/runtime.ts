@@ -10,6 +10,8 @@ import { Session, officeConnectionStore, type WorkbookTarget } from "./session";
 import { mountPane } from "./taskpane/mount";
 import type { PaneServices } from "./taskpane/services";
 import { officeThemeIsDark } from "./taskpane/theme";
+import { paneLocale } from "./taskpane/dateStyle";
+import { dateStyle, styleDays } from "./core/words";
 
 const inOffice = typeof Office !== "undefined";
 
@@ -42,6 +44,8 @@ function render(dark: boolean): void {
   const container = document.getElementById("root");
   // Dates in the pane follow Office's display language (Office.context exists once Office is ready).
   const locale = inOffice ? Office.context?.displayLanguage || undefined : undefined;
+  // What the ribbon's and on-open refreshes say waits in the session for the pane: in the same date style.
+  session.days = styleDays(dateStyle(paneLocale(locale)));
   if (container) mountPane(container, { ...services, locale }, dark);
 }
 

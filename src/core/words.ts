@@ -7,6 +7,30 @@ import { isIsoDate, type DateRange, type IsoDate } from "./dates";
 /** A count with its unit, "1 row", "1,500 rows" (the unit takes an s for any count but 1). */
 export const plural = (n: number, unit: string): string => `${n.toLocaleString("en-US")} ${unit}${n === 1 ? "" : "s"}`;
 
+/**
+ * How a surface writes a range of the service's days in a sentence: in full ("8 Oct to 2 Nov") and compact
+ * ("16-22 Nov"). The pane's are its date style's (styleDays); the command's and the logs' the service's own words.
+ */
+export interface DayWords {
+  range(r: DateRange): string;
+  compact(r: DateRange): string;
+}
+
+/** A text's days: a surface's words, or the service's own with the year left out in this day's year. */
+export type DaysOf = DayWords | IsoDate | undefined;
+
+/** The words for `days`: its own when given, else the service's ("16-22 Nov", the year of `days` left out). */
+export function dayWordsOf(days: DaysOf): DayWords {
+  if (typeof days === "object") return days;
+  return { range: (r) => rangeText(r, days), compact: (r) => rangeText(r, days, true) };
+}
+
+/** A date style's words for ranges: "16/11/2026 to 22/11/2026", compact or not. */
+export const styleDays = (style: { range(r: DateRange): string }): DayWords => ({
+  range: (r) => style.range(r),
+  compact: (r) => style.range(r),
+});
+
 /** "revenue", "revenue and units", "revenue, units and stock". */
 export const andList = (items: readonly string[]): string =>
   items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;

@@ -2,6 +2,7 @@
 // the session builds RefreshDeps in one place.
 import type { SalesClient } from "../api";
 import type { IsoDate } from "../core/dates";
+import type { DayWords } from "../core/words";
 import type { RefreshApproval } from "../core/refresh/unitChange";
 import type { ManagedTable } from "../excel/queryStore";
 import type { ExcelRun } from "../excel/run";
@@ -19,6 +20,8 @@ export interface RefreshDeps {
   client: SalesClient;
   /** The service's today (the machine's date in the add-in; the simulator's clock in tests and benchmarks). */
   today: () => IsoDate;
+  /** How the days in what a refresh says are written (the pane's date style); default: the service's "16-22 Nov". */
+  days?: DayWords;
   /** Wall-clock time for "last refreshed" (default: now). */
   now?: () => Date;
   /** Called after each table of Refresh all (and after refreshTable), e.g. to update the pane's list. */

@@ -35,7 +35,7 @@ export async function readForRefresh(
   opts: Pick<RefreshOptions, "signal"> & Pick<ReadOptions, "pool"> = {},
   rule: WindowRule = refreshWindow,
 ): Promise<RefreshSteps> {
-  let steps: RefreshSteps = { record: managed, today: deps.today() };
+  let steps: RefreshSteps = { record: managed, today: deps.today(), ...(deps.days ? { days: deps.days } : {}) };
   try {
     const table = await currentTable(deps, managed);
     steps = { ...steps, table };

@@ -29,7 +29,7 @@ export function refreshOutcome(steps: RefreshSteps, after: AfterSteps = {}): Ref
   const c = wrote?.comparison;
   const gaps = wrote ? wrote.gaps : [...(record.gaps ?? [])];
   // Missing dates are named until a refresh gets rows for them: those not named just now, in one line.
-  const still = failure ? undefined : stillMissingOf(gaps, wrote?.newGaps ?? [], steps.today);
+  const still = failure ? undefined : stillMissingOf(gaps, wrote?.newGaps ?? [], steps.days ?? steps.today);
   const warnings = [
     ...(win?.kind === "nothing" ? [win.reason] : []),
     ...(answer ? [...answer.warnings, ...answer.laid.warnings] : []),

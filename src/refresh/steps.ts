@@ -14,6 +14,7 @@ import { WorkbookError } from "../excel/errors";
 import type { PeriodTail, TailResult } from "../excel/tables";
 import type { RefreshableTable } from "./deps";
 import { refreshErrorText, TABLE_CANCELLED } from "./outcomes";
+import type { DayWords } from "../core/words";
 
 /** Step 1: the stored table as read (its period column's tail), and the window rule's input from it. */
 export interface StoredTable {
@@ -56,6 +57,8 @@ export interface RefreshSteps {
   record: RefreshableTable;
   /** The service's today when the refresh started. */
   today: IsoDate;
+  /** How what it says writes days (RefreshDeps.days); absent: the service's words. */
+  days?: DayWords;
   /** The record under its table's current names (Table.id followed through renames). */
   table?: RefreshableTable;
   stored?: StoredTable;

@@ -91,7 +91,7 @@ function planInputOf(
   const { today, level, timeframe } = stored.input;
   const input = {
     tableName: stored.tail.tableName,
-    when: { today, lastRead: stored.lastRead, level, timeframe },
+    when: { today, lastRead: stored.lastRead, level, timeframe, ...(steps.days ? { days: steps.days } : {}) },
     window: win,
     tail: { ...stored.tail, ...(stored.tail.also ? { retailers: stored.tail.also } : {}) },
     several: stored.several,

@@ -9,6 +9,7 @@ import type { ExcelRun } from "../excel/run";
 import type { RefreshDeps, RefreshOutcome } from "../refresh";
 import type { ConnectionSettings, ConnectionStore } from "./connectionStore";
 import { RefreshLog } from "./refreshLog";
+import type { DayWords } from "../core/words";
 
 export const NO_KEY_MESSAGE = "Enter your API key in the Sales Data pane.";
 
@@ -29,6 +30,11 @@ export class Session {
   private problem: string | undefined;
   /** The last Refresh all's report and each table's latest outcome, for the pane (wherever they ran). */
   readonly refreshes = new RefreshLog();
+  /**
+   * How what a refresh says writes days, wherever it runs (the ribbon's, on open's: read later in the pane): the
+   * pane's date style once the runtime knows the user's locale; until then the service's own words.
+   */
+  days: DayWords | undefined;
 
   constructor(
     private readonly store: ConnectionStore,
@@ -67,6 +73,7 @@ export class Session {
       run: target.run,
       client: this.client(),
       today: () => this.today(),
+      ...(this.days ? { days: this.days } : {}),
       onTableDone: (outcome) => this.refreshes.recordOutcome(outcome),
       afterRefreshAll: after ? async () => void (await after()) : undefined,
     };

@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { addDays, addPeriods, excelSerial, periodStart } from "../../src/core/dates";
-import { rangeText } from "../../src/core/words";
+import { dateStyle } from "../../src/core/words";
 import { chooseRetailers, connectPane, OUTPUT_DIR, useBrowserRig } from "../support/browser";
 import { checkPane, settled } from "../support/paneChecks";
 
@@ -76,7 +76,7 @@ async function screenshot(name: string) {
 test("an adjustment row and the columns' settings stay through a refresh; the new rows take the validation and format", async () => {
   await chooseRetailers(page, ["northmart"], pane());
   await pane().getByRole("combobox", { name: "Metrics", exact: true }).click();
-  for (const m of ["revenue", "units"]) await page.getByRole("menuitemcheckbox", { name: m, exact: true }).click();
+  for (const m of ["Revenue", "Units"]) await page.getByRole("menuitemcheckbox", { name: m, exact: true }).click();
   await page.keyboard.press("Escape");
   const today = sim().today();
   await pane().getByRole("textbox", { name: "From", exact: true }).fill(addDays(today, -63));
@@ -90,7 +90,9 @@ test("an adjustment row and the columns' settings stay through a refresh; the ne
 
   // The week the next refresh re-reads first (7 days before this read), and the adjustment typed into it.
   const week = periodStart(addDays(today, -7), "weekly");
-  const weekText = rangeText({ from: week, to: addDays(addPeriods(week, "weekly", 1), -1) }, today, true);
+  // Said in the pane's date style (the browser's locale here).
+  const style = dateStyle(await page.evaluate(() => navigator.language));
+  const weekText = style.range({ from: week, to: addDays(addPeriods(week, "weekly", 1), -1) });
   const adjustment = await page.evaluate(
     ({ name, serial }) =>
       window.previewWorkbook.run(async (ctx) => {
@@ -185,7 +187,7 @@ test("sorted by revenue and filtered: refreshed, sorted and filtered again; once
     .click();
   const same = line(new RegExp(`${TABLE}: No change: \\d+ rows re-read, all as before; kept your row ADJ`));
   await same.waitFor();
-  expect(await same.textContent()).toMatch(/revenue, [^:]+: no change; units, [^:]+: no change/);
+  expect(await same.textContent()).toMatch(/Revenue, [^:]+: no change; Units, [^:]+: no change/);
   await checkPane(page, "320 px, a refresh that changed nothing");
   await screenshot("user-rows-320-2-no-change");
   expect(errors).toEqual([]);

@@ -2,6 +2,7 @@
 // from the answer alone (kept on an empty answer, which stored cells to compare), then from the stored cells
 // (held by the losses rule, or what is written and said), then what the revision changed.
 import { excelSerial } from "../../src/core/dates";
+import { dateStyle, styleDays } from "../../src/core/words";
 import type { Column } from "../../src/core/answer/tabulate";
 import { planFromAnswer, planFromStored, revisionOf, type PlanInput } from "../../src/core/refresh/plan";
 import { REFRESH_ANYWAY } from "../../src/core/refresh/losses";
@@ -115,6 +116,24 @@ test("from the stored cells: a week the answer skips is a gap the record keeps a
   );
   expect(plan).toMatchObject({ kind: "write", gaps: [{ from: "2026-11-16", to: "2026-11-22" }] });
   expect(plan.kind === "write" && plan.warnings).toEqual([
+    "The service returned no rows for 16 Nov to 22 Nov; that week is missing from the table.",
+  ]);
+});
+
+test("the words a plan says write days as the surface asks: the pane's date style, or the service's by default", () => {
+  const gap = (days?: ReturnType<typeof styleDays>) =>
+    planFromStored(
+      input([[excelSerial("2026-11-23"), "1", 5]], {
+        tail: { count: 2, offset: 0, periods: [W1, W1] },
+        when: { ...input([]).when, ...(days ? { days } : {}) },
+      }),
+      { window: [] },
+    );
+  const said = (p: ReturnType<typeof gap>) => (p.kind === "write" ? p.warnings : []);
+  expect(said(gap(styleDays(dateStyle("en-GB"))))).toEqual([
+    "The service returned no rows for 16/11/2026 to 22/11/2026; that week is missing from the table.",
+  ]);
+  expect(said(gap())).toEqual([
     "The service returned no rows for 16 Nov to 22 Nov; that week is missing from the table.",
   ]);
 });

@@ -3,6 +3,7 @@
 // of a metric a power of ten away from the stored ones), on one comparison of the stored window with the answer.
 // Pure: what each found, held or not, with its words.
 import type { IsoDate } from "../dates";
+import type { DayWords } from "../words";
 import type { Timeframe } from "../metrics";
 import { heldBy, lossesSentences, lossesText, type WindowComparison } from "./losses";
 import {
@@ -72,7 +73,7 @@ export interface Holds {
 export function holdsOf(
   check: WindowCheck,
   anyway: boolean | RefreshApproval | undefined,
-  when: { timeframe: Timeframe; today: IsoDate },
+  when: { timeframe: Timeframe; today: IsoDate; days?: DayWords },
   /** The rows removed by key, where the surface names them (lossesText). */
   named?: string,
 ): Holds {
@@ -91,12 +92,12 @@ export function holdsOf(
 function lossesOf(
   c: WindowComparison,
   anyway: boolean | RefreshApproval | undefined,
-  when: { timeframe: Timeframe; today: IsoDate },
+  when: { timeframe: Timeframe; today: IsoDate; days?: DayWords },
   named: string | undefined,
 ): RefreshLosses | undefined {
   if (c.removed === 0) return undefined;
   const held = heldBy(c, anyway);
-  const words = lossesText(c, held, when.timeframe, when.today, held && typeof anyway === "object", named);
+  const words = lossesText(c, held, when.timeframe, when.days ?? when.today, held && typeof anyway === "object", named);
   const { removed: rows, undated, periods, wholePeriods } = c;
   return { rows, undated, periods, wholePeriods, held, text: lossesSentences(words), said: words.said };
 }

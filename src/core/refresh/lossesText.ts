@@ -3,7 +3,7 @@
 // is held; rows that repeated a service row; figures sent empty. Pure.
 import { addDays, addPeriods, type IsoDate, type DateRange } from "../dates";
 import type { Timeframe } from "../metrics";
-import { plural, rangeText } from "../words";
+import { dayWordsOf, plural, type DaysOf } from "../words";
 import { holdReason, type BlankedFigures, type PeriodCount, type WindowComparison } from "./losses";
 
 /** How many ranges a sentence lists before "and N more". */
@@ -51,18 +51,14 @@ const UNIT = { daily: "day", weekly: "week", monthly: "month" } as const;
  * The whole periods in words: "that day" / "those weeks" when they are every period with rows removed (the
  * counts just named them); else their ranges, per retailer in a table of several ("freshway 16-22 Nov").
  */
-function wholeText(
-  c: Pick<WindowComparison, "periods" | "wholePeriods">,
-  timeframe: Timeframe,
-  today?: IsoDate,
-): string {
+function wholeText(c: Pick<WindowComparison, "periods" | "wholePeriods">, timeframe: Timeframe, days?: DaysOf): string {
   const groups = c.wholePeriods.map(splitGroup);
   if (groups.every((g) => g.who === "") && groups.length === c.periods.length)
     return groups.length === 1 ? `that ${UNIT[timeframe]}` : `those ${UNIT[timeframe]}s`;
   const byWho = new Map<string, PeriodCount[]>();
   for (const g of groups) byWho.set(g.who, [...(byWho.get(g.who) ?? []), { period: g.period, rows: 0 }]);
   const items = [...byWho].flatMap(([who, ps]) =>
-    periodRuns(ps, timeframe).map((r) => who + rangeText(r.range, today, true)),
+    periodRuns(ps, timeframe).map((r) => who + dayWordsOf(days).compact(r.range)),
   );
   return listed(items);
 }
@@ -91,7 +87,7 @@ export function lossesText(
   c: Pick<WindowComparison, "removed" | "undated" | "replaced" | "added" | "periods" | "wholePeriods">,
   held: boolean,
   timeframe: Timeframe,
-  today?: IsoDate,
+  days?: DaysOf,
   beyond = false,
   /**
    * The removed rows by key ("100002, 16-22 Nov; ... and 9 more"), where the surface names them (the workbook),
@@ -99,7 +95,7 @@ export function lossesText(
    */
   named?: string,
 ): LossesWords {
-  const counts = periodRuns(c.periods, timeframe).map((r) => `${rangeText(r.range, today, true)}: ${r.rows}`);
+  const counts = periodRuns(c.periods, timeframe).map((r) => `${dayWordsOf(days).compact(r.range)}: ${r.rows}`);
   const items =
     listed(counts) + (c.undated > 0 ? `${counts.length ? ", " : ""}${plural(c.undated, "row")} without a date` : "");
   const what = `The service no longer sends ${plural(c.removed, "stored row")} (${items})`;
@@ -109,7 +105,7 @@ export function lossesText(
   }
   const reason = holdReason(c);
   const why: string[] = [];
-  if (reason?.whole) why.push(`nothing at all for ${wholeText(c, timeframe, today)}`);
+  if (reason?.whole) why.push(`nothing at all for ${wholeText(c, timeframe, days)}`);
   if (reason?.tooMany) why.push(`it would write only ${plural(c.replaced + c.added, "row")}`);
   const more = beyond ? " That is more than you accepted with Refresh anyway." : "";
   return {
@@ -126,12 +122,12 @@ export function lossesText(
 export function repeatedText(
   periods: readonly PeriodCount[],
   timeframe: Timeframe,
-  today?: IsoDate,
+  days?: DaysOf,
   named?: string,
 ): string {
   const rows = periods.reduce((n, p) => n + p.rows, 0);
   const which =
-    named ?? listed(periodRuns(periods, timeframe).map((r) => `${rangeText(r.range, today, true)}: ${r.rows}`));
+    named ?? listed(periodRuns(periods, timeframe).map((r) => `${dayWordsOf(days).compact(r.range)}: ${r.rows}`));
   const verb = rows === 1 ? "repeated a row" : "repeated rows";
   return `${plural(rows, "stored row")} ${verb} the service sends (${which}); the table keeps each such row once, with the service's figures.`;
 }
@@ -140,12 +136,12 @@ export function repeatedText(
  * Stored figures the answer sent empty, in words: "The service sent no value where the table had figures:
  * revenue in 3 rows (18-19 Nov); units in 1 row (19 Nov). Those cells are empty now."
  */
-export function blankedText(blanked: readonly BlankedFigures[], timeframe: Timeframe, today?: IsoDate): string {
+export function blankedText(blanked: readonly BlankedFigures[], timeframe: Timeframe, days?: DaysOf): string {
   const parts = blanked.map((b) => {
     const runs = periodRuns(
       b.periods.map((period) => ({ period, rows: 0 })),
       timeframe,
-    ).map((r) => rangeText(r.range, today, true));
+    ).map((r) => dayWordsOf(days).compact(r.range));
     return `${b.metric} in ${plural(b.rows, "row")} (${listed(runs)})`;
   });
   return `The service sent no value where the table had figures: ${parts.join("; ")}. Those cells are empty now.`;

@@ -26,12 +26,13 @@ import {
   stillMissingWarning,
 } from "./warnings";
 import { keptCount, lastKeptPeriod, planForAnswer, retailersLeftEmpty, type StoredTail } from "./window";
+import type { DayWords, DaysOf } from "../words";
 
 /** What a refresh plans on: the window, the stored table's tail, the answer laid onto it, the record's gaps. */
 export interface PlanInput {
   tableName: string;
   /** The service's today, the day of the last read, and the query's level and timeframe. */
-  when: { today: IsoDate; lastRead: IsoDate; level: Level; timeframe: Timeframe };
+  when: { today: IsoDate; lastRead: IsoDate; level: Level; timeframe: Timeframe; days?: DayWords };
   window: ReadWindow;
   /** The stored table's tail; a table of several retailers: each tail row's retailer (undefined: no such column). */
   tail: StoredTail & { retailers?: readonly unknown[] };
@@ -114,7 +115,8 @@ export function planFromAnswer(
   | { kind: "compare"; cells?: StoredCells } {
   const { tail, window: win, answer } = input;
   const plan = planForAnswer(tail, win.cutoff, answer.data.values.length);
-  if (plan.kind === "keep") return { kind: "keep", warnings: [keptRowsWarning(win.from, win.to, plan.storedRows)] };
+  if (plan.kind === "keep")
+    return { kind: "keep", warnings: [keptRowsWarning(win.from, win.to, plan.storedRows, input.when.days)] };
   if (input.several) {
     if (!tail.retailers) return { kind: "refused", reason: noRetailerColumnText(input.tableName) };
     const left = retailersLeftEmpty({ ...tail, retailers: tail.retailers }, win.cutoff, answeredRows(input));
@@ -211,7 +213,7 @@ function splitUsers(input: PlanInput, window: Side, fresh: Side): SplitRows {
       ? keysText(
           rows.map((i) => stored.keys[i]),
           timeframe,
-          today,
+          input.when.days ?? today,
         )
       : undefined;
   return { tracked, users, userKeys: users.map((i) => window.keys[i]), stored, named };
@@ -235,18 +237,18 @@ function writePlan(
   });
   const repeated = c.repeated.map((i) => rows.stored.keys[i]);
   const warnings = [
-    ...(provisional ? [provisionalText(provisional, when.today)] : []),
+    ...(provisional ? [provisionalText(provisional, when.days ?? when.today)] : []),
     ...(repeated.length > 0 ? [repeatedOf(repeated, when, rows.named(c.repeated))] : []),
-    ...(c.blanked.length > 0 ? [blankedText(c.blanked, when.timeframe, when.today)] : []),
-    ...newGaps.map((g) => gapWarning(g, when.level, when.timeframe, when.today)),
-    ...(data.values.length === 0 ? [noRowsWarning(input.window.from, input.window.to)] : []),
+    ...(c.blanked.length > 0 ? [blankedText(c.blanked, when.timeframe, when.days ?? when.today)] : []),
+    ...newGaps.map((g) => gapWarning(g, when.level, when.timeframe, when.days ?? when.today)),
+    ...(data.values.length === 0 ? [noRowsWarning(input.window.from, input.window.to, when.days)] : []),
   ];
   const pi = answer.periodIndex;
   const kept = placeUserRows(
     data.values.map((r) => (pi >= 0 ? r[pi] : undefined)),
     rows.users.map((row, k) => ({ row, period: rows.userKeys[k][0] as number })),
   );
-  const said = rows.users.length > 0 ? userRowsText(rows.userKeys, when.timeframe, when.today) : undefined;
+  const said = rows.users.length > 0 ? userRowsText(rows.userKeys, when.timeframe, when.days ?? when.today) : undefined;
   return {
     kind: "write",
     holds,
@@ -269,7 +271,7 @@ function repeatedOf(rows: readonly (readonly unknown[])[], when: PlanInput["when
   const byPeriod = new Map<number, number>();
   for (const cells of rows) byPeriod.set(cells[0] as number, (byPeriod.get(cells[0] as number) ?? 0) + 1);
   const periods = [...byPeriod].sort(([a], [b]) => a - b).map(([p, n]) => ({ period: fromExcelSerial(p), rows: n }));
-  return repeatedText(periods, when.timeframe, when.today, named);
+  return repeatedText(periods, when.timeframe, when.days ?? when.today, named);
 }
 
 /**
@@ -322,9 +324,9 @@ export function revisionOf(
  * Missing dates are named until a refresh gets rows for them: the open gaps not named just now (`named`), in one
  * line. Undefined when there are none.
  */
-export function stillMissingOf(gaps: readonly DateRange[], named: readonly DateRange[], today: IsoDate) {
+export function stillMissingOf(gaps: readonly DateRange[], named: readonly DateRange[], days: DaysOf) {
   const still = named.reduce((rest, g) => subtractRange(rest, g), [...gaps]);
-  return still.length > 0 ? stillMissingWarning(still, today) : undefined;
+  return still.length > 0 ? stillMissingWarning(still, days) : undefined;
 }
 
 /**

@@ -3,7 +3,7 @@
 // keeps 14 days). They stay as first read, which may differ from the retailer's final figures; the refresh says so
 // once, and the table's card keeps saying it.
 import { excelSerial, fromExcelSerial, type DateRange, type IsoDate } from "../dates";
-import { rangeText } from "../words";
+import { dayWordsOf, type DaysOf } from "../words";
 import { anchorOf } from "./window";
 
 /**
@@ -25,10 +25,10 @@ export function provisionalLeft(p: {
 }
 
 /** "18-24 Nov were read while still provisional and can no longer be re-read; they may differ ... about 1%." */
-export function provisionalText(range: DateRange, today: IsoDate): string {
+export function provisionalText(range: DateRange, days: DaysOf): string {
   const one = range.from === range.to;
   return (
-    `${rangeText(range, today, true)} ${one ? "was" : "were"} read while still provisional and can no longer be ` +
+    `${dayWordsOf(days).compact(range)} ${one ? "was" : "were"} read while still provisional and can no longer be ` +
     `re-read; ${one ? "it" : "they"} may differ from the retailer's final figures by up to about 1%.`
   );
 }

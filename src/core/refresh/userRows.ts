@@ -4,7 +4,7 @@
 // whose key the service sends is the service's and is replaced, whoever typed it. Pure.
 import { addDays, addPeriods, excelSerial, fromExcelSerial, type IsoDate } from "../dates";
 import type { Timeframe } from "../metrics";
-import { plural, rangeText } from "../words";
+import { dayWordsOf, plural, type DaysOf } from "../words";
 import { rowKey } from "./userColumns";
 import { decodeHashes, hashSum, keyHash, type WrittenKeys, type WrittenPeriod } from "./writtenKeys";
 
@@ -101,21 +101,21 @@ const lastDay = (period: IsoDate, timeframe: Timeframe): IsoDate =>
  * A rule of this module's interface, tested on its own (test/core/userRows.property.test.ts).
  * @public
  */
-export function rowKeyText(cells: readonly unknown[], timeframe: Timeframe, today?: IsoDate): string {
+export function rowKeyText(cells: readonly unknown[], timeframe: Timeframe, days?: DaysOf): string {
   const period = fromExcelSerial(cells[0] as number);
   const codes = cells.slice(1).flatMap((v) => (v === null || v === undefined || v === "" ? [] : [String(v)]));
-  const when = rangeText({ from: period, to: lastDay(period, timeframe) }, today, true);
+  const when = dayWordsOf(days).compact({ from: period, to: lastDay(period, timeframe) });
   return codes.length > 0 ? `${codes.join(" / ")}, ${when}` : when;
 }
 
 /** Up to five rows by key, "; " between them, then "and N more". */
-export function keysText(rows: readonly (readonly unknown[])[], timeframe: Timeframe, today?: IsoDate): string {
-  const named = rows.slice(0, NAMED).map((cells) => rowKeyText(cells, timeframe, today));
+export function keysText(rows: readonly (readonly unknown[])[], timeframe: Timeframe, days?: DaysOf): string {
+  const named = rows.slice(0, NAMED).map((cells) => rowKeyText(cells, timeframe, days));
   return named.join("; ") + (rows.length > NAMED ? ` and ${rows.length - NAMED} more` : "");
 }
 
 /** The user's rows kept, in words: "kept your row ADJ, 16-22 Nov" ("kept your 2 rows ADJ, 16-22 Nov; ..."). */
-export function userRowsText(rows: readonly (readonly unknown[])[], timeframe: Timeframe, today?: IsoDate): string {
+export function userRowsText(rows: readonly (readonly unknown[])[], timeframe: Timeframe, days?: DaysOf): string {
   const what = rows.length === 1 ? "your row" : `your ${plural(rows.length, "row")}`;
-  return `kept ${what} ${keysText(rows, timeframe, today)}`;
+  return `kept ${what} ${keysText(rows, timeframe, days)}`;
 }

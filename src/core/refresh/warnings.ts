@@ -3,7 +3,7 @@
 // Pure words, for the plan (plan.ts) and the answer's layout (answerLayout.ts); any surface shows them as they are.
 import { addPeriods, type DateRange, type IsoDate } from "../dates";
 import { STORE_DAILY_RETENTION_DAYS, type Timeframe } from "../metrics";
-import { rangeText } from "../words";
+import { dayWordsOf, type DayWords, type DaysOf } from "../words";
 import { RETAILER_COLUMN } from "../answer/retailersTable";
 import type { Gap } from "./gaps";
 
@@ -16,8 +16,8 @@ export const missingColumnsWarning = (missing: readonly string[], start: IsoDate
 export const earlyRowsWarning = (early: number, start: IsoDate): string =>
   `${early} row(s) the service labelled before ${start} were left out (the stored rows cover them).`;
 
-export const keptRowsWarning = (from: IsoDate, to: IsoDate, storedRows: number): string =>
-  `The service returned no rows for ${from} to ${to}, where the table has ${storedRows} row(s). They were kept, not deleted. Check the retailer's connection in the service, then refresh again.`;
+export const keptRowsWarning = (from: IsoDate, to: IsoDate, storedRows: number, days?: DayWords): string =>
+  `The service returned no rows for ${days ? days.range({ from, to }) : `${from} to ${to}`}, where the table has ${storedRows} row(s). They were kept, not deleted. Check the retailer's connection in the service, then refresh again.`;
 
 /** A table of several retailers: some retailers' answers were empty where the table holds their rows. */
 export const keptRetailerRowsWarning = (
@@ -40,8 +40,8 @@ function periodWords(gap: DateRange, timeframe: string): string {
  * before the first day asked: "The service no longer has store-level daily data for 8 Oct to 2 Nov (it keeps
  * 14 days); those days are missing from the table."
  */
-export function gapWarning(gap: Gap, level: string, timeframe: string, today: IsoDate): string {
-  const when = rangeText(gap, today);
+export function gapWarning(gap: Gap, level: string, timeframe: string, days: DaysOf): string {
+  const when = dayWordsOf(days).range(gap);
   const what = periodWords(gap, timeframe);
   if (gap.reason === "no-rows") return `The service returned no rows for ${when}; ${what} missing from the table.`;
   if (level === "store" && timeframe === "daily")
@@ -50,12 +50,12 @@ export function gapWarning(gap: Gap, level: string, timeframe: string, today: Is
 }
 
 /** Missing ranges found by an earlier refresh and still open. */
-export const stillMissingWarning = (gaps: readonly DateRange[], today: IsoDate): string =>
-  `Still missing from the table: ${gaps.map((g) => rangeText(g, today)).join("; ")}.`;
+export const stillMissingWarning = (gaps: readonly DateRange[], days: DaysOf): string =>
+  `Still missing from the table: ${gaps.map((g) => dayWordsOf(days).range(g)).join("; ")}.`;
 
 /** The service returned nothing for a window where the table had no rows either. */
-export const noRowsWarning = (from: IsoDate, to: IsoDate): string =>
-  `The service returned no rows for ${from} to ${to}; nothing was written. Refresh again later: the next refresh asks for these dates again.`;
+export const noRowsWarning = (from: IsoDate, to: IsoDate, days?: DayWords): string =>
+  `The service returned no rows for ${days ? days.range({ from, to }) : `${from} to ${to}`}; nothing was written. Refresh again later: the next refresh asks for these dates again.`;
 
 /** Refused (nothing written): the answer has no period field, so its rows cannot be placed by date. */
 export const noPeriodText = (field: string, win: { from: IsoDate; to: IsoDate }): string =>

@@ -1,6 +1,6 @@
 // The pane's operations on the real parts: the session's client, refresh, the workbook layer and the stores.
 // Each concern has its own module; this puts them together.
-import type { DateStyle } from "../../core/words";
+import { styleDays, type DateStyle } from "../../core/words";
 import type { PaneServices } from "../services";
 import { actionOperations } from "./actionOperations";
 import { connectionOperations } from "./connectionOperations";
@@ -12,8 +12,8 @@ import type { PaneOperations } from "./types";
 /** `style`: the pane's date style, for the lines and summaries the operations word. */
 export function paneOperations(services: PaneServices, style: DateStyle): PaneOperations {
   const { run, session, setStartupBehavior } = services;
-  // Built for each operation: the client is the session's current one.
-  const deps = () => session.refreshDeps(services);
+  // Built for each operation: the client is the session's current one; what refresh says, in the pane's dates.
+  const deps = () => ({ ...session.refreshDeps(services), days: styleDays(style) });
 
   return {
     ...dataOperations(run, deps),
