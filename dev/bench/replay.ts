@@ -75,9 +75,14 @@ function send(res: ServerResponse, answer: RecordedAnswer): void {
   res.end(answer.body);
 }
 
-/** A proxy in front of the service at `target` that keeps every answer it passes on in `recording`. */
-export async function startRecorder(target: string): Promise<RunningServer & { recording: Recording }> {
-  const recording: Recording = { answers: new Map() };
+/**
+ * A proxy in front of the service at `target` that keeps every answer it passes on in `recording` (a new one, or
+ * one shared by recorders in front of several copies of the service, to record side by side).
+ */
+export async function startRecorder(
+  target: string,
+  recording: Recording = { answers: new Map() },
+): Promise<RunningServer & { recording: Recording }> {
   const base = new URL(target);
   const server = await listen((req, res) => {
     const key = req.url ?? "/";
