@@ -7,7 +7,7 @@
 //   postgres <url> <rows.csv> <spec.json>             COPY FROM STDIN of the same file (pg-copy-streams, nothing
 //                                                     else to do) into an empty table of the sync's shape
 // It prints one JSON line: the seconds of the part (the table made before the clock starts), and the process's own
-// peak RSS in MB.
+// peak RSS in MB (peakRss.cjs).
 import { createReadStream, readFileSync } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import { DuckDBInstance } from "@duckdb/node-api";
@@ -86,7 +86,9 @@ async function main(): Promise<void> {
           ? await postgres(a, b, spec())
           : null;
   if (!done) throw new Error(`no such part of the floor: ${part}`);
-  console.log(JSON.stringify({ ...done, peak_rss_mb: process.resourceUsage().maxRSS / 1024 }));
+  console.log(
+    JSON.stringify({ ...done, peak_rss_mb: (require("./peakRss.cjs") as { peakKb(): number }).peakKb() / 1024 }),
+  );
 }
 
 main().catch((error: unknown) => {
