@@ -3,7 +3,6 @@
 // SKU or filter value the View by one, and its figures ones Excel can hold. Pure; the words are in answerWords.ts.
 import { addPeriods, type IsoDate } from "../dates";
 import type { Filter, Level, Timeframe } from "../metrics";
-import { COMPARISON_SCALE } from "./tabulate";
 
 /** Weekly and monthly: the period that starts on `day` meets the dates asked. Daily: `day` is one of them. */
 export function overlaps(day: IsoDate, q: { timeframe: Timeframe; from: IsoDate; to: IsoDate }): boolean {
@@ -93,23 +92,5 @@ export function unholdableIn(row: Record<string, unknown>, fields: readonly stri
     const v = row[field];
     if (typeof v === "number" && excelCannotHold(v)) return { field, value: v };
   }
-  return undefined;
-}
-
-/**
- * The first comparison figure Excel cannot hold, as the service sent it or as its cell holds it (the percentage
- * as a fraction, src/core/answer/tabulate.ts): the row and the field.
- */
-export function unholdableComparison(
-  rows: readonly Record<string, unknown>[],
-  columns: readonly string[],
-): { row: Record<string, unknown>; figure: Unholdable } | undefined {
-  if (columns.length === 0) return undefined;
-  for (const row of rows)
-    for (const field of columns) {
-      const v = row[field];
-      if (typeof v === "number" && (excelCannotHold(v) || excelCannotHold(v / COMPARISON_SCALE)))
-        return { row, figure: { field, value: v } };
-    }
   return undefined;
 }
