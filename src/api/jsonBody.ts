@@ -47,7 +47,11 @@ class ArrayReader {
   private size = 0;
   /** The batch being gathered began after a comma the read split at: it must hold an element. */
   private afterSplit = false;
-  constructor(private readonly batchBytes: number) {}
+  constructor(
+    private readonly batchBytes: number,
+    /** Given each batch of elements as it is parsed, instead of keeping them in `items`. */
+    private readonly onItems?: (items: unknown[]) => void,
+  ) {}
 
   /** Batches end on an ASCII byte, so each decodes alone; a U+FEFF inside the array is kept, as JSON.parse sees it. */
   private readonly decoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -131,7 +135,16 @@ class ArrayReader {
     this.drop();
     if ((split || this.afterSplit) && text.trim() === "") throw new JsonBodyError(false);
     this.afterSplit = split;
-    for (const item of JSON.parse(`[${text}]`) as unknown[]) this.items.push(this.shared(item));
+    let batch: unknown[];
+    try {
+      batch = JSON.parse(`[${text}]`) as unknown[];
+    } catch {
+      throw new JsonBodyError(false);
+    }
+    for (let i = 0; i < batch.length; i++) batch[i] = this.shared(batch[i]);
+    if (this.onItems) {
+      if (batch.length > 0) this.onItems(batch);
+    } else for (const item of batch) this.items.push(item);
   }
 
   /**
@@ -162,10 +175,17 @@ function firstByte(chunk: Uint8Array, seen: number): number {
 
 /**
  * The body parsed as JSON, as its bytes arrive: an array element by element in batches, anything else whole. A
- * JsonBodyError when it is not JSON (empty, cut off, malformed); a failure of the stream itself as it is.
+ * JsonBodyError when it is not JSON (empty, cut off, malformed); a failure of the stream itself, or an error thrown
+ * by `onItems`, as it is (the rest of the body is then not read). With `onItems`, an array's elements are given to
+ * it batch by batch as they are parsed, none kept: the array comes back empty, and JSON the bytes turn out not to be
+ * is found only once some batches have been given (the caller decides what they meant only at the end).
  */
-export async function readJsonBody(body: ReadableStream<Uint8Array>, batchBytes = BATCH_BYTES): Promise<unknown> {
-  const r = new ArrayReader(batchBytes);
+export async function readJsonBody(
+  body: ReadableStream<Uint8Array>,
+  batchBytes = BATCH_BYTES,
+  onItems?: (items: unknown[]) => void,
+): Promise<unknown> {
+  const r = new ArrayReader(batchBytes, onItems);
   const stream = body.getReader();
   let seen = 0;
   try {
@@ -186,7 +206,6 @@ export async function readJsonBody(body: ReadableStream<Uint8Array>, batchBytes 
     }
   } catch (error) {
     await stream.cancel().catch(() => undefined);
-    if (error instanceof SyntaxError) throw new JsonBodyError(false);
     throw error;
   }
   if (r.mode === "start") throw new JsonBodyError(seen === 0);

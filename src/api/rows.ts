@@ -70,8 +70,11 @@ function describe(issue: z.core.$ZodIssue): string {
   return issue.message.replace(/^Invalid input: /, "");
 }
 
-/** The rows as DataRow[], or a RowFormatError naming the first bad row and field. */
-export function checkRows(body: unknown): DataRow[] {
+/**
+ * The rows as DataRow[], or a RowFormatError naming the first bad row and field; `firstRow` is the number of rows of
+ * the answer before these (a batch of a streamed answer), for the message.
+ */
+export function checkRows(body: unknown, firstRow = 0): DataRow[] {
   if (!Array.isArray(body)) throw new RowFormatError(-1, "(body)", "expected a JSON array of rows");
   const voucher = new Voucher();
   for (let i = 0; i < body.length; i++) {
@@ -80,19 +83,26 @@ export function checkRows(body: unknown): DataRow[] {
     if (!result.success) {
       const issue = result.error.issues[0];
       const field = issue.path.length ? String(issue.path[0]) : "(row)";
-      throw new RowFormatError(i, field, describe(issue));
+      throw new RowFormatError(firstRow + i, field, describe(issue));
     }
   }
   return body as DataRow[];
 }
 
 /**
- * The column that holds the period: the one whose values are ISO dates or timestamps in the most rows looked at
- * (the first, middle and last of a long answer; all of a short one), so bad values do not hide the column: the
- * answer check (src/core/answer/answerCheck.ts) then refuses each by its row. The spec names it `week` for weekly rows
- * only, so it is found by its values; `week` wins a tie.
+ * Rows of an answer findPeriodField looks at: its first ones, so that an answer read as it arrives (the sync) finds
+ * its period column as soon as it has them, as an answer read whole does.
  */
-export function findPeriodField(rows: readonly DataRow[]): string | undefined {
+export const PERIOD_ROWS = 1000;
+
+/**
+ * The column that holds the period: the one whose values are ISO dates or timestamps in the most rows looked at
+ * (of the answer's first PERIOD_ROWS rows, the first, middle and last; all of them when there are 50 or fewer), so
+ * bad values do not hide the column: the answer check (src/core/answer/answerCheck.ts) then refuses each by its
+ * row. The spec names it `week` for weekly rows only, so it is found by its values; `week` wins a tie.
+ */
+export function findPeriodField(answerRows: readonly DataRow[]): string | undefined {
+  const rows = answerRows.length > PERIOD_ROWS ? answerRows.slice(0, PERIOD_ROWS) : answerRows;
   if (rows.length === 0) return undefined;
   const sample = rows.length > 50 ? [rows[0], rows[Math.floor(rows.length / 2)], rows[rows.length - 1]] : rows;
   const dated = new Map<string, number>();
