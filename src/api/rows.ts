@@ -10,21 +10,26 @@ import { DataRowSchema, type DataRow } from "./schemas";
 const TEXT_FIELDS = new Set(["sku_product_name", "store_name", "product_name"]);
 const CODE_FIELDS = new Set(["sku", "store_id"]);
 
-function plainCell(v: unknown): boolean {
-  const t = typeof v;
-  return v === null || (t === "number" && Number.isFinite(v)) || t === "string" || t === "boolean";
+/** What a field's value must be for vouch to vouch for it: a metric's, a code's, a name's, or any plain value. */
+const METRIC = 0;
+const CODE = 1;
+const TEXT = 2;
+const PLAIN = 3;
+
+function cellRule(key: string): number {
+  if (isMetric(key)) return METRIC;
+  if (CODE_FIELDS.has(key)) return CODE;
+  if (TEXT_FIELDS.has(key)) return TEXT;
+  return PLAIN;
 }
 
-const metricCell = (v: unknown) => v === null || (typeof v === "number" && Number.isFinite(v));
-const codeCell = (v: unknown) => v === null || typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
-const textCell = (v: unknown) => v === null || typeof v === "string";
-
-/** What a field's value must be for vouch to vouch for it. */
-function cellRule(key: string): (v: unknown) => boolean {
-  if (isMetric(key)) return metricCell;
-  if (CODE_FIELDS.has(key)) return codeCell;
-  if (TEXT_FIELDS.has(key)) return textCell;
-  return plainCell;
+/** Whether `v` keeps its field's rule (null always does); checked inline, a rule a number. */
+function keeps(rule: number, v: unknown): boolean {
+  if (v === null) return true;
+  const t = typeof v;
+  if (t === "number") return rule !== TEXT && Number.isFinite(v);
+  if (t === "string") return rule !== METRIC;
+  return rule === PLAIN && t === "boolean";
 }
 
 /**
@@ -33,26 +38,27 @@ function cellRule(key: string): (v: unknown) => boolean {
  */
 class Voucher {
   private fields: string[] = [];
-  private rules: ((v: unknown) => boolean)[] = [];
+  private rules: number[] = [];
 
   /** True when the row certainly satisfies DataRowSchema (false means: ask zod). */
   vouch(row: unknown): boolean {
     if (row === null || typeof row !== "object" || Array.isArray(row)) return false;
     const r = row as Record<string, unknown>;
+    const { fields, rules } = this;
     let i = 0;
     for (const key in r) {
-      if (key !== this.fields[i]) return this.learn(r);
-      if (!this.rules[i](r[key])) return false;
+      if (key !== fields[i]) return this.learn(r);
+      if (!keeps(rules[i], r[key])) return false;
       i++;
     }
-    return i === this.fields.length || this.learn(r);
+    return i === fields.length || this.learn(r);
   }
 
   /** A row with other fields: its fields' rules become the ones remembered, then it is checked with them. */
   private learn(r: Record<string, unknown>): boolean {
     this.fields = Object.keys(r);
     this.rules = this.fields.map(cellRule);
-    return this.fields.every((k, i) => this.rules[i](r[k]));
+    return this.fields.every((k, i) => keeps(this.rules[i], r[k]));
   }
 }
 

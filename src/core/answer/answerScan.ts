@@ -3,16 +3,14 @@
 // parsed (the sync), with the same verdict either way (test/core/answerCheck.property.test.ts). It holds what the
 // verdict needs (each distinct period's keys, counts, the first row of each kind of trouble), never the rows.
 import {
-  addKey,
   blankKey,
   excelCannotHold,
   keyCode,
   missingKeys,
   overlaps,
-  sameFields,
   unholdableIn,
   viewByTest,
-  type DayKeys,
+  DayKeys,
   type Unholdable,
 } from "./answerRows";
 import { missingKeyText, unholdableText, unplacedText } from "./answerWords";
@@ -63,6 +61,10 @@ interface PeriodSlot {
   rows: number;
 }
 
+/** A field's role in a row: no figure to look at, or another field (a comparison maybe); else a metric's index. */
+const NO_ROLE = -1;
+const OTHER = -2;
+
 /** The codes a cell holds as numbers when the service sends them so. */
 const CODES = ["sku", "store_id"];
 
@@ -94,10 +96,15 @@ export class AnswerScan {
     unholdable: new Map(),
   };
   private readonly isViewBy: ((sku: unknown) => boolean) | undefined;
-  /** Fields that are no period, level field or metric asked: comparison columns maybe (with a comparison only). */
+  /** The period, the level's fields and the metrics asked; other fields are comparisons maybe (with a comparison). */
   private readonly expected: Set<string> | null;
-  private lastFields: string[] = [];
-  private others: string[] = [];
+  /** The fields of the last row read, in order, and each one's role: a metric's index, OTHER, or NO_ROLE. */
+  private layout: string[] = [];
+  private roles: number[] = [];
+  /** The metrics asked that the layout lacks, a bit each. */
+  private absent = 0;
+  private lastValue: unknown = undefined;
+  private lastSlot: PeriodSlot | null | undefined = undefined;
 
   constructor(
     private readonly q: AnswerQuestion,
@@ -105,6 +112,8 @@ export class AnswerScan {
   ) {
     this.isViewBy = viewByTest(q);
     this.found.empty = q.metrics.map(() => 0);
+    // A row with no fields (the layout looked for at first) has none of the metrics.
+    this.absent = q.metrics.length <= 30 ? 2 ** q.metrics.length - 1 : 0;
     this.expected = q.comparison ? new Set([periodField, ...LEVEL_FIELDS[q.level], ...q.metrics]) : null;
   }
 
@@ -116,14 +125,17 @@ export class AnswerScan {
     let kept: Record<string, unknown>[] | null = null;
     const f = this.found;
     const { q, periodField, isViewBy } = this;
-    const metrics = q.metrics;
     const atStores = q.level === "store";
     for (let i = start; i < end; i++) {
       if (this.refusal) return [];
       const row = rows[i];
       const value = row[periodField];
-      let slot = this.slots.get(value);
+      // Rows come period by period: the last row's slot first, then the map (a period's text is a new string in
+      // every row, and hashing it was much of the pass).
+      let slot = value === this.lastValue ? this.lastSlot : this.slots.get(value);
       if (slot === undefined) slot = this.slotOf(value);
+      this.lastValue = value;
+      this.lastSlot = slot;
       if (slot === null) return this.refuse("period", unplacedText(periodField, value, row, q));
       if (slot.dates !== dates) {
         slot.fits = overlaps(slot.day, { ...q, ...dates });
@@ -146,17 +158,10 @@ export class AnswerScan {
       }
       if (kept) kept.push(row);
       slot.rows++;
-      if (!addKey(slot.keys, sku, store) && !f.twice) f.twice = { row, day: slot.day };
-      if (!sameFields(row, this.lastFields)) this.learn(row);
-      // Figures Excel cannot hold, in the loop that counts nulls: one look at each figure of 100,000s of rows.
-      for (let m = 0; m < metrics.length; m++) {
-        const v = row[metrics[m]];
-        if (v === null || v === undefined) f.empty[m]++;
-        else if (typeof v === "number" && excelCannotHold(v)) return this.unholdable(row, slot.day, metrics);
-      }
+      if (!slot.keys.add(sku, store) && !f.twice) f.twice = { row, day: slot.day };
+      if (!this.figures(row, slot.day)) return [];
       if ((typeof sku === "number" && excelCannotHold(sku)) || (typeof store === "number" && excelCannotHold(store)))
         return this.unholdable(row, slot.day, CODES);
-      if (this.others.length > 0) this.other(row, slot.day);
       f.kept++;
     }
     return kept;
@@ -170,24 +175,76 @@ export class AnswerScan {
     return this.found;
   }
 
-  /** A kept row with fields not met before: they join the fields present, and the other fields are found again. */
-  private learn(row: Record<string, unknown>): void {
-    this.lastFields = Object.keys(row);
-    for (const k of this.lastFields) this.found.present.add(k);
-    const { expected } = this;
-    this.others = expected ? this.lastFields.filter((k) => !expected.has(k)) : [];
+  /**
+   * A kept row's figures: nulls of the metrics asked counted, the first figure Excel cannot hold refusing the answer,
+   * the other fields noted (with a comparison). Rows of one answer mostly share their fields in order: such a row is
+   * read in one pass over its fields in its own order (for...in reads them straight from the object, where a field
+   * named by a variable is a slow lookup); a row with other fields is read field by field, and its fields become the
+   * order looked for. False when refused.
+   */
+  private figures(row: Record<string, unknown>, day: IsoDate): boolean {
+    const { layout, roles } = this;
+    let empty = 0; // the metrics found empty, a bit each: counted only once the row is known to be in the layout
+    let j = 0;
+    for (const k in row) {
+      if (k !== layout[j]) {
+        j = -1;
+        break;
+      }
+      const role = roles[j++];
+      if (role === NO_ROLE) continue;
+      const v = row[k];
+      if (role === OTHER) this.other(k, v, row, day);
+      else if (v === null || v === undefined) empty |= 1 << role;
+      else if (typeof v === "number" && excelCannotHold(v)) {
+        this.unholdable(row, day, this.q.metrics);
+        return false;
+      }
+    }
+    if (j !== layout.length) return this.learn(row, day);
+    const { empty: counts } = this.found;
+    empty |= this.absent;
+    for (let m = 0; empty !== 0; m++, empty >>>= 1) if (empty & 1) counts[m]++;
+    return true;
   }
 
-  /** A kept row's other fields: which hold text, and the first row whose figure in each Excel cannot hold. */
-  private other(row: Record<string, unknown>, day: IsoDate): void {
+  /** A row with fields not met before: they join the fields present and become the layout looked for; read alone. */
+  private learn(row: Record<string, unknown>, day: IsoDate): boolean {
+    this.layout = Object.keys(row);
+    for (const k of this.layout) this.found.present.add(k);
+    const { expected, q } = this;
+    const metrics: readonly string[] = q.metrics;
+    // More metrics than bits: every row is read field by field.
+    const byBits = metrics.length <= 30;
+    this.roles = this.layout.map((k) => {
+      const m = byBits ? metrics.indexOf(k) : -1;
+      return m >= 0 ? m : expected && !expected.has(k) ? OTHER : NO_ROLE;
+    });
+    this.absent = 0;
+    metrics.forEach((m, i) => {
+      if (byBits && !this.layout.includes(m)) this.absent |= 1 << i;
+    });
+    if (!byBits) this.layout = [];
     const f = this.found;
-    for (const field of this.others) {
-      const v = row[field];
-      if (v === null || v === undefined) continue;
-      if (typeof v !== "number") f.notNumeric.add(field);
-      else if ((excelCannotHold(v) || excelCannotHold(v / COMPARISON_SCALE)) && !f.unholdable.has(field))
-        f.unholdable.set(field, { at: f.kept, row, day });
+    for (let m = 0; m < metrics.length; m++) {
+      const v = row[metrics[m]];
+      if (v === null || v === undefined) f.empty[m]++;
+      else if (typeof v === "number" && excelCannotHold(v)) {
+        this.unholdable(row, day, metrics);
+        return false;
+      }
     }
+    if (expected) for (const k of Object.keys(row)) if (!expected.has(k)) this.other(k, row[k], row, day);
+    return true;
+  }
+
+  /** A kept row's other field: whether it holds text, and the first row whose figure in it Excel cannot hold. */
+  private other(field: string, v: unknown, row: Record<string, unknown>, day: IsoDate): void {
+    if (v === null || v === undefined) return;
+    const f = this.found;
+    if (typeof v !== "number") f.notNumeric.add(field);
+    else if ((excelCannotHold(v) || excelCannotHold(v / COMPARISON_SCALE)) && !f.unholdable.has(field))
+      f.unholdable.set(field, { at: f.kept, row, day });
   }
 
   private refuse(rule: AnswerRule, why: string): [] {
@@ -204,7 +261,7 @@ export class AnswerScan {
   private slotOf(value: unknown): PeriodSlot | null {
     const day = typeof value === "string" ? dayOfTimestamp(value) : null;
     let keys = day === null ? undefined : this.byDay.get(day);
-    if (day !== null && keys === undefined) this.byDay.set(day, (keys = new Map()));
+    if (day !== null && keys === undefined) this.byDay.set(day, (keys = new DayKeys()));
     const slot = day === null ? null : { day, keys: keys!, dates: null, fits: false, rows: 0 };
     this.slots.set(value, slot);
     return slot;
