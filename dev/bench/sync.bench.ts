@@ -3,7 +3,8 @@
 // memory (dev/bench/syncLarge.ts); then 60 simulated days of daily syncs of a small daily table against a fresh full
 // sync, and a sync process killed at every stage of a window rewrite and of a first sync.
 // SYNC_BENCH_WEEKS sets the weeks of the large sync (default 55: about 5 million rows; a smaller number for a quick
-// look), SYNC_BENCH_ROUNDS its runs of each part (default 3).
+// look), SYNC_BENCH_ROUNDS its runs of each part (default 3). With --scale, a daily sync into a table of 20 million
+// rows against the same into one of 5 million (dev/bench/syncScale.ts).
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,8 +17,9 @@ import { startSimulator } from "../simulator";
 import { startTestPostgres, type TestPostgres } from "../../test/support/postgres";
 import { startSyncChild } from "../../test/sync/support/child";
 import { mondays, storedRows, storeWeekly, weekRows } from "../../test/sync/support/engines";
-import type { Report } from "./run";
+import type { BenchOptions, Report } from "./run";
 import { large } from "./syncLarge";
+import { scale } from "./syncScale";
 
 const KEY = "bench-key";
 const TODAY = "2026-11-23"; // a Monday
@@ -125,14 +127,16 @@ async function failurePoints(report: Report, dir: string, server: TestPostgres):
   report("sync.failure_points_total", total);
 }
 
-export async function run(report: Report): Promise<void> {
+export async function run(report: Report, options: BenchOptions): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "sales-sync-bench-"));
   chmodSync(dir, 0o755);
   const started = performance.now();
   const server = await startTestPostgres();
   try {
+    let firstSyncPeakMb: number | undefined;
     for (const [name, part] of [
-      ["large", () => large(report, dir, server)],
+      ["large", async () => void ({ duckdbPeakMb: firstSyncPeakMb } = await large(report, dir, server))],
+      ...(options.scale ? [["scale", () => scale(report, dir, firstSyncPeakMb)] as const] : []),
       ["drift", () => drift(report, dir)],
       ["failure points", () => failurePoints(report, dir, server)],
     ] as const)

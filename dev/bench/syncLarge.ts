@@ -10,8 +10,7 @@
 // nothing else to do). Each sync is the real command (bin/sales-data.cjs) in a process of its own, and each part of
 // the floor a process of its own (dev/bench/syncFloor.ts); the five alternate, in one order in even rounds and the
 // reverse in odd ones, SYNC_BENCH_ROUNDS rounds (default 3); each figure is the median of its runs.
-import { spawn } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildSync } from "esbuild";
 import { addDays } from "../../src/core/dates";
@@ -22,6 +21,7 @@ import { mondays } from "../../test/sync/support/engines";
 import type { TestPostgres } from "../../test/support/postgres";
 import { startRecorder, startReplay, recordedBytes, type Recording } from "./replay";
 import type { Report } from "./run";
+import { commandSync, finished } from "./syncCommand";
 import { median, startSimulatorProcess } from "./support";
 
 const TODAY = "2026-11-23"; // a Monday
@@ -84,21 +84,6 @@ interface Run {
   [more: string]: number;
 }
 
-/** A process started with `args`; its stdout, once it has exited 0 (else an error with what it said). */
-function finished(args: string[], env: NodeJS.ProcessEnv): Promise<{ stdout: string; seconds: number }> {
-  const t0 = performance.now();
-  const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "inherit"] });
-  let stdout = "";
-  child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
-  return new Promise((resolve, reject) =>
-    child.once("exit", (code) => {
-      const seconds = (performance.now() - t0) / 1000;
-      if (code === 0) resolve({ stdout, seconds });
-      else reject(new Error(`${args.join(" ")} ended with ${code}: ${stdout}`));
-    }),
-  );
-}
-
 class Large {
   readonly query = largeQuery();
   /** The sync's table of the query under the name "floor": its columns, key and index. */
@@ -138,18 +123,15 @@ class Large {
 
   /** The large sync by the real command in a process of its own: its seconds from start to exit and its own peak. */
   async sync(part: string, address: string): Promise<void> {
-    const peakFile = join(this.dir, "peak-rss");
-    const entry = JSON.stringify({ table: "big", query: this.query });
-    const args = ["--require", join(__dirname, "peakRss.cjs"), join(REPO, "bin", "sales-data.cjs")];
-    const env = { ...process.env, SALES_DATA_API_KEY: this.apiKey, SALES_DATA_URL: this.replayUrl };
-    const { stdout, seconds } = await finished([...args, "sync", "--query", entry, "--db", address, "--json"], {
-      ...env,
-      SALES_DATA_TODAY: TODAY,
-      PEAK_RSS_FILE: peakFile,
+    const { seconds, peakMb, inserted } = await commandSync({
+      entry: { table: "big", query: this.query },
+      address,
+      url: this.replayUrl,
+      apiKey: this.apiKey,
+      today: TODAY,
+      peakFile: join(this.dir, "peak-rss"),
     });
-    const [r] = (JSON.parse(stdout) as { tables: { outcome: string; inserted: number; message: string }[] }).tables;
-    if (r.outcome !== "synced") throw new Error(`the sync ended ${r.outcome}: ${r.message}`);
-    this.add(part, { seconds, peakMb: Number(readFileSync(peakFile, "utf8")) / 1024, rows: r.inserted });
+    this.add(part, { seconds, peakMb, rows: inserted });
   }
 
   /** One part of the floor in a process of its own (dev/bench/syncFloor.ts). */
@@ -282,6 +264,8 @@ class Large {
 }
 
 /** The large sync against its floor (see the file comment); `dir` is the bench's temporary folder. */
-export async function large(report: Report, dir: string, server: TestPostgres): Promise<void> {
-  await new Large(dir, server).measure(report);
+export async function large(report: Report, dir: string, server: TestPostgres): Promise<{ duckdbPeakMb: number }> {
+  const l = new Large(dir, server);
+  await l.measure(report);
+  return { duckdbPeakMb: Math.max(...l.runs.get("duckdb")!.map((r) => r.peakMb)) };
 }
