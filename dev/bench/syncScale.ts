@@ -65,7 +65,7 @@ async function grown(file: string, rows: number): Promise<number> {
     // Twenty days a statement, so DuckDB's memory for one is bounded (it is not what is measured).
     for (let from = 1; from <= days; from += 20)
       await c.run(
-        `INSERT INTO ${TABLE} SELECT date - k::INTEGER, * EXCLUDE (date) FROM ${TABLE}, range(${from}, ${Math.min(days, from + 19) + 1}) r(k) WHERE date = DATE '${first}'`,
+        `INSERT INTO ${TABLE} SELECT t.* REPLACE (t.date - r.k::INTEGER AS date) FROM ${TABLE} t, range(${from}, ${Math.min(days, from + 19) + 1}) r(k) WHERE t.date = DATE '${first}'`,
       );
     return await count();
   } finally {
