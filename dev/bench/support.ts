@@ -52,9 +52,14 @@ const START_TIMEOUT_MS = 30_000;
  * The simulator's CLI (`dev/simulator/cli.ts`) in a child Node process on a free port, with its test
  * controls on (`--faults`), which give the request counts under /__simulator. The caller must close() it.
  */
-export async function startSimulatorProcess(opts: { today: string; skus: number }): Promise<SimulatorProcess> {
+export async function startSimulatorProcess(opts: {
+  today: string;
+  skus: number;
+  stores?: number;
+}): Promise<SimulatorProcess> {
   const apiKey = "bench";
   const args = ["--port", "0", "--today", opts.today, "--skus", String(opts.skus), "--api-key", apiKey, "--faults"];
+  if (opts.stores !== undefined) args.push("--stores", String(opts.stores));
   const child = spawn(process.execPath, ["--import", "tsx", join(REPO, "dev/simulator/cli.ts"), ...args], {
     cwd: REPO,
     stdio: ["ignore", "pipe", "pipe"],

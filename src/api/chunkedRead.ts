@@ -95,7 +95,7 @@ export function namedFailure(retailer: string): (err: unknown) => never {
  * Runs tasks with at most `concurrency` in flight. The first that fails stops the others (the read has
  * failed as a whole) and its error is the one thrown; the caller's signal cancels them all.
  */
-async function pooled<T>(
+export async function pooled<T>(
   tasks: ((stop: AbortSignal | undefined) => Promise<T>)[],
   concurrency: number,
   signal?: AbortSignal,

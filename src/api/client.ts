@@ -1,7 +1,7 @@
 // The one client every surface uses: the pane, the SALES functions and refresh. Its lists, its validation of a
 // query, and the answer checked against its question; the chunked data read is chunkedRead.ts's.
 import type { z } from "zod";
-import { checkAnswer, type AnswerReport } from "../core/answer/answerCheck";
+import { checkAnswer, type AnswerReport, type AnswerVerdict } from "../core/answer/answerCheck";
 import { todayIso, type IsoDate } from "../core/dates";
 import { validateForRetailers } from "../core/query/retailers";
 import { type DataRequest, type Query } from "../core/query/query";
@@ -12,6 +12,7 @@ import { namedFailure, readChunked, type ChunkedReader, type DataPart } from "./
 import { SalesApiError } from "./errors";
 import { Http } from "./http";
 import type { RequestPool } from "./pool";
+import { readStreamed, type RowsTaker } from "./streamedRead";
 import {
   ActionListSchema,
   ConnectionTestSchema,
@@ -101,6 +102,18 @@ export interface SalesClient {
    * Results in the query's order; src/core/answer/retailersTable.ts merges them into one table.
    */
   getDataForRetailers(query: Query, opts?: ReadOptions): Promise<RetailerDataResult[]>;
+  /**
+   * getData for a request the client reads in one request (its dates within one chunk), its answer checked as it
+   * arrives (streamedRead.ts): the rows kept go to `take` batch by batch and are not kept here (`rows` is empty).
+   * Rejects, as getData does, when the answer is refused: the caller throws away what it was handed.
+   */
+  streamData(request: DataRequest, take: RowsTaker, opts?: ReadOptions): Promise<DataResult>;
+  /** getDataForRetailers, streamed as streamData is: each retailer's kept rows to `take` with its index. */
+  streamDataForRetailers(
+    query: Query,
+    take: (index: number, rows: DataRow[], periodField: string) => void,
+    opts?: ReadOptions,
+  ): Promise<RetailerDataResult[]>;
   getActions(retailer: string): Promise<ActionRecord[]>;
   /** Forget cached lists (retailers, metrics, filters) so the next call reads them again. */
   clearLists(): void;
@@ -179,7 +192,54 @@ class Client implements SalesClient {
     );
   }
 
+  async streamData(request: DataRequest, take: RowsTaker, opts: ReadOptions = {}): Promise<DataResult> {
+    const metricsList = await this.knownMetrics(request.retailer);
+    const checked = validateRequest(request, { today: this.today(), metricsList });
+    if (!checked.ok) throw validationError(checked.errors);
+    const question = { ...checked.query, today: this.today() };
+    const [answer] = await readStreamed(
+      this.reader,
+      [{ request: checked.query, question }],
+      (_, rows, field) => take(rows, field),
+      opts.signal,
+      { pool: opts.pool },
+    );
+    return this.resultOf(
+      checked.query,
+      [],
+      answer.verdict,
+      answer.periodField,
+      checked.warnings.map((w) => w.message),
+    );
+  }
+
   async getDataForRetailers(query: Query, opts: ReadOptions = {}): Promise<RetailerDataResult[]> {
+    const checked = await this.validatedForRetailers(query);
+    const parts = await readChunked(this.reader, checked.queries, opts.signal, { named: true, pool: opts.pool });
+    // Every retailer's answer is checked before any is returned: one refused answer fails the read.
+    return checked.queries.map((query, i) => ({
+      retailer: query.retailer,
+      ...this.checkedResult(query, parts[i], checked.warnings[i], `${query.retailer}: `),
+    }));
+  }
+
+  async streamDataForRetailers(
+    query: Query,
+    take: (index: number, rows: DataRow[], periodField: string) => void,
+    opts: ReadOptions = {},
+  ): Promise<RetailerDataResult[]> {
+    const checked = await this.validatedForRetailers(query);
+    const requests = checked.queries.map((q) => ({ request: q, question: { ...q, today: this.today() } }));
+    const answers = await readStreamed(this.reader, requests, take, opts.signal, { named: true, pool: opts.pool });
+    // Every retailer's answer has passed (the first refused one failed the read), as in getDataForRetailers.
+    return checked.queries.map((q, i) => ({
+      retailer: q.retailer,
+      ...this.resultOf(q, [], answers[i].verdict, answers[i].periodField, checked.warnings[i], `${q.retailer}: `),
+    }));
+  }
+
+  /** The query validated for each of its retailers (their metrics lists read first), or a validation error. */
+  private async validatedForRetailers(query: Query) {
     const names = query.retailers;
     const metricsLists = new Map<string, MetricsRecord[] | undefined>();
     if (names[0] !== "all") {
@@ -188,12 +248,7 @@ class Client implements SalesClient {
     }
     const checked = validateForRetailers(query, { today: this.today(), metricsLists });
     if (!checked.ok) throw validationError(checked.errors);
-    const parts = await readChunked(this.reader, checked.queries, opts.signal, { named: true, pool: opts.pool });
-    // Every retailer's answer is checked before any is returned: one refused answer fails the read.
-    return checked.queries.map((query, i) => ({
-      retailer: query.retailer,
-      ...this.checkedResult(query, parts[i], checked.warnings[i], `${query.retailer}: `),
-    }));
+    return checked;
   }
 
   /**
@@ -214,10 +269,22 @@ class Client implements SalesClient {
       },
     );
     if (!check.ok) throw new SalesApiError("format", check.message);
+    return this.resultOf(query, check.rows as DataRow[], check, found, warnings, prefix);
+  }
+
+  /** An accepted answer as the client gives it: its rows, what the check said (after `prefix`), its period column. */
+  private resultOf(
+    query: DataRequest,
+    rows: DataRow[],
+    check: Extract<AnswerVerdict, { ok: true }>,
+    periodField: string | undefined,
+    warnings: string[],
+    prefix = "",
+  ): DataResult {
     return {
-      rows: check.rows as DataRow[],
+      rows,
       omittedMetrics: check.omittedMetrics,
-      periodField: found ?? (query.timeframe === "weekly" ? "week" : "period"),
+      periodField: periodField ?? (query.timeframe === "weekly" ? "week" : "period"),
       query,
       warnings: [...warnings, ...check.notices.map((n) => prefix + n)],
       fields: check.fields,

@@ -97,6 +97,37 @@ export class Http {
     return this.follow(key, shared, signal);
   }
 
+  /**
+   * GET and parse JSON as the body arrives, an array's elements given to `onItems` batch by batch (none kept: the
+   * body comes back as an empty array); anything else whole. Never shared with another caller (each has its own
+   * `onItems`); an error thrown by `onItems` ends the request and is rethrown as it is.
+   */
+  getJsonStreamed(
+    path: string,
+    params: Record<string, string>,
+    signal: AbortSignal | undefined,
+    rateLimit: RateLimitHandling,
+    onItems: (items: unknown[]) => void,
+  ): Promise<JsonResponse> {
+    if (signal?.aborted) return Promise.reject(cancelled());
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    // What `onItems` threw is the caller's own error: it comes back as it is, not as a failure of the request.
+    let thrown: { error: unknown } | undefined;
+    const handed = (items: unknown[]) => {
+      try {
+        onItems(items);
+      } catch (error) {
+        thrown = { error };
+        throw error;
+      }
+    };
+    return this.fetchJson(this.url(path, params), controller, rateLimit, handed)
+      .catch((error: unknown) => Promise.reject(thrown ? thrown.error : error))
+      .finally(() => signal?.removeEventListener("abort", onAbort));
+  }
+
   /** One caller's view of a shared request: it can cancel itself without cancelling the others. */
   private follow(key: string, shared: InFlight, signal?: AbortSignal): Promise<JsonResponse> {
     shared.users++;
@@ -128,15 +159,25 @@ export class Http {
    * One request under the overall deadline, which covers every attempt, every wait between attempts and the
    * body; `controller` is aborted when every caller has cancelled. Every failure comes out as a SalesApiError.
    */
-  private fetchJson(url: string, controller: AbortController, rateLimit: RateLimitHandling): Promise<JsonResponse> {
+  private fetchJson(
+    url: string,
+    controller: AbortController,
+    rateLimit: RateLimitHandling,
+    onItems?: (items: unknown[]) => void,
+  ): Promise<JsonResponse> {
     const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(this.opts.timeoutMs)]);
-    return untilAborted(signal, this.readJson(url, signal, this.ky[rateLimit])).catch((err: unknown) => {
+    return untilAborted(signal, this.readJson(url, signal, this.ky[rateLimit], onItems)).catch((err: unknown) => {
       throw this.toSalesApiError(err, signal);
     });
   }
 
   /** ky's attempts, then the body as JSON. An HTTP status becomes its SalesApiError here; the rest outside. */
-  private async readJson(url: string, signal: AbortSignal, http: typeof ky): Promise<JsonResponse> {
+  private async readJson(
+    url: string,
+    signal: AbortSignal,
+    http: typeof ky,
+    onItems?: (items: unknown[]) => void,
+  ): Promise<JsonResponse> {
     let response: Response;
     try {
       const attempt = (at: string, redirect: RequestRedirect) => http.get(at, { signal, redirect });
@@ -147,7 +188,9 @@ export class Http {
     // Parsed as the bytes arrive (jsonBody.ts): a 17 MB answer's text is never held whole. A runtime whose fetch
     // gives no body stream reads the text whole, as before.
     try {
-      const body = response.body ? await readJsonBody(response.body) : jsonText(await response.text());
+      const body = response.body
+        ? await readJsonBody(response.body, undefined, onItems)
+        : handedOn(jsonText(await response.text()), onItems);
       return { body, headers: response.headers };
     } catch (err) {
       if (!(err instanceof JsonBodyError)) throw err;
@@ -225,6 +268,13 @@ export class Http {
       `Could not reach the service at ${where}${cause ? ` (${cause})` : ""}. ${check}`,
     );
   }
+}
+
+/** A body read whole, handed on as a streamed one would be: an array's elements to `onItems`, the array emptied. */
+function handedOn(body: unknown, onItems?: (items: unknown[]) => void): unknown {
+  if (!onItems || !Array.isArray(body)) return body;
+  if (body.length > 0) onItems(body);
+  return [];
 }
 
 /**

@@ -2,9 +2,11 @@
 // (17 MB for a week of a large retailer's stores): read whole, its bytes, their text and the parsed rows are all in
 // memory at once, and V8 lets its heap grow to a few times what is live. Here an array's elements are parsed in
 // batches of about a megabyte as the bytes come, so neither the whole text nor the whole body is ever held. JSON.parse
-// still parses every element: this only finds where the top-level elements end (outside strings, at nesting depth
-// zero). Any other body (an object, a number) is read whole and parsed as it is.
-
+// still parses every element; this only finds where a batch can end, between two top-level elements. Rows are
+// objects, so a batch is first cut after the last `},{` in it and JSON.parse tells whether that was between two
+// elements (a cut inside a string or a nested value leaves text JSON.parse refuses): the bytes are not looked at one
+// by one. When that fails, or the elements are no objects, the read goes on finding where elements end byte by byte
+// (outside strings, at nesting depth zero). Any other body (an object, a number) is read whole and parsed as it is.
 /** Bytes of elements parsed at once. */
 const BATCH_BYTES = 1 << 20;
 
@@ -47,7 +49,13 @@ class ArrayReader {
   private size = 0;
   /** The batch being gathered began after a comma the read split at: it must hold an element. */
   private afterSplit = false;
-  constructor(private readonly batchBytes: number) {}
+  /** Finding where elements end byte by byte (after a cut by trial failed), rather than by trial. */
+  private scanning = false;
+  constructor(
+    private readonly batchBytes: number,
+    /** Given each batch of elements as it is parsed, instead of keeping them in `items`. */
+    private readonly onItems?: (items: unknown[]) => void,
+  ) {}
 
   /** Batches end on an ASCII byte, so each decodes alone; a U+FEFF inside the array is kept, as JSON.parse sees it. */
   private readonly decoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -59,6 +67,57 @@ class ArrayReader {
    */
   feed(chunk: Uint8Array, first = 0, fresh = false): void {
     if (fresh) this.drop();
+    if (this.scanning) return this.scan(chunk, first);
+    this.take(chunk.subarray(first));
+    if (this.size >= this.batchBytes) this.cut();
+  }
+
+  /** After the body's last byte, when no byte scan found the array's end: the last batch, to the `]` and after. */
+  finish(): void {
+    if (this.mode !== "array" || this.scanning) return;
+    const text = this.decoder.decode(joined(this.parts));
+    this.drop();
+    // The batch starts at the top level (at an element, after a cut), so this is the array's end: its last
+    // elements, `]`, then only whitespace.
+    const batch = parsed(`[${text}`) as unknown[];
+    this.mode = "ended";
+    this.hand(batch);
+  }
+
+  /**
+   * A batch gathered, cut by trial after its last `},{`: when the text before the `,` parses as elements, the cut was
+   * at the top level (tokens read from the top level, balanced at the cut) and the rest starts the next batch. When
+   * it does not, the batch is read again byte by byte, and so is the rest of the body. Rows larger than a few batches,
+   * or elements that are no objects, are found byte by byte too.
+   */
+  private cut(): void {
+    const bytes = joined(this.parts);
+    const at = lastObjectEnd(bytes);
+    if (at < 0) {
+      if (this.size >= 4 * this.batchBytes) this.rescan(bytes);
+      return;
+    }
+    let batch: unknown[];
+    try {
+      batch = JSON.parse(`[${this.decoder.decode(bytes.subarray(0, at + 1))}]`) as unknown[];
+    } catch {
+      return this.rescan(bytes);
+    }
+    this.parts = [bytes.subarray(at + 2)];
+    this.size = bytes.length - at - 2;
+    this.afterSplit = true;
+    this.hand(batch);
+  }
+
+  /** The gathered bytes, from the top level of the array, read again byte by byte (and all that follow). */
+  private rescan(bytes: Uint8Array): void {
+    this.scanning = true;
+    this.drop();
+    this.scan(bytes, 0);
+  }
+
+  /** Finds where elements end byte by byte, parsing a batch at the first top-level comma past its size. */
+  private scan(chunk: Uint8Array, first: number): void {
     let from = first;
     let backslash = -1;
     for (let i = first; i < chunk.length; i++) {
@@ -131,7 +190,19 @@ class ArrayReader {
     this.drop();
     if ((split || this.afterSplit) && text.trim() === "") throw new JsonBodyError(false);
     this.afterSplit = split;
-    for (const item of JSON.parse(`[${text}]`) as unknown[]) this.items.push(this.shared(item));
+    this.hand(parsed(`[${text}]`) as unknown[]);
+  }
+
+  /**
+   * A batch's elements, to `onItems` as they are (the caller lets them go), or kept with their texts shared (a read
+   * whole is held whole).
+   */
+  private hand(batch: unknown[]): void {
+    if (this.onItems) {
+      if (batch.length > 0) this.onItems(batch);
+      return;
+    }
+    for (const item of batch) this.items.push(this.shared(item));
   }
 
   /**
@@ -153,6 +224,22 @@ class ArrayReader {
   }
 }
 
+/** JSON.parse, refusing as the body's reader refuses. */
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new JsonBodyError(false);
+  }
+}
+
+/** The index of the last `}` followed by `,{` (the end of a row, when the cut is at the top level), or -1. */
+function lastObjectEnd(bytes: Uint8Array): number {
+  for (let i = bytes.lastIndexOf(COMMA); i > 0; i = bytes.lastIndexOf(COMMA, i - 1))
+    if (bytes[i - 1] === CLOSE_OBJECT && bytes[i + 1] === OPEN_OBJECT) return i - 1;
+  return -1;
+}
+
 /** The index of the body's first byte that is not whitespace (after a byte order mark), or -1 when there is none. */
 function firstByte(chunk: Uint8Array, seen: number): number {
   const bom = seen === 0 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf;
@@ -162,10 +249,17 @@ function firstByte(chunk: Uint8Array, seen: number): number {
 
 /**
  * The body parsed as JSON, as its bytes arrive: an array element by element in batches, anything else whole. A
- * JsonBodyError when it is not JSON (empty, cut off, malformed); a failure of the stream itself as it is.
+ * JsonBodyError when it is not JSON (empty, cut off, malformed); a failure of the stream itself, or an error thrown
+ * by `onItems`, as it is (the rest of the body is then not read). With `onItems`, an array's elements are given to
+ * it batch by batch as they are parsed, none kept: the array comes back empty, and JSON the bytes turn out not to be
+ * is found only once some batches have been given (the caller decides what they meant only at the end).
  */
-export async function readJsonBody(body: ReadableStream<Uint8Array>, batchBytes = BATCH_BYTES): Promise<unknown> {
-  const r = new ArrayReader(batchBytes);
+export async function readJsonBody(
+  body: ReadableStream<Uint8Array>,
+  batchBytes = BATCH_BYTES,
+  onItems?: (items: unknown[]) => void,
+): Promise<unknown> {
+  const r = new ArrayReader(batchBytes, onItems);
   const stream = body.getReader();
   let seen = 0;
   try {
@@ -186,10 +280,10 @@ export async function readJsonBody(body: ReadableStream<Uint8Array>, batchBytes 
     }
   } catch (error) {
     await stream.cancel().catch(() => undefined);
-    if (error instanceof SyntaxError) throw new JsonBodyError(false);
     throw error;
   }
   if (r.mode === "start") throw new JsonBodyError(seen === 0);
+  r.finish();
   if (r.open) throw new JsonBodyError(false);
   if (r.mode === "ended") return r.items;
   try {

@@ -10,21 +10,26 @@ import { DataRowSchema, type DataRow } from "./schemas";
 const TEXT_FIELDS = new Set(["sku_product_name", "store_name", "product_name"]);
 const CODE_FIELDS = new Set(["sku", "store_id"]);
 
-function plainCell(v: unknown): boolean {
-  const t = typeof v;
-  return v === null || (t === "number" && Number.isFinite(v)) || t === "string" || t === "boolean";
+/** What a field's value must be for vouch to vouch for it: a metric's, a code's, a name's, or any plain value. */
+const METRIC = 0;
+const CODE = 1;
+const TEXT = 2;
+const PLAIN = 3;
+
+function cellRule(key: string): number {
+  if (isMetric(key)) return METRIC;
+  if (CODE_FIELDS.has(key)) return CODE;
+  if (TEXT_FIELDS.has(key)) return TEXT;
+  return PLAIN;
 }
 
-const metricCell = (v: unknown) => v === null || (typeof v === "number" && Number.isFinite(v));
-const codeCell = (v: unknown) => v === null || typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
-const textCell = (v: unknown) => v === null || typeof v === "string";
-
-/** What a field's value must be for vouch to vouch for it. */
-function cellRule(key: string): (v: unknown) => boolean {
-  if (isMetric(key)) return metricCell;
-  if (CODE_FIELDS.has(key)) return codeCell;
-  if (TEXT_FIELDS.has(key)) return textCell;
-  return plainCell;
+/** Whether `v` keeps its field's rule (null always does); checked inline, a rule a number. */
+function keeps(rule: number, v: unknown): boolean {
+  if (v === null) return true;
+  const t = typeof v;
+  if (t === "number") return rule !== TEXT && Number.isFinite(v);
+  if (t === "string") return rule !== METRIC;
+  return rule === PLAIN && t === "boolean";
 }
 
 /**
@@ -33,26 +38,27 @@ function cellRule(key: string): (v: unknown) => boolean {
  */
 class Voucher {
   private fields: string[] = [];
-  private rules: ((v: unknown) => boolean)[] = [];
+  private rules: number[] = [];
 
   /** True when the row certainly satisfies DataRowSchema (false means: ask zod). */
   vouch(row: unknown): boolean {
     if (row === null || typeof row !== "object" || Array.isArray(row)) return false;
     const r = row as Record<string, unknown>;
+    const { fields, rules } = this;
     let i = 0;
     for (const key in r) {
-      if (key !== this.fields[i]) return this.learn(r);
-      if (!this.rules[i](r[key])) return false;
+      if (key !== fields[i]) return this.learn(r);
+      if (!keeps(rules[i], r[key])) return false;
       i++;
     }
-    return i === this.fields.length || this.learn(r);
+    return i === fields.length || this.learn(r);
   }
 
   /** A row with other fields: its fields' rules become the ones remembered, then it is checked with them. */
   private learn(r: Record<string, unknown>): boolean {
     this.fields = Object.keys(r);
     this.rules = this.fields.map(cellRule);
-    return this.fields.every((k, i) => this.rules[i](r[k]));
+    return this.fields.every((k, i) => keeps(this.rules[i], r[k]));
   }
 }
 
@@ -70,8 +76,11 @@ function describe(issue: z.core.$ZodIssue): string {
   return issue.message.replace(/^Invalid input: /, "");
 }
 
-/** The rows as DataRow[], or a RowFormatError naming the first bad row and field. */
-export function checkRows(body: unknown): DataRow[] {
+/**
+ * The rows as DataRow[], or a RowFormatError naming the first bad row and field; `firstRow` is the number of rows of
+ * the answer before these (a batch of a streamed answer), for the message.
+ */
+export function checkRows(body: unknown, firstRow = 0): DataRow[] {
   if (!Array.isArray(body)) throw new RowFormatError(-1, "(body)", "expected a JSON array of rows");
   const voucher = new Voucher();
   for (let i = 0; i < body.length; i++) {
@@ -80,19 +89,26 @@ export function checkRows(body: unknown): DataRow[] {
     if (!result.success) {
       const issue = result.error.issues[0];
       const field = issue.path.length ? String(issue.path[0]) : "(row)";
-      throw new RowFormatError(i, field, describe(issue));
+      throw new RowFormatError(firstRow + i, field, describe(issue));
     }
   }
   return body as DataRow[];
 }
 
 /**
- * The column that holds the period: the one whose values are ISO dates or timestamps in the most rows looked at
- * (the first, middle and last of a long answer; all of a short one), so bad values do not hide the column: the
- * answer check (src/core/answer/answerCheck.ts) then refuses each by its row. The spec names it `week` for weekly rows
- * only, so it is found by its values; `week` wins a tie.
+ * Rows of an answer findPeriodField looks at: its first ones, so that an answer read as it arrives (the sync) finds
+ * its period column as soon as it has them, as an answer read whole does.
  */
-export function findPeriodField(rows: readonly DataRow[]): string | undefined {
+export const PERIOD_ROWS = 1000;
+
+/**
+ * The column that holds the period: the one whose values are ISO dates or timestamps in the most rows looked at
+ * (of the answer's first PERIOD_ROWS rows, the first, middle and last; all of them when there are 50 or fewer), so
+ * bad values do not hide the column: the answer check (src/core/answer/answerCheck.ts) then refuses each by its
+ * row. The spec names it `week` for weekly rows only, so it is found by its values; `week` wins a tie.
+ */
+export function findPeriodField(answerRows: readonly DataRow[]): string | undefined {
+  const rows = answerRows.length > PERIOD_ROWS ? answerRows.slice(0, PERIOD_ROWS) : answerRows;
   if (rows.length === 0) return undefined;
   const sample = rows.length > 50 ? [rows[0], rows[Math.floor(rows.length / 2)], rows[rows.length - 1]] : rows;
   const dated = new Map<string, number>();

@@ -1,11 +1,19 @@
-// A query's answers as rows of its database table, one chunk's answers at a time as they arrive, so an answer is
-// let go as soon as it is rows. The table's shape (its period column, the metrics sent, any other field such as a
-// comparison) comes from the first answers that have rows: src/sync/read.ts hands the first chunks over in date
-// order until one has rows, so a range whose first days are empty still gets every column. With no rows at all,
-// the shape the client assumes.
+// A query's answers as rows of its database table, one chunk at a time, made as the answers stream: the client
+// checks each batch of rows against its question as it is parsed (src/api/streamedRead.ts) and hands on those it
+// keeps, which are laid into the chunk's block of table rows (queryTable.ts's BlockWriter) and let go. The chunk is
+// given to the writer only once every answer of it has passed the check whole: a refused answer (even by its last
+// row) fails the read, and its block is thrown away unwritten. The table's shape (its period column, the metrics
+// sent, any other field such as a comparison) comes from the first answers that have rows, so until then a chunk's
+// rows are held as the service sent them: src/sync/read.ts hands the first chunks over in date order until one has
+// rows, so a range whose first days are empty still gets every column. With no rows at all, the shape the client
+// assumes.
 import type { DataResult } from "../api/client";
+import type { DataRow } from "../api/schemas";
+import type { DateChunk } from "../core/query/chunks";
+import { requestsOf } from "../core/query/query";
 import type { RowBlock } from "./block";
-import { queryTableOf, tableBlock, type QueryTable } from "./queryTable";
+import { BlockWriter, queryTableOf, type QueryTable } from "./queryTable";
+import type { ChunkRead, SyncReader } from "./read";
 import type { SyncEntry } from "./syncFile";
 
 /** One chunk's answers as a block of table rows, and what the client said of them. */
@@ -14,16 +22,42 @@ export interface ChunkRows {
   warnings: string[];
 }
 
-/** The table of a query from answers: the period field, the metrics sent, the fields of the rows. */
-function tableOf(entry: SyncEntry, results: readonly DataResult[], maxNameBytes: number): QueryTable {
-  const withRows = results.find((r) => r.rows.length > 0) ?? results[0];
+/** The table of a query from answers (their rows held whole): the period field, the metrics sent, the fields. */
+function tableOf(entry: SyncEntry, results: readonly DataResult[], held: readonly DataRow[][], maxNameBytes: number) {
+  const at = Math.max(
+    0,
+    held.findIndex((rows) => rows.length > 0),
+  );
   const shape = {
-    periodField: withRows.periodField,
-    metrics: withRows.query.metrics,
+    periodField: results[at].periodField,
+    metrics: results[at].query.metrics,
     fields: [...new Set(results.flatMap((r) => r.fields))],
-    sample: withRows.rows[0],
+    sample: held[at]?.[0],
   };
   return queryTableOf(entry.table, entry.query, shape, maxNameBytes);
+}
+
+/** One retailer's answer in one chunk: its rows laid into the block as they come, or held until the shape is known. */
+class RetailerPart {
+  readonly held: DataRow[][] = [];
+  readonly periods = new Map<unknown, number>();
+
+  constructor(
+    readonly retailer: string,
+    readonly writer: BlockWriter | null,
+    private readonly probe: boolean,
+  ) {}
+
+  readonly take = (rows: DataRow[], periodField: string): void => {
+    if (this.probe)
+      for (const row of rows) this.periods.set(row[periodField], (this.periods.get(row[periodField]) ?? 0) + 1);
+    if (this.writer) this.writer.add(rows, this.retailer);
+    else this.held.push(rows);
+  };
+
+  get busiest(): number {
+    return Math.max(0, ...this.periods.values());
+  }
 }
 
 export class AnswerRows {
@@ -34,24 +68,56 @@ export class AnswerRows {
   constructor(
     private readonly entry: SyncEntry,
     private readonly maxNameBytes: number,
+    private readonly reader: SyncReader,
   ) {}
 
-  /** One chunk's answers (one per retailer) as rows of the table. */
-  readonly take = (results: DataResult[]): ChunkRows => {
+  /** One chunk's answers (one per retailer), read as they stream, as rows of the table. */
+  readonly read = async (chunk: DateChunk, probe: boolean): Promise<ChunkRead<ChunkRows>> => {
+    const { entry, reader } = this;
+    const requests = requestsOf({ ...entry.query, ...chunk });
+    const parts = requests.map(
+      (r) => new RetailerPart(r.retailer, this.shaped ? new BlockWriter(this.shaped) : null, probe),
+    );
+    // Through the run's pool: a 429 is the pool's (it halves the run's requests and waits), never retried inside one
+    // request's slot. Several retailers as the add-in reads them: the first failure ends the read.
+    const opts = { signal: reader.signal, pool: reader.pool };
+    const results =
+      requests.length === 1
+        ? [await reader.client.streamData(requests[0], parts[0].take, opts)]
+        : await reader.client.streamDataForRetailers(
+            { ...entry.query, ...chunk },
+            (i, rows, f) => parts[i].take(rows, f),
+            opts,
+          );
     const warnings = results.flatMap((r) => r.warnings);
-    if (!this.shaped && results.every((r) => r.rows.length === 0)) {
-      this.firstEmpty ??= results;
-      return { rows: { width: 0, length: 0, cells: [] }, warnings };
+    const busiest = Math.max(...parts.map((p) => p.busiest));
+    if (!this.shaped) {
+      const held = parts.map((p) => p.held.flat());
+      if (held.every((rows) => rows.length === 0)) {
+        this.firstEmpty ??= results;
+        return { value: { rows: { width: 0, length: 0, cells: [] }, warnings }, busiest };
+      }
+      const writer = new BlockWriter((this.shaped = tableOf(entry, results, held, this.maxNameBytes)));
+      parts.forEach((p, i) => writer.add(held[i], p.retailer));
+      return { value: { rows: writer.take(), warnings }, busiest };
     }
-    const table = (this.shaped ??= tableOf(this.entry, results, this.maxNameBytes));
-    const answers = results.map((r) => ({ rows: r.rows, retailer: r.query.retailer }));
-    return { rows: tableBlock(table, answers), warnings };
+    return { value: { rows: joined(parts.map((p) => p.writer!.take())), warnings }, busiest };
   };
 
-  /** The table the rows fill; known once an answer has been taken. */
+  /** The table the rows fill; known once an answer has been read. */
   get table(): QueryTable {
     if (this.shaped) return this.shaped;
     if (!this.firstEmpty) throw new Error("the table of a read that gave no answers");
-    return (this.shaped = tableOf(this.entry, this.firstEmpty, this.maxNameBytes));
+    return (this.shaped = tableOf(this.entry, this.firstEmpty, [], this.maxNameBytes));
   }
+}
+
+/** Blocks of one width as one (one retailer's is as it is). */
+function joined(blocks: RowBlock[]): RowBlock {
+  if (blocks.length === 1) return blocks[0];
+  return {
+    width: blocks[0].width,
+    length: blocks.reduce((n, b) => n + b.length, 0),
+    cells: blocks.flatMap((b) => b.cells),
+  };
 }

@@ -98,38 +98,26 @@ function cellOf(v: unknown, type: SyncColumn["type"]): SyncCell {
   return v as SyncCell;
 }
 
-/** One retailer's answer: its rows as the service sent them. */
-export interface RetailerRows {
-  rows: readonly Readonly<Record<string, unknown>>[];
-  retailer: string;
-}
-
 /**
- * Answers' rows as one block of the table's rows (the period its UTC day, the retailer column filled). Each
- * distinct period is read once: rows share a few periods, and reading a day per row was a third of a large sync.
- * Each distinct text is kept once: JSON.parse makes a string per row for a product or store name, and rows holding
- * those copies would keep them all until written; holding one copy lets the answer's go with it.
+ * Answers' rows laid into one block of the table's rows as they come, batch by batch (the period its UTC day, the
+ * retailer column filled). Each distinct period is read once: rows share a few periods, and reading a day per row was
+ * a third of a large sync. Each distinct text is kept once: JSON.parse makes a string per row for a product or store
+ * name, and rows holding those copies would keep them all until written; holding one copy lets the batch's go with
+ * it.
  */
-export function tableBlock(t: QueryTable, answers: readonly RetailerRows[]): RowBlock {
-  const { columns } = t.spec;
-  const width = columns.length;
-  const days = new Map<unknown, SyncCell>();
-  const dayOf = (v: unknown): SyncCell => {
-    let day = days.get(v);
-    if (day === undefined) days.set(v, (day = typeof v === "string" ? (dayOfTimestamp(v) ?? v) : cellOf(v, "date")));
-    return day;
-  };
-  const texts = new Map<string, string>();
-  const once = (v: SyncCell): SyncCell => {
-    if (typeof v !== "string") return v;
-    const kept = texts.get(v);
-    if (kept !== undefined) return kept;
-    texts.set(v, v);
-    return v;
-  };
-  const cells = new Array<SyncCell>(answers.reduce((n, a) => n + a.rows.length, 0) * width);
-  let at = 0;
-  for (const { rows, retailer } of answers)
+export class BlockWriter {
+  private readonly days = new Map<unknown, SyncCell>();
+  private readonly texts = new Map<string, string>();
+  private cells: SyncCell[] = [];
+
+  constructor(private readonly t: QueryTable) {}
+
+  /** Rows of `retailer`'s answer, after those added before. */
+  add(rows: readonly Readonly<Record<string, unknown>>[], retailer: string): void {
+    const { t, cells } = this;
+    const { columns } = t.spec;
+    const width = columns.length;
+    let at = cells.length;
     for (const row of rows)
       for (let i = 0; i < width; i++, at++) {
         const field = t.fields[i];
@@ -139,11 +127,34 @@ export function tableBlock(t: QueryTable, answers: readonly RetailerRows[]): Row
         }
         const v = row[field];
         // A comparison is stored as the workbook holds it: the fraction (12.5% as 0.125), not the service's 12.5.
-        if (i === 0) cells[at] = dayOf(v);
+        if (i === 0) cells[at] = this.dayOf(v);
         else if (t.kinds[i] === "percent" && typeof v === "number") cells[at] = v / COMPARISON_SCALE;
-        else cells[at] = columns[i].type === "text" ? once(cellOf(v, "text")) : cellOf(v, columns[i].type);
+        else cells[at] = columns[i].type === "text" ? this.once(cellOf(v, "text")) : cellOf(v, columns[i].type);
       }
-  return { width, length: cells.length / width, cells };
+  }
+
+  /** The rows added, as one block; the writer starts afresh. */
+  take(): RowBlock {
+    const { cells } = this;
+    this.cells = [];
+    const width = this.t.spec.columns.length;
+    return { width, length: cells.length / width, cells };
+  }
+
+  private dayOf(v: unknown): SyncCell {
+    let day = this.days.get(v);
+    if (day === undefined)
+      this.days.set(v, (day = typeof v === "string" ? (dayOfTimestamp(v) ?? v) : cellOf(v, "date")));
+    return day;
+  }
+
+  private once(v: SyncCell): SyncCell {
+    if (typeof v !== "string") return v;
+    const kept = this.texts.get(v);
+    if (kept !== undefined) return kept;
+    this.texts.set(v, v);
+    return v;
+  }
 }
 
 /** The table's columns as the refresh rules read them. */

@@ -144,8 +144,8 @@ async function firstSync(run: Run): Promise<TableSyncResult> {
   const { entry, o } = run;
   const dates = firstDates(run);
   if (!dates) return notYet(run);
-  const answers = new AnswerRows(entry, o.engine.maxNameBytes);
-  const chunks = readChunks(o.reader, entry.query, dates, answers.take);
+  const answers = new AnswerRows(entry, o.engine.maxNameBytes, o.reader);
+  const chunks = readChunks(entry.query, dates, answers.read);
   let rows = 0;
   const inHand = ({ value, index, count }: ReadChunk<ChunkRows>): RowBlock => {
     run.heard(value.warnings);
@@ -225,9 +225,9 @@ async function laterSync(run: Run, periods: readonly StoredPeriod[]): Promise<Ta
       message: `${shownName(entry.table)}: ${win.reason}`,
     });
   }
-  const answers = new AnswerRows(entry, o.engine.maxNameBytes);
+  const answers = new AnswerRows(entry, o.engine.maxNameBytes, o.reader);
   const fresh: SyncRow[] = [];
-  for await (const c of readChunks(o.reader, q, { from: win.from, to: win.to }, answers.take)) {
+  for await (const c of readChunks(q, { from: win.from, to: win.to }, answers.read)) {
     run.heard(c.value.warnings);
     for (const row of rowsOf(c.value.rows)) fresh.push(row);
     o.onProgress?.({ table: entry.table, chunk: c.index + 1, chunks: c.count, rows: fresh.length });

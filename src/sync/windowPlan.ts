@@ -79,7 +79,11 @@ export function planWindow(p: WindowPlanInput): WindowPlan {
   if (first.kind === "refused") return { plan: { kind: "keep", warnings: [first.reason] }, input, rows };
   const fields = first.cells?.fields ?? [];
   const at = fields.map((f) => columns.findIndex((c) => c.name === f));
-  const cells = (stored: readonly SyncRow[]) => stored.map((r) => at.map((i) => planRow(r)[i]));
+  const cells = (stored: readonly SyncRow[]) =>
+    stored.map((r) => {
+      const row = planRow(r);
+      return at.map((i) => row[i]);
+    });
   const stored = first.cells ? { window: cells(p.stored), settled: cells(p.settled ?? []) } : { window: [] };
   return { plan: planFromStored(input, stored, p.anyway), input, rows };
 }

@@ -35,6 +35,18 @@ async function streamedRead(bytes: Uint8Array, cuts: number[], batch: number) {
   }
 }
 
+/** The same, an array's elements handed on batch by batch (as the sync reads): the batches joined. */
+async function handedRead(bytes: Uint8Array, cuts: number[], batch: number) {
+  const handed: unknown[] = [];
+  try {
+    const value = await readJsonBody(streamOf(bytes, cuts), batch, (items) => handed.push(...items));
+    return { value: Array.isArray(value) ? [...handed, ...value] : value };
+  } catch (error) {
+    expect(error).toBeInstanceOf(JsonBodyError);
+    return { refused: true as const };
+  }
+}
+
 const encode = (text: string) => new TextEncoder().encode(text);
 const value = fc.jsonValue({ stringUnit: "binary", maxDepth: 3 });
 const texts = fc.oneof(
@@ -43,6 +55,18 @@ const texts = fc.oneof(
   value.map((v) => JSON.stringify(v)),
 );
 const cuts = fc.array(fc.nat(), { maxLength: 8 });
+/** Arrays of rows, as the service sends them: objects whose texts may hold `},{`, and values that nest objects. */
+const rowText = fc.constantFrom("a", "},{", '"},{"', "\\", "],[", "é");
+const rowValue = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.array(rowText).map((t) => t.join("")),
+  fc.constant(null),
+  fc.array(fc.dictionary(fc.constantFrom("x", "y"), fc.integer()), { maxLength: 2 }),
+);
+const rowTexts = fc
+  .array(fc.dictionary(fc.constantFrom("week", "sku", "name", "revenue"), rowValue), { maxLength: 12 })
+  .map((rows) => JSON.stringify(rows));
 
 test("a JSON text read as its bytes arrive equals JSON.parse of the whole text", async () => {
   await fc.assert(
@@ -76,6 +100,38 @@ test("a text cut off, or with a byte put in or taken out, is refused exactly whe
       const bytes = encode(edited);
       expect(await streamedRead(bytes, at, batch)).toEqual(wholeRead(bytes));
     }),
+    runs(5000, 300),
+  );
+});
+
+test("rows (objects) read as they arrive, batches cut between rows by trial: equal to JSON.parse, whole or handed on", async () => {
+  await fc.assert(
+    fc.asyncProperty(rowTexts, cuts, fc.integer({ min: 1, max: 60 }), async (text, at, batch) => {
+      const bytes = encode(text);
+      expect(await streamedRead(bytes, at, batch)).toEqual(wholeRead(bytes));
+      expect(await handedRead(bytes, at, batch)).toEqual(wholeRead(bytes));
+    }),
+    runs(5000, 300),
+  );
+});
+
+test("rows with a byte put in, taken out or cut off are refused exactly when JSON.parse refuses them, handed on or not", async () => {
+  const edit = fc.record({ at: fc.nat(), text: fc.constantFrom("", ",", "]", "}", '"', "{", " x") });
+  await fc.assert(
+    fc.asyncProperty(
+      rowTexts,
+      edit,
+      fc.nat(),
+      cuts,
+      fc.integer({ min: 1, max: 60 }),
+      async (text, e, drop, at, batch) => {
+        const i = e.at % (text.length + 1);
+        const edited = text.slice(0, i) + e.text + text.slice(i + (drop % 2));
+        const bytes = encode(edited);
+        expect(await streamedRead(bytes, at, batch)).toEqual(wholeRead(bytes));
+        expect(await handedRead(bytes, at, batch)).toEqual(wholeRead(bytes));
+      },
+    ),
     runs(5000, 300),
   );
 });

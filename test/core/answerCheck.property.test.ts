@@ -1,10 +1,11 @@
 // The answer check (src/core/answer/answerCheck.ts): property tests over answers that keep the contract and answers
 // broken one rule at a time, and the invariants every accepted answer holds.
 import fc from "fast-check";
-import { checkAnswer, spacingProblem, type AnswerQuestion } from "../../src/core/answer/answerCheck";
+import { AnswerStream, checkAnswer, spacingProblem, type AnswerQuestion } from "../../src/core/answer/answerCheck";
 import { addDays, addPeriods, dayOfTimestamp, daysBetween, periodStart, type IsoDate } from "../../src/core/dates";
 import type { Timeframe } from "../../src/core/metrics";
 import { rangeText } from "../../src/core/words";
+import { runs } from "../support/properties";
 
 type Row = Record<string, unknown>;
 const FIELD: Record<Timeframe, string> = { daily: "date", weekly: "week", monthly: "month" };
@@ -623,3 +624,92 @@ function withOffset(text: string, hours: number): string {
   const sign = hours < 0 ? "-" : "+";
   return `${local}${sign}${String(Math.abs(hours)).padStart(2, "0")}:00`;
 }
+
+describe("AnswerStream: an answer checked a batch at a time as it arrives (the sync's streamed read)", () => {
+  /** One way to break (or bend) the contract at a row: the rows and the question after it. */
+  const change = fc.record({
+    kind: fc.constantFrom(
+      "outside",
+      "unplaceable",
+      "no-sku",
+      "twice",
+      "unholdable",
+      "null",
+      "comparison",
+      "text-comparison",
+      "unholdable-comparison",
+      "unholdable-units-comparison",
+      "viewby",
+      "unasked",
+    ),
+    at: fc.nat(),
+  });
+
+  function changed(c: Case, changes: { kind: string; at: number }[]): { q: AnswerQuestion; rows: Row[] } {
+    let q = c.q;
+    let rows = c.rows.map((r) => ({ ...r }));
+    for (const { kind, at } of changes) {
+      const i = at % rows.length;
+      const row = rows[i];
+      if (kind === "outside")
+        row[c.field] = `${addPeriods(periodStart(c.q.to, c.q.timeframe), c.q.timeframe, 1)}T00:00:00Z`;
+      else if (kind === "unplaceable") row[c.field] = "week 3";
+      else if (kind === "no-sku") delete row.sku;
+      else if (kind === "twice") rows = [...rows, { ...row, revenue: -1 }];
+      else if (kind === "unholdable") row.units = 1e308;
+      else if (kind === "null") row.revenue = null;
+      else if (kind === "unasked") row.margin = at % 2 === 0 ? "high" : 3;
+      else if (kind === "viewby") q = { ...q, filter: "sku", viewby: String(row.sku) };
+      else {
+        q = { ...q, comparison: "period" };
+        for (const r of rows) {
+          r.revenue_vs_period_pct = r.revenue_vs_period_pct ?? 2.5;
+          r.units_vs_period_pct = r.units_vs_period_pct ?? -1;
+        }
+        if (kind === "text-comparison") row.revenue_vs_period_pct = "n/a";
+        if (kind === "unholdable-comparison") row.revenue_vs_period_pct = 1e-306;
+        if (kind === "unholdable-units-comparison") row.units_vs_period_pct = 1e308;
+      }
+    }
+    return { q, rows };
+  }
+
+  test("the same verdict, rows kept and words as the answer checked whole, however its rows are cut into batches", () => {
+    fc.assert(
+      fc.property(
+        goodCase,
+        fc.array(change, { maxLength: 3 }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        fc.constantFrom([], ["stock"], ["units", "nonsense"]),
+        (c, changes, cuts, omittedMetrics) => {
+          const { q, rows } = changed(c, changes);
+          const whole = checkAnswer(q, { rows, periodField: c.field, omittedMetrics });
+          const at = [...new Set(cuts.map((n) => n % (rows.length + 1))), 0, rows.length].sort((a, b) => a - b);
+          const stream = new AnswerStream(q, q);
+          const kept: Row[] = [];
+          for (let b = 1; b < at.length && !stream.refusal; b++)
+            kept.push(...stream.add(rows.slice(at[b - 1], at[b]), c.field));
+          const streamed = stream.refusal ?? stream.end(omittedMetrics);
+          if (!whole.ok) return expect(streamed).toEqual(whole);
+          const { rows: wholeRows, ...verdict } = whole;
+          expect(streamed).toEqual(verdict);
+          expect(kept).toEqual(wholeRows);
+        },
+      ),
+      runs(3000, 300),
+    );
+  });
+
+  test("rows without a column of dates are refused at their first batch; no rows at all are an empty answer", () => {
+    const q = ask();
+    const stream = new AnswerStream(q, q);
+    expect(stream.add([{ sku: 1, revenue: 2 }], undefined)).toEqual([]);
+    expect(stream.refusal).toEqual(checkAnswer(q, { rows: [{ sku: 1 }], periodField: undefined, omittedMetrics: [] }));
+    const empty = new AnswerStream(q, q).end(["stock"]);
+    const { rows, ...whole } = checkAnswer(q, { rows: [], periodField: undefined, omittedMetrics: ["stock"] }) as {
+      rows: unknown;
+    };
+    expect(rows).toEqual([]);
+    expect(empty).toEqual(whole);
+  });
+});

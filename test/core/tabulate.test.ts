@@ -1,5 +1,7 @@
-import { excelSerial, fromExcelSerial } from "../../src/core/dates";
-import { tabulate } from "../../src/core/answer/tabulate";
+import fc from "fast-check";
+import { dayOfTimestamp, excelSerial, fromExcelSerial } from "../../src/core/dates";
+import { tabulate, type Cell } from "../../src/core/answer/tabulate";
+import { runs } from "../support/properties";
 
 describe("tabulate", () => {
   const rows = [
@@ -67,5 +69,55 @@ describe("tabulate", () => {
     );
     expect(t.headers).toEqual(["revenue"]);
     expect(t.values).toEqual([]);
+  });
+
+  test("rows of any layouts (fields in any order, some missing): each cell is its row's value of its column's field", () => {
+    const value = fc.oneof(
+      fc.integer(),
+      fc.double({ noNaN: true }),
+      fc.string({ maxLength: 3 }),
+      fc.constant(null),
+      fc.constantFrom("2026-01-05T00:00:00Z", "2026-01-12", "1001"),
+    );
+    const field = fc.constantFrom(
+      "week",
+      "sku",
+      "sku_product_name",
+      "store_id",
+      "revenue",
+      "units",
+      "revenue_vs_period_pct",
+    );
+    const row = fc.dictionary(field, value);
+    // Rows that share a layout, as an answer's do, and some that do not.
+    const table = fc.tuple(row, fc.array(fc.oneof(row, fc.nat(40)), { maxLength: 40 })).map(([first, rest]) => {
+      const out = [first];
+      for (const r of rest)
+        out.push(typeof r === "number" ? Object.fromEntries(Object.keys(first).map((k, i) => [k, r + i])) : r);
+      return out;
+    });
+    fc.assert(
+      fc.property(table, fc.boolean(), (rows, comparison) => {
+        const t = tabulate(
+          { rows, periodField: "week" },
+          { metrics: ["revenue", "units"], comparison: comparison ? "period" : undefined },
+        );
+        const expected = rows.map((r) =>
+          t.columns.map((c): Cell => {
+            const v = r[c.name];
+            if (v === undefined || v === null) return null;
+            if (c.kind === "date" && typeof v === "string")
+              return dayOfTimestamp(v) ? excelSerial(dayOfTimestamp(v)!) : v;
+            if (c.kind === "percent" && typeof v === "number") return v / 100;
+            return v;
+          }),
+        );
+        expect(t.values).toEqual(expected);
+        for (const c of t.columns)
+          if (c.name === "sku" || c.name === "store_id")
+            expect(c.kind).toBe(rows.some((r) => typeof r[c.name] === "string") ? "text" : "code");
+      }),
+      runs(3000, 300),
+    );
   });
 });

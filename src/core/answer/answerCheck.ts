@@ -5,22 +5,10 @@
 // data answer, so the pane, refresh and the SALES functions alike only ever see checked answers. The rules for
 // one row are in answerRows.ts, the words in answerWords.ts; docs/client.md, "What the add-in checks in every
 // answer", says it for users.
-import {
-  addKey,
-  blankKey,
-  excelCannotHold,
-  keyCode,
-  missingKeys,
-  overlaps,
-  sameFields,
-  unholdableComparison,
-  unholdableIn,
-  viewByTest,
-  type DayKeys,
-} from "./answerRows";
-import { keyText, missingKeyText, noticesOf, refusalText, unholdableText, unplacedText } from "./answerWords";
-import { daysBetween, dayOfTimestamp, type IsoDate } from "../dates";
-import { isMetric, type Level, type Timeframe } from "../metrics";
+import { AnswerScan, LEVEL_FIELDS, unholdableComparison, type RequestDates, type ScanFound } from "./answerScan";
+import { keyText, noticesOf, refusalText, unholdableText } from "./answerWords";
+import { daysBetween, type IsoDate } from "../dates";
+import { isMetric, type Timeframe } from "../metrics";
 import type { DataRequest } from "../query/query";
 
 /** The question, as sent: what the rows must fit. `today` only shortens dates in the words. */
@@ -82,36 +70,109 @@ export type AnswerCheck =
     }
   | { ok: false; rule: AnswerRule; message: string };
 
-/** The fields a row of each level may hold besides its period, metrics and comparisons (the spec's rows). */
-const LEVEL_FIELDS: Record<Level, readonly string[]> = {
-  sku: ["sku", "sku_product_name"],
-  store: ["store_id", "store_name", "sku", "product_name"],
-};
-
-/** Checks an answer against its question; see the file comment and docs/client.md for each rule. */
+/**
+ * Checks an answer against its question; see the file comment and docs/client.md for each rule. The rows are
+ * checked in one pass (answerScan.ts) over each request's rows in turn; `AnswerStream` runs the same pass over an
+ * answer a batch at a time.
+ */
 export function checkAnswer(question: AnswerQuestion, answer: RawAnswer): AnswerCheck {
   const { rows, periodField } = answer;
+  if (rows.length === 0 || periodField === undefined) {
+    const v = verdict(question, undefined, answer.omittedMetrics, rows.length > 0);
+    return v.ok ? { ...v, rows: [] } : v;
+  }
+  const scan = new AnswerScan(question, periodField);
+  const requests = answer.requests ?? [{ from: question.from, to: question.to, rows: rows.length }];
+  // Each request's rows in turn (the last request takes any rows the counts leave over).
+  let at = 0;
+  let kept: Record<string, unknown>[] | null = null;
+  for (let r = 0; r < requests.length && at < rows.length && !scan.refusal; r++) {
+    const end = r === requests.length - 1 ? rows.length : Math.min(rows.length, at + requests[r].rows);
+    const some = scan.add(rows, requests[r], at, end);
+    if (some && !kept) kept = rows.slice(0, at) as Record<string, unknown>[];
+    if (kept) for (const row of some ?? rows.slice(at, end)) kept.push(row);
+    at = end;
+  }
+  const v = verdict(question, scan, answer.omittedMetrics, true);
+  return v.ok ? { ...v, rows: kept ?? (rows as Record<string, unknown>[]) } : v;
+}
+
+const NO_PERIOD = "its rows have no column of dates";
+
+/** A refused answer: the rule it broke, and the refusal in words. */
+export type AnswerRefusal = Exclude<AnswerCheck, { ok: true }>;
+
+/** An accepted answer's verdict, without its rows (whoever fed the pass has them), or the refusal. */
+export type AnswerVerdict = AnswerRefusal | Omit<Extract<AnswerCheck, { ok: true }>, "rows">;
+
+/**
+ * An answer checked as its rows arrive, a batch at a time (the sync's streamed read): the rows kept from each batch
+ * (the batch itself when all are), then the same verdict as checkAnswer gives the whole answer. The period column
+ * is found by the first batch with rows (findPeriodField reads an answer's first rows only).
+ */
+export class AnswerStream {
+  private scan?: AnswerScan;
+  private seen = 0;
+
+  constructor(
+    private readonly question: AnswerQuestion,
+    private readonly dates: RequestDates,
+  ) {}
+
+  /** A refusal found so far (no later row changes it: the caller may stop reading), in words. */
+  get refusal(): AnswerRefusal | undefined {
+    if (this.seen > 0 && !this.scan) return refuse(this.question, "period", NO_PERIOD);
+    const why = this.scan?.refusal;
+    return why && refuse(this.question, why.rule, why.why);
+  }
+
+  /**
+   * The next rows of the answer: those kept. The first rows come with the answer's period column (undefined when
+   * none was found: the answer is refused).
+   */
+  add(rows: readonly Record<string, unknown>[], periodField?: string): Record<string, unknown>[] {
+    if (rows.length === 0) return [];
+    const first = this.seen === 0;
+    this.seen += rows.length;
+    if (first && periodField !== undefined) this.scan = new AnswerScan(this.question, periodField);
+    if (!this.scan) return [];
+    return this.scan.add(rows, this.dates) ?? (rows as Record<string, unknown>[]);
+  }
+
+  /** After the last rows: the verdict on the whole answer. */
+  end(omittedMetrics: readonly string[]): AnswerVerdict {
+    return verdict(this.question, this.scan, omittedMetrics, this.seen > 0);
+  }
+}
+
+/**
+ * The verdict on what the pass over an answer found (`scan`; none when the rows had no column of dates, or there
+ * were no rows): the spacing of its periods, keys sent twice, its columns, and the comparisons' figures.
+ */
+function verdict(
+  question: AnswerQuestion,
+  scan: AnswerScan | undefined,
+  omittedMetrics: readonly string[],
+  hadRows: boolean,
+): AnswerVerdict {
   const report: AnswerReport = {
     outside: { rows: 0, periods: [] },
     notViewBy: { rows: 0, values: [] },
     nulls: [],
     unsaid: [],
     // A name in the header that is no metric names no column: it is said and ignored.
-    unknownOmitted: answer.omittedMetrics.filter((n) => !isMetric(n)),
+    unknownOmitted: omittedMetrics.filter((n) => !isMetric(n)),
     unasked: [],
     assumed: [],
   };
-  const omitted: string[] = answer.omittedMetrics.filter(isMetric);
-  if (rows.length === 0) {
-    const notices = noticesOf(report, question);
-    return { ok: true, rows: [], omittedMetrics: omitted, leftOut: [], fields: [], report, notices };
-  }
-  if (periodField === undefined) return refuse(question, "period", "its rows have no column of dates");
-
-  const found = scan(question, answer, periodField);
-  if ("refused" in found) return refuse(question, found.refused.rule, found.refused.why);
-  const { kept, outside, notViewBy, rowsOn, present, empty, twice } = found;
-  report.outside = { rows: rows.length - kept.length - notViewBy.rows, periods: [...outside].sort() };
+  const omitted: string[] = omittedMetrics.filter(isMetric);
+  if (!hadRows)
+    return { ok: true, omittedMetrics: omitted, leftOut: [], fields: [], report, notices: noticesOf(report, question) };
+  if (!scan) return refuse(question, "period", NO_PERIOD);
+  if (scan.refusal) return refuse(question, scan.refusal.rule, scan.refusal.why);
+  const found = scan.end();
+  const { outside, notViewBy, rowsOn, present, empty, twice } = found;
+  report.outside = { rows: outside.rows, periods: [...outside.days].sort() };
   report.notViewBy = { rows: notViewBy.rows, values: [...notViewBy.values] };
   const spacing = spacingProblem([...rowsOn.keys()].sort(), question.timeframe, {
     span: daysBetween(question.from, question.to) + 1,
@@ -128,7 +189,7 @@ export function checkAnswer(question: AnswerQuestion, answer: RawAnswer): Answer
   // Columns: asked metrics no row has are omitted; fields nobody asked for are left out.
   const said = new Set(omitted);
   for (const m of question.metrics) {
-    if (!present.has(m) && !said.has(m) && kept.length > 0) {
+    if (!present.has(m) && !said.has(m) && found.kept > 0) {
       report.unsaid.push(m);
       omitted.push(m);
     }
@@ -137,151 +198,19 @@ export function checkAnswer(question: AnswerQuestion, answer: RawAnswer): Answer
   report.nulls = question.metrics.flatMap((metric, m) =>
     empty[m] > 0 && !omitted.includes(metric) ? [{ metric, rows: empty[m] }] : [],
   );
-  const { unasked, assumed, comparisons } = otherColumns(present, periodField, question, kept);
+  const { unasked, assumed, comparisons } = otherColumns(found, scan.periodField, question);
   Object.assign(report, { unasked, assumed });
-  // Comparison columns are known only now: their figures are checked in a pass of their own.
-  const bad = unholdableComparison(kept, comparisons);
-  if (bad) {
-    const day = dayOfTimestamp(String(bad.row[periodField]))!; // a kept row's period is placed
-    return refuse(question, "figure", unholdableText(bad.row, day, question, bad.figure));
-  }
+  // Comparison columns are known only now: the first kept row with a figure in one Excel cannot hold refuses.
+  const bad = unholdableComparison(found, comparisons);
+  if (bad) return refuse(question, "figure", unholdableText(bad.row, bad.day, question, bad.figure));
   return {
     ok: true,
-    rows: kept,
     omittedMetrics: omitted,
     leftOut: unasked,
     fields: [...present].filter((f) => !unasked.includes(f)),
     report,
     notices: noticesOf(report, question),
   };
-}
-
-/** What one pass over the rows found. */
-interface Scan {
-  /** The rows inside their request's dates and of the View by value: the answer's own array when all are. */
-  kept: Record<string, unknown>[];
-  /** Days of the rows left out for their dates. */
-  outside: Set<IsoDate>;
-  /** Rows left out for their SKU (or filter value), and those values as keys (keyCode), in the order met. */
-  notViewBy: { rows: number; values: Set<unknown> };
-  /** Kept rows per day. */
-  rowsOn: Map<IsoDate, number>;
-  /** Fields of the kept rows, in the order first seen. */
-  present: Set<string>;
-  /** Per asked metric: kept rows whose value is null or absent. */
-  empty: number[];
-  /** The first kept row whose key an earlier kept row has. */
-  twice?: { row: Record<string, unknown>; day: IsoDate };
-}
-
-/** The first row that refuses the whole answer: the rule, and why in words. */
-type Refused = { refused: { rule: AnswerRule; why: string } };
-
-/**
- * One pass (answers run to 100,000s of rows): each distinct period placed once, on its UTC day, and a row kept
- * when its period meets the dates of the request that returned it and its SKU (or filter value) is the View by
- * one; a kept row must have its key and figures Excel can hold, and its key is looked up in its day's keys;
- * fields and nulls counted. Refused: the first row whose period cannot be placed, or a kept row without its key
- * or with a figure Excel cannot hold.
- */
-function scan(question: AnswerQuestion, answer: RawAnswer, periodField: string): Scan | Refused {
-  const { rows } = answer;
-  // One slot per distinct period value: a row costs one lookup. Values written differently for the same day
-  // (an offset and a Z timestamp) share the day's keys.
-  const slots = new Map<unknown, PeriodSlot | null>();
-  const byDay = new Map<IsoDate, DayKeys>();
-  const requests = answer.requests ?? [{ from: question.from, to: question.to, rows: rows.length }];
-  let request = -1;
-  let requestEnd = 0;
-  let kept: Record<string, unknown>[] | undefined;
-  const outside = new Set<IsoDate>();
-  const notViewBy = { rows: 0, values: new Set<unknown>() };
-  const isViewBy = viewByTest(question);
-  const atStores = question.level === "store";
-  const present = new Set<string>();
-  let lastFields: string[] = [];
-  const metrics = question.metrics;
-  const empty = metrics.map(() => 0);
-  let twice: Scan["twice"];
-  for (let i = 0; i < rows.length; i++) {
-    while (i >= requestEnd && request < requests.length - 1) requestEnd += requests[++request].rows;
-    const row = rows[i];
-    const value = row[periodField];
-    let slot = slots.get(value);
-    if (slot === undefined) slot = slotOf(value, slots, byDay);
-    if (slot === null) return refused("period", unplacedText(periodField, value, row, question));
-    if (slot.request !== request) {
-      slot.fits = overlaps(slot.day, { ...question, ...requests[request] });
-      slot.request = request;
-    }
-    if (!slot.fits) {
-      kept ??= rows.slice(0, i);
-      outside.add(slot.day);
-      continue;
-    }
-    const { sku, store_id: store } = row; // read once: every rule below looks at them
-    if (blankKey(sku) || (atStores && blankKey(store)))
-      return refused("key-field", missingKeyText(row, slot.day, question, missingKeys(row, question.level)));
-    if (isViewBy && !isViewBy(sku)) {
-      kept ??= rows.slice(0, i);
-      notViewBy.rows++;
-      notViewBy.values.add(keyCode(sku));
-      continue;
-    }
-    if (kept) kept.push(row);
-    slot.rows++;
-    if (!addKey(slot.keys, sku, store) && !twice) twice = { row, day: slot.day };
-    if (!sameFields(row, lastFields)) {
-      lastFields = Object.keys(row);
-      for (const k of lastFields) present.add(k);
-    }
-    // Figures Excel cannot hold, in the loop that counts nulls: one look at each figure of 100,000s of rows.
-    for (let m = 0; m < metrics.length; m++) {
-      const v = row[metrics[m]];
-      if (v === null || v === undefined) empty[m]++;
-      else if (typeof v === "number" && excelCannotHold(v)) return unholdable(row, slot.day, question, metrics);
-    }
-    if ((typeof sku === "number" && excelCannotHold(sku)) || (typeof store === "number" && excelCannotHold(store)))
-      return unholdable(row, slot.day, question, CODES);
-  }
-  const rowsOn = new Map<IsoDate, number>();
-  for (const slot of slots.values())
-    if (slot && slot.rows > 0) rowsOn.set(slot.day, (rowsOn.get(slot.day) ?? 0) + slot.rows);
-  kept ??= rows as Record<string, unknown>[];
-  return { kept, outside, notViewBy, rowsOn, present, empty, twice };
-}
-
-const refused = (rule: AnswerRule, why: string): Refused => ({ refused: { rule, why } });
-
-/** The codes a cell holds as numbers when the service sends them so. */
-const CODES = ["sku", "store_id"];
-
-/** The refusal of a row with a figure Excel cannot hold, the first of `fields` (the row is known to have one). */
-function unholdable(row: Record<string, unknown>, day: IsoDate, q: AnswerQuestion, fields: readonly string[]): Refused {
-  return refused("figure", unholdableText(row, day, q, unholdableIn(row, fields)!));
-}
-
-/** A distinct period value of the answer: its day, that day's keys, whether it fits `request`, kept rows. */
-interface PeriodSlot {
-  day: IsoDate;
-  keys: DayKeys;
-  request: number;
-  fits: boolean;
-  rows: number;
-}
-
-/** The slot of a period value met for the first time: placed on its UTC day (null when it cannot be), kept. */
-function slotOf(
-  value: unknown,
-  slots: Map<unknown, PeriodSlot | null>,
-  byDay: Map<IsoDate, DayKeys>,
-): PeriodSlot | null {
-  const day = typeof value === "string" ? dayOfTimestamp(value) : null;
-  let keys = day === null ? undefined : byDay.get(day);
-  if (day !== null && keys === undefined) byDay.set(day, (keys = new Map()));
-  const slot = day === null ? null : { day, keys: keys!, request: -1, fits: false, rows: 0 };
-  slots.set(value, slot);
-  return slot;
 }
 
 /**
@@ -328,16 +257,16 @@ export function spacingProblem(
  * then others in the order they appear (`assumed`: the user is told); the rest are left out.
  */
 function otherColumns(
-  present: ReadonlySet<string>,
+  found: ScanFound,
   periodField: string,
   q: AnswerQuestion,
-  rows: readonly Record<string, unknown>[],
 ): { unasked: string[]; assumed: string[]; comparisons: string[] } {
+  const { present } = found;
   const expected = new Set<string>([periodField, ...LEVEL_FIELDS[q.level], ...q.metrics]);
   const others = [...present].filter((f) => !expected.has(f));
   if (!q.comparison) return { unasked: others, assumed: [], comparisons: [] };
   const served = q.metrics.filter((m) => present.has(m));
-  const numeric = others.filter((f) => !isMetric(f) && numericOrEmpty(rows, f));
+  const numeric = others.filter((f) => !isMetric(f) && !found.notNumeric.has(f));
   const named = numeric.filter((f) => served.some((m) => f.toLowerCase().includes(m)));
   const comparisons = [...named, ...numeric.filter((f) => !named.includes(f))].slice(0, served.length);
   return {
@@ -347,10 +276,6 @@ function otherColumns(
   };
 }
 
-function numericOrEmpty(rows: readonly Record<string, unknown>[], field: string): boolean {
-  return rows.every((r) => r[field] === undefined || r[field] === null || typeof r[field] === "number");
-}
-
-function refuse(q: AnswerQuestion, rule: AnswerRule, why: string): AnswerCheck {
+function refuse(q: AnswerQuestion, rule: AnswerRule, why: string): AnswerRefusal {
   return { ok: false, rule, message: refusalText(q, why) };
 }

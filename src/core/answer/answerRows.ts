@@ -3,7 +3,6 @@
 // SKU or filter value the View by one, and its figures ones Excel can hold. Pure; the words are in answerWords.ts.
 import { addPeriods, type IsoDate } from "../dates";
 import type { Filter, Level, Timeframe } from "../metrics";
-import { COMPARISON_SCALE } from "./tabulate";
 
 /** Weekly and monthly: the period that starts on `day` meets the dates asked. Daily: `day` is one of them. */
 export function overlaps(day: IsoDate, q: { timeframe: Timeframe; from: IsoDate; to: IsoDate }): boolean {
@@ -12,31 +11,29 @@ export function overlaps(day: IsoDate, q: { timeframe: Timeframe; from: IsoDate;
   return addPeriods(day, q.timeframe, 1) > q.from;
 }
 
-/** True when the row's fields are `fields`, in order (rows of one answer mostly are: no set work for them). */
-export function sameFields(row: Record<string, unknown>, fields: readonly string[]): boolean {
-  let i = 0;
-  for (const k in row) if (k !== fields[i++]) return false;
-  return i === fields.length;
-}
+/**
+ * A day's row keys: the SKUs (or filter values) of rows without a store, and the stores seen with each SKU. A row
+ * without a store and a row with one are the same key when their SKU is (one hides the other).
+ */
+export class DayKeys {
+  private readonly bare = new Set<unknown>();
+  private readonly stores = new Map<unknown, Set<unknown>>();
 
-/** A day's row keys: SKU (or filter value) to the stores seen with it (`true`: a row without a store). */
-export type DayKeys = Map<unknown, Set<unknown> | true>;
-
-/** Adds a row's key (its SKU or filter value, its store) to its day's keys; false when the day already has it. */
-export function addKey(keys: DayKeys, rowSku: unknown, rowStore: unknown): boolean {
-  const sku = keyCode(rowSku);
-  const store = keyCode(rowStore);
-  const seen = keys.get(sku);
-  if (store === undefined) {
-    if (seen !== undefined) return false;
-    keys.set(sku, true);
-    return true;
+  /** Adds a row's key (its SKU or filter value, its store); false when the day already has it. */
+  add(rowSku: unknown, rowStore: unknown): boolean {
+    const sku = keyCode(rowSku);
+    const store = keyCode(rowStore);
+    if (store === undefined) {
+      if (this.stores.size > 0 && this.stores.has(sku)) return false;
+      const n = this.bare.size;
+      return this.bare.add(sku).size > n;
+    }
+    if (this.bare.size > 0 && this.bare.has(sku)) return false;
+    let seen = this.stores.get(sku);
+    if (seen === undefined) this.stores.set(sku, (seen = new Set()));
+    const n = seen.size;
+    return seen.add(store).size > n;
   }
-  if (seen === true) return false;
-  if (seen === undefined) keys.set(sku, new Set([store]));
-  else if (seen.has(store)) return false;
-  else seen.add(store);
-  return true;
 }
 
 /** A code as a key: a numeric text is its number (the service may send 1001 one time and "1001" the next). */
@@ -93,23 +90,5 @@ export function unholdableIn(row: Record<string, unknown>, fields: readonly stri
     const v = row[field];
     if (typeof v === "number" && excelCannotHold(v)) return { field, value: v };
   }
-  return undefined;
-}
-
-/**
- * The first comparison figure Excel cannot hold, as the service sent it or as its cell holds it (the percentage
- * as a fraction, src/core/answer/tabulate.ts): the row and the field.
- */
-export function unholdableComparison(
-  rows: readonly Record<string, unknown>[],
-  columns: readonly string[],
-): { row: Record<string, unknown>; figure: Unholdable } | undefined {
-  if (columns.length === 0) return undefined;
-  for (const row of rows)
-    for (const field of columns) {
-      const v = row[field];
-      if (typeof v === "number" && (excelCannotHold(v) || excelCannotHold(v / COMPARISON_SCALE)))
-        return { row, figure: { field, value: v } };
-    }
   return undefined;
 }

@@ -54,10 +54,13 @@ export function tabulate(result: TabulateInput, query: Pick<DataRequest, "metric
   };
 
   if (periodField && present.has(periodField)) add(periodField, "date");
+  // A code column (SKU, store) is text when any row sends its code as text: known after the rows are read, which
+  // read both kinds alike.
+  const codes: number[] = [];
   for (const key of KEY_COLUMNS) {
     if (!present.has(key)) continue;
-    const textual = key.endsWith("name") || rows.some((r) => typeof r[key] === "string");
-    add(key, textual ? "text" : "code");
+    if (!key.endsWith("name")) codes.push(fields.length);
+    add(key, key.endsWith("name") ? "text" : "code");
   }
   for (const m of query.metrics) {
     if (present.has(m) || (rows.length === 0 && !omitted.has(m)))
@@ -70,35 +73,75 @@ export function tabulate(result: TabulateInput, query: Pick<DataRequest, "metric
     if (typeof sample === "number") add(k, query.comparison ? "percent" : "decimal");
     else add(k, "text");
   }
+  const { values, textIn } = cellsOf(
+    rows,
+    fields,
+    columns.map((c) => c.kind),
+  );
+  for (const c of codes) if (textIn.has(c)) columns[c].kind = "text";
+  return { columns, headers: columns.map((c) => c.name), values };
+}
 
-  const serials = new Map<string, number | null>();
-  const toSerial = (v: unknown): Cell => {
-    if (typeof v !== "string") return v === undefined ? null : (v as Cell);
+/**
+ * The rows' cells in the columns of `fields`, and the columns that held text. Rows of one answer mostly share
+ * their fields in order: such a row's fields are read in its own order (for...in reads them straight from the
+ * object, where a field named by a variable is a slow lookup), each into its column; a row with other fields is
+ * read field by field, and its fields become the order looked for.
+ */
+function cellsOf(rows: readonly Record<string, unknown>[], fields: readonly string[], kinds: readonly ColumnKind[]) {
+  const width = fields.length;
+  const textIn = new Set<number>();
+  let lastText: unknown;
+  let lastSerial: Cell = null;
+  const serials = new Map<string, Cell>();
+  const serial = (v: string): Cell => {
+    if (v === lastText) return lastSerial;
     let s = serials.get(v);
     if (s === undefined) {
       const day = dayOfTimestamp(v);
-      s = day ? excelSerial(day) : null;
-      serials.set(v, s);
+      serials.set(v, (s = day ? excelSerial(day) : v));
     }
-    return s ?? v;
+    lastText = v;
+    return (lastSerial = s);
   };
-
-  const width = fields.length;
-  const kinds = columns.map((c) => c.kind);
+  const cell = (kind: ColumnKind, c: number, v: unknown): Cell => {
+    if (v === undefined || v === null) return null;
+    if (kind === "date") return typeof v === "string" ? serial(v) : (v as Cell);
+    if (kind === "percent") return typeof v === "number" ? v / COMPARISON_SCALE : (v as Cell);
+    if (kind === "code" && typeof v === "string") textIn.add(c);
+    return v as Cell;
+  };
+  let layout: string[] = [];
+  /** Per field of the layout: its column (-1: none) and that column's kind. */
+  let columnOf: number[] = [];
+  let kindOf: ColumnKind[] = [];
+  let absent = fields.map((_, c) => c); // a row with no fields has no column's value
   const values: Cell[][] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     const out: Cell[] = new Array(width);
-    for (let c = 0; c < width; c++) {
-      const v = r[fields[c]];
-      const kind = kinds[c];
-      if (kind === "date") out[c] = toSerial(v);
-      else if (kind === "percent") out[c] = typeof v === "number" ? v / COMPARISON_SCALE : ((v ?? null) as Cell);
-      else out[c] = v === undefined ? null : (v as Cell);
+    let j = 0;
+    for (const k in r) {
+      if (k !== layout[j]) {
+        j = -1;
+        break;
+      }
+      const c = columnOf[j];
+      if (c >= 0) out[c] = cell(kindOf[j], c, r[k]);
+      j++;
+    }
+    if (j === layout.length) {
+      for (const c of absent) out[c] = null;
+    } else {
+      layout = Object.keys(r);
+      columnOf = layout.map((k) => fields.indexOf(k));
+      kindOf = columnOf.map((c) => kinds[c]);
+      absent = fields.flatMap((f, c) => (layout.includes(f) ? [] : [c]));
+      for (let c = 0; c < width; c++) out[c] = cell(kinds[c], c, r[fields[c]]);
     }
     values[i] = out;
   }
-  return { columns, headers: columns.map((c) => c.name), values };
+  return { values, textIn };
 }
 
 function firstValue(rows: readonly Record<string, unknown>[], key: string): unknown {

@@ -1,0 +1,53 @@
+// The sync bench's processes: the real command (bin/sales-data.cjs) and the floor's parts, each a process of its own
+// whose time is taken from its start to its exit and whose peak RSS is its own (peakRss.cjs).
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const REPO = join(__dirname, "..", "..");
+
+/** A process of `node args`; its stdout and seconds, once it has exited 0 (else an error with what it said). */
+export function finished(args: string[], env: NodeJS.ProcessEnv): Promise<{ stdout: string; seconds: number }> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "inherit"] });
+  let stdout = "";
+  child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
+  return new Promise((resolve, reject) =>
+    child.once("exit", (code) => {
+      const seconds = (performance.now() - t0) / 1000;
+      if (code === 0) resolve({ stdout, seconds });
+      else reject(new Error(`${args.join(" ")} ended with ${code}: ${stdout}`));
+    }),
+  );
+}
+
+export interface CommandSync {
+  /** The sync file entry, as --query takes it. */
+  entry: unknown;
+  /** The database address (--db). */
+  address: string;
+  /** The service's address, key and today. */
+  url: string;
+  apiKey: string;
+  today: string;
+  /** A file the peak is written to. */
+  peakFile: string;
+}
+
+/** `sales-data sync` of one entry in a process of its own: its seconds, its own peak RSS (MB) and what it did. */
+export async function commandSync(s: CommandSync): Promise<{ seconds: number; peakMb: number; inserted: number }> {
+  const args = ["--require", join(__dirname, "peakRss.cjs"), join(REPO, "bin", "sales-data.cjs")];
+  const { stdout, seconds } = await finished(
+    [...args, "sync", "--query", JSON.stringify(s.entry), "--db", s.address, "--json"],
+    {
+      ...process.env,
+      SALES_DATA_API_KEY: s.apiKey,
+      SALES_DATA_URL: s.url,
+      SALES_DATA_TODAY: s.today,
+      PEAK_RSS_FILE: s.peakFile,
+    },
+  );
+  const [r] = (JSON.parse(stdout) as { tables: { outcome: string; inserted: number; message: string }[] }).tables;
+  if (r.outcome !== "synced") throw new Error(`the sync ended ${r.outcome}: ${r.message}`);
+  return { seconds, peakMb: Number(readFileSync(s.peakFile, "utf8")) / 1024, inserted: r.inserted };
+}
