@@ -7,6 +7,7 @@ import { validateForRetailers } from "../core/query/retailers";
 import { type DataRequest, type Query } from "../core/query/query";
 import { serviceUrlProblem } from "../core/query/serviceUrl";
 import { validateRequest } from "../core/query/validate";
+import type { DayWords } from "../core/words";
 import { keyToSend } from "./apiKey";
 import { namedFailure, readChunked, type ChunkedReader, type DataPart } from "./chunkedRead";
 import { SalesApiError } from "./errors";
@@ -68,6 +69,8 @@ export interface ReadOptions {
    * reads, and a 429 left to the pool (sent once, then waited for and sent again by it), not retried here.
    */
   pool?: RequestPool;
+  /** How the answer's notices write days: the surface's style (the pane's); default the service's "8 Oct to 2 Nov". */
+  days?: DayWords;
 }
 
 export interface DataResult {
@@ -189,6 +192,8 @@ class Client implements SalesClient {
       checked.query,
       parts,
       checked.warnings.map((w) => w.message),
+      "",
+      opts.days,
     );
   }
 
@@ -219,7 +224,7 @@ class Client implements SalesClient {
     // Every retailer's answer is checked before any is returned: one refused answer fails the read.
     return checked.queries.map((query, i) => ({
       retailer: query.retailer,
-      ...this.checkedResult(query, parts[i], checked.warnings[i], `${query.retailer}: `),
+      ...this.checkedResult(query, parts[i], checked.warnings[i], `${query.retailer}: `, opts.days),
     }));
   }
 
@@ -256,11 +261,17 @@ class Client implements SalesClient {
    * "format" error naming what broke, or the rows inside the question with what was left out in `warnings`
    * (after `prefix`: a retailer's name in a read of several).
    */
-  private checkedResult(query: DataRequest, parts: DataPart[], warnings: string[], prefix = ""): DataResult {
+  private checkedResult(
+    query: DataRequest,
+    parts: DataPart[],
+    warnings: string[],
+    prefix: string,
+    days: DayWords | undefined,
+  ): DataResult {
     const rows = parts.length === 1 ? parts[0].rows : parts.flatMap((p) => p.rows);
     const found = parts.find((p) => p.periodField)?.periodField;
     const check = checkAnswer(
-      { ...query, today: this.today() },
+      { ...query, today: this.today(), ...(days ? { days } : {}) },
       {
         rows,
         periodField: found,

@@ -46,7 +46,7 @@ export function pullTable(deps: RefreshDeps, query: Query, opts: PullTableOption
 
 async function pullTableInTurn(deps: RefreshDeps, query: Query, opts: PullTableOptions): Promise<PullResult> {
   const today = deps.today();
-  const result = await fetchTable(deps.client, query, { signal: opts.signal });
+  const result = await fetchTable(deps.client, query, { signal: opts.signal, days: deps.days });
   const data = result.table; // in period order, as refresh keeps it
   // A table without rows has no date column to refresh from: refuse before anything is written.
   if (data.values.length === 0) throw new SalesApiError("not-found", noRowsToPull(result.query, result.retailers));

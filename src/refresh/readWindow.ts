@@ -43,7 +43,7 @@ export async function readForRefresh(
     const window = rule(stored.input);
     steps = { ...steps, stored, window };
     if (window.kind === "nothing") return steps;
-    const answer = await fetchWindow(deps.client, table, stored, window, opts);
+    const answer = await fetchWindow(deps.client, table, stored, window, { ...opts, days: deps.days });
     steps = { ...steps, answer };
     if (answer.laid.kind === "refused") throw new WorkbookError("changed", answer.laid.reason);
     return steps;
@@ -91,9 +91,9 @@ async function fetchWindow(
   table: RefreshableTable,
   { tail, kinds }: StoredTable,
   win: ReadWindow,
-  { signal, pool }: ReadOptions,
+  opts: ReadOptions,
 ): Promise<FetchedWindow> {
-  const result = await fetchTable(client, { ...table.query, from: win.from, to: win.to }, { signal, pool });
+  const result = await fetchTable(client, { ...table.query, from: win.from, to: win.to }, opts);
   const laid = layAnswer(
     { ...tail, kinds, recorded: table.columns, recordedPeriod: table.periodColumn },
     { table: result.table, periodField: result.periodField, metrics: result.query.metrics },

@@ -23,7 +23,7 @@ import { pullSummaryLines } from "../../src/taskpane/queryBuilder/RunPanel";
 import { SIM_KEY, SIM_TODAY } from "../support/simulator";
 import { DAILY, NEW_SHEET, refreshFixture } from "./support/fixture";
 import { paneGetData } from "./support/pane";
-import { dateStyle } from "../../src/core/words";
+import { dateStyle, styleDays } from "../../src/core/words";
 
 /** The pane's date style in en-GB: days as 16/11/2026. */
 const GB = dateStyle("en-GB");
@@ -283,6 +283,29 @@ describe("pull (the pane's Get data)", () => {
     expect(lines[0]).toMatch(/^Wrote [\d,]+ rows to /);
     expect(lines.slice(1)).toEqual(["Omitted by the retailer: units.", ...notices]);
   });
+});
+
+test("in the pane's date style: Get data's and a refresh's notices and refusals write days as the user does", async () => {
+  const days = styleDays(GB);
+  const paneDeps = (): RefreshDeps => ({ ...deps(), days });
+  corrupt([{ kind: "outside", rows: 2, side: "after" }]);
+  const summary = await paneGetData(f.host.run, paneDeps, DAILY);
+  expect(summary.warnings).toEqual([
+    "The service sent 2 rows outside 01/10/2026 to 23/11/2026 (dated 24/11/2026); they were left out.",
+  ]);
+  proxy.clear();
+  const { record } = await cleanTable(DAILY);
+  corrupt([{ kind: "outside", rows: 2, side: "before" }]);
+  const out = await refreshTable(paneDeps(), record);
+  expect(out.warnings).toContain(
+    "The service sent 2 rows outside 16/11/2026 to 23/11/2026 (dated 15/11/2026); they were left out.",
+  );
+  proxy.clear();
+  corrupt([{ kind: "repeat-key", rows: 2 }]);
+  const err = await refusal(pullTable(paneDeps(), DAILY, NEW_SHEET));
+  expect(err.message).toMatch(
+    /^Refused the service's answer for northmart, sku, daily, 01\/10\/2026 to 23\/11\/2026: /,
+  );
 });
 
 describe("refresh", () => {

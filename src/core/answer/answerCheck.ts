@@ -10,12 +10,17 @@ import { keyText, noticesOf, refusalText, unholdableText } from "./answerWords";
 import { daysBetween, type IsoDate } from "../dates";
 import { isMetric, type Timeframe } from "../metrics";
 import type { DataRequest } from "../query/query";
+import type { DayWords } from "../words";
 
 /** The question, as sent: what the rows must fit. `today` only shortens dates in the words. */
 export type AnswerQuestion = Pick<
   DataRequest,
   "level" | "retailer" | "timeframe" | "metrics" | "from" | "to" | "comparison" | "filter" | "viewby"
-> & { today?: IsoDate };
+> & {
+  today?: IsoDate;
+  /** How its words write days: the surface's (the pane's date style); default the service's, the year of `today` left out. */
+  days?: DayWords;
+};
 
 export interface RawAnswer {
   rows: readonly Record<string, unknown>[];

@@ -5,7 +5,11 @@ import type { AnswerQuestion as Asked, AnswerReport } from "./answerCheck";
 import { blankKey, EXCEL_LARGEST, overlaps, type Unholdable } from "./answerRows";
 import type { IsoDate } from "../dates";
 import type { Filter } from "../metrics";
-import { plural, rangeText } from "../words";
+import { dayWordsOf, plural } from "../words";
+
+/** The question's days in its surface's words: a range, or one day. */
+const rangeOf = (q: Asked, from: IsoDate, to: IsoDate = from): string =>
+  dayWordsOf(q.days ?? q.today).range({ from, to });
 
 const NOTHING_WRITTEN = "Nothing was written.";
 /** Dates, codes and names listed in a notice before "and N more". */
@@ -46,7 +50,7 @@ export function keyText(row: Record<string, unknown>, day: IsoDate, filter: Filt
 /** "row dated 5 Oct (SKU 1001, store 12)", its keys less `but`. */
 function rowText(row: Record<string, unknown>, day: IsoDate, q: Asked, but?: string): string {
   const which = codesText(row, q.filter, but);
-  return `row dated ${rangeText({ from: day, to: day }, q.today)}${which.length ? ` (${which.join(", ")})` : ""}`;
+  return `row dated ${rangeOf(q, day)}${which.length ? ` (${which.join(", ")})` : ""}`;
 }
 
 /** A row without its key: "a row dated 5 Oct (store 12) has no SKU" (with a product filter, "no filter2 value"). */
@@ -77,7 +81,7 @@ export function unplacedText(field: string, value: unknown, row: Record<string, 
 
 /** The whole answer refused: the question it answers, why, and that nothing was written. */
 export function refusalText(q: Asked, why: string): string {
-  const asked = `${q.retailer}, ${q.level}, ${q.timeframe}, ${rangeText({ from: q.from, to: q.to }, q.today)}`;
+  const asked = `${q.retailer}, ${q.level}, ${q.timeframe}, ${rangeOf(q, q.from, q.to)}`;
   return `Refused the service's answer for ${asked}: ${why}. ${NOTHING_WRITTEN}`;
 }
 
@@ -87,12 +91,12 @@ export function noticesOf(report: AnswerReport, q: Asked): string[] {
   const { outside, notViewBy } = report;
   if (outside.rows > 0) {
     const when = someOf(
-      outside.periods.map((d) => rangeText({ from: d, to: d }, q.today)),
+      outside.periods.map((d) => rangeOf(q, d)),
       "date",
     );
     // A long read is asked in parts: a row inside the question can lie outside the part that returned it.
     const where = outside.periods.every((d) => !overlaps(d, q))
-      ? `outside ${rangeText({ from: q.from, to: q.to }, q.today)}`
+      ? `outside ${rangeOf(q, q.from, q.to)}`
       : `outside the dates asked in ${outside.rows === 1 ? "its" : "their"} part of the read`;
     out.push(
       `The service sent ${plural(outside.rows, "row")} ${where} (dated ${when}); ${them(outside.rows)} left out.`,
