@@ -179,3 +179,11 @@ test("one way to run writes one at a time: src/core/turns.ts, taken by every wri
   ])
     expect([rel, /from "(\.\.\/)+core\/turns"/.test(text(rel))]).toEqual([rel, true]);
 });
+
+test("dev/ (the simulator, the workbook host, the bench and the harness both share) never imports from test/", () => {
+  const DEV = join(__dirname, "..", "dev");
+  const fromTest = sourceFiles(DEV).filter((path) =>
+    /(from |import |require\()"(\.\.\/)+test\//.test(readFileSync(path, "utf8")),
+  );
+  expect(fromTest.map((p) => relative(DEV, p))).toEqual([]);
+});

@@ -16,7 +16,7 @@ import { readManagedTables } from "../../src/excel";
 import { pullTable, refreshTable } from "../../src/refresh";
 import { openDatabase, syncAll, type SyncEngine } from "../../src/sync";
 import { quoteName } from "../../src/sync/names";
-import { startTestPostgres } from "../../test/support/postgres";
+import { startTestPostgres } from "../postgres";
 import { asQuery } from "./support";
 
 const KEY = "bench-key";

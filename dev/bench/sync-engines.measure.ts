@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { openDatabase, type SyncEngine, type SyncRow } from "../../src/sync";
 import { quoteName } from "../../src/sync/names";
 import { rewriteWindow } from "../../src/sync/rewrite";
-import { startTestPostgres } from "../../test/support/postgres";
-import { storeWeekly } from "../../test/sync/support/engines";
+import { startTestPostgres } from "../postgres";
+import { storeWeekly } from "../sync-engines";
 
 const TOTAL = Number(process.argv[2] ?? 1_000_000);
 const SKUS = 120;

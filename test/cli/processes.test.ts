@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { addDays } from "../../src/core/dates";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
-import { duckDbCase, postgresCase, type EngineCase } from "../sync/support/engines";
+import { duckDbCase, postgresCase, type EngineCase } from "../../dev/sync-engines";
 import { BIN, salesData } from "./support/command";
 
 let sim: TestSimulator;

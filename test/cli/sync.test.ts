@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { addDays } from "../../src/core/dates";
 import { startAnswerProxy, dayOf, type AnswerProxy, type ServiceRow } from "../refresh/support/answerProxy";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
-import { duckDbCase, postgresCase, type EngineCase } from "../sync/support/engines";
+import { duckDbCase, postgresCase, type EngineCase } from "../../dev/sync-engines";
 import { salesData, type CommandResult } from "./support/command";
 
 let sim: TestSimulator;

@@ -1,4 +1,4 @@
-// What one jest worker shares between its PostgreSQL test files: one server (test/support/postgres.ts), started
+// What one jest worker shares between its PostgreSQL test files: one server (dev/postgres.ts), started
 // when the first file asks and stopped when jest tells the worker to end (workerEnd.ts; a worker killed instead
 // stops it too: its process ends with its parent's input). Each file
 // gets a database of its own on it, dropped when the file is done, so files see nothing of each other's tables.
@@ -7,7 +7,7 @@
 // Loaded by the test environment (test/support/environment.ts), outside the test files' module registries, so it
 // lives as long as the worker; test files reach it through that environment's global (startTestDatabase).
 import { Client } from "pg";
-import { startTestPostgres, type TestPostgres } from "./postgres";
+import { startTestPostgres, type TestPostgres } from "../../dev/postgres";
 import { closeWhenWorkerEnds } from "./workerEnd";
 
 let started: Promise<TestPostgres> | undefined;

@@ -3,7 +3,7 @@
 // (never part of one), so the next sync is a first sync again; two sync processes on one table never double a row.
 import { openDatabase, type SyncRow } from "../../src/sync";
 import { SyncLockedError } from "../../src/sync/errors";
-import { startSyncChild } from "./support/child";
+import { startSyncChild } from "../../dev/sync-child";
 import {
   duckDbCase,
   mondays,
@@ -12,7 +12,7 @@ import {
   storeWeekly,
   weekRows,
   type EngineCase,
-} from "./support/engines";
+} from "../../dev/sync-engines";
 
 const WEEKS = mondays("2026-09-07", 8);
 const KILL_POINTS = ["begun", "deleted", "inserting", "inserted", "recorded"] as const;

@@ -15,7 +15,7 @@ import {
   storeWeekly,
   weekRows,
   type EngineCase,
-} from "./support/engines";
+} from "../../dev/sync-engines";
 import { DUCKDB } from "../../src/sync/duckdb/dialect";
 import { letGoDuckDbFile, useDuckDbFile } from "../../src/sync/duckdb/files";
 import { duckDbSession, streamDuckDb } from "../../src/sync/duckdb/session";

@@ -5,7 +5,7 @@ import { parseDatabase } from "../../src/sync/database";
 import { fitName, quoteName } from "../../src/sync/names";
 import { checkSpec } from "../../src/sync/names";
 import { copyLine } from "../../src/sync/postgres/session";
-import { storeWeekly } from "./support/engines";
+import { storeWeekly } from "../../dev/sync-engines";
 
 describe("database addresses", () => {
   test("DuckDB: the default file in the current folder, relative and absolute paths", () => {

@@ -11,7 +11,7 @@ import { syncTable } from "../../src/sync/syncTable";
 import { dayOf, startAnswerProxy, type AnswerProxy } from "../refresh/support/answerProxy";
 import { asQuery } from "../support/query";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
-import { duckDbCase } from "./support/engines";
+import { duckDbCase } from "../../dev/sync-engines";
 
 let sim: TestSimulator;
 let proxy: AnswerProxy;

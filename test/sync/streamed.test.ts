@@ -12,7 +12,7 @@ import { syncTable } from "../../src/sync/syncTable";
 import { startAnswerProxy, type AnswerProxy, type ServiceRow } from "../refresh/support/answerProxy";
 import { asQuery, request } from "../support/query";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
-import { duckDbCase, postgresCase, type EngineCase } from "./support/engines";
+import { duckDbCase, postgresCase, type EngineCase } from "../../dev/sync-engines";
 
 let sim: TestSimulator;
 let proxy: AnswerProxy;

@@ -10,7 +10,7 @@ import { syncAll, type SyncEngine } from "../../src/sync";
 import type { SyncEntry } from "../../src/sync/syncFile";
 import { asQuery } from "../support/query";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
-import { duckDbCase, postgresCase, type EngineCase } from "./support/engines";
+import { duckDbCase, postgresCase, type EngineCase } from "../../dev/sync-engines";
 
 let sim: TestSimulator;
 let proxy: CorruptingProxy;

@@ -21,7 +21,7 @@ import {
   storeWeekly,
   weekRows,
   type EngineCase,
-} from "./support/engines";
+} from "../../dev/sync-engines";
 
 const WEEKS = mondays("2026-09-07", 8);
 const WINDOW = { from: WEEKS[6], to: "2026-10-31" };

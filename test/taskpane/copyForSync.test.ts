@@ -9,7 +9,7 @@ import { tableOperations } from "../../src/taskpane/operations/tableOperations";
 import { asQuery } from "../support/query";
 import { SIM_TODAY } from "../support/simulator";
 import { NEW_SHEET, refreshFixture } from "../refresh/support/fixture";
-import { duckDbCase } from "../sync/support/engines";
+import { duckDbCase } from "../../dev/sync-engines";
 
 const f = refreshFixture({ skus: 4, stores: 3 });
 const db = duckDbCase();

@@ -1,4 +1,4 @@
-// Runs test/sync/support/rewriteChild.ts as a process of its own, to stop it at a stage, kill it there (SIGKILL, as
+// Runs dev/sync-rewrite-child.ts as a process of its own, to stop it at a stage, kill it there (SIGKILL, as
 // kill -9) or let it go on, and read what it said.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -18,7 +18,7 @@ export interface SyncChild {
   ended: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string[] }>;
 }
 
-const NODE_MODULES = join(__dirname, "..", "..", "..", "node_modules");
+const NODE_MODULES = join(__dirname, "..", "node_modules");
 let bundled: string | undefined;
 
 /**
@@ -30,7 +30,7 @@ function childBundle(): string {
   // In the run's folder when jest made one (removed after the run: test/support/globalTeardown.ts).
   const out = join(mkdtempSync(join(process.env.SALES_TEST_RUN_DIR ?? tmpdir(), "sync-child-")), "rewriteChild.cjs");
   buildSync({
-    entryPoints: [join(__dirname, "rewriteChild.ts")],
+    entryPoints: [join(__dirname, "sync-rewrite-child.ts")],
     outfile: out,
     bundle: true,
     platform: "node",

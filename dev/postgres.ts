@@ -59,7 +59,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", join(__dirname, "postgresServer.ts"), join(root, "data"), String(port)],
+    ["--import", "tsx", join(__dirname, "postgres-server.ts"), join(root, "data"), String(port)],
     { stdio: ["pipe", "pipe", "pipe"] },
   );
   const logPath = join(root, "server.log");

@@ -1,13 +1,13 @@
 // The two real databases the sync's tests run against, side by side: DuckDB on a file in a temporary folder, and
-// PostgreSQL in a database of the test file's own, on its jest worker's server (test/support/postgres.ts). Plus a
+// PostgreSQL in a database of the test file's own, on its jest worker's server (dev/postgres.ts). Plus a
 // table and rows to write.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "pg";
-import { letGoDuckDbFile, useDuckDbFile } from "../../../src/sync/duckdb/files";
-import { openDatabase, type SyncEngine, type SyncRow, type SyncTableSpec } from "../../../src/sync";
-import { startTestDatabase, type TestPostgres } from "../../support/postgres";
+import { letGoDuckDbFile, useDuckDbFile } from "../src/sync/duckdb/files";
+import { openDatabase, type SyncEngine, type SyncRow, type SyncTableSpec } from "../src/sync";
+import { startTestDatabase, type TestPostgres } from "./postgres";
 
 export interface EngineCase {
   name: "DuckDB" | "PostgreSQL";
