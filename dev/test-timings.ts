@@ -1,5 +1,5 @@
 // `npm run test:timings`: runs jest with per-file results (--json) and prints the ten slowest test files as a
-// markdown table. `-- --readme` also writes the table into README.md between its timing markers, and the twenty
+// markdown table. `-- --docs` also writes the table into docs/testing.md between its timing markers, and the twenty
 // slowest into test/support/slowest.json (the order jest starts files in: test/support/sequencer.js).
 // `-- --from <file>` reads an earlier run's results instead of running jest (`npm test` leaves its own in
 // test-output/jest-results.json). Other arguments go to jest (`-- test/refresh` times one folder).
@@ -61,24 +61,24 @@ function timingsTable(results: JestResults, count = 10): string {
   ].join("\n");
 }
 
-/** `readme` with the text between the timing markers replaced by `table`; throws when the markers are missing. */
-function withTimings(readme: string, table: string): string {
-  const from = readme.indexOf(START);
-  const to = readme.indexOf(END);
+/** `doc` with the text between the timing markers replaced by `table`; throws when the markers are missing. */
+function withTimings(doc: string, table: string): string {
+  const from = doc.indexOf(START);
+  const to = doc.indexOf(END);
   if (from < 0 || to < from)
-    throw new Error(`README.md has no "${START}" ... "${END}" markers to write the table between.`);
-  return `${readme.slice(0, from + START.length)}\n\n${table}\n\n${readme.slice(to)}`;
+    throw new Error(`docs/testing.md has no "${START}" ... "${END}" markers to write the table between.`);
+  return `${doc.slice(0, from + START.length)}\n\n${table}\n\n${doc.slice(to)}`;
 }
 
 function main(): void {
   const args = process.argv.slice(2);
-  const toReadme = args.includes("--readme");
+  const toDocs = args.includes("--docs");
   const fromAt = args.indexOf("--from");
   let file = fromAt >= 0 ? args[fromAt + 1] : undefined;
   if (!file) {
     mkdirSync(join(root, "test-output"), { recursive: true });
     file = join(root, "test-output", "jest-results.json");
-    const passOn = args.filter((a) => a !== "--readme");
+    const passOn = args.filter((a) => a !== "--docs");
     const run = spawnSync("npx", ["jest", "--json", `--outputFile=${file}`, ...passOn], {
       cwd: root,
       stdio: "inherit",
@@ -88,15 +88,17 @@ function main(): void {
   const results = JSON.parse(readFileSync(file, "utf8")) as JestResults;
   const table = timingsTable(results);
   console.log(table);
-  if (toReadme) {
-    const readme = join(root, "README.md");
-    writeFileSync(readme, withTimings(readFileSync(readme, "utf8"), table));
+  if (toDocs) {
+    const doc = join(root, "docs", "testing.md");
+    writeFileSync(doc, withTimings(readFileSync(doc, "utf8"), table));
     // Jest starts these first (test/support/sequencer.js), so that no slow file is left to run alone at the end.
     const slowest = fileTimes(results)
       .slice(0, SLOWEST)
       .map((f) => ({ file: f.file, seconds: Math.round(f.ms / 100) / 10 }));
     writeFileSync(SLOWEST_FILE, `${JSON.stringify(slowest, null, 2)}\n`);
-    console.log("README.md: the table is written between its test-timings markers; test/support/slowest.json too.");
+    console.log(
+      "docs/testing.md: the table is written between its test-timings markers; test/support/slowest.json too.",
+    );
   }
 }
 
