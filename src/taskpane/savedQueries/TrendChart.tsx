@@ -67,10 +67,8 @@ function title(t: Trend): string {
 
 /**
  * The card's words for a trend, in the pane's date style.
- * A rule of this module's interface, tested on its own (test/taskpane/trendChart.test.ts).
- * @public
  */
-export function trendChartWords(
+function trendChartWords(
   trend: Trend,
   style: Pick<DateStyle, "day" | "range">,
   change?: MetricChange,
