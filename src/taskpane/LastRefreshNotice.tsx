@@ -48,7 +48,7 @@ export interface RefreshNoticeContent {
 
 /**
  * The notice's words for a report: success when it went well; an error when no table was refreshed.
- * A seam (@public): the words and colour for each kind of report and day, checked without rendering the notice on
+ * A seam: the words and colour for each kind of report and day, checked without rendering the notice on
  * a live store and clock (test/taskpane/lastRefreshNotice.test.ts).
  * @public
  */

@@ -76,7 +76,7 @@ export function RunPanel({
  * omitted ("northmart: 26 rows · pharmaplus: 26 rows, omitted availability."), or for one, the metrics the retailer
  * omitted; then the warnings. A cancelled pull names only what was omitted: its per-retailer rows were not all
  * written.
- * A seam (@public): Get data's lines for each kind of pull summary, checked on the summaries the pull tests make
+ * A seam: Get data's lines for each kind of pull summary, checked on the summaries the pull tests make
  * (test/refresh/answer-rules, test/taskpane/multiRetailerOperations) without rendering the panel for each.
  * @public
  */
