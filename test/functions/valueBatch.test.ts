@@ -2,7 +2,7 @@
 // one request per (retailer, timeframe) group counted at the simulator, each cell the client's figure for its
 // whole period, answers from cached groups; the days a group asks for, and each cell's pick from its answer.
 import { addDays, addPeriods, excelSerial, periodStart } from "../../src/core/dates";
-import { startTestSimulator, SIM_TODAY, type TestSimulator } from "../support/simulator";
+import { startTestSimulator, type TestSimulator } from "../support/simulator";
 import { engineFor, referenceClient, rejection, sessionFor } from "./helpers";
 import { request } from "../support/query";
 
