@@ -24,7 +24,7 @@ export type AnswerQuestion = Pick<
 
 export interface RawAnswer {
   rows: readonly Record<string, unknown>[];
-  /** The column found to hold the period (src/api/rows.ts findPeriodField); undefined when none was. */
+  /** The column found to hold the period (src/api/dataRows.ts findPeriodField); undefined when none was. */
   periodField: string | undefined;
   /** The names the X-Service-Omitted-Metrics header gave (src/core/answer/omittedMetrics.ts): metrics, or not. */
   omittedMetrics: readonly string[];

@@ -30,7 +30,7 @@ import {
 } from "../../refresh";
 import { RefreshLog, refreshAllReport } from "../../session";
 import { errorText } from "../messages";
-import { changesWords } from "../words";
+import { changesWords } from "../paneWords";
 import type { ManagedRow, RefreshLine, TableOperations } from "./types";
 
 /**

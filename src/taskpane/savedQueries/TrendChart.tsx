@@ -15,7 +15,7 @@ import {
 } from "../../core/refresh/trend";
 import type { DateStyle } from "../../core/words";
 import { useDateStyle } from "../dateStyle";
-import { changesWords } from "../words";
+import { changesWords } from "../paneWords";
 
 /** The drawing's own units: the card's width at Excel's 320 px pane; the SVG scales to the card, never wider. */
 const WIDTH = 280;
