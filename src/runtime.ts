@@ -8,7 +8,7 @@ import { officeRun } from "./excel/run";
 import { configureFunctions, formattedNumbersSupported, refreshSalesFunctions, setFunctionsSession } from "./functions";
 import { Session, officeConnectionStore, type WorkbookTarget } from "./session";
 import { mountPane } from "./taskpane/mount";
-import type { PaneServices } from "./taskpane/services";
+import type { PaneServices } from "./taskpane/paneServices";
 import { officeThemeIsDark } from "./taskpane/theme";
 import { paneLocale } from "./taskpane/dateStyle";
 import { dateStyle, styleDays } from "./core/words";

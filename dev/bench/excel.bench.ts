@@ -4,7 +4,7 @@
 // - excel.max_sync_bytes: the largest request of those syncs (must stay under 5,000,000);
 // - excel.write_vs_tabulate: time to write the rows into the host divided by the time to tabulate them.
 import { createWorkbookHost } from "../workbook-host";
-import { checkRows, findPeriodField } from "../../src/api/rows";
+import { checkRows, findPeriodField } from "../../src/api/dataRows";
 import { tabulate } from "../../src/core/answer/tabulate";
 import { writeTable } from "../../src/excel";
 import type { Report } from "./run";

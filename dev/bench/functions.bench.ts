@@ -4,7 +4,7 @@
 //   functions.recalc_requests_within_ttl  requests when the same 1,000 cells recalculate in the TTL  goal 0
 import { createClient } from "../../src/api";
 import { addDays, excelSerial } from "../../src/core/dates";
-import { ConnectionStore, memoryStorage } from "../../src/session";
+import { ConnectionStore } from "../../src/session";
 import { FunctionsEngine } from "../../src/functions/engine";
 import { Session } from "../../src/session";
 import { startSimulator } from "../simulator";
@@ -16,7 +16,7 @@ const RETAILERS = ["northmart", "cornershop"];
 export async function run(report: Report): Promise<void> {
   const sim = await startSimulator({ port: 0, today: TODAY });
   try {
-    const store = new ConnectionStore(memoryStorage());
+    const store = new ConnectionStore();
     await store.save({ baseUrl: sim.url, apiKey: sim.apiKey });
     const session = new Session(store, { today: () => TODAY });
     await session.ready();

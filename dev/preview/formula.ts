@@ -9,7 +9,12 @@
 // the function once per cell; the preview does not).
 import { FunctionError } from "../../src/functions/errors";
 import * as functions from "../../src/functions/functions";
-import { isFormattedNumber } from "../../src/functions/output";
+import type { FormattedNumber } from "../../src/functions/output";
+
+/** Whether a SALES result cell is a FormattedNumber (Excel shows those with their format; the grid does too). */
+function isFormattedNumber(v: unknown): v is FormattedNumber {
+  return typeof v === "object" && v !== null && (v as FormattedNumber).type === "FormattedNumber";
+}
 
 export type FormulaArg =
   | { kind: "omitted" }

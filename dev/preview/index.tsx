@@ -5,7 +5,7 @@ import "./customFunctionsShim"; // first: functions.ts registers with CustomFunc
 import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { ribbonRefreshAll } from "../../src/commands/commands";
-import { ConnectionStore, webStorage } from "../../src/session";
+import { ConnectionStore } from "../../src/session";
 import type { ExcelRun } from "../../src/excel/run";
 import { refreshSalesFunctions, setFunctionsSession } from "../../src/functions";
 import { Session } from "../../src/session";
@@ -27,7 +27,7 @@ const run: ExcelRun = async (batch) => {
   }
 };
 
-const session = new Session(new ConnectionStore(webStorage(window.localStorage), "preview:"));
+const session = new Session(new ConnectionStore(window.localStorage, "preview:"));
 const simulator = { url: `${window.location.origin}/simulator`, apiKey: "demo" };
 setFunctionsSession(session);
 const preview = installPreviewApi(window, host, run);

@@ -10,7 +10,7 @@ import { dataParams, type DataRequest } from "../core/query/query";
 import { SalesApiError } from "./errors";
 import type { Http, RateLimitHandling } from "./http";
 import { runAllOrFail, type RequestPool } from "./pool";
-import { RowFormatError, checkRows, findPeriodField } from "./rows";
+import { RowFormatError, checkRows, findPeriodField } from "./dataRows";
 import type { DataRow } from "./schemas";
 
 /** One request's answer: a chunk of a long read, or the whole query. */

@@ -29,12 +29,8 @@ export interface AskedWait {
   clock: boolean;
 }
 
-/**
- * The wait the answer's headers ask for, or undefined when they ask none or it cannot be read.
- * A rule of this module's interface, tested on its own (test/api/retry-after.test.ts).
- * @public
- */
-export function askedWait(headers: Headers, now: number = Date.now()): AskedWait | undefined {
+/** The wait the answer's headers ask for, or undefined when they ask none or it cannot be read. */
+function askedWait(headers: Headers, now: number = Date.now()): AskedWait | undefined {
   const value = WAIT_HEADERS.map((h) => headers.get(h)).find((v) => v !== null);
   if (!value) return undefined;
   const n = Number(value) * 1000;

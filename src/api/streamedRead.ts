@@ -1,5 +1,5 @@
 // A data read whose answers are checked as their bodies arrive (the sync's reads of a large retailer): each batch of
-// rows the parser gives (jsonBody.ts, about a megabyte of JSON) is checked for its shape (rows.ts), then against
+// rows the parser gives (jsonBody.ts, about a megabyte of JSON) is checked for its shape (dataRows.ts), then against
 // its question (AnswerStream: the answer check's one pass, fed a batch at a time), and the rows kept are handed to
 // the caller, who lets them go; nothing holds the answer whole. A row that refuses the answer ends the read at once;
 // what only the whole answer can say (periods spaced unlike the timeframe, a key sent twice, a comparison's figure)
@@ -14,7 +14,7 @@ import { namedFailure, pooled, type ChunkedReader } from "./chunkedRead";
 import { SalesApiError } from "./errors";
 import type { RateLimitHandling } from "./http";
 import { runAllOrFail, type RequestPool } from "./pool";
-import { PERIOD_ROWS, RowFormatError, checkRows, findPeriodField } from "./rows";
+import { PERIOD_ROWS, RowFormatError, checkRows, findPeriodField } from "./dataRows";
 import type { DataRow } from "./schemas";
 
 /** Where a streamed request's rows go: those the check kept, batch by batch, with the answer's period column. */

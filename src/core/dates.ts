@@ -31,12 +31,8 @@ function remembered<K, V>(convert: (key: K) => V, limit = 10_000): (key: K) => V
   };
 }
 
-/**
- * The day as a Date, or null when the text is not a real YYYY-MM-DD day (e.g. 2026-02-30).
- * A rule of this module's interface, tested on its own (test/core/validate.test.ts checks the days sent).
- * @public
- */
-export function parseIsoDate(text: string): Date | null {
+/** The day as a Date, or null when the text is not a real YYYY-MM-DD day (e.g. 2026-02-30). */
+function parseIsoDate(text: string): Date | null {
   const m = ISO_DATE.exec(text);
   if (!m) return null;
   const [year, month, day] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];

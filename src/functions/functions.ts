@@ -10,7 +10,7 @@
  * batches and caches requests and always settles; failures become #VALUE! or #N/A with a message. */
 
 import { FunctionError, toExcelError } from "./errors";
-import { functionsEngine } from "./runtime";
+import { functionsEngine } from "./sharedEngine";
 
 function settle<T>(work: Promise<T>): Promise<T> {
   return work.catch((err: unknown) => {

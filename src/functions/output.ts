@@ -33,15 +33,6 @@ function formatted(value: number, numberFormat: string): FormattedNumber {
   return { type: "FormattedNumber", basicValue: value, numberFormat };
 }
 
-/**
- * Whether a SALES result cell is a FormattedNumber. Part of this module's interface for whatever shows SALES
- * results outside Excel (the preview's grid).
- * @public
- */
-export function isFormattedNumber(v: unknown): v is FormattedNumber {
-  return typeof v === "object" && v !== null && (v as FormattedNumber).type === "FormattedNumber";
-}
-
 /** Refuses results too large for a formula (the pane writes those as tables, in blocks). */
 export function checkSize(rows: number, columns: number, maxCells: number): void {
   const cells = rows * columns;

@@ -185,10 +185,8 @@ function spanOf(dates: IsoDate[], timeframe: Timeframe): { from: IsoDate; to: Is
  * The days a SALES.VALUE group must read so that the period containing `date` is read whole, wherever the
  * service starts its weeks: weekly reads from 6 days before the Monday of the date's week to 12 days after it
  * (any 7-day week that contains the date lies inside), monthly the calendar month, daily the day.
- * A rule of this module's interface, tested on its own (test/functions/valueBatch.test.ts).
- * @public
  */
-export function valueRange(date: IsoDate, timeframe: Timeframe): { from: IsoDate; to: IsoDate } {
+function valueRange(date: IsoDate, timeframe: Timeframe): { from: IsoDate; to: IsoDate } {
   if (timeframe === "daily") return { from: date, to: date };
   const start = periodStart(date, timeframe);
   if (timeframe === "weekly") return { from: addDays(start, -6), to: addDays(start, 12) };
@@ -197,10 +195,8 @@ export function valueRange(date: IsoDate, timeframe: Timeframe): { from: IsoDate
 
 /**
  * A group's answer indexed by (period start, SKU), with its SKUs, product names and omitted metrics.
- * A rule of this module's interface, tested on its own (test/functions/valueBatch.test.ts).
- * @public
  */
-export function indexValues(result: DataResult, retailer: string, timeframe: Timeframe): ValueIndex {
+function indexValues(result: DataResult, retailer: string, timeframe: Timeframe): ValueIndex {
   const field = result.periodField;
   const rows = new Map<string, DataRow>();
   const skus = new Set<string>();
@@ -230,10 +226,8 @@ const PERIOD_WORD: Record<Timeframe, string> = { daily: "day", weekly: "week", m
 
 /**
  * One cell's figure from its group's answer, or #N/A saying what is missing (metric, period, SKU, value).
- * A rule of this module's interface, tested on its own (test/functions/valueBatch.test.ts).
- * @public
  */
-export function pickValue(idx: ValueIndex, call: ValueCall, today: IsoDate): number {
+function pickValue(idx: ValueIndex, call: ValueCall, today: IsoDate): number {
   const { retailer, metric, date, timeframe } = call;
   if (idx.omitted.has(metric)) {
     throw new FunctionError("#N/A", `${retailer} does not serve ${metric} at SKU level, ${timeframe}.`);

@@ -23,10 +23,14 @@ const ConnectionSettingsSchema = z.object({
 
 export type ConnectionSettings = z.infer<typeof ConnectionSettingsSchema>;
 
+/**
+ * Where the connection is kept: Web Storage (localStorage) and OfficeRuntime.storage as they are, the one
+ * synchronous, the other not.
+ */
 export interface KeyValueStorage {
-  getItem(key: string): Promise<string | null>;
-  setItem(key: string, value: string): Promise<void>;
-  removeItem(key: string): Promise<void>;
+  getItem(key: string): string | null | Promise<string | null>;
+  setItem(key: string, value: string): void | Promise<void>;
+  removeItem(key: string): void | Promise<void>;
 }
 
 /** A saved connection, or why the one saved could not be used (never the key itself). */
@@ -58,7 +62,8 @@ export class ConnectionStore {
   private moved: Promise<void> | undefined;
 
   constructor(
-    private readonly storage: KeyValueStorage,
+    /** Default: memory (the key lasts for the session only; a fresh one for each test and bench run). */
+    private readonly storage: KeyValueStorage = memoryStorage(),
     /** A prefix for the storage key: Office's partitionKey, known once Office is ready. */
     partitionKey?: string | Promise<string | undefined>,
   ) {
@@ -103,20 +108,6 @@ export class ConnectionStore {
 }
 
 /**
- * Web Storage (localStorage) as a KeyValueStorage. With memoryStorage, the storages a ConnectionStore runs on:
- * officeConnectionStore picks one in Office; the preview keeps its connection in localStorage under its own
- * prefix, and each test makes a Session on a fresh memoryStorage.
- * @public
- */
-export function webStorage(store: Storage): KeyValueStorage {
-  return {
-    getItem: async (k) => store.getItem(k),
-    setItem: async (k, v) => store.setItem(k, v),
-    removeItem: async (k) => store.removeItem(k),
-  };
-}
-
-/**
  * The store the add-in uses in Office: web storage, or OfficeRuntime.storage where there is none, under
  * `partitionKey` (resolve it inside Office.onReady with Office.context.partitionKey: before that
  * Office.context is undefined).
@@ -128,17 +119,14 @@ export function officeConnectionStore(partitionKey: Promise<string | undefined>)
   } catch {
     local = undefined; // storage blocked by the browser's settings
   }
-  if (local) return new ConnectionStore(webStorage(local), partitionKey);
+  if (local) return new ConnectionStore(local, partitionKey);
   if (typeof OfficeRuntime !== "undefined" && OfficeRuntime.storage)
     return new ConnectionStore(OfficeRuntime.storage, partitionKey);
   return new ConnectionStore(memoryStorage(), partitionKey);
 }
 
-/**
- * For hosts with no storage at all (the key then lasts for the session only), and a fresh one for each test.
- * @public
- */
-export function memoryStorage(): KeyValueStorage {
+/** For hosts with no storage at all: the key then lasts for the session only. */
+function memoryStorage(): KeyValueStorage {
   const map = new Map<string, string>();
   return {
     getItem: async (k) => map.get(k) ?? null,

@@ -3,13 +3,12 @@
 export { Session, NO_KEY_MESSAGE, type WorkbookTarget } from "./session";
 export { RefreshLog, refreshAllReport, type RefreshAllReport } from "./refreshLog";
 export {
-  /** @public a Session's store on any storage: the preview's, each test's own */
+  /**
+   * @public A seam: a Session's store on a storage of the caller's (the preview's localStorage; memory, the
+   * default, for the bench and each test), where officeConnectionStore picks Office's.
+   */
   ConnectionStore,
   officeConnectionStore,
-  /** @public */
-  memoryStorage,
-  /** @public */
-  webStorage,
   type ConnectionSettings,
   type KeyValueStorage,
   type LoadedConnection,

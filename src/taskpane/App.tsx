@@ -27,7 +27,7 @@ import { paneOperations } from "./operations";
 import { QueryBuilder } from "./queryBuilder/QueryBuilder";
 import { emptyForm, fromQuery, type QueryForm } from "./queryBuilder/queryForm";
 import { SavedQueries } from "./savedQueries/SavedQueries";
-import type { PaneServices } from "./services";
+import type { PaneServices } from "./paneServices";
 import { useLists } from "./useLists";
 
 const useStyles = makeStyles({

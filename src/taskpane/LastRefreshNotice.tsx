@@ -48,7 +48,8 @@ export interface RefreshNoticeContent {
 
 /**
  * The notice's words for a report: success when it went well; an error when no table was refreshed.
- * A rule of this module's interface, tested on its own (test/taskpane/lastRefreshNotice.test.ts).
+ * A seam: the words and colour for each kind of report and day, checked without rendering the notice on
+ * a live store and clock (test/taskpane/lastRefreshNotice.test.ts).
  * @public
  */
 export function refreshNoticeContent(

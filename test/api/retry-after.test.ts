@@ -1,9 +1,9 @@
 // Retry-After in both forms (issue 21, item 7): delay-seconds and an HTTP date (RFC 9110), read as ky 1.x reads
 // them. Over real HTTP against the simulator: a date within the cap is waited for and retried; one beyond it fails
 // at once with the 429 and the time, and nothing more is sent; a date already past, or a value nobody can read, is
-// retried as usual; the seconds form works as before. Then the reading itself, and the words, on plain headers.
+// retried as usual; the seconds form works as before. Then the reading and the words of the 429, on plain headers.
 import { createClient, SalesApiError, type ClientOptions } from "../../src/api";
-import { askedWait, rateLimitError } from "../../src/api/retryAfter";
+import { rateLimitError } from "../../src/api/retryAfter";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 import { localTimeText } from "../../src/core/words";
 
@@ -93,13 +93,18 @@ describe("over HTTP", () => {
   });
 });
 
-describe("reading the headers (askedWait) as ky 1.x does", () => {
+describe("reading the headers as ky 1.x does: the wait a 429 reports (rateLimitError)", () => {
   const now = Date.parse("2026-11-25T09:59:30Z");
-  const h = (entries: Record<string, string>) => new Headers(entries);
+  /** The wait the error reports for these headers (seconds rounded up, when, said as a time), or none. */
+  const asked = (entries: Record<string, string>) => {
+    const e = rateLimitError(new Headers(entries), {}, now);
+    if (e.retryAt === undefined) return undefined;
+    return { seconds: e.retryAfter, at: e.retryAt, clock: !/asks to wait \d+ s\./.test(e.message) };
+  };
 
-  test("delay-seconds: a wait from now", () => {
-    expect(askedWait(h({ "Retry-After": "120" }), now)).toEqual({ ms: 120_000, at: now + 120_000, clock: false });
-    expect(askedWait(h({ "Retry-After": "0" }), now)).toEqual({ ms: 0, at: now, clock: false });
+  test("delay-seconds: a wait from now (none for 0)", () => {
+    expect(asked({ "Retry-After": "120" })).toEqual({ seconds: 120, at: now + 120_000, clock: false });
+    expect(asked({ "Retry-After": "0" })).toBeUndefined();
   });
 
   test("an HTTP date in each of RFC 9110's three forms: the time it names", () => {
@@ -111,21 +116,22 @@ describe("reading the headers (askedWait) as ky 1.x does", () => {
     ]) {
       // asctime has no zone: it is GMT by the RFC, and the machine's local time to Date.parse (ky alike)
       const expected = date.endsWith("GMT") ? at : Date.parse(date);
-      expect(askedWait(h({ "Retry-After": date }), now)).toEqual({ ms: expected - now, at: expected, clock: true });
+      const wait = { seconds: Math.ceil((expected - now) / 1000), at: expected, clock: true };
+      expect([date, asked({ "Retry-After": date })]).toEqual([date, expected > now ? wait : undefined]);
     }
   });
 
   test("a number from 2024 on is a Unix time, not seconds (ky's rule)", () => {
     const at = Date.parse("2026-11-25T10:00:00Z");
-    expect(askedWait(h({ "Retry-After": String(at / 1000) }), now)).toEqual({ ms: 30_000, at, clock: true });
+    expect(asked({ "Retry-After": String(at / 1000) })).toEqual({ seconds: 30, at, clock: true });
   });
 
   test("the first of ky's headers present is the one read; none, or one nobody can read, is no wait", () => {
-    expect(askedWait(h({ "RateLimit-Reset": "5" }), now)?.ms).toBe(5000);
-    expect(askedWait(h({ "Retry-After": "7", "RateLimit-Reset": "5" }), now)?.ms).toBe(7000);
-    expect(askedWait(h({}), now)).toBeUndefined();
-    expect(askedWait(h({ "Retry-After": "soon" }), now)).toBeUndefined();
-    expect(askedWait(h({ "Retry-After": "Infinity" }), now)).toBeUndefined();
+    expect(asked({ "RateLimit-Reset": "5" })?.seconds).toBe(5);
+    expect(asked({ "Retry-After": "7", "RateLimit-Reset": "5" })?.seconds).toBe(7);
+    expect(asked({})).toBeUndefined();
+    expect(asked({ "Retry-After": "soon" })).toBeUndefined();
+    expect(asked({ "Retry-After": "Infinity" })).toBeUndefined();
   });
 });
 

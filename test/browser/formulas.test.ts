@@ -1,6 +1,6 @@
 // In real Chromium: formulas typed into the preview (window.previewWorkbook.setFormula) spill into the grid, and the
 // spilled cells equal the client's answer for the same query.
-import { checkRows, findPeriodField } from "../../src/api/rows";
+import { checkRows, findPeriodField } from "../../src/api/dataRows";
 import { tabulate } from "../../src/core/answer/tabulate";
 import { addDays, todayIso } from "../../src/core/dates";
 import { dayWords } from "../../src/core/words";

@@ -3,7 +3,7 @@
 // text of another form is refused, the arithmetic built on them agrees with a count of days, and it stays right past
 // the conversions dates.ts remembers.
 import fc from "fast-check";
-import { addDays, daysBetween, excelSerial, fromExcelSerial, parseIsoDate, periodStart } from "../../src/core/dates";
+import { addDays, daysBetween, excelSerial, fromExcelSerial, isIsoDate, periodStart } from "../../src/core/dates";
 import { runs } from "../support/properties";
 
 const DAY_MS = 86_400_000;
@@ -17,9 +17,10 @@ const realDay = fc
 test("every real day reads back as itself, on its own calendar day", () => {
   fc.assert(
     fc.property(realDay, (day) => {
-      const d = parseIsoDate(day);
-      expect(d).not.toBeNull();
-      expect([d!.getFullYear(), d!.getMonth() + 1, d!.getDate()]).toEqual(day.split("-").map(Number));
+      expect(isIsoDate(day)).toBe(true);
+      // Its serial counts the platform's days since 1970-01-01 (Excel's 25569), and reads back as the day.
+      expect(excelSerial(day) - 25569).toBe(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+      expect(fromExcelSerial(excelSerial(day))).toBe(day);
       expect(addDays(day, 0)).toBe(day);
     }),
     runs(20_000, 2000),
@@ -28,12 +29,13 @@ test("every real day reads back as itself, on its own calendar day", () => {
 
 test("a day out of its month, or text of another form, is refused", () => {
   for (const bad of ["2026-02-29", "2026-02-30", "2026-04-31", "2026-13-01", "2026-00-10", "2026-01-00"])
-    expect(parseIsoDate(bad)).toBeNull();
+    expect([bad, isIsoDate(bad)]).toEqual([bad, false]);
   for (const bad of ["26-11-16", "2026-11-1", "2026-1-01", "16/11/2026", "2026-11-16T00:00:00Z", " 2026-11-16", ""])
-    expect(parseIsoDate(bad)).toBeNull();
-  expect(parseIsoDate("2028-02-29")).not.toBeNull(); // a leap year
-  expect(parseIsoDate("2100-02-29")).toBeNull(); // a century that is not
-  expect(parseIsoDate("2000-02-29")).not.toBeNull(); // one that is
+    expect([bad, isIsoDate(bad)]).toEqual([bad, false]);
+  for (const bad of ["2026-02-30", "2026-11-1"]) expect(() => excelSerial(bad)).toThrow(/is not a date in the form/);
+  expect(isIsoDate("2028-02-29")).toBe(true); // a leap year
+  expect(isIsoDate("2100-02-29")).toBe(false); // a century that is not
+  expect(isIsoDate("2000-02-29")).toBe(true); // one that is
 });
 
 test("adding days agrees with the platform's calendar, and daysBetween undoes it", () => {

@@ -3,7 +3,7 @@
 // the retailer's metrics list (src/core/query/validate.ts validateRequest). The parser's own properties, field by
 // field, are in query.property.test.ts.
 import fc from "fast-check";
-import { addDays, parseIsoDate } from "../../src/core/dates";
+import { addDays, isIsoDate } from "../../src/core/dates";
 import { LEVEL_METRICS, METRICS, NEVER_DAILY, type MetricsAvailability } from "../../src/core/metrics";
 import { dataParams, parseQuery, requestsOf, type IssueCode } from "../../src/core/query/query";
 import { splitMetrics } from "../../src/core/query/queryFields";
@@ -242,8 +242,8 @@ describe("parsed, then validated: properties", () => {
         accepted++;
         const params = dataParams(v.query);
         expect(params.metric).toMatch(/^[a-z_]+(,[a-z_]+)*$/);
-        expect(parseIsoDate(params.datefrom)).not.toBeNull();
-        expect(parseIsoDate(params.dateto)).not.toBeNull();
+        expect(isIsoDate(params.datefrom)).toBe(true);
+        expect(isIsoDate(params.dateto)).toBe(true);
         expect(params.datefrom <= params.dateto).toBe(true);
         for (const m of v.query.metrics) expect(LEVEL_METRICS[v.query.level]).toContain(m);
         if (v.query.timeframe === "daily") for (const m of v.query.metrics) expect(NEVER_DAILY).not.toContain(m);

@@ -3,13 +3,21 @@
 // with two refreshes, are test/refresh/coauthor.test.ts.
 import type { PickTurn, WorkbookHost } from "../../dev/workbook-host";
 import { replaceTail, tableChangedText, type TailReplacement, type TailResult } from "../../src/excel/tables";
-import { leftoverStaging, parseStagingName, stagingSheetName } from "../../src/excel/tables/staging";
 import { COLUMNS, DAY, dayTable, rows, type Table } from "./support/dayTable";
 
 /** The name versions before co-authoring support staged under, which every staging sheet's name starts with. */
 const STAGING_SHEET = "SalesData_staging";
 /** A staging sheet older than an hour is a leftover, whoever made it. */
 const STAGING_MAX_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * A staging sheet's name, as every session and version writes it: "SalesData_staging_<session>_<time>", the
+ * session 5 characters 0-9 a-z, the time (when staging started) seconds since 1970 in base 36, 7 digits.
+ */
+const stagingSheetName = (session: string, ms: number) =>
+  `${STAGING_SHEET}_${session}_${Math.floor(ms / 1000)
+    .toString(36)
+    .padStart(7, "0")}`;
 
 /** Days 0..3 of SKUs 1..3 (A1:C13) and a notes column (D) the user typed, empty. */
 async function table(): Promise<Table> {
@@ -156,29 +164,61 @@ test("a note put back with its row, then rows deleted before that write: said, n
 });
 
 describe("staging sheets: each session's own", () => {
-  test("named for the session and the time, at most 31 characters, read back", () => {
-    const now = Date.UTC(2026, 10, 23, 10, 30, 0);
-    const name = stagingSheetName("k3x9q", now);
-    expect(name).toMatch(/^SalesData_staging_k3x9q_[0-9a-z]{7}$/);
-    expect(name.length).toBeLessThanOrEqual(31);
-    expect(stagingSheetName("k3x9q", Date.UTC(4000, 0, 1)).length).toBe(31);
-    expect(parseStagingName(name)).toEqual({ session: "k3x9q", timeMs: now });
-    expect(parseStagingName("SalesData_staging")).toBeNull();
-    expect(parseStagingName("Sheet1")).toBeNull();
-    expect(() => stagingSheetName("Bad id", now)).toThrow(/5 characters/);
+  test("named for the session and the time, at most 31 characters", async () => {
+    const t = await table();
+    const seen = new Set<string>();
+    const look = () => t.host.snapshot().sheets.forEach((sh) => seen.add(sh.name));
+    const before = Date.now();
+    await beside(
+      t,
+      revision(t, { rows: 2 }),
+      Array.from({ length: 8 }, () => look),
+      [1, 2, 3, 4, 5, 6, 7, 8],
+    );
+    const staged = [...seen].filter((n) => n.startsWith(STAGING_SHEET));
+    expect(staged).toHaveLength(1);
+    expect(staged[0]).toMatch(/^SalesData_staging_sess0_[0-9a-z]{7}$/);
+    expect(staged[0].length).toBeLessThanOrEqual(31);
+    const time = parseInt(staged[0].slice(-7), 36) * 1000;
+    expect(time).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(time).toBeLessThanOrEqual(Date.now());
+    // The time stays 7 digits until the year 4400: a name of 31 characters, Excel's longest, in the year 4000.
+    seen.clear();
+    const year4000 = jest.spyOn(Date, "now").mockReturnValue(Date.UTC(4000, 0, 1));
+    try {
+      const again = await table();
+      await beside(
+        again,
+        revision(again, { rows: 2 }),
+        Array.from({ length: 8 }, () => () => again.host.snapshot().sheets.forEach((sh) => seen.add(sh.name))),
+        [1, 2, 3, 4, 5, 6, 7, 8],
+      );
+    } finally {
+      year4000.mockRestore();
+    }
+    expect([...seen].filter((n) => n.startsWith(STAGING_SHEET)).map((n) => n.length)).toEqual([31]);
+    await expect(replaceTail(t.host.run, t.name, { ...revision(t, { rows: 2 }), session: "Bad id" })).rejects.toThrow(
+      /5 characters/,
+    );
   });
 
-  test("deleted: this session's, the old shared name, anyone's over an hour old; a co-author's recent one kept", () => {
-    const now = Date.UTC(2026, 10, 23, 10, 30, 0);
+  test("deleted: this session's, the old shared name, anyone's over an hour old; a co-author's recent one kept", async () => {
+    const t = await table();
+    const now = Date.now();
     const names = [
-      "Sheet1",
-      stagingSheetName("mine0", now - 60_000),
+      stagingSheetName("sess0", now - 60_000),
       STAGING_SHEET,
       stagingSheetName("other", now - STAGING_MAX_AGE_MS - 1000),
       stagingSheetName("other", now - 60_000),
       stagingSheetName("ahead", now + 10 * 60_000), // a clock ahead of this one
     ];
-    expect(leftoverStaging(names, "mine0", now)).toEqual([names[1], names[2], names[3]]);
+    await t.host.run(async (ctx) => {
+      for (const name of names) ctx.workbook.worksheets.add(name).visibility = "VeryHidden" as Excel.SheetVisibility;
+      await ctx.sync();
+    });
+    await replaceTail(t.host.run, t.name, revision(t, { rows: 2 }));
+    const sheets = t.host.snapshot().sheets.map((sh) => sh.name);
+    expect(sheets.filter((sh) => sh.startsWith(STAGING_SHEET))).toEqual([names[3], names[4]]);
   });
 
   test("a replacement leaves a co-author's staging sheet alone and deletes the leftovers", async () => {

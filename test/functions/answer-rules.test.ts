@@ -10,7 +10,7 @@ import { startCorruptingProxy, type Corruption, type CorruptingProxy } from "../
 import { excelSerial } from "../../src/core/dates";
 import type { TableArgs } from "../../src/core/query/args";
 import type { FunctionsEngine } from "../../src/functions/engine";
-import { ConnectionStore, memoryStorage, Session } from "../../src/session";
+import { ConnectionStore, Session } from "../../src/session";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 import { engineFor, rejection, sessionFor } from "./helpers";
 
@@ -32,7 +32,7 @@ const DAILY = { ...WEEKLY, timeframe: "daily", from: "2026-10-01" };
 
 /** An engine whose session reads the service through the corrupting proxy (a new cache for each test). */
 async function proxied(): Promise<FunctionsEngine> {
-  const store = new ConnectionStore(memoryStorage());
+  const store = new ConnectionStore();
   await store.save({ baseUrl: proxy.url, apiKey: SIM_KEY });
   const session = new Session(store, { today: () => SIM_TODAY });
   await session.ready();

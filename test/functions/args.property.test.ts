@@ -1,10 +1,8 @@
-// Arguments as people write them: property tests over every accepted form, and errors that name the argument.
+// Arguments as people write them: property tests over every accepted form, and errors that name the argument,
+// each through the call that reads it (SALES.VALUE's date, SALES.SKU's metrics and headers).
 import fc from "fast-check";
 import {
   ArgumentError,
-  booleanArg,
-  dateArg,
-  metricsArg,
   parseTableArgs,
   parseValueArgs,
   parseFilterField,
@@ -13,8 +11,7 @@ import {
 } from "../../src/core/query/args";
 import { format } from "date-fns";
 import { addDays, addPeriods, excelSerial } from "../../src/core/dates";
-import { METRICS } from "../../src/core/metrics";
-import { resolveRelativeDate } from "../../src/core/query/relativeDates";
+import { LEVEL_METRICS } from "../../src/core/metrics";
 import { requestsOf, type Query } from "../../src/core/query/query";
 import { validateForRetailers } from "../../src/core/query/retailers";
 import { validateRequest } from "../../src/core/query/validate";
@@ -45,6 +42,18 @@ const randomCase = (s: string) =>
     .array(fc.boolean(), { minLength: s.length, maxLength: s.length })
     .map((flags) => [...s].map((ch, i) => (flags[i] ? ch.toUpperCase() : ch)).join(""));
 
+/** A date argument as SALES.VALUE reads it (its `date`), on the service's today `today`. */
+const dateArg = (raw: unknown, today = TODAY) =>
+  parseValueArgs({ retailer: "northmart", metric: "revenue", sku: 100001, date: raw }, today).date;
+
+/** A SALES.SKU call of northmart's revenue over two months, with `args` in place of its own. */
+const skuCall = (args: Record<string, unknown>) =>
+  parseTableArgs(
+    "sku",
+    { retailer: "northmart", metrics: "revenue", from: "2026-01-05", to: "2026-03-01", ...args },
+    TODAY,
+  );
+
 function thrown(f: () => unknown): ArgumentError {
   try {
     f();
@@ -60,13 +69,13 @@ describe("dates", () => {
     fc.assert(
       fc.property(day, fc.double({ min: 0, max: 0.999, noNaN: true }), fc.boolean(), (d, time, asRange) => {
         const serial = excelSerial(d) + time;
-        expect(dateArg("from", asRange ? [[serial]] : serial, TODAY)).toBe(d);
+        expect(dateArg(asRange ? [[serial]] : serial)).toBe(d);
       }),
     );
   });
 
   test('"YYYY-MM-DD" text, with spaces around, is that day', () => {
-    fc.assert(fc.property(day, spaces, spaces, (d, a, b) => expect(dateArg("to", `${a}${d}${b}`, TODAY)).toBe(d)));
+    fc.assert(fc.property(day, spaces, spaces, (d, a, b) => expect(dateArg(`${a}${d}${b}`)).toBe(d)));
   });
 
   test('relative forms: "-7d", "+3d", "-4w", "-12m", "-1y", "today", "today-2w", any case and spacing', () => {
@@ -87,7 +96,7 @@ describe("dates", () => {
                 unit === "d" || unit === "w"
                   ? addDays(TODAY, k * unitDays[unit])
                   : addPeriods(TODAY, "monthly", unit === "m" ? k : 12 * k);
-              expect(dateArg("from", text, TODAY)).toBe(expected);
+              expect(dateArg(text)).toBe(expected);
             }),
             { numRuns: 3 },
           );
@@ -95,13 +104,14 @@ describe("dates", () => {
       ),
       { numRuns: 200 },
     );
-    expect(dateArg("from", "today", TODAY)).toBe(TODAY);
-    expect(dateArg("from", " TODAY ", TODAY)).toBe(TODAY);
-    expect(dateArg("from", "-7d", TODAY)).toBe("2026-11-16");
-    expect(dateArg("from", "-4w", TODAY)).toBe("2026-10-26");
-    expect(dateArg("from", "-12m", TODAY)).toBe("2025-11-23");
-    expect(resolveRelativeDate("-1m", "2026-03-31")).toBe("2026-02-28"); // clipped to the month's end
-    expect(resolveRelativeDate("-101y", TODAY)).toBeNull();
+    expect(dateArg("today")).toBe(TODAY);
+    expect(dateArg(" TODAY ")).toBe(TODAY);
+    expect(dateArg("-7d")).toBe("2026-11-16");
+    expect(dateArg("-4w")).toBe("2026-10-26");
+    expect(dateArg("-12m")).toBe("2025-11-23");
+    expect(dateArg("-1m", "2026-03-31")).toBe("2026-02-28"); // clipped to the month's end
+    expect(thrown(() => dateArg("-101y")).message).toMatch(/^date: "-101y" is not a date/); // about 100 years at most
+    expect(skuCall({ from: "-4w", to: "today" }).query).toMatchObject({ from: "2026-10-26", to: TODAY });
   });
 
   test("anything else is refused with #VALUE!-style errors naming the argument and listing the forms", () => {
@@ -109,11 +119,11 @@ describe("dates", () => {
       fc.property(fc.string({ maxLength: 12 }), (text) => {
         let result: string | undefined;
         try {
-          result = dateArg("from", text, TODAY);
+          result = dateArg(text);
         } catch (e) {
           expect(e).toBeInstanceOf(ArgumentError);
-          expect((e as ArgumentError).argument).toBe("from");
-          expect((e as ArgumentError).message).toMatch(/^from: /);
+          expect((e as ArgumentError).argument).toBe("date");
+          expect((e as ArgumentError).message).toMatch(/^date: /);
           expect((e as ArgumentError).message).toContain('"YYYY-MM-DD"');
           expect((e as ArgumentError).message).toContain('"-7d"');
           return;
@@ -122,16 +132,19 @@ describe("dates", () => {
       }),
     );
     for (const bad of ["2026-02-30", "yesterday", "7d", "-7x", "05/01/2026", true, 0, -5, 1e9, [[1, 2]]]) {
-      const e = thrown(() => dateArg("date", bad, TODAY));
+      const e = thrown(() => dateArg(bad));
       expect(e.argument).toBe("date");
     }
-    expect(thrown(() => dateArg("from", undefined, TODAY)).message).toMatch(/^from: is missing/);
-    expect(thrown(() => dateArg("from", "", TODAY)).message).toMatch(/^from: is missing/);
+    expect(thrown(() => skuCall({ from: undefined })).message).toMatch(/^from: is missing/);
+    expect(thrown(() => skuCall({ from: "" })).message).toMatch(/^from: is missing/);
+    expect(thrown(() => dateArg("")).message).toMatch(/^date: is missing/);
   });
 });
 
 describe("metrics", () => {
-  const metricName = fc.constantFrom(...METRICS);
+  /** SALES.SKU's metrics as its `metrics` argument reads them. */
+  const metricsArg = (raw: unknown) => skuCall({ metrics: raw }).query.metrics;
+  const metricName = fc.constantFrom(...LEVEL_METRICS.sku);
 
   test("a comma list in any case and spacing, or a range with empty cells, gives the names in order, once each", () => {
     fc.assert(
@@ -144,7 +157,7 @@ describe("metrics", () => {
           const shown = names.map((n, i) => `${pads[i]}${upper && i % 2 ? n.toUpperCase() : n}${pads[i + 6]}`);
           const expected = [...new Set(names)];
           // as one text
-          expect(metricsArg("metrics", shown.join(","))).toEqual(expected);
+          expect(metricsArg(shown.join(","))).toEqual(expected);
           // as a range: one name per cell, padded with empty cells ("" and null), `width` columns
           const cells: unknown[] = shown.flatMap((n, i) => (i % 2 ? [n, ""] : [n, null]));
           const range: unknown[][] = [];
@@ -153,17 +166,20 @@ describe("metrics", () => {
             while (row.length < width) row.push("");
             range.push(row);
           }
-          expect(metricsArg("metrics", range)).toEqual(expected);
+          expect(metricsArg(range)).toEqual(expected);
           // a range whose cells hold lists
-          expect(metricsArg("metrics", [[shown.slice(0, 2).join(",")], [shown.slice(2).join(", ")]])).toEqual(expected);
+          expect(metricsArg([[shown.slice(0, 2).join(",")], [shown.slice(2).join(", ")]])).toEqual(expected);
         },
       ),
     );
   });
 
   test("numbers or booleans in the range are refused, naming the argument", () => {
-    expect(thrown(() => metricsArg("metrics", [["revenue"], [42]])).message).toMatch(/^metrics: expected metric names/);
-    expect(thrown(() => metricsArg("metrics", [[true]])).argument).toBe("metrics");
+    expect(thrown(() => metricsArg([["revenue"], [42]])).message).toMatch(/^metrics: expected metric names/);
+    expect(thrown(() => metricsArg([[true]])).argument).toBe("metrics");
+    expect(
+      thrown(() => parseValueArgs({ retailer: "northmart", metric: [[true]], sku: 1, date: TODAY }, TODAY)).message,
+    ).toMatch(/^metric: expected metric names/);
   });
 });
 
@@ -184,18 +200,15 @@ describe("booleans (headers)", () => {
       ["NO", false],
       [[[false]], false],
     ];
-    for (const [raw, expected] of cases) expect([raw, booleanArg("headers", raw, !expected)]).toEqual([raw, expected]);
-    for (const empty of [undefined, null, "", "  ", [[""]]]) {
-      expect(booleanArg("headers", empty, true)).toBe(true);
-      expect(booleanArg("headers", empty, false)).toBe(false);
-    }
+    for (const [raw, expected] of cases) expect([raw, skuCall({ headers: raw }).headers]).toEqual([raw, expected]);
+    for (const empty of [undefined, null, "", "  ", [[""]]]) expect(skuCall({ headers: empty }).headers).toBe(true);
   });
 
   test("anything else names the argument", () => {
     fc.assert(
       fc.property(
         fc.string().filter((s) => !["true", "false", "yes", "no", "1", "0", ""].includes(s.trim().toLowerCase())),
-        (s) => expect(thrown(() => booleanArg("headers", s, true)).message).toMatch(/^headers: must be TRUE or FALSE/),
+        (s) => expect(thrown(() => skuCall({ headers: s })).message).toMatch(/^headers: must be TRUE or FALSE/),
       ),
     );
   });

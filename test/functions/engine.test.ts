@@ -284,9 +284,9 @@ describe("errors", () => {
   }, 30_000);
 
   test("even a transport that never answers (and ignores cancellation) settles at the guard, at its timeout", async () => {
-    const { ConnectionStore, memoryStorage } = await import("../../src/session");
+    const { ConnectionStore } = await import("../../src/session");
     const { Session } = await import("../../src/session");
-    const store = new ConnectionStore(memoryStorage());
+    const store = new ConnectionStore();
     await store.save({ baseUrl: sim.url, apiKey: SIM_KEY });
     let requests = 0;
     const never = () => {

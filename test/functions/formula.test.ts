@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { evaluateSalesFormula, parseSalesFormula, spillToCells, type EvaluateContext } from "../../dev/preview/formula";
 import { createWorkbookHost } from "../../dev/workbook-host";
 import { tabulate } from "../../src/core/answer/tabulate";
-import { setFunctionsSession } from "../../src/functions/runtime";
+import { setFunctionsSession } from "../../src/functions/sharedEngine";
 import { SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 import { expectedSpill, referenceClient, sessionFor } from "./helpers";
 import { request } from "../support/query";

@@ -1,6 +1,6 @@
 // A Session connected to the test simulator, and an engine on it, for the SALES function tests.
 import { createClient, type SalesClient } from "../../src/api";
-import { ConnectionStore, memoryStorage } from "../../src/session";
+import { ConnectionStore } from "../../src/session";
 import { FunctionsEngine, type FunctionsOptions } from "../../src/functions/engine";
 import { Session } from "../../src/session";
 import { SIM_KEY, SIM_TODAY, type TestSimulator } from "../support/simulator";
@@ -9,7 +9,7 @@ export async function sessionFor(
   sim: TestSimulator | null,
   opts: { timeoutMs?: number; apiKey?: string; fetch?: typeof fetch } = {},
 ): Promise<Session> {
-  const store = new ConnectionStore(memoryStorage());
+  const store = new ConnectionStore();
   if (sim) await store.save({ baseUrl: sim.url, apiKey: opts.apiKey ?? SIM_KEY });
   const session = new Session(store, { today: () => SIM_TODAY, timeoutMs: opts.timeoutMs, fetch: opts.fetch });
   await session.ready();

@@ -9,7 +9,7 @@ import { planChunks } from "../../src/core/query/chunks";
 import { formulaFor } from "../../src/core/query/describe";
 import { asQuery, type LooseQuery } from "../support/query";
 import { readTable } from "../../src/excel";
-import { setFunctionsSession } from "../../src/functions/runtime";
+import { setFunctionsSession } from "../../src/functions/sharedEngine";
 import { pullTable } from "../../src/refresh";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 import { engineFor, rejection, sessionFor } from "./helpers";

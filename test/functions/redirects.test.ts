@@ -3,7 +3,7 @@
 // origin, on 127.0.0.2, serves the same service. SALES.SKU is #N/A with the message naming where the service
 // pointed, the other origin receives nothing, and the refusal is not cached.
 import { startCorruptingProxy, type CorruptingProxy } from "../../dev/corruptions";
-import { ConnectionStore, memoryStorage, Session } from "../../src/session";
+import { ConnectionStore, Session } from "../../src/session";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 import { engineFor, rejection } from "./helpers";
 
@@ -24,7 +24,7 @@ afterAll(async () => {
 const WEEKLY = { retailer: "northmart", metrics: "revenue,units", from: "2026-06-01", to: "2026-11-22" };
 
 test("SALES.SKU: #N/A naming where the service redirected; nothing reaches the other origin; not cached", async () => {
-  const store = new ConnectionStore(memoryStorage());
+  const store = new ConnectionStore();
   await store.save({ baseUrl: front.url, apiKey: SIM_KEY });
   const session = new Session(store, { today: () => SIM_TODAY });
   await session.ready();

@@ -9,7 +9,7 @@ import { rejection } from "./helpers";
 
 interface Page {
   fns: typeof import("../../src/functions/functions");
-  runtime: typeof import("../../src/functions/runtime");
+  runtime: typeof import("../../src/functions/sharedEngine");
   errors: typeof import("../../src/functions/errors");
   helpers: typeof import("./helpers");
 }
@@ -21,7 +21,7 @@ function loadPage(): Page {
   jest.isolateModules(() => {
     page = {
       fns: require("../../src/functions/functions"),
-      runtime: require("../../src/functions/runtime"),
+      runtime: require("../../src/functions/sharedEngine"),
       errors: require("../../src/functions/errors"),
       helpers: require("./helpers"),
     };

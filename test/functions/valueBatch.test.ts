@@ -1,10 +1,8 @@
 // SALES.VALUE batching (src/functions/valueBatch.ts), through the engine against the simulator over real HTTP:
 // one request per (retailer, timeframe) group counted at the simulator, each cell the client's figure for its
-// whole period, answers from cached groups; and the period arithmetic on its own.
-import type { ValueCall } from "../../src/core/query/args";
+// whole period, answers from cached groups; the days a group asks for, and each cell's pick from its answer.
 import { addDays, addPeriods, excelSerial, periodStart } from "../../src/core/dates";
-import { indexValues, pickValue, valueRange } from "../../src/functions/valueBatch";
-import { startTestSimulator, SIM_TODAY, type TestSimulator } from "../support/simulator";
+import { startTestSimulator, type TestSimulator } from "../support/simulator";
 import { engineFor, referenceClient, rejection, sessionFor } from "./helpers";
 import { request } from "../support/query";
 
@@ -186,24 +184,42 @@ describe("SALES.VALUE: one request per (retailer, timeframe) group", () => {
   });
 });
 
+/** A fetch that notes each URL it is given, then fetches it. */
+function noting(urls: URL[]): typeof fetch {
+  return (input, init) => {
+    urls.push(new URL(input instanceof Request ? input.url : String(input)));
+    return fetch(input, init);
+  };
+}
+
 describe("the days a group reads", () => {
-  test("weekly: every 7-day week containing the date lies inside, whatever day the service starts weeks on", () => {
+  /** The days SALES.VALUE's one request asks for, for one cell on `date`. */
+  async function daysRead(date: string, timeframe: "daily" | "weekly" | "monthly") {
+    const urls: URL[] = [];
+    const engine = engineFor(await sessionFor(sim, { fetch: noting(urls) }));
+    await engine.value({ retailer: "northmart", metric: "revenue", sku: 100001, date, timeframe });
+    const reads = urls.filter((u) => u.pathname === DATA);
+    expect(reads).toHaveLength(1);
+    return { from: reads[0].searchParams.get("datefrom"), to: reads[0].searchParams.get("dateto") };
+  }
+
+  test("weekly: every 7-day week containing the date lies inside, whatever day the service starts weeks on", async () => {
     for (let d = 0; d < 21; d++) {
       const date = addDays("2026-02-23", d);
-      const { from, to } = valueRange(date, "weekly");
+      const { from, to } = await daysRead(date, "weekly");
       for (let back = 0; back < 7; back++) {
         const weekStart = addDays(date, -back);
-        expect([date, weekStart, from <= weekStart && addDays(weekStart, 6) <= to]).toEqual([date, weekStart, true]);
+        expect([date, weekStart, from! <= weekStart && addDays(weekStart, 6) <= to!]).toEqual([date, weekStart, true]);
       }
     }
   });
 
-  test("daily reads the day, monthly the calendar month", () => {
-    expect(valueRange("2026-05-13", "daily")).toEqual({ from: "2026-05-13", to: "2026-05-13" });
-    expect(valueRange("2028-02-29", "monthly")).toEqual({ from: "2028-02-01", to: "2028-02-29" });
-    expect(valueRange("2026-12-31", "monthly")).toEqual({
-      from: periodStart("2026-12-31", "monthly"),
-      to: addDays(addPeriods("2026-12-01", "monthly", 1), -1),
+  test("daily reads the day, monthly the calendar month", async () => {
+    expect(await daysRead("2026-05-13", "daily")).toEqual({ from: "2026-05-13", to: "2026-05-13" });
+    expect(await daysRead("2024-02-29", "monthly")).toEqual({ from: "2024-02-01", to: "2024-02-29" });
+    expect(await daysRead("2025-12-31", "monthly")).toEqual({
+      from: periodStart("2025-12-31", "monthly"),
+      to: addDays(addPeriods("2025-12-01", "monthly", 1), -1),
     });
   });
 });
@@ -212,29 +228,32 @@ describe("picking a cell from a group's answer", () => {
   test("by SKU code in any form or by product name; the period containing the date; #N/A saying why", async () => {
     const query = { level: "sku" as const, retailer: "northmart", timeframe: "weekly" as const, metrics: "revenue" };
     const result = await referenceClient(sim).getData(request({ ...query, from: "2026-03-02", to: "2026-03-15" }));
-    const idx = indexValues(result, "northmart", "weekly");
     const row = result.rows[0];
     const sku = String(row.sku);
     const week = String(row[result.periodField]).slice(0, 10);
-    const call: ValueCall = {
-      retailer: "northmart",
-      metric: "revenue",
-      sku,
-      date: addDays(week, 3),
-      timeframe: "weekly",
+    const cell = { retailer: "northmart", metric: "revenue", sku, date: addDays(week, 3), timeframe: "weekly" };
+    // The service answers this SKU's rows without units (the other SKUs' have them: the metric is served).
+    const withoutUnits: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      const body = (await res.text()).replace(new RegExp(`("sku":${sku},[^}]*?"units":)[0-9.]+`, "g"), "$1null");
+      return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
     };
-    expect(pickValue(idx, call, SIM_TODAY)).toBe(row.revenue);
-    expect(pickValue(idx, { ...call, sku: ` ${sku}.0` }, SIM_TODAY)).toBe(row.revenue);
-    expect(pickValue(idx, { ...call, sku: String(row.sku_product_name).toUpperCase() }, SIM_TODAY)).toBe(row.revenue);
-    expect(() => pickValue(idx, { ...call, sku: "999999" }, SIM_TODAY)).toThrow(
+    const engine = engineFor(await sessionFor(sim, { fetch: withoutUnits }));
+    expect(await engine.value(cell)).toBe(row.revenue);
+    expect(await engine.value({ ...cell, sku: ` ${sku}.0` })).toBe(row.revenue);
+    expect(await engine.value({ ...cell, sku: String(row.sku_product_name).toUpperCase() })).toBe(row.revenue);
+    expect((await rejection(engine.value({ ...cell, sku: "999999" }))).message).toMatch(
       /SKU 999999 is not in northmart's data/,
     );
-    expect(() => pickValue(idx, { ...call, date: "2026-03-20" }, SIM_TODAY)).toThrow(
-      "northmart has no weekly data for the week of 20 Mar 2026.",
-    );
-    expect(() => pickValue(idx, { ...call, date: "2026-03-20" }, "2026-03-16")).toThrow(
-      "northmart has no weekly data for the week of 20 Mar 2026 yet. The service's today is 16 Mar 2026: the data stops there.",
-    );
-    expect(() => pickValue(idx, { ...call, metric: "units" }, SIM_TODAY)).toThrow(/No units for SKU/);
+    // A week before the service's data: none for it (not "yet": the week is past).
+    expect(await rejection(engine.value({ ...cell, date: "2015-03-18" }))).toMatchObject({
+      code: "#N/A",
+      message: "northmart has no weekly data for the week of 18 Mar 2015.",
+    });
+    // (A period that has begun but has no data yet: "yet", and where the data stops; the #N/A test above.)
+    expect(await rejection(engine.value({ ...cell, metric: "units" }))).toMatchObject({
+      code: "#N/A",
+      message: expect.stringMatching(/^No units for SKU/),
+    });
   });
 });

@@ -1,11 +1,12 @@
 // The API key is the user's, not the workbook's: after saving it and using it for everything the add-in
 // writes (a pulled table, its saved query, a refresh, the actions table), no sheet, cell, setting, name, table
 // or custom XML part of the workbook contains it.
+import { mapStorage } from "../support/storage";
 import { createWorkbookHost } from "../../dev/workbook-host";
 import { tabulateActions } from "../../src/core/answer/actions";
 import { writeTable, readManagedTables } from "../../src/excel";
 import { pullTable, refreshTable } from "../../src/refresh";
-import { ConnectionStore, memoryStorage, Session } from "../../src/session";
+import { ConnectionStore, Session } from "../../src/session";
 import { SIM_KEY, startTestSimulator, type TestSimulator } from "../support/simulator";
 import { asQuery } from "../support/query";
 
@@ -16,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 
 test("the key is kept in the per-user store and nowhere in the workbook", async () => {
-  const storage = memoryStorage();
+  const storage = mapStorage();
   const session = new Session(new ConnectionStore(storage, "partition-1:"), { today: () => sim.simulator.today() });
   await session.save({ baseUrl: sim.url, apiKey: SIM_KEY });
   expect(await storage.getItem("partition-1:SalesData.connection")).toContain(SIM_KEY); // stored where it belongs
@@ -57,7 +58,7 @@ describe("the store under Office's partition", () => {
   const settings = { baseUrl: "https://sales.example.com", apiKey: "key-1234" };
 
   test("the partition comes from a promise (Office.context exists only once Office is ready)", async () => {
-    const storage = memoryStorage();
+    const storage = mapStorage();
     let ready: (key: string) => void = () => undefined;
     const store = new ConnectionStore(storage, new Promise<string | undefined>((resolve) => (ready = resolve)));
     const saving = store.save(settings);
@@ -69,7 +70,7 @@ describe("the store under Office's partition", () => {
   });
 
   test("a connection saved under the unpartitioned name is moved once to the partitioned one", async () => {
-    const storage = memoryStorage();
+    const storage = mapStorage();
     await storage.setItem("SalesData.connection", JSON.stringify(settings));
     const store = new ConnectionStore(storage, Promise.resolve("p1:"));
     expect(await store.load()).toEqual(settings);
@@ -78,7 +79,7 @@ describe("the store under Office's partition", () => {
   });
 
   test("a partitioned connection wins over an unpartitioned leftover, which is removed", async () => {
-    const storage = memoryStorage();
+    const storage = mapStorage();
     const mine = { ...settings, apiKey: "mine-5678" };
     await storage.setItem("SalesData.connection", JSON.stringify(settings));
     await storage.setItem("p1:SalesData.connection", JSON.stringify(mine));
@@ -87,7 +88,7 @@ describe("the store under Office's partition", () => {
   });
 
   test("no partition (outside Excel on the web): the plain name, nothing moved", async () => {
-    const storage = memoryStorage();
+    const storage = mapStorage();
     const store = new ConnectionStore(storage, Promise.resolve(undefined));
     await store.save(settings);
     expect(JSON.parse((await storage.getItem("SalesData.connection"))!)).toEqual(settings);
@@ -105,7 +106,7 @@ describe("a damaged saved connection", () => {
       "paths.data",
     ],
   ])("%s: not used, and the session says which part is wrong without showing it", async (_, raw, part) => {
-    const storage = memoryStorage();
+    const storage = mapStorage();
     await storage.setItem("SalesData.connection", raw);
     const session = new Session(new ConnectionStore(storage));
     await session.ready();

@@ -1,11 +1,12 @@
 // The session builds the one client from the saved connection; a saved connection it cannot build one from
 // (a URL the client refuses) gives no client and says why, so nothing calls client() on it and the pane
 // shows the reason on its status line.
-import { ConnectionStore, memoryStorage, NO_KEY_MESSAGE, Session } from "../../src/session";
+import { mapStorage } from "../support/storage";
+import { ConnectionStore, NO_KEY_MESSAGE, Session } from "../../src/session";
 
 describe("a saved connection no client can be built from", () => {
   test("no client, hasKey false, and the load problem says why without the key", async () => {
-    const storage = memoryStorage();
+    const storage = mapStorage();
     const saved = { baseUrl: "http://sales.example.com", apiKey: "key-5678" };
     await storage.setItem("SalesData.connection", JSON.stringify(saved));
     const session = new Session(new ConnectionStore(storage));
@@ -26,7 +27,7 @@ describe("a saved connection no client can be built from", () => {
   });
 
   test("a key of spaces is no key: no client and no problem", async () => {
-    const storage = memoryStorage();
+    const storage = mapStorage();
     await storage.setItem("SalesData.connection", JSON.stringify({ baseUrl: "https://x.example", apiKey: "  " }));
     const session = new Session(new ConnectionStore(storage));
     await session.ready();

@@ -1,6 +1,7 @@
 // The pane's connection operations against the simulator: a key is saved only once the service accepts it; a
 // rejected key or an unreachable address never replaces a working connection; a damaged saved one is said.
-import { ConnectionStore, memoryStorage, Session } from "../../src/session";
+import { mapStorage } from "../support/storage";
+import { ConnectionStore, Session } from "../../src/session";
 import { connectionOperations } from "../../src/taskpane/operations/connectionOperations";
 import { startTestSimulator, SIM_KEY, type TestSimulator } from "../support/simulator";
 
@@ -13,7 +14,7 @@ afterAll(async () => {
 });
 
 test("test, save and forget follow the connection rule", async () => {
-  const session = new Session(new ConnectionStore(memoryStorage()));
+  const session = new Session(new ConnectionStore());
   await session.ready();
   const ops = connectionOperations(session);
   // nothing saved: unreachable is kept
@@ -40,7 +41,7 @@ test("test, save and forget follow the connection rule", async () => {
 });
 
 test("a damaged saved connection is reported, and replaced only by one the service accepts", async () => {
-  const storage = memoryStorage();
+  const storage = mapStorage();
   await storage.setItem("SalesData.connection", '{"baseUrl": 42}');
   const session = new Session(new ConnectionStore(storage));
   await session.ready();

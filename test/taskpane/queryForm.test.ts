@@ -10,11 +10,9 @@ import {
   fromQuery,
   metricChoices,
   nextRetailers,
-  notReadyText,
-  shownMessages,
+  formMessages,
   retailerRecords,
   timeframeNotServedBy,
-  toQuery,
   type QueryForm,
 } from "../../src/taskpane/queryBuilder/queryForm";
 import type { Query } from "../../src/core/query/query";
@@ -40,19 +38,24 @@ const form = (more: Partial<QueryForm>): QueryForm => ({
   ...more,
 });
 
-/** The form's query, parsed as the pane parses it before anything is sent; a refusal fails the test. */
+/** The form's query, checked as the pane checks it before anything is sent; a refusal fails the test. */
 function queryOf(f: QueryForm): Query {
-  const parsed = toQuery(f, SIM_TODAY);
-  if (!parsed.ok) throw new Error(`refused: ${parsed.errors.map((e) => e.message).join(" ")}`);
-  return parsed.query;
+  const checked = checkForm(f, SIM_TODAY);
+  if (!checked.query)
+    throw new Error(
+      `refused: ${Object.values(checked.errors)
+        .map((e) => e.message)
+        .join(" ")}`,
+    );
+  return checked.query;
 }
 
-describe("toQuery and fromQuery", () => {
+describe("the query checkForm sends, and fromQuery", () => {
   test("the retailers are sent in the order picked (one is a list of one); none is refused as missing", () => {
     expect(queryOf(form({ retailers: ["northmart"] })).retailers).toEqual(["northmart"]);
     expect(queryOf(form({ retailers: ["freshway", "northmart"] })).retailers).toEqual(["freshway", "northmart"]);
-    const none = toQuery(form({ retailers: [] }), SIM_TODAY);
-    expect(none.ok ? [] : none.errors.map((e) => [e.field, e.code])).toEqual([["retailer", "missing"]]);
+    const none = checkForm(form({ retailers: [] }), SIM_TODAY);
+    expect(Object.entries(none.errors).map(([field, e]) => [field, e.codes])).toEqual([["retailer", ["missing"]]]);
   });
 
   test("a saved record's retailer (a name, a comma list or a list) reopens with each retailer chosen", () => {
@@ -279,13 +282,13 @@ describe("the pane's words and when it says them", () => {
   test("a problem is said beside its control once the user touched it; until then Get data's line says it", () => {
     // Level switched to Store with Metrics empty: nothing beside Metrics, Get data's line asks for metrics.
     const check = checkForm(one({ level: "store", metrics: [] }), SIM_TODAY, lists, { style: GB });
-    expect(shownMessages(check, new Set(["level"]))).toEqual({});
-    expect(notReadyText(check.errors, new Set(["level"]), true)).toBe("To get data, choose one or more metrics.");
+    expect(formMessages(check, new Set(["level"]), true).shown).toEqual({});
+    expect(formMessages(check, new Set(["level"]), true).notReady).toBe("To get data, choose one or more metrics.");
     // Touched: said beside it; the line names the control only.
-    expect(shownMessages(check, new Set(["level", "metrics"]))).toEqual({
+    expect(formMessages(check, new Set(["level", "metrics"]), true).shown).toEqual({
       metrics: { intent: "error", text: check.errors.metrics!.message },
     });
-    expect(notReadyText(check.errors, new Set(["metrics"]), true)).toBe("To get data, fix Metrics.");
+    expect(formMessages(check, new Set(["metrics"]), true).notReady).toBe("To get data, fix Metrics.");
     // A value the form chose (a preset From) that another control made wrong: in the line, in its own words.
     const daily = checkForm(
       one({ level: "store", timeframe: "daily", from: "2026-10-01", to: "2026-11-20" }),
@@ -293,15 +296,15 @@ describe("the pane's words and when it says them", () => {
       lists,
       { style: GB },
     );
-    expect(shownMessages(daily, new Set(["level", "timeframe"]))).toEqual({});
-    expect(notReadyText(daily.errors, new Set(["level", "timeframe"]), true)).toBe(
+    expect(formMessages(daily, new Set(["level", "timeframe"]), true).shown).toEqual({});
+    expect(formMessages(daily, new Set(["level", "timeframe"]), true).notReady).toBe(
       "To get data, From: Store-level daily data is kept for 14 days only: the earliest From is 09/11/2026. Use weekly store data for older dates.",
     );
     // Not connected: that first; a form that can be sent: nothing.
-    expect(notReadyText({}, new Set(), false)).toMatch(/^Connect first/);
-    expect(notReadyText({}, new Set(), true)).toBeUndefined();
+    expect(formMessages({ errors: {}, warnings: {} }, new Set(), false).notReady).toMatch(/^Connect first/);
+    expect(formMessages({ errors: {}, warnings: {} }, new Set(), true).notReady).toBeUndefined();
     // A warning is said whatever was touched (it does not stop Get data).
     const late = checkForm(one({ to: "2026-12-06" }), SIM_TODAY, lists, { style: GB });
-    expect(shownMessages(late, new Set())).toEqual({ to: { intent: "warning", text: late.warnings.to } });
+    expect(formMessages(late, new Set(), true).shown).toEqual({ to: { intent: "warning", text: late.warnings.to } });
   });
 });

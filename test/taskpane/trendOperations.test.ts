@@ -12,7 +12,10 @@ import { readTable } from "../../src/excel";
 import { pullTable, refreshTable } from "../../src/refresh";
 import { refreshLine, tableOperations } from "../../src/taskpane/operations/tableOperations";
 import { trendOperations } from "../../src/taskpane/operations/trendOperations";
-import { trendChartWords } from "../../src/taskpane/savedQueries/TrendChart";
+import { TrendChart } from "../../src/taskpane/savedQueries/TrendChart";
+import { DateStyleContext } from "../../src/taskpane/dateStyle";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { DAILY, NEW_SHEET, refreshFixture } from "../refresh/support/fixture";
 
 /** The pane's date style in en-GB: days as 16/11/2026. */
@@ -75,7 +78,10 @@ test("after a refresh: the re-read weeks marked, each bar the table's total, the
   // summary, and its figure after the refresh is the bar of the week it compares.
   const change = outcome.changes.find((c) => c.metric === trend.metric)!;
   expect(change.change).not.toBe(0);
-  const words = trendChartWords(trend, GB, change).change;
+  const card = renderToStaticMarkup(
+    createElement(DateStyleContext.Provider, { value: GB }, createElement(TrendChart, { trend, change })),
+  );
+  const words = /Last refresh: [^<]*/.exec(card)![0];
   expect(words).toMatch(/^Last refresh: Revenue, 16\/11\/2026: [\d,]+\.\d\d to [\d,]+\.\d\d, [+-]\d+\.\d\d%$/);
   expect(refreshLine(outcome, GB).text).toContain(words.replace("Last refresh: ", ""));
   expect(trend.points.find((p) => p.period === change.to)!.value).toBe(change.after);

@@ -24,7 +24,7 @@ export type AnswerQuestion = Pick<
 
 export interface RawAnswer {
   rows: readonly Record<string, unknown>[];
-  /** The column found to hold the period (src/api/rows.ts findPeriodField); undefined when none was. */
+  /** The column found to hold the period (src/api/dataRows.ts findPeriodField); undefined when none was. */
   periodField: string | undefined;
   /** The names the X-Service-Omitted-Metrics header gave (src/core/answer/omittedMetrics.ts): metrics, or not. */
   omittedMetrics: readonly string[];
@@ -224,10 +224,8 @@ function verdict(
  * rows for a period without sales). Daily periods that all fall whole weeks (or months) apart are refused when
  * there are three or more of them, or two in a question of two weeks or more with several rows each (`span`:
  * days asked; `fewestRows`: rows of the day with fewest): fewer cannot be told from a SKU with sales on few days.
- * A rule of this module's interface, tested on its own (test/core/answerCheck.property.test.ts).
- * @public
  */
-export function spacingProblem(
+function spacingProblem(
   days: readonly IsoDate[],
   timeframe: Timeframe,
   { span = 0, fewestRows = 0 }: { span?: number; fewestRows?: number } = {},

@@ -99,10 +99,8 @@ function orList(items: string[]): string {
 
 /**
  * TRUE/FALSE, 1/0 (any non-zero number is TRUE, as in Excel), "TRUE"/"FALSE", "yes"/"no", "1"/"0"; empty: `fallback`.
- * A rule of this module's interface, tested on its own (test/functions/args.property.test.ts).
- * @public
  */
-export function booleanArg(argument: string, raw: unknown, fallback: boolean): boolean {
+function booleanArg(argument: string, raw: unknown, fallback: boolean): boolean {
   const v = single(argument, raw);
   if (isEmptyArg(v)) return fallback;
   if (typeof v === "boolean") return v;
@@ -115,12 +113,8 @@ export function booleanArg(argument: string, raw: unknown, fallback: boolean): b
   return fail(argument, `must be TRUE or FALSE (or 1 / 0), not ${describe(v)}.`);
 }
 
-/**
- * A date in any accepted form (see relativeDates.ts), required.
- * A rule of this module's interface, tested on its own (test/functions/args.property.test.ts).
- * @public
- */
-export function dateArg(argument: string, raw: unknown, today: IsoDate): IsoDate {
+/** A date in any accepted form (see relativeDates.ts), required. */
+function dateArg(argument: string, raw: unknown, today: IsoDate): IsoDate {
   const v = single(argument, raw);
   if (isEmptyArg(v)) fail(argument, `is missing. Give ${DATE_FORMS}.`);
   const parsed = parseDateValue(v, today);
@@ -130,10 +124,8 @@ export function dateArg(argument: string, raw: unknown, today: IsoDate): IsoDate
 
 /**
  * Metric names from "revenue,units", "Revenue, Units" or a range of cells (each may hold a list); de-duplicated.
- * A rule of this module's interface, tested on its own (test/functions/args.property.test.ts).
- * @public
  */
-export function metricsArg(argument: string, raw: unknown): string[] {
+function metricsArg(argument: string, raw: unknown): string[] {
   const cells = flattenArg(raw);
   const texts = cells.map((c) => {
     if (typeof c !== "string") fail(argument, `expected metric names, not ${describe(c)}.`);

@@ -160,11 +160,9 @@ function querySchema(day: DayText) {
  * A query: what to ask the service for, for one retailer or several (one table with a `retailer` column). Parsed
  * from what people and files write: any case and spacing, retailers and metrics as comma lists or lists, empty
  * optionals as none. What needs the service (its today, a retailer's metrics list) is validate.ts's.
- * The edge's schema, for a file format that holds queries (the sync file); tested in test/core/query.property.test.ts.
- * Its messages write days as the service does (YYYY-MM-DD).
- * @public
+ * Its messages write days as the service does (YYYY-MM-DD); parseQuery is its face (test/core/query.property.test.ts).
  */
-export const QuerySchema = querySchema(isoDay);
+const QuerySchema = querySchema(isoDay);
 
 /** The schema of each style of day asked for so far (a surface has one style: few are ever made). */
 const schemas = new Map<DayText, typeof QuerySchema>([[isoDay, QuerySchema]]);

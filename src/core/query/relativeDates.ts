@@ -20,10 +20,8 @@ export const DATE_FORMS = `a date, a date cell, "YYYY-MM-DD" text, or "today", "
  * "today" = today; "-7d" = 7 days before; "+3d" = 3 days after; "w" weeks (7 days), "m" calendar months
  * (clipped to the month's end: 31 March - 1m = 28/29 February), "y" = 12 months. "today-7d" reads the same
  * as "-7d". Case and spaces are ignored.
- * A rule of this module's interface, tested on its own (test/functions/args.property.test.ts).
- * @public
  */
-export function resolveRelativeDate(text: string, today: IsoDate): IsoDate | null {
+function resolveRelativeDate(text: string, today: IsoDate): IsoDate | null {
   const t = text.trim().toLowerCase();
   if (t === "") return null;
   const m = RELATIVE.exec(t);

@@ -25,10 +25,10 @@ export const RUNTIME_SESSION = newSessionId();
 /**
  * "SalesData_staging_<session>_<time>": 17 + 1 + 5 + 1 + 7 = 31 characters, Excel's longest sheet name. The time
  * (when staging started) tells its age to any session that finds it. With parseStagingName and leftoverStaging, the
- * naming rule every session and version shares, tested on its own (test/excel/coauthor.test.ts).
- * @public
+ * naming rule every session and version shares: test/excel/coauthor.test.ts writes it out and checks what a
+ * replacement stages and deletes.
  */
-export function stagingSheetName(session: string, nowMs: number): string {
+function stagingSheetName(session: string, nowMs: number): string {
   if (!SESSION.test(session)) throw new RangeError(`A session id is 5 characters 0-9 a-z (got "${session}").`);
   const time = Math.floor(nowMs / 1000)
     .toString(36)
@@ -36,11 +36,8 @@ export function stagingSheetName(session: string, nowMs: number): string {
   return `${STAGING_SHEET}_${session}_${time}`;
 }
 
-/**
- * The session and time (ms) a staging sheet's name holds; null for a name that is not a staging sheet's.
- * @public
- */
-export function parseStagingName(name: string): { session: string; timeMs: number } | null {
+/** The session and time (ms) a staging sheet's name holds; null for a name that is not a staging sheet's. */
+function parseStagingName(name: string): { session: string; timeMs: number } | null {
   const m = STAGING_NAME.exec(name);
   return m ? { session: m[1], timeMs: parseInt(m[2], 36) * 1000 } : null;
 }
@@ -50,9 +47,8 @@ export function parseStagingName(name: string): { session: string; timeMs: numbe
  * replacement at a time, so they are leftovers), the one name versions before co-authoring support used (such a
  * version deletes it itself at its next refresh), and any older than STAGING_MAX_AGE_MS. A co-author's recent
  * one, or one from a clock ahead of this one, is left alone.
- * @public
  */
-export function leftoverStaging(sheetNames: readonly string[], session: string, nowMs: number): string[] {
+function leftoverStaging(sheetNames: readonly string[], session: string, nowMs: number): string[] {
   return sheetNames.filter((name) => {
     if (name === STAGING_SHEET) return true;
     const s = parseStagingName(name);

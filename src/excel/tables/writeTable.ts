@@ -5,7 +5,7 @@ import { errorText } from "../../core/errorText";
 import { a1, parseAddress, quoteSheet } from "../addresses";
 import { WorkbookError } from "../errors";
 import { blockRows, excelHeader, excelRows } from "../formats";
-import { sheetNameBase, tableNameBase, uniqueName, uniqueSheetName } from "../names";
+import { sheetNameBase, tableNameBase, uniqueName, uniqueSheetName } from "../tableNames";
 import type { ExcelRun } from "../run";
 import {
   DEFAULT_LIMITS,

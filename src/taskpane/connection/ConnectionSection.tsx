@@ -3,7 +3,7 @@ import { Button, Field, Input, Text, makeStyles, tokens } from "@fluentui/react-
 import { checkServiceUrl } from "../messages";
 import { PaneMessage } from "../PaneMessage";
 import type { ConnectionOperations } from "../operations";
-import type { PaneServices } from "../services";
+import type { PaneServices } from "../paneServices";
 import { ApiKeyField } from "./ApiKeyField";
 import { EndpointPathsField } from "./EndpointPathsField";
 import { StatusLine } from "./StatusLine";

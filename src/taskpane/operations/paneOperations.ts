@@ -1,7 +1,7 @@
 // The pane's operations on the real parts: the session's client, refresh, the workbook layer and the stores.
 // Each concern has its own module; this puts them together.
 import { styleDays, type DateStyle } from "../../core/words";
-import type { PaneServices } from "../services";
+import type { PaneServices } from "../paneServices";
 import { actionOperations } from "./actionOperations";
 import { connectionOperations } from "./connectionOperations";
 import { dataOperations } from "./dataOperations";

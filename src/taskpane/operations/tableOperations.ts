@@ -30,7 +30,7 @@ import {
 } from "../../refresh";
 import { RefreshLog, refreshAllReport } from "../../session";
 import { errorText } from "../messages";
-import { changesWords } from "../words";
+import { changesWords } from "../paneWords";
 import type { ManagedRow, RefreshLine, TableOperations } from "./types";
 
 /**
@@ -40,7 +40,8 @@ import type { ManagedRow, RefreshLine, TableOperations } from "./types";
  * A table with missing dates is not "ok" (the pane shows the lines as a warning). A refresh held because it would
  * remove stored rows, or because a metric's figures changed unit, says so and carries what it showed in
  * `refreshAnyway` (what the pane's button accepts).
- * A rule of this module's interface, tested on its own (test/taskpane/trendOperations.test.ts).
+ * A seam: the pane's line for each kind of refresh outcome, checked on the outcomes the refresh tests
+ * make (test/refresh/revisions, gaps; test/taskpane/trendOperations) without running the pane's operations for each.
  * @public
  */
 export function refreshLine(o: RefreshOutcome, style: DateStyle): RefreshLine {

@@ -76,7 +76,8 @@ export function RunPanel({
  * omitted ("northmart: 26 rows · pharmaplus: 26 rows, omitted availability."), or for one, the metrics the retailer
  * omitted; then the warnings. A cancelled pull names only what was omitted: its per-retailer rows were not all
  * written.
- * A rule of this module's interface, tested on its own (test/taskpane/multiRetailerOperations.test.ts).
+ * A seam: Get data's lines for each kind of pull summary, checked on the summaries the pull tests make
+ * (test/refresh/answer-rules, test/taskpane/multiRetailerOperations) without rendering the panel for each.
  * @public
  */
 export function pullSummaryLines(summary: PullSummary, style: Pick<DateStyle, "range">): string[] {

@@ -53,11 +53,9 @@ export function emptyForm(range: { from: string; to: string }): QueryForm {
 
 /**
  * The form's query, parsed as every query is at its edge (query.ts), or every problem in it by control; `day`
- * writes the days its messages name (the pane's style).
- * A rule of this module's interface, tested on its own (test/taskpane/queryForm.test.ts).
- * @public
+ * writes the days its messages name (the pane's style). checkForm is its face.
  */
-export function toQuery(form: QueryForm, today: string, day: DayText = isoDay): QueryParse {
+function toQuery(form: QueryForm, today: string, day: DayText = isoDay): QueryParse {
   return parseQuery(
     {
       level: form.level,
@@ -197,10 +195,8 @@ const CHOOSE: Partial<Record<QueryField, string>> = {
  * The message beside each control: a problem once the user touched that control (changed it); a warning always
  * (it is about a value the form holds, and does not stop Get data). Nothing is said of a control before then:
  * switching Level says nothing of an empty Metrics.
- * A rule of this module's interface, tested on its own (test/taskpane/queryForm.test.ts).
- * @public
  */
-export function shownMessages(
+function shownMessages(
   check: { errors: FieldErrors; warnings: FieldWarnings },
   touched: ReadonlySet<QueryField>,
 ): Partial<Record<QueryField, { intent: "error" | "warning"; text: string }>> {
@@ -218,14 +214,8 @@ export function shownMessages(
  * Why Get data cannot run yet, in one line; undefined when it can. Each problem is said once: a control's own
  * message beside it when it was touched (the line names the control), else here (an empty control by what to
  * choose, any other problem in its own words).
- * A rule of this module's interface, tested on its own (test/taskpane/queryForm.test.ts).
- * @public
  */
-export function notReadyText(
-  errors: FieldErrors,
-  touched: ReadonlySet<QueryField>,
-  connected: boolean,
-): string | undefined {
+function notReadyText(errors: FieldErrors, touched: ReadonlySet<QueryField>, connected: boolean): string | undefined {
   if (!connected) return "Connect first (Connection, above): the lists come from the service.";
   const parts = FORM_ORDER.flatMap((field) => {
     const error = errors[field];
@@ -235,6 +225,26 @@ export function notReadyText(
     return [`${LABEL[field]}: ${error.message.replace(/\.$/, "")}`];
   });
   return parts.length ? `To get data, ${parts.join("; ")}.` : undefined;
+}
+
+/** What the form says of a check: the message beside each control, and Get data's line (undefined: it can run). */
+export interface FormMessages {
+  shown: Partial<Record<QueryField, { intent: "error" | "warning"; text: string }>>;
+  notReady?: string;
+}
+
+/**
+ * What the form says, given what the user touched: shownMessages and notReadyText, which say each problem once
+ * between them. A seam: where a problem is said depends on the controls touched, a rule tested on a
+ * check in test/taskpane/queryForm.test.ts rather than by clicking through the rendered pane.
+ * @public
+ */
+export function formMessages(
+  check: { errors: FieldErrors; warnings: FieldWarnings },
+  touched: ReadonlySet<QueryField>,
+  connected: boolean,
+): FormMessages {
+  return { shown: shownMessages(check, touched), notReady: notReadyText(check.errors, touched, connected) };
 }
 
 /**

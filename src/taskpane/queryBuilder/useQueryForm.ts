@@ -7,9 +7,8 @@ import type { ViewByChoice } from "../../core/query/viewBy";
 import type { DateStyle } from "../../core/words";
 import {
   checkForm,
-  notReadyText,
+  formMessages,
   retailerRecords,
-  shownMessages,
   type MetricsLists,
   type QueryForm,
   type RetailerRecord,
@@ -57,7 +56,7 @@ export function useQueryForm(
     [form, today, metrics, style, viewBy],
   );
   const records = useMemo(() => retailerRecords(form.retailers, metrics), [form.retailers, metrics]);
-  const shown = useMemo(() => shownMessages(check, touched), [check, touched]);
+  const { shown, notReady } = useMemo(() => formMessages(check, touched, connected), [check, touched, connected]);
 
   const touch = (fields: QueryField | QueryField[]) =>
     setTouched((before) => {
@@ -67,7 +66,7 @@ export function useQueryForm(
 
   return {
     message: (field) => shown[field],
-    notReady: notReadyText(check.errors, touched, connected),
+    notReady,
     query: check.query,
     touch,
     records,

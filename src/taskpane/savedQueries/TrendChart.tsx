@@ -15,7 +15,7 @@ import {
 } from "../../core/refresh/trend";
 import type { DateStyle } from "../../core/words";
 import { useDateStyle } from "../dateStyle";
-import { changesWords } from "../words";
+import { changesWords } from "../paneWords";
 
 /** The drawing's own units: the card's width at Excel's 320 px pane; the SVG scales to the card, never wider. */
 const WIDTH = 280;
@@ -67,10 +67,8 @@ function title(t: Trend): string {
 
 /**
  * The card's words for a trend, in the pane's date style.
- * A rule of this module's interface, tested on its own (test/taskpane/trendChart.test.ts).
- * @public
  */
-export function trendChartWords(
+function trendChartWords(
   trend: Trend,
   style: Pick<DateStyle, "day" | "range">,
   change?: MetricChange,

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { checkRows, findPeriodField } from "../../src/api/rows";
+import { checkRows, findPeriodField } from "../../src/api/dataRows";
 import { DataRowSchema } from "../../src/api/schemas";
 import { runs } from "../support/properties";
 

@@ -1,7 +1,7 @@
 // Data rows: checked against DataRowSchema, and the period column found by its values.
 // 100,000-row answers are common, so a tight typeof pass vouches for ordinary rows and only the rows it
 // cannot vouch for go through zod, which then decides (and words the error). Same verdicts, a fraction
-// of the time: see test/api/rows.test.ts for the property that the two agree.
+// of the time: see test/api/dataRows.test.ts for the property that the two agree.
 import type { z } from "zod";
 import { dayOfTimestamp } from "../core/dates";
 import { isMetric } from "../core/metrics";
