@@ -355,7 +355,7 @@ describe("refresh", () => {
 
   test.each([
     [1, /a row \(SKU \d+\) has week ".*", which cannot be placed on a day/],
-    // Half the window's 4 periods unplaceable: the period column is not found by its values (src/api/rows.ts
+    // Half the window's 4 periods unplaceable: the period column is not found by its values (src/api/dataRows.ts
     // findPeriodField wants most of them to be dates), so the refusal says the rows have no column of dates.
     [2, /a row \(SKU \d+\) has week ".*", which cannot be placed on a day/],
   ])("weekly, %d period(s) that cannot be placed on a day: refused, the workbook unchanged", async (rows, why) => {
