@@ -175,7 +175,7 @@ test("one way to run writes one at a time: src/core/turns.ts, taken by every wri
     "excel/queryStore.ts",
     "api/readThenWrite.ts",
     "sync/syncAll.ts",
-    "sync/duckdb/engine.ts",
+    "sync/duckdb/lock.ts",
   ])
     expect([rel, /from "(\.\.\/)+core\/turns"/.test(text(rel))]).toEqual([rel, true]);
 });
