@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "pg";
-import { letGoDuckDbFile, useDuckDbFile } from "../src/sync/duckdb/files";
+import { letGoDuckDbFile, useDuckDbFile } from "../src/sync/duckdb/connect";
 import { openDatabase, type SyncEngine, type SyncRow, type SyncTableSpec } from "../src/sync";
 import { startTestDatabase, type TestPostgres } from "./postgres";
 

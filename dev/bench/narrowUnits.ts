@@ -127,7 +127,7 @@ async function rowsOf(kind: string, table: string, dir: string, url: string): Pr
       await c.end();
     }
   }
-  const { useDuckDbFile, letGoDuckDbFile } = await import("../../src/sync/duckdb/files");
+  const { useDuckDbFile, letGoDuckDbFile } = await import("../../src/sync/duckdb/connect");
   const path = join(dir, "narrow.duckdb");
   const c = await (await useDuckDbFile(path)).connect();
   try {

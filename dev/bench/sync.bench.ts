@@ -54,7 +54,7 @@ async function drift(report: Report, dir: string): Promise<void> {
       if (r.outcome !== "synced") throw new Error(r.message);
     }
     await syncAll([{ ...entry, table: "fresh" }], { engine, client, today: day });
-    const { useDuckDbFile, letGoDuckDbFile } = await import("../../src/sync/duckdb/files");
+    const { useDuckDbFile, letGoDuckDbFile } = await import("../../src/sync/duckdb/connect");
     const path = join(dir, "drift.duckdb");
     const c = await (await useDuckDbFile(path)).connect();
     const read = async (t: string) =>

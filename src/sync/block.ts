@@ -1,14 +1,11 @@
 // Rows as the sync carries them to an engine: one array of values laid end to end, row after row, instead of an
 // array per row. A week of a large retailer is 120,000 rows; an array per row costs about twice the memory of its
 // values, and every array is one more object for the garbage collector to trace.
-import type { SyncCell, SyncRow } from "./engine";
+import type { RowBlock, SyncCell, SyncRow } from "./engine";
 
-/** `length` rows of `width` values: row i's value of column j is cells[i * width + j]. */
-export interface RowBlock {
-  readonly width: number;
-  length: number;
-  cells: readonly SyncCell[];
-}
+// The type is the engine interface's (engine.ts, which rows reach engines through); here for the modules that
+// build and take apart blocks.
+export type { RowBlock };
 
 export const isBlock = (chunk: readonly SyncRow[] | RowBlock): chunk is RowBlock => !Array.isArray(chunk);
 

@@ -68,9 +68,9 @@ export async function openDatabase(target: string | DatabaseTarget = DEFAULT_DAT
   const t = typeof target === "string" ? parseDatabase(target) : target;
   // require, as src/runtime.ts does: the command runs as CommonJS through tsx, whose hooks do not reach import().
   if (t.kind === "duckdb") {
-    const { openDuckDb } = require("./duckdb/engine") as typeof import("./duckdb/engine");
+    const { openDuckDb } = require("./duckdb/connect") as typeof import("./duckdb/connect");
     return openDuckDb(t.path);
   }
-  const { openPostgres } = require("./postgres/engine") as typeof import("./postgres/engine");
+  const { openPostgres } = require("./postgres/connect") as typeof import("./postgres/connect");
   return openPostgres(t.url, t.label);
 }

@@ -1,7 +1,6 @@
 // The one interface every database engine of the sync implements (DuckDB, PostgreSQL): what a window rewrite needs
 // and nothing else. The sync above it decides what to write; an engine only stores it, in one transaction per table.
 import type { IsoDate } from "../core/dates";
-import type { RowBlock } from "./block";
 
 /**
  * How a column is stored, as Excel's Get Data and Power BI read it: `date` the period (DATE), `text` names and
@@ -31,6 +30,15 @@ export interface SyncTableSpec {
 export type SyncCell = string | number | null;
 /** One row, its values in the order of SyncTableSpec.columns. */
 export type SyncRow = readonly SyncCell[];
+/**
+ * Rows laid end to end (block.ts: a large sync's rows travel so): `length` rows of `width` values, row i's value of
+ * column j is cells[i * width + j].
+ */
+export interface RowBlock {
+  readonly width: number;
+  length: number;
+  cells: readonly SyncCell[];
+}
 /**
  * Rows in chunks: an array of chunks or a stream of them (rows are never all held at once), each chunk an array of
  * rows or a block of them laid end to end (block.ts: a large sync's rows travel so).

@@ -1,5 +1,6 @@
-// src/sync owns the sync's database side: each engine (DuckDB, PostgreSQL) an adapter behind one interface
-// (engine.ts), typed tables, window rewrites in one transaction, the run log. It may import src/core and src/api only.
+// src/sync owns the sync's database side: one interface (engine.ts) written once by a base (engineBase.ts: the
+// transaction, the run log) over each engine's folder of the same parts (duckdb/, postgres/), typed tables, window
+// rewrites in one transaction, the run log. It may import src/core and src/api only.
 // The sales-data command (src/cli) takes what it needs from here; tests also reach the modules themselves.
 export { DEFAULT_DATABASE, openDatabase, type DatabaseTarget } from "./database";
 export {

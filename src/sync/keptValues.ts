@@ -9,7 +9,7 @@ import type { IsoDate } from "../core/dates";
 import type { RowBlock } from "./block";
 import type { SyncTableSpec } from "./engine";
 import { KEPT_VALUES_TABLE, NEW_ROWS_TABLE, quoteName } from "./names";
-import type { Dialect, SqlSession } from "./tables";
+import type { Dialect, SqlSession } from "./sql";
 import type { TableLayout } from "./tableShape";
 
 /** Bulk-loads blocks into a temporary table of the connection's (the engine's appender or COPY). */

@@ -12,7 +12,8 @@ import type {
   SyncTableSpec,
 } from "./engine";
 import { quoteName, REVISIONS_TABLE, RUNS_TABLE } from "./names";
-import { tableExists, type Dialect, type SqlSession } from "./tables";
+import type { Dialect, SqlSession } from "./sql";
+import { tableExists } from "./tables";
 
 /** The run table's columns after run_id (its id column differs: an identity in PostgreSQL, a sequence in DuckDB). */
 const RUN_COLUMNS = (d: Dialect) => `
@@ -58,15 +59,26 @@ export function runRow(of: RunOf, end: RunEnd): SyncRun {
   };
 }
 
-/** CREATE statements of the two log tables, for a run id column given by the engine. */
-export function logTablesSql(d: Dialect, runId: string): string[] {
+/** CREATE statements of the two log tables, in the engine's dialect. */
+function logTablesSql(d: Dialect): string[] {
   return [
-    `CREATE TABLE IF NOT EXISTS ${RUNS_TABLE} (run_id ${runId}, ${RUN_COLUMNS(d)})`,
+    `CREATE TABLE IF NOT EXISTS ${RUNS_TABLE} (run_id ${d.runId}, ${RUN_COLUMNS(d)})`,
     `CREATE TABLE IF NOT EXISTS ${REVISIONS_TABLE} (
       run_id BIGINT NOT NULL, table_name ${d.types.text} NOT NULL, period DATE NOT NULL, row_key ${d.types.text} NOT NULL,
       metric ${d.types.text} NOT NULL, old_value ${d.types.double}, new_value ${d.types.double})`,
     `CREATE INDEX IF NOT EXISTS sales_revisions_run ON ${REVISIONS_TABLE} (run_id)`,
   ];
+}
+
+/**
+ * Creates the log tables where they are missing, in a transaction of their own on the session (after the dialect's
+ * setup: DuckDB's id sequence, PostgreSQL's lock against two syncs creating them at once). An engine runs it once
+ * per database it opens.
+ */
+export async function ensureLogTables(s: SqlSession, d: Dialect): Promise<void> {
+  await s.exec("BEGIN");
+  for (const sql of [...d.logSetup, ...logTablesSql(d)]) await s.exec(sql);
+  await s.exec("COMMIT");
 }
 
 /** sales_revisions as a table to bulk-load (its rows from revisionRows). */

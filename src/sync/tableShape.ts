@@ -4,7 +4,7 @@
 // another type, a primary key that is not the row key, a column of the user's that a new row could not fill.
 import type { SyncColumn, SyncTableSpec } from "./engine";
 import { quoteName, shownName } from "./names";
-import type { Dialect, SqlSession } from "./tables";
+import type { Dialect, SqlSession } from "./sql";
 
 /** A column of the user's in a synced table. */
 export interface UserColumn {

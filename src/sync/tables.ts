@@ -1,36 +1,11 @@
 // A query's table in SQL, for either engine: created typed (a primary key on the row key, an index on the period),
 // or, when it exists, checked against the query (tableShape.ts) so a sync never writes into a table it cannot keep
 // whole: the sync's columns by name and type, the row key, and the user's columns, which every rewrite keeps.
-import type { SyncCell, SyncColumnType, SyncTableSpec } from "./engine";
+import type { SyncTableSpec } from "./engine";
 import { SyncError } from "./errors";
 import { fitName, quoteName, shownName } from "./names";
+import type { Dialect, SqlSession } from "./sql";
 import { readShape, SYNC_COLUMNS_ONLY, type ShapeProblem, type TableLayout } from "./tableShape";
-
-/** A statement runner on one connection (in its transaction, when one is open); every value is bound. */
-export interface SqlSession {
-  /** Rows as objects: DATE as "YYYY-MM-DD", BIGINT as a number, timestamps read through Dialect.epochMs. */
-  all(sql: string, params?: readonly SyncCell[]): Promise<Record<string, SyncCell>[]>;
-  /** Runs a statement; the rows it changed. */
-  exec(sql: string, params?: readonly SyncCell[]): Promise<number>;
-}
-
-/** What differs between the engines' SQL (the rest is written once, for both). */
-export interface Dialect {
-  /** "DuckDB", "PostgreSQL": for messages. */
-  name: string;
-  types: Readonly<Record<SyncColumnType, string>>;
-  /** How information_schema.columns spells each type. */
-  schemaTypes: Readonly<Record<SyncColumnType, string>>;
-  /** DuckDB matches table names whatever their case; PostgreSQL matches a quoted name exactly. */
-  foldsCase: boolean;
-  /** A TIMESTAMPTZ column as milliseconds since 1970 (BIGINT). */
-  epochMs(column: string): string;
-  maxNameBytes: number;
-  /** A temporary table of the connection's, by its name (never a table of the same name in the schema). */
-  temporary(name: string): string;
-  /** Said in an INSERT that writes values kept from the table itself (PostgreSQL: into an identity column too). */
-  overriding: string;
-}
 
 /** CREATE TABLE and its period index: key columns NOT NULL, the primary key on the row key. */
 function createTableSql(spec: SyncTableSpec, d: Dialect): string[] {

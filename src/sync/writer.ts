@@ -1,34 +1,24 @@
-// The window rewrite both engines share: one transaction on one table, ended by any failure (rolled back at once,
-// so a failed step can never be committed), and a commit that is confirmed by reading back what the database kept.
-// A table with the user's columns is rewritten through keptValues.ts, so their values stay with their rows.
+// The base's writer (engineBase.ts begins it): one transaction on one table, ended by any failure (rolled back at
+// once, so a failed step can never be committed), and a commit that is confirmed by reading back what the database
+// kept. A table with the user's columns is rewritten through keptValues.ts, so their values stay with their rows.
 import type { IsoDate } from "../core/dates";
 import { plural } from "../core/words";
 import type { SyncRevision, SyncRow, SyncRowChunks, SyncRun, SyncTableSpec, WindowWriter } from "./engine";
 import { SyncError } from "./errors";
 import { quoteName, shownName } from "./names";
-import type { RowBlock } from "./block";
 import { KeptValues } from "./keptValues";
 import { checkedChunks, rowCheck } from "./rows";
 import { insertRun, readRun, REVISIONS_SPEC, revisionRows } from "./runLog";
-import type { Dialect, SqlSession } from "./tables";
+import type { Dialect, EngineSession } from "./sql";
 import { SYNC_COLUMNS_ONLY, type TableLayout } from "./tableShape";
 
-/** What an engine gives the shared writer: its session in the transaction, and its own bulk load and ending. */
+/** A transaction the base has begun: the engine's session in it, holding the table's lock. */
 export interface EngineTransaction {
-  session: SqlSession;
+  session: EngineSession;
   dialect: Dialect;
   /** The database in words, for messages. */
   where: string;
-  /** Rows of a query, converted to SyncRow, in chunks of about `size`. */
-  stream(sql: string, params: readonly string[], size: number): AsyncIterable<SyncRow[]>;
-  /**
-   * Bulk-loads checked blocks of rows into a table in the transaction (DuckDB's appender, PostgreSQL's COPY), or
-   * into a temporary table of the connection's.
-   */
-  bulkLoad(spec: SyncTableSpec, blocks: AsyncIterable<RowBlock>, temporary?: boolean): Promise<number>;
-  /** COMMIT or ROLLBACK; the lock is still held afterwards, until release. */
-  end(commit: boolean): Promise<void>;
-  /** Releases the table's lock and the connection. */
+  /** Releases the table's lock and the session (after COMMIT or ROLLBACK). */
   release(): Promise<void>;
 }
 
@@ -60,7 +50,7 @@ export class TransactionWriter implements WindowWriter {
     const sql = `SELECT ${columns} FROM ${quoteName(this.spec.table)} WHERE ${quoteName(this.spec.period)} >= $1::DATE
       ORDER BY ${this.spec.key.map(quoteName).join(", ")}`;
     try {
-      yield* this.tx.stream(sql, [from], chunkRows);
+      yield* this.tx.session.stream(sql, [from], chunkRows);
     } catch (error) {
       throw await this.failed(error);
     }
@@ -81,8 +71,8 @@ export class TransactionWriter implements WindowWriter {
       const from = this.window ?? undefined;
       const blocks = checkedChunks(rows, rowCheck(this.spec, from));
       const n = this.kept
-        ? await this.kept.load(blocks, (staging, b) => this.tx.bulkLoad(staging, b, true))
-        : await this.tx.bulkLoad(this.spec, blocks);
+        ? await this.kept.load(blocks, (staging, b) => this.tx.session.bulkLoad(staging, b, true))
+        : await this.tx.session.bulkLoad(this.spec, blocks);
       this.inserted += n;
       return n;
     });
@@ -95,7 +85,7 @@ export class TransactionWriter implements WindowWriter {
   recordRevisions(run: number, revisions: Iterable<SyncRevision>): Promise<number> {
     return this.step(async () => {
       const chunks = revisionRows(run, this.spec.table, revisions);
-      return this.tx.bulkLoad(REVISIONS_SPEC, checkedChunks(chunks, rowCheck(REVISIONS_SPEC)));
+      return this.tx.session.bulkLoad(REVISIONS_SPEC, checkedChunks(chunks, rowCheck(REVISIONS_SPEC)));
     });
   }
 
@@ -103,7 +93,7 @@ export class TransactionWriter implements WindowWriter {
     this.mustBeOpen();
     try {
       await this.kept?.end();
-      await this.tx.end(true);
+      await this.tx.session.exec("COMMIT");
       this.state = "committed";
       await this.confirm();
     } catch (error) {
@@ -118,7 +108,7 @@ export class TransactionWriter implements WindowWriter {
     if (this.state !== "open") return;
     this.state = "rolled back";
     try {
-      await this.tx.end(false);
+      await this.tx.session.exec("ROLLBACK");
     } finally {
       await this.tx.release();
     }

@@ -17,8 +17,8 @@ import {
   type EngineCase,
 } from "../../dev/sync-engines";
 import { DUCKDB } from "../../src/sync/duckdb/dialect";
-import { letGoDuckDbFile, useDuckDbFile } from "../../src/sync/duckdb/files";
-import { duckDbSession, streamDuckDb } from "../../src/sync/duckdb/session";
+import { letGoDuckDbFile, useDuckDbFile } from "../../src/sync/duckdb/connect";
+import { duckDbSession } from "../../src/sync/duckdb/session";
 import { TransactionWriter } from "../../src/sync/writer";
 import { rowsOf, type RowBlock } from "../../src/sync/block";
 
@@ -407,15 +407,13 @@ describe("DuckDB's COMMIT after a failed flush", () => {
       appender.closeSync();
       return n;
     };
+    const session = { ...duckDbSession(connection), bulkLoad: careless };
     const writer = new TransactionWriter(spec, {
-      session: duckDbSession(connection),
+      session,
       dialect: DUCKDB,
       where: "the test's file",
-      stream: (sql, params, size) => streamDuckDb(connection, sql, params, size),
-      bulkLoad: careless,
-      end: async (commit) => void (await connection.run(commit ? "COMMIT" : "ROLLBACK")),
       release: async () => {
-        connection.closeSync();
+        await session.release();
         await letGoDuckDbFile(path);
       },
     });

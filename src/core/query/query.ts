@@ -19,29 +19,14 @@ import {
   say,
   timeframeField,
   viewbyField,
+  type IssueCode,
 } from "./queryFields";
 
 /** The pane's controls and the SALES functions' arguments a problem can be about. */
 export type QueryField =
   "level" | "retailer" | "timeframe" | "metrics" | "from" | "to" | "comparison" | "filter" | "viewby";
 
-/** What kind of problem an issue is, so callers decide what to show without reading the message. */
-export type IssueCode =
-  /** A required value is empty: Retailer, Metrics. */
-  | "missing"
-  /** A value outside the allowed ones: a level, timeframe, comparison, filter or metric name, a metric at the
-   * wrong level, "all" at store level or beside other retailers, a retailer twice. */
-  | "not-allowed"
-  /** Not in the form asked for: a date that is not a real YYYY-MM-DD day, metric names not separated by commas. */
-  | "format"
-  /** Dates out of bounds: To before From, a store-level daily From before the 14-day limit. */
-  | "range"
-  /** A value that needs another one: View by without a Filter. */
-  | "requires"
-  /** A day after the service's today: a From there is refused (nothing can come back), a To there is said. */
-  | "future"
-  /** Asked for, but not served: a timeframe or metrics the retailer does not publish, metrics never served daily. */
-  | "not-served";
+export type { IssueCode };
 
 export interface Issue {
   field: QueryField;

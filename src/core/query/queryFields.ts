@@ -4,7 +4,24 @@
 import { z } from "zod";
 import { isIsoDate } from "../dates";
 import { COMPARISONS, FILTERS, LEVELS, TIMEFRAMES } from "../metrics";
-import type { IssueCode } from "./query";
+
+/** What kind of problem an issue is, so callers decide what to show without reading the message. */
+export type IssueCode =
+  /** A required value is empty: Retailer, Metrics. */
+  | "missing"
+  /** A value outside the allowed ones: a level, timeframe, comparison, filter or metric name, a metric at the
+   * wrong level, "all" at store level or beside other retailers, a retailer twice. */
+  | "not-allowed"
+  /** Not in the form asked for: a date that is not a real YYYY-MM-DD day, metric names not separated by commas. */
+  | "format"
+  /** Dates out of bounds: To before From, a store-level daily From before the 14-day limit. */
+  | "range"
+  /** A value that needs another one: View by without a Filter. */
+  | "requires"
+  /** A day after the service's today: a From there is refused (nothing can come back), a To there is said. */
+  | "future"
+  /** Asked for, but not served: a timeframe or metrics the retailer does not publish, metrics never served daily. */
+  | "not-served";
 
 /** Adds a problem in the add-in's words; its kind rides on zod's issue, for parseQuery to hand on. */
 export function say(ctx: z.RefinementCtx, field: string, code: IssueCode, message: string): void {

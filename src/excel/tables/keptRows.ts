@@ -2,10 +2,10 @@
 // read whole before the commit (one sync, only when there are some), then written whole at their place in the
 // window, in the commit's one write, beside the service's rows. Their formulas stay formulas (R1C1), their text
 // stays text.
+import type { Column } from "../../core/answer/tabulate";
 import type { KeptRow } from "../../core/refresh/userRows";
 import { cellInput, rowKey } from "../../core/refresh/userColumns";
 import type { OpenTable } from "./openTable";
-import type { Placement } from "./userCells";
 import type { Grid } from "./writeBlocks";
 
 /** A kept row as read: each table column's input (what writing it through formulasR1C1 keeps as it is), and its key. */
@@ -15,13 +15,16 @@ export interface KeptCells {
   key: string | null;
 }
 
-/** Reads the kept rows (body rows cutAt + row) whole, in one sync; `keyCols`: the key columns, period first. */
+/**
+ * Reads the kept rows (body rows cutAt + row) whole, in one sync; `layout`: the placement's (userCells.ts), each
+ * table column's data column or null; `keyCols`: the key columns, period first.
+ */
 export async function readKeptRows(
   context: Excel.RequestContext,
   open: OpenTable,
   cutAt: number,
   keep: readonly KeptRow[],
-  { layout }: Placement,
+  { layout }: { layout: readonly (Column | null)[] },
   keyCols: readonly number[],
 ): Promise<KeptCells[]> {
   const ranges = keep.map((k) =>

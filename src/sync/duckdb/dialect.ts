@@ -1,7 +1,7 @@
 // DuckDB's SQL where it differs from PostgreSQL's: its type names, names matched whatever their case, epoch_ms, the
-// catalog of temporary tables.
+// catalog of temporary tables, the run log's ids from a sequence.
 import { quoteName } from "../names";
-import type { Dialect } from "../tables";
+import type { Dialect } from "../sql";
 
 export const DUCKDB: Dialect = {
   name: "DuckDB",
@@ -14,4 +14,7 @@ export const DUCKDB: Dialect = {
   temporary: (name) => `temp.main.${quoteName(name)}`,
   // DuckDB has no identity columns (a sequence is a column's default).
   overriding: "",
+  runId: "BIGINT PRIMARY KEY DEFAULT nextval('sales_sync_run_ids')",
+  // The file is set up once per process that opens it (connect.ts), so no lock against a race is needed.
+  logSetup: ["CREATE SEQUENCE IF NOT EXISTS sales_sync_run_ids START 1"],
 };

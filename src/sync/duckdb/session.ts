@@ -1,5 +1,6 @@
-// A DuckDB connection as the sync's SQL session (values bound, DATE read as text, BIGINT as numbers) and its bulk
-// load through the appender, used the way DuckDB's transactions require (see loadWithAppender).
+// A DuckDB connection as the base's session: statements (values bound, DATE read as text, BIGINT as numbers), a
+// query's rows streamed, and its bulk load through the appender, used the way DuckDB's transactions require (see
+// loadWithAppender).
 import {
   BIGINT,
   DATE,
@@ -14,7 +15,7 @@ import {
 } from "@duckdb/node-api";
 import { letGo, type RowBlock } from "../block";
 import type { SyncCell, SyncColumnType, SyncRow, SyncTableSpec } from "../engine";
-import type { SqlSession } from "../tables";
+import type { EngineSession } from "../sql";
 
 /** A value DuckDB returned, as the sync reads it. */
 function fromDuckDb(v: DuckDBValue): SyncCell {
@@ -27,7 +28,8 @@ function fromDuckDb(v: DuckDBValue): SyncCell {
 /** Rows of a DuckDB data chunk (its STANDARD_VECTOR_SIZE). */
 const VECTOR_SIZE = 2048;
 
-export function duckDbSession(connection: DuckDBConnection): SqlSession {
+/** A connection of the file's as a session; released, it is closed. */
+export function duckDbSession(connection: DuckDBConnection): EngineSession {
   return {
     async all(sql, params = []) {
       const reader = await connection.runAndReadAll(sql, [...params]);
@@ -37,11 +39,14 @@ export function duckDbSession(connection: DuckDBConnection): SqlSession {
     async exec(sql, params = []) {
       return (await connection.run(sql, [...params])).rowsChanged;
     },
+    stream: (sql, params, size) => streamDuckDb(connection, sql, params, size),
+    bulkLoad: (spec, blocks, temporary) => loadWithAppender(connection, spec, blocks, temporary),
+    release: async () => connection.closeSync(),
   };
 }
 
 /** The rows of a query in chunks of about `size` (DuckDB streams them in its own chunks of 2,048). */
-export async function* streamDuckDb(
+async function* streamDuckDb(
   connection: DuckDBConnection,
   sql: string,
   params: readonly string[],
@@ -118,7 +123,7 @@ function appendBlock(
  * and a later close commits them), so each block is flushed as it is appended, and on any failure the buffer is
  * cleared before the appender is closed: the caller then rolls back and nothing of this load remains.
  */
-export async function loadWithAppender(
+async function loadWithAppender(
   connection: DuckDBConnection,
   spec: SyncTableSpec,
   blocks: AsyncIterable<RowBlock>,

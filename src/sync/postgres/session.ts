@@ -1,14 +1,15 @@
-// A PostgreSQL connection as the sync's SQL session (values bound, DATE read as text, BIGINT as numbers), rows read
-// through a cursor in chunks, and the bulk load through COPY FROM STDIN (pg-copy-streams), never row by row.
+// A PostgreSQL connection (a client of the engine's pool) as the base's session: statements (values bound, DATE read
+// as text, BIGINT as numbers), rows read through a cursor in chunks, and the bulk load through COPY FROM STDIN
+// (pg-copy-streams), never row by row.
 import { once } from "node:events";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
-import pg, { type ClientBase, type CustomTypesConfig } from "pg";
+import pg, { type ClientBase, type CustomTypesConfig, type PoolClient } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { letGo, type RowBlock } from "../block";
 import type { SyncCell, SyncRow, SyncTableSpec } from "../engine";
 import { quoteName } from "../names";
-import type { SqlSession } from "../tables";
+import type { EngineSession } from "../sql";
 
 const DATE_OID = 1082;
 const INT8_OID = 20;
@@ -22,7 +23,8 @@ export const PG_TYPES: CustomTypesConfig = {
   }) as CustomTypesConfig["getTypeParser"],
 };
 
-export function pgSession(client: ClientBase): SqlSession {
+/** A client of the pool as a session; released, it goes back to the pool (or is closed, when broken). */
+export function pgSession(client: PoolClient): EngineSession {
   return {
     async all(sql, params = []) {
       return (await client.query(sql, [...params])).rows as Record<string, string | number | null>[];
@@ -30,11 +32,14 @@ export function pgSession(client: ClientBase): SqlSession {
     async exec(sql, params = []) {
       return (await client.query(sql, [...params])).rowCount ?? 0;
     },
+    stream: (sql, params, size) => streamPg(client, sql, params, size),
+    bulkLoad: (spec, blocks, temporary) => loadWithCopy(client, spec, blocks, temporary),
+    release: async (broken) => client.release(broken),
   };
 }
 
 /** The rows of a query through a cursor, `size` at a time (the transaction is open, so the cursor lives in it). */
-export async function* streamPg(
+async function* streamPg(
   client: ClientBase,
   sql: string,
   params: readonly string[],
@@ -90,7 +95,7 @@ async function writeBlock(stream: Writable, { width, length, cells }: RowBlock):
  * COPY is cancelled (CopyFail, with a fixed text: row values never reach the server's log) and the error rethrown
  * for the caller to roll back.
  */
-export async function loadWithCopy(
+async function loadWithCopy(
   client: ClientBase,
   spec: SyncTableSpec,
   blocks: AsyncIterable<RowBlock>,

@@ -1,10 +1,16 @@
-// A DuckDB file opened once per process (DuckDBInstance.fromCache: two instances on one file do not see each other's
-// writes), shared by every engine on it and closed when the last lets go, which releases DuckDB's file lock. Another
-// process holding that lock is told in words, naming the file and the process.
+// DuckDB's connect: an embedded file (the default, nothing to install), opened once per process
+// (DuckDBInstance.fromCache: two instances on one file do not see each other's writes), shared by every engine on it
+// and closed when the last lets go, which releases DuckDB's file lock: one writing process at a time. Another process
+// holding that lock is told in words, naming the file and the process. The engine is the base over this folder's
+// parts; each rewrite and each read of the run log has a connection of its own.
 import { DuckDBInstance } from "@duckdb/node-api";
+import type { SyncEngine } from "../engine";
+import { SqlEngine } from "../engineBase";
 import { SyncError, SyncLockedError } from "../errors";
-import { logTablesSql } from "../runLog";
+import { ensureLogTables } from "../runLog";
 import { DUCKDB } from "./dialect";
+import { duckDbLock } from "./lock";
+import { duckDbSession } from "./session";
 
 interface OpenFile {
   instance: Promise<DuckDBInstance>;
@@ -33,20 +39,20 @@ async function openInstance(path: string): Promise<DuckDBInstance> {
     throw new SyncError(`The DuckDB file ${path} could not be opened: ${message}`);
   }
   // The log tables, once per open file (two connections creating them at once would conflict).
-  const connection = await instance.connect();
+  const session = duckDbSession(await instance.connect());
   try {
-    await connection.run("BEGIN");
-    await connection.run("CREATE SEQUENCE IF NOT EXISTS sales_sync_run_ids START 1");
-    for (const sql of logTablesSql(DUCKDB, "BIGINT PRIMARY KEY DEFAULT nextval('sales_sync_run_ids')"))
-      await connection.run(sql);
-    await connection.run("COMMIT");
+    await ensureLogTables(session, DUCKDB);
   } finally {
-    connection.closeSync();
+    await session.release();
   }
   return instance;
 }
 
-/** The process's one instance of the file at `path` (absolute), opened on first use. */
+/**
+ * The process's one instance of the file at `path` (absolute), opened on first use. Also how the tests and the bench
+ * read the file beside a sync, as a second connection (dev/sync-engines.ts, test/sync/engines.test.ts).
+ * @public
+ */
 export async function useDuckDbFile(path: string): Promise<DuckDBInstance> {
   let file = files.get(path);
   if (!file) {
@@ -63,10 +69,33 @@ export async function useDuckDbFile(path: string): Promise<DuckDBInstance> {
   }
 }
 
-/** Lets go of the file; the last user closes it (its connections must be closed first). */
+/**
+ * Lets go of the file; the last user closes it (its connections must be closed first). With useDuckDbFile, for the
+ * tests and the bench too.
+ * @public
+ */
 export async function letGoDuckDbFile(path: string): Promise<void> {
   const file = files.get(path);
   if (!file || --file.users > 0) return;
   files.delete(path);
   (await file.instance).closeSync();
+}
+
+/**
+ * Opens (or creates) the DuckDB file at an absolute path; SyncLockedError when another process holds it. Loaded
+ * only when an address needs it, by openDatabase's require (src/sync/database.ts), which knip does not follow.
+ * @public
+ */
+export async function openDuckDb(path: string): Promise<SyncEngine> {
+  const instance = await useDuckDbFile(path);
+  const label = `the DuckDB file ${path}`;
+  return new SqlEngine({
+    kind: "duckdb",
+    label,
+    dialect: DUCKDB,
+    connect: async () => duckDbSession(await instance.connect()),
+    lock: duckDbLock(path, label),
+    problem: (error) => error,
+    close: () => letGoDuckDbFile(path),
+  });
 }

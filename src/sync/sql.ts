@@ -1,0 +1,50 @@
+// The SQL an engine speaks, as the code both engines share drives it (tables.ts, tableShape.ts, keptValues.ts, the
+// run log, and the base, engineBase.ts, with its writer): a session on one connection, and the dialect, where the
+// engines' SQL differs. Each engine folder gives one of each (its session.ts and dialect.ts).
+import type { RowBlock, SyncCell, SyncColumnType, SyncRow, SyncTableSpec } from "./engine";
+
+/** A statement runner on one connection (in its transaction, when one is open); every value is bound. */
+export interface SqlSession {
+  /** Rows as objects: DATE as "YYYY-MM-DD", BIGINT as a number, timestamps read through Dialect.epochMs. */
+  all(sql: string, params?: readonly SyncCell[]): Promise<Record<string, SyncCell>[]>;
+  /** Runs a statement; the rows it changed. */
+  exec(sql: string, params?: readonly SyncCell[]): Promise<number>;
+}
+
+/**
+ * A connection of the engine's own, as the base holds it (through a rewrite, or one read of the run log): its
+ * statements, a query's rows streamed, its bulk load, and its return.
+ */
+export interface EngineSession extends SqlSession {
+  /** Rows of a query, converted to SyncRow, in chunks of about `size`. */
+  stream(sql: string, params: readonly string[], size: number): AsyncIterable<SyncRow[]>;
+  /**
+   * Bulk-loads checked blocks of rows into a table in the open transaction (DuckDB's appender, PostgreSQL's COPY),
+   * or into a temporary table of the connection's.
+   */
+  bulkLoad(spec: SyncTableSpec, blocks: AsyncIterable<RowBlock>, temporary?: boolean): Promise<number>;
+  /** Closes the connection or returns it to the engine's pool; `broken`: it must not be used again. */
+  release(broken?: boolean): Promise<void>;
+}
+
+/** What differs between the engines' SQL (the rest is written once, for both). */
+export interface Dialect {
+  /** "DuckDB", "PostgreSQL": for messages. */
+  name: string;
+  types: Readonly<Record<SyncColumnType, string>>;
+  /** How information_schema.columns spells each type. */
+  schemaTypes: Readonly<Record<SyncColumnType, string>>;
+  /** DuckDB matches table names whatever their case; PostgreSQL matches a quoted name exactly. */
+  foldsCase: boolean;
+  /** A TIMESTAMPTZ column as milliseconds since 1970 (BIGINT). */
+  epochMs(column: string): string;
+  maxNameBytes: number;
+  /** A temporary table of the connection's, by its name (never a table of the same name in the schema). */
+  temporary(name: string): string;
+  /** Said in an INSERT that writes values kept from the table itself (PostgreSQL: into an identity column too). */
+  overriding: string;
+  /** The run log's id column after its name: an identity (PostgreSQL) or a sequence's next value (DuckDB). */
+  runId: string;
+  /** Run first in the transaction that creates the run log's tables (what the id needs, a lock against a race). */
+  logSetup: readonly string[];
+}
