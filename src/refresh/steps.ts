@@ -1,6 +1,6 @@
 // The steps of one table's refresh and the plain data between them: (1) read the table's tail and work out the
-// window (readWindow.ts), (2) fetch and check the answer for it (readWindow.ts), (3) in the table's turn of the
-// write queue, read the stored window's cells, plan, write (writeWindow.ts); then its outcome, assembled once
+// window (readForRefresh.ts), (2) fetch and check the answer for it (readForRefresh.ts), (3) in the table's turn of the
+// write queue, read the stored window's cells, plan, write (writeForRefresh.ts); then its outcome, assembled once
 // from what the steps returned (refreshOutcome.ts). A step that fails is kept here in words; nothing after it runs.
 import { isSalesApiError } from "../api/errors";
 import type { IsoDate } from "../core/dates";
@@ -9,7 +9,7 @@ import type { RefreshPlan } from "../core/refresh/plan";
 import type { MetricChange } from "../core/refresh/revisions";
 import type { ColumnKind } from "../core/answer/tabulate";
 import type { RetailerSummary } from "../core/answer/retailersTable";
-import type { RefreshWindow, WindowInput } from "../core/refresh/window";
+import type { RefreshWindow, WindowInput } from "../core/refresh/refreshWindow";
 import { WorkbookError } from "../excel/errors";
 import type { PeriodTail, TailResult } from "../excel/tables";
 import type { RefreshableTable } from "./deps";

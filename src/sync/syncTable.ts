@@ -1,10 +1,10 @@
 // One query of a sync into its table: the first sync reads the whole range in the add-in's chunks and streams it
-// in; a later one re-reads the add-in's refresh window (src/core/refresh/window.ts) and, unless the losses rule or
+// in; a later one re-reads the add-in's refresh window (src/core/refresh/refreshWindow.ts) and, unless the losses rule or
 // a unit change holds it, rewrites it in one transaction with each changed figure recorded. The database-side twin
 // of src/refresh's steps: read (window, answer), then plan and write in the table's turn.
 import { daysBetween, excelSerial, periodStart, type IsoDate } from "../core/dates";
 import type { ReadWindow } from "../core/refresh/answerLayout";
-import { refreshWindow, windowInputOf } from "../core/refresh/window";
+import { refreshWindow, windowInputOf } from "../core/refresh/refreshWindow";
 import { andList, plural } from "../core/words";
 import type { StoredPeriod, SyncEngine, SyncOutcome, SyncRow, WindowWriter } from "./engine";
 import { shownName } from "./names";
@@ -234,7 +234,7 @@ async function laterSync(run: Run, periods: readonly StoredPeriod[]): Promise<Ta
   }
   const table = answers.table;
   const turn = o.turn ?? ((write) => write());
-  return turn(() => writeWindow(run, table, { win, lastRead, periods, fresh }));
+  return turn(() => planAndLoad(run, table, { win, lastRead, periods, fresh }));
 }
 
 interface Fetched {
@@ -253,7 +253,7 @@ async function settledRows(writer: WindowWriter, from: IsoDate | undefined, star
 }
 
 /** In the table's transaction: read the stored window, plan, then hold (nothing written) or rewrite. */
-async function writeWindow(run: Run, table: QueryTable, f: Fetched): Promise<TableSyncResult> {
+async function planAndLoad(run: Run, table: QueryTable, f: Fetched): Promise<TableSyncResult> {
   const { entry, o } = run;
   const q = entry.query;
   const writer = await o.engine.begin(table.spec, { lockWaitMs: o.lockWaitMs });

@@ -25,7 +25,7 @@ import {
   noRowsWarning,
   stillMissingWarning,
 } from "./warnings";
-import { keptCount, lastKeptPeriod, planForAnswer, retailersLeftEmpty, type StoredTail } from "./window";
+import { keptCount, lastKeptPeriod, planForAnswer, retailersLeftEmpty, type StoredTail } from "./storedTail";
 import type { DayWords, DaysOf } from "../words";
 
 /** What a refresh plans on: the window, the stored table's tail, the answer laid onto it, the record's gaps. */

@@ -15,7 +15,7 @@ import {
 } from "../core/refresh/plan";
 import { mergeRanges } from "../core/refresh/gaps";
 import { keyColumns } from "../core/refresh/userColumns";
-import { rowCounts } from "../core/refresh/window";
+import { rowCounts } from "../core/refresh/rowCounts";
 import { WorkbookError } from "../excel/errors";
 import { updateManagedTables } from "../excel/queryStore";
 import { recordWithRows } from "../excel/writtenStore";
