@@ -5,7 +5,7 @@
 import { isSalesApiError } from "../api/errors";
 import type { IsoDate } from "../core/dates";
 import type { LaidAnswer } from "../core/refresh/answerLayout";
-import type { RefreshPlan } from "../core/refresh/plan";
+import type { RewritePlan } from "../core/refresh/planRewrite";
 import type { MetricChange } from "../core/refresh/revisions";
 import type { ColumnKind } from "../core/answer/tabulate";
 import type { RetailerSummary } from "../core/answer/retailersTable";
@@ -64,7 +64,7 @@ export interface RefreshSteps {
   stored?: StoredTable;
   window?: RefreshWindow;
   answer?: FetchedWindow;
-  plan?: RefreshPlan;
+  plan?: RewritePlan;
   written?: WrittenWindow;
   /** The step that failed or was cancelled: the steps after it did not run. */
   failure?: RefreshFailure;

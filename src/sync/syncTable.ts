@@ -17,7 +17,7 @@ import { readChunks, type ReadChunk, type SyncReader } from "./read";
 import { recordedFailure, rewriteWindow, type RewriteResult, type RewriteStage, type WindowRewrite } from "./rewrite";
 import { runRow, type RunEnd } from "./runLog";
 import type { SyncEntry } from "./syncFile";
-import { figureRevisions, planWindow, revisionText, settledFrom } from "./windowPlan";
+import { figureRevisions, planSync, revisionText, settledFrom } from "./syncPlan";
 
 export interface TableSyncOptions {
   engine: SyncEngine;
@@ -264,7 +264,7 @@ async function planAndLoad(run: Run, table: QueryTable, f: Fetched): Promise<Tab
     for await (const chunk of writer.readWindow(f.win.start)) stored.push(...chunk);
     const when = { today: o.today, lastRead: f.lastRead, level: q.level, timeframe: q.timeframe };
     const seen = { when, window: f.win, periods: f.periods, stored, retailers: q.retailers };
-    planned = planWindow({
+    planned = await planSync({
       ...seen,
       table,
       settled: await settledRows(writer, settledFrom(seen), f.win.start),
@@ -281,7 +281,9 @@ async function planAndLoad(run: Run, table: QueryTable, f: Fetched): Promise<Tab
     const reason =
       plan.kind === "keep"
         ? plan.warnings.join(" ")
-        : `${[plan.holds.losses?.said, plan.holds.unitChange?.said].filter(Boolean).join(" ")} ${ANYWAY}`;
+        : plan.holds
+          ? `${[plan.holds.losses?.said, plan.holds.unitChange?.said].filter(Boolean).join(" ")} ${ANYWAY}`
+          : plan.reason;
     const id = await run.record(table.spec.table, window, { outcome: "held", reason });
     return run.result({
       table: table.spec.table,
