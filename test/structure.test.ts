@@ -309,3 +309,83 @@ test("dev/ (the simulator, the workbook host, the bench and the harness both sha
   );
   expect(fromTest.map((p) => relative(DEV, p))).toEqual([]);
 });
+
+/** Run-time imports of a file: each imported name with the src path (no extension) it comes from. */
+function importedNames(file: (typeof files)[number]): { name: string; from: string }[] {
+  return file.source.statements.flatMap((node) => {
+    if (!ts.isImportDeclaration(node) || node.importClause?.isTypeOnly || !ts.isStringLiteral(node.moduleSpecifier))
+      return [];
+    const spec = node.moduleSpecifier.text;
+    if (!spec.startsWith(".")) return [];
+    const from = relative(SRC, join(file.path, "..", spec))
+      .split(sep)
+      .join("/");
+    const bindings = node.importClause?.namedBindings;
+    if (!bindings || !ts.isNamedImports(bindings)) return [];
+    return bindings.elements.filter((e) => !e.isTypeOnly).map((e) => ({ name: (e.propertyName ?? e.name).text, from }));
+  });
+}
+
+test("one rewrite plan, two surfaces: src/refresh and src/sync both call src/core's planRewrite, and only it", () => {
+  const callers = (folder: string) =>
+    files
+      .filter((f) => f.folder === folder)
+      .filter((f) => importedNames(f).some((i) => i.name === "planRewrite" && i.from.startsWith("core/")))
+      .map((f) => relative(SRC, f.path).split(sep).join("/"));
+  expect(callers("refresh")).toEqual(["refresh/writeForRefresh.ts"]);
+  expect(callers("sync")).toEqual(["sync/syncPlan.ts"]);
+  // The steps under it (from the answer alone, from the stored cells) are run by planRewrite, never again outside core.
+  const steps = files
+    .filter((f) => f.folder !== "core")
+    .flatMap((f) =>
+      importedNames(f)
+        .filter((i) => ["planFromAnswer", "planFromStored", "revisionOf"].includes(i.name))
+        .map((i) => `${relative(SRC, f.path)} imports ${i.name}`),
+    );
+  expect(steps).toEqual([]);
+});
+
+/**
+ * Excel serials are Excel's: src/core/dates.ts defines excelSerial and fromExcelSerial (the tabulated answer's date
+ * cells are still serials), and no file of src/core beyond the ones listed here uses them. The plan's entry and the
+ * window's split files are not among them; the list only shrinks (a file listed that no longer uses them fails too).
+ */
+const CORE_SERIAL_USERS = [
+  "core/answer/actions.ts",
+  "core/answer/tabulate.ts",
+  "core/query/relativeDates.ts",
+  "core/refresh/losses.ts",
+  "core/refresh/plan.ts",
+  "core/refresh/provisional.ts",
+  "core/refresh/refreshWindow.ts",
+  "core/refresh/revisions.ts",
+  "core/refresh/storedTail.ts",
+  "core/refresh/trend.ts",
+  "core/refresh/userRows.ts",
+  "core/refresh/writtenKeys.ts",
+];
+
+test("src/core: no Excel-serial helper defined beyond dates.ts (and the formula argument reader), none used beyond the files listed", () => {
+  const core = files.filter((f) => f.folder === "core");
+  const rel = (f: (typeof files)[number]) => relative(SRC, f.path).split(sep).join("/");
+  // A helper: a top-level function, or a constant holding one, whose name says serial.
+  const isHelper = (s: ts.Statement) =>
+    (ts.isFunctionDeclaration(s) && !!s.name && /serial/i.test(s.name.text)) ||
+    (ts.isVariableStatement(s) &&
+      s.declarationList.declarations.some(
+        (d) =>
+          /serial/i.test(d.name.getText()) &&
+          !!d.initializer &&
+          (ts.isArrowFunction(d.initializer) ||
+            ts.isFunctionExpression(d.initializer) ||
+            ts.isCallExpression(d.initializer)),
+      ));
+  const defines = core.filter((f) => rel(f) !== "core/dates.ts" && f.source.statements.some(isHelper)).map(rel);
+  // relativeDates.ts reads a SALES formula's date argument, which Excel passes as a serial: left there for now.
+  expect(defines).toEqual(["core/query/relativeDates.ts"]);
+  const users = core
+    .filter((f) => importedNames(f).some((i) => /^(excelSerial|fromExcelSerial)$/.test(i.name)))
+    .map(rel)
+    .sort();
+  expect(users).toEqual(CORE_SERIAL_USERS);
+});

@@ -29,7 +29,7 @@ import { startSimulator } from "../simulator";
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays, excelSerial, fromExcelSerial } from "../../src/core/dates";
 import type { Query } from "../../src/core/query/query";
-import { periodEnd, type WindowRule } from "../../src/core/refresh/window";
+import { periodEnd, type WindowRule } from "../../src/core/refresh/refreshWindow";
 import { readManagedTables, readTable } from "../../src/excel";
 import {
   pullTable,
@@ -38,9 +38,9 @@ import {
   type RefreshOutcome,
   type RefreshableTable,
 } from "../../src/refresh";
-import { readForRefresh } from "../../src/refresh/readWindow";
+import { readForRefresh } from "../../src/refresh/readForRefresh";
 import { refreshOutcome } from "../../src/refresh/refreshOutcome";
-import { writeForRefresh } from "../../src/refresh/writeWindow";
+import { writeForRefresh } from "../../src/refresh/writeForRefresh";
 import type { Report } from "./run";
 import { asQuery } from "./support";
 import {

@@ -1,7 +1,7 @@
 // A query's answer as one table, for one retailer or several: what the pane's Get data writes, what refresh
 // lays over the table's window and what SALES.SKU / SALES.STORE spill, so the three cannot differ.
 import { requestsOf, type DataRequest, type Query } from "../core/query/query";
-import { tableContents } from "../core/refresh/window";
+import { tableContents } from "../core/refresh/tableLayout";
 import { tabulate, type Tabulated } from "../core/answer/tabulate";
 import type { ReadOptions, SalesClient } from "./client";
 import { tabulateRetailers, type RetailerSummary } from "../core/answer/retailersTable";

@@ -17,7 +17,7 @@ import {
 } from "../core/dates";
 import type { Metric, Timeframe } from "../core/metrics";
 import { queryKey, type DataRequest } from "../core/query/query";
-import { storedPeriodContaining } from "../core/refresh/window";
+import { storedPeriodContaining } from "../core/refresh/refreshWindow";
 import { afterTodayText } from "../core/query/validate";
 import { dayWords } from "../core/words";
 import type { TtlCache } from "./cache";

@@ -20,7 +20,7 @@ import {
   type RefreshSummary,
 } from "./outcomes";
 import { serialized } from "./queue";
-import { readForRefresh } from "./readWindow";
+import { readForRefresh } from "./readForRefresh";
 import { writeInTurn } from "./table";
 
 let running: Promise<RefreshSummary> | null = null;

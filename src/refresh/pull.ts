@@ -3,7 +3,8 @@
 import { SalesApiError } from "../api/errors";
 import { fetchTable } from "../api/tableRead";
 import type { Query } from "../core/query/query";
-import { lastReadAfterPull, periodIndexOf, type TableShape } from "../core/refresh/window";
+import { lastReadAfterPull } from "../core/refresh/refreshWindow";
+import { periodIndexOf, type TableShape } from "../core/refresh/tableLayout";
 import type { IsoDate } from "../core/dates";
 import { recordFrom, writtenKeys, type WrittenKeys } from "../core/refresh/writtenKeys";
 import { recordWithRows } from "../excel/writtenStore";

@@ -2,7 +2,7 @@
 // window, the answer's warnings, the plan and the write, or the step that failed; then the pivots on the table
 // and what is still missing. Pure: imports src/core and the steps' types only.
 import { stillMissingOf } from "../core/refresh/plan";
-import { rowCounts } from "../core/refresh/window";
+import { rowCounts } from "../core/refresh/rowCounts";
 import { formatsNotCarriedWarning } from "../core/refresh/warnings";
 import { MANUAL_CALCULATION_NOTE, type RefreshOutcome, type RefreshStatus } from "./outcomes";
 import type { RefreshSteps } from "./steps";

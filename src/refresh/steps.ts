@@ -1,15 +1,15 @@
 // The steps of one table's refresh and the plain data between them: (1) read the table's tail and work out the
-// window (readWindow.ts), (2) fetch and check the answer for it (readWindow.ts), (3) in the table's turn of the
-// write queue, read the stored window's cells, plan, write (writeWindow.ts); then its outcome, assembled once
+// window (readForRefresh.ts), (2) fetch and check the answer for it (readForRefresh.ts), (3) in the table's turn of the
+// write queue, read the stored window's cells, plan, write (writeForRefresh.ts); then its outcome, assembled once
 // from what the steps returned (refreshOutcome.ts). A step that fails is kept here in words; nothing after it runs.
 import { isSalesApiError } from "../api/errors";
 import type { IsoDate } from "../core/dates";
 import type { LaidAnswer } from "../core/refresh/answerLayout";
-import type { RefreshPlan } from "../core/refresh/plan";
+import type { RewritePlan } from "../core/refresh/planRewrite";
 import type { MetricChange } from "../core/refresh/revisions";
 import type { ColumnKind } from "../core/answer/tabulate";
 import type { RetailerSummary } from "../core/answer/retailersTable";
-import type { RefreshWindow, WindowInput } from "../core/refresh/window";
+import type { RefreshWindow, WindowInput } from "../core/refresh/refreshWindow";
 import { WorkbookError } from "../excel/errors";
 import type { PeriodTail, TailResult } from "../excel/tables";
 import type { RefreshableTable } from "./deps";
@@ -64,7 +64,7 @@ export interface RefreshSteps {
   stored?: StoredTable;
   window?: RefreshWindow;
   answer?: FetchedWindow;
-  plan?: RefreshPlan;
+  plan?: RewritePlan;
   written?: WrittenWindow;
   /** The step that failed or was cancelled: the steps after it did not run. */
   failure?: RefreshFailure;

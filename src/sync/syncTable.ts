@@ -1,10 +1,10 @@
 // One query of a sync into its table: the first sync reads the whole range in the add-in's chunks and streams it
-// in; a later one re-reads the add-in's refresh window (src/core/refresh/window.ts) and, unless the losses rule or
+// in; a later one re-reads the add-in's refresh window (src/core/refresh/refreshWindow.ts) and, unless the losses rule or
 // a unit change holds it, rewrites it in one transaction with each changed figure recorded. The database-side twin
 // of src/refresh's steps: read (window, answer), then plan and write in the table's turn.
 import { daysBetween, excelSerial, periodStart, type IsoDate } from "../core/dates";
 import type { ReadWindow } from "../core/refresh/answerLayout";
-import { refreshWindow, windowInputOf } from "../core/refresh/window";
+import { refreshWindow, windowInputOf } from "../core/refresh/refreshWindow";
 import { andList, plural } from "../core/words";
 import type { StoredPeriod, SyncEngine, SyncOutcome, SyncRow, WindowWriter } from "./engine";
 import { shownName } from "./names";
@@ -17,7 +17,7 @@ import { readChunks, type ReadChunk, type SyncReader } from "./read";
 import { recordedFailure, rewriteWindow, type RewriteResult, type RewriteStage, type WindowRewrite } from "./rewrite";
 import { runRow, type RunEnd } from "./runLog";
 import type { SyncEntry } from "./syncFile";
-import { figureRevisions, planWindow, revisionText, settledFrom } from "./windowPlan";
+import { figureRevisions, planSync, revisionText, settledFrom } from "./syncPlan";
 
 export interface TableSyncOptions {
   engine: SyncEngine;
@@ -234,7 +234,7 @@ async function laterSync(run: Run, periods: readonly StoredPeriod[]): Promise<Ta
   }
   const table = answers.table;
   const turn = o.turn ?? ((write) => write());
-  return turn(() => writeWindow(run, table, { win, lastRead, periods, fresh }));
+  return turn(() => planAndLoad(run, table, { win, lastRead, periods, fresh }));
 }
 
 interface Fetched {
@@ -253,7 +253,7 @@ async function settledRows(writer: WindowWriter, from: IsoDate | undefined, star
 }
 
 /** In the table's transaction: read the stored window, plan, then hold (nothing written) or rewrite. */
-async function writeWindow(run: Run, table: QueryTable, f: Fetched): Promise<TableSyncResult> {
+async function planAndLoad(run: Run, table: QueryTable, f: Fetched): Promise<TableSyncResult> {
   const { entry, o } = run;
   const q = entry.query;
   const writer = await o.engine.begin(table.spec, { lockWaitMs: o.lockWaitMs });
@@ -264,7 +264,7 @@ async function writeWindow(run: Run, table: QueryTable, f: Fetched): Promise<Tab
     for await (const chunk of writer.readWindow(f.win.start)) stored.push(...chunk);
     const when = { today: o.today, lastRead: f.lastRead, level: q.level, timeframe: q.timeframe };
     const seen = { when, window: f.win, periods: f.periods, stored, retailers: q.retailers };
-    planned = planWindow({
+    planned = await planSync({
       ...seen,
       table,
       settled: await settledRows(writer, settledFrom(seen), f.win.start),
@@ -281,7 +281,9 @@ async function writeWindow(run: Run, table: QueryTable, f: Fetched): Promise<Tab
     const reason =
       plan.kind === "keep"
         ? plan.warnings.join(" ")
-        : `${[plan.holds.losses?.said, plan.holds.unitChange?.said].filter(Boolean).join(" ")} ${ANYWAY}`;
+        : plan.holds
+          ? `${[plan.holds.losses?.said, plan.holds.unitChange?.said].filter(Boolean).join(" ")} ${ANYWAY}`
+          : plan.reason;
     const id = await run.record(table.spec.table, window, { outcome: "held", reason });
     return run.result({
       table: table.spec.table,

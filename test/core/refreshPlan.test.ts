@@ -24,13 +24,8 @@ function input(values: (string | number | null)[][], over: Partial<PlanInput> = 
     tail: { count: 5, offset: 0, periods: [W1, W1, W2, W2, W2] },
     several: false,
     answer: {
-      kind: "laid",
       data: { columns: COLUMNS, values },
       periodIndex: 0,
-      periodField: "week",
-      service: [],
-      record: [],
-      warnings: [],
     },
     gaps: [],
     ...over,
@@ -86,10 +81,10 @@ test("from the answer alone: a table of several retailers without its retailer c
 
 test("from the stored cells: an answer that would remove more stored rows than it writes holds the refresh", () => {
   const plan = planFromStored(input([[W2, "1", 11]]), { window: STORED });
-  expect(plan.kind).toBe("hold");
-  expect(plan.kind === "hold" && plan.holds.losses).toMatchObject({ rows: 2, held: true, wholePeriods: [] });
-  expect(plan.kind === "hold" && plan.holds.warnings[0]).toMatch(/it would write only 1 row\./);
-  expect(plan.kind === "hold" && plan.holds.warnings[0].endsWith(REFRESH_ANYWAY)).toBe(true);
+  expect(plan.kind).toBe("refused");
+  expect(plan.kind === "refused" && plan.holds.losses).toMatchObject({ rows: 2, held: true, wholePeriods: [] });
+  expect(plan.kind === "refused" && plan.holds.warnings[0]).toMatch(/it would write only 1 row\./);
+  expect(plan.kind === "refused" && plan.holds.warnings[0].endsWith(REFRESH_ANYWAY)).toBe(true);
 });
 
 test("from the stored cells: accepted with Refresh anyway, the write is planned with its counts and words", () => {

@@ -170,13 +170,8 @@ describe("the plan keeps them out of the losses and the revision", () => {
     tail: { count: 5, offset: 0, periods: [W1, W1, W2, W2, W2] },
     several: false,
     answer: {
-      kind: "laid",
       data: { columns: COLUMNS, values },
       periodIndex: 0,
-      periodField: "week",
-      service: [],
-      record: [],
-      warnings: [],
     },
     gaps: [],
     written,

@@ -1,4 +1,4 @@
-// The pure rules of refresh (src/core/refresh/window.ts) over random tables, clocks and timeframes.
+// The pure rules of refresh (src/core/refresh: refreshWindow.ts, tableLayout.ts, storedTail.ts, rowCounts.ts) over random tables, clocks and timeframes.
 import fc from "fast-check";
 import { addDays, addPeriods, daysBetween, excelSerial, fromExcelSerial, periodStart } from "../../src/core/dates";
 import type { Timeframe } from "../../src/core/metrics";
@@ -6,15 +6,13 @@ import {
   anchorOf,
   lastReadAfterPull,
   lastReadOf,
-  mapToHeader,
   periodAfterLast,
   periodEnd,
-  planForAnswer,
   refreshWindow,
-  retailersLeftEmpty,
-  rowCounts,
-  sortByPeriod,
-} from "../../src/core/refresh/window";
+} from "../../src/core/refresh/refreshWindow";
+import { mapToHeader, sortByPeriod } from "../../src/core/refresh/tableLayout";
+import { planForAnswer, retailersLeftEmpty } from "../../src/core/refresh/storedTail";
+import { rowCounts } from "../../src/core/refresh/rowCounts";
 import type { Cell, Column } from "../../src/core/answer/tabulate";
 import { rewrite } from "./support/rewrite";
 

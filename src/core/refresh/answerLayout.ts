@@ -11,7 +11,8 @@ import {
   type TableColumnRef,
 } from "./userColumns";
 import { earlyRowsWarning, extraColumnsWarning, missingColumnsWarning, noPeriodText } from "./warnings";
-import { mapToHeader, periodIndexOf, windowRows, type RefreshWindow, type TableShape } from "./window";
+import { mapToHeader, periodIndexOf, windowRows, type TableShape } from "./tableLayout";
+import { type RefreshWindow } from "./refreshWindow";
 
 /** A window to read: the dates asked and where the stored rows are replaced from. */
 export type ReadWindow = Extract<RefreshWindow, { kind: "window" }>;

@@ -2,12 +2,12 @@
 // (an empty answer where it holds rows) and which stored cells to compare; from those cells, whether the losses
 // rule or a unit change holds it, and otherwise what is written and what will be said of it (rows replaced,
 // added and removed, figures emptied, missing dates and the record's open gaps). After the write, what the
-// revision changed. Pure: the add-in reads and writes the workbook around it (src/refresh), and the same rules
-// hold for any store of a table's rows.
+// revision changed. Pure, and run in one sequence by planRewrite.ts, which both the refresh (src/refresh, on a
+// workbook's table) and the sync (src/sync, on a database table) call: the same rules for any store of a table's rows.
 import { fromExcelSerial, type DateRange, type IsoDate } from "../dates";
 import type { Level, Timeframe } from "../metrics";
 import { RETAILER_COLUMN } from "../answer/retailersTable";
-import type { LaidAnswer, ReadWindow } from "./answerLayout";
+import type { ReadWindow } from "./answerLayout";
 import { isCovered, missingRanges, openGaps, subtractRange } from "./gaps";
 import { holdsOf, type Holds } from "./holds";
 import { blankedText, repeatedText, type BlankedFigures, type WindowComparison } from "./losses";
@@ -25,7 +25,8 @@ import {
   noRowsWarning,
   stillMissingWarning,
 } from "./warnings";
-import { keptCount, lastKeptPeriod, planForAnswer, retailersLeftEmpty, type StoredTail } from "./window";
+import { keptCount, lastKeptPeriod, planForAnswer, retailersLeftEmpty, type StoredTail } from "./storedTail";
+import type { TableShape } from "./tableLayout";
 import type { DayWords, DaysOf } from "../words";
 
 /** What a refresh plans on: the window, the stored table's tail, the answer laid onto it, the record's gaps. */
@@ -37,7 +38,7 @@ export interface PlanInput {
   /** The stored table's tail; a table of several retailers: each tail row's retailer (undefined: no such column). */
   tail: StoredTail & { retailers?: readonly unknown[] };
   several: boolean;
-  answer: Extract<LaidAnswer, { kind: "laid" }>;
+  answer: PlanAnswer;
   /** A table of several retailers: the retailers read (each one's rows in the answer are counted here). */
   retailers?: readonly { retailer: string }[];
   /** The open gaps the table's record keeps. */
@@ -49,6 +50,14 @@ export interface PlanInput {
    * records it). Absent: a store without rows of the user's (the database): nothing kept, nothing recorded.
    */
   written?: WrittenKeys | null;
+}
+
+/** The answer's rows for the window as the plan reads them: plain rows, the period column first among their keys. */
+export interface PlanAnswer {
+  /** The window's rows (columns with their kinds), in period order. */
+  data: TableShape;
+  /** Index of the period in `data.columns`. */
+  periodIndex: number;
 }
 
 /** The stored cells the plan compares with the answer: body rows `from` to the end, the cells of `fields`. */
@@ -68,12 +77,10 @@ export interface StoredRows {
   settled?: readonly (readonly unknown[])[];
 }
 
-export type RefreshPlan =
-  /** The answer is empty where the table holds rows (or, several retailers, for one of them): nothing written. */
-  | { kind: "keep"; warnings: string[] }
-  /** The losses rule or a unit change holds the refresh: nothing written, what they found reported. */
-  | { kind: "hold"; holds: Holds }
-  | WritePlan;
+/** What the stored cells decide: refused by the losses rule or a unit change, or written. */
+export type StoredPlan =
+  /** The losses rule or a unit change refuses the rewrite: nothing written, what they found reported. */
+  { kind: "refused"; holds: Holds } | WritePlan;
 
 export interface WritePlan {
   kind: "write";
@@ -110,7 +117,7 @@ export interface WritePlan {
 export function planFromAnswer(
   input: PlanInput,
 ):
-  | Extract<RefreshPlan, { kind: "keep" }>
+  | { kind: "keep"; warnings: string[] }
   | { kind: "refused"; reason: string }
   | { kind: "compare"; cells?: StoredCells } {
   const { tail, window: win, answer } = input;
@@ -148,7 +155,7 @@ function settledRowsOf({ tail, window: win, when }: PlanInput): number {
  * cells; none when it asked for none) against the answer's rows: held by the losses rule or a unit change
  * (unless `anyway` accepts what they found), else written.
  */
-export function planFromStored(input: PlanInput, read: StoredRows, anyway?: boolean | RefreshApproval): RefreshPlan {
+export function planFromStored(input: PlanInput, read: StoredRows, anyway?: boolean | RefreshApproval): StoredPlan {
   const { answer, when } = input;
   const { data } = answer;
   const { keys, metrics, others } = columnsCompared(answer);
@@ -174,7 +181,7 @@ export function planFromStored(input: PlanInput, read: StoredRows, anyway?: bool
     complete: completeWhenRead(when.lastRead, when.timeframe),
   });
   const holds = holdsOf(check, anyway, when, rows.named(check.comparison.removedRows));
-  if (holds.held) return { kind: "hold", holds };
+  if (holds.held) return { kind: "refused", holds };
   return writePlan(input, holds, check.comparison, rows, fresh.keys);
 }
 

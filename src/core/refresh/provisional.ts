@@ -4,7 +4,7 @@
 // once, and the table's card keeps saying it.
 import { excelSerial, fromExcelSerial, type DateRange, type IsoDate } from "../dates";
 import { dayWordsOf, type DaysOf } from "../words";
-import { anchorOf } from "./window";
+import { anchorOf } from "./refreshWindow";
 
 /**
  * The stored days (of `storedPeriods`, Excel serials) from 7 days before the last read (the first day still

@@ -3,7 +3,7 @@
 // src/refresh has the rows written.
 import { excelSerial, fromExcelSerial, type IsoDate } from "../dates";
 import type { Timeframe } from "../metrics";
-import { periodEnd } from "./window";
+import { periodEnd } from "./refreshWindow";
 import type { Column } from "../answer/tabulate";
 import { rangeText } from "../words";
 

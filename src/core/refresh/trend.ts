@@ -3,7 +3,7 @@
 // (tables/trendRead.ts), the pane draws it (savedQueries/TrendChart.tsx).
 import { fromExcelSerial, isIsoDate, type IsoDate, type DateRange } from "../dates";
 import { aggregationOf, type Aggregation, type Timeframe } from "../metrics";
-import { periodEnd } from "./window";
+import { periodEnd } from "./refreshWindow";
 import { MAX_EXCEL_SERIAL } from "../query/relativeDates";
 import { amountText, changesText, exactSum, isNumber, type MetricChange } from "./revisions";
 import { plural, rangeText } from "../words";

@@ -171,7 +171,7 @@ export function decodeHashes(text: string): number[] | null {
   return scale === 1 ? out : null;
 }
 
-/** The first period a refresh after a read on `today` rewrites: the period of today - 7 (window.ts anchorOf); Get data's record starts there. */
+/** The first period a refresh after a read on `today` rewrites: the period of today - 7 (refreshWindow.ts anchorOf); Get data's record starts there. */
 export const recordFrom = (today: IsoDate, timeframe: Timeframe): IsoDate => periodStart(addDays(today, -7), timeframe);
 
 /** A key written: its period (an Excel serial) and its row key (userColumns.ts rowKey). */

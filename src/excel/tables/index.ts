@@ -4,7 +4,7 @@ export type { BlockLimits, TableData } from "./writeBlocks";
 export { writeTable, type Destination, type WriteOptions, type WriteResult } from "./writeTable";
 export { replaceTail, type RowsTakenOut, type TailReplacement, type TailResult } from "./replaceTail";
 export { tableChangedText } from "./coauthor";
-export { readColumnEnds, readPeriodTail, readTable, type PeriodTail, type TableContents } from "./readTable";
+export { readColumnEnds, readPeriodTail, readTable, tailReach, type PeriodTail, type TableContents } from "./readTable";
 export { trendCells, type TrendColumns } from "./trendRead";
 export { readWindowCells, type WindowCells, type WindowCellsRequest } from "./windowKeys";
 export { putInDateOrder, sortBack, type DateOrder } from "./tableSort";

@@ -10,6 +10,7 @@ import {
 import { NUMBER_FORMATS } from "../formats";
 import { WorkbookError } from "../errors";
 import { MAX_SYNC_CELLS, type ExcelRun } from "../run";
+import { excelSerial, type IsoDate } from "../../core/dates";
 import { dateOrdered } from "../../core/refresh/dateOrder";
 import { findTable, openTable, tableGone, sortToKeep, type OpenTable, type RememberedSort } from "./openTable";
 import { scanPeriodsBack } from "./periodScan";
@@ -49,6 +50,13 @@ export interface TableContents {
   values: unknown[][];
   formats: string[];
 }
+
+/**
+ * How far back (an Excel serial, what readPeriodTail's `until` takes) a tail read reaches from the window's anchor
+ * (src/core/refresh/refreshWindow.ts anchorOf): far enough to find the stored period containing it and a row before
+ * the window.
+ */
+export const tailReach = (anchor: IsoDate): number => excelSerial(anchor) - 40;
 
 /**
  * Reads the table's header, its columns' ids and the tail of its period column, from the last row back to the

@@ -88,7 +88,7 @@ export async function commit(
           NUMBER_FORMATS.text as unknown as string[][];
     });
   }
-  writeWindow(open, plan, how);
+  putWindowCells(open, plan, how);
   if (finalRows < count) {
     // At least one body row stays: Excel tables cannot have none.
     const rowsNow = Math.max(1, finalRows);
@@ -114,7 +114,7 @@ export async function commit(
  * Step 3 of the commit: the window, in one write (or, staged, one copy per run of service columns and the
  * user cells that change).
  */
-function writeWindow(
+function putWindowCells(
   { sheet, left, bodyTop, columns: cols }: OpenTable,
   { cutAt, window, userBlocks }: TailPlan,
   { placement, staging, formulas, keptAt }: CommitHow,

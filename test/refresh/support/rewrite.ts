@@ -1,6 +1,7 @@
 // The specification of what src/excel's replaceTail must leave, for the property tests: the stored rows before
 // the cut-off exactly as they were, then the fresh rows of the window in period order.
-import { keptCount, sortByPeriod } from "../../../src/core/refresh/window";
+import { keptCount } from "../../../src/core/refresh/storedTail";
+import { sortByPeriod } from "../../../src/core/refresh/tableLayout";
 import type { Cell } from "../../../src/core/answer/tabulate";
 
 export interface Rewrite<R> {

@@ -1,21 +1,14 @@
-// Step 3 of a table's refresh, in its turn of the write queue: read the stored window's key and metric cells
-// (Excel), plan (src/core/refresh/plan.ts: the empty-answer keep, the losses rule, the unit check, what is
-// written), then write: one safe rewrite of the window (replaceTail) and the saved record. The only step that
-// changes the workbook.
+// Step 3 of a table's refresh, in its turn of the write queue: the rewrite plan (src/core/refresh/planRewrite.ts:
+// the empty-answer keep, the losses rule, the unit check, what is written), reading the stored window's key and
+// metric cells (Excel) it asks for; then one safe rewrite of the window (replaceTail) and the saved record. The only
+// step that changes the workbook.
 import type { IsoDate } from "../core/dates";
 import type { LaidAnswer } from "../core/refresh/answerLayout";
-import {
-  planFromAnswer,
-  planFromStored,
-  revisionOf,
-  type PlanInput,
-  type StoredCells,
-  type StoredRows,
-  type WritePlan,
-} from "../core/refresh/plan";
+import type { PlanInput, StoredCells, StoredRows } from "../core/refresh/plan";
+import { planRewrite, type RewriteRules, type RewriteWrite } from "../core/refresh/planRewrite";
 import { mergeRanges } from "../core/refresh/gaps";
 import { keyColumns } from "../core/refresh/userColumns";
-import { rowCounts } from "../core/refresh/window";
+import { rowCounts } from "../core/refresh/rowCounts";
 import { WorkbookError } from "../excel/errors";
 import { updateManagedTables } from "../excel/queryStore";
 import { recordWithRows } from "../excel/writtenStore";
@@ -33,6 +26,17 @@ import {
 import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./deps";
 import { cancelled, cancelledError, failureOf, type RefreshSteps, type WrittenWindow } from "./steps";
 
+type Laid = Extract<LaidAnswer, { kind: "laid" }>;
+
+/** What step 3 plans on: the table's tail as read, the answer laid onto its columns, the plan's rules. */
+interface Planned {
+  tail: PeriodTail & { retailers?: readonly unknown[] };
+  laid: Laid;
+  rules: RewriteRules;
+  retailers?: readonly { retailer: string }[];
+  table: RefreshableTable;
+}
+
 /**
  * Step 3, after readForRefresh: plan and write. Never throws: a failure is kept in the steps returned. Steps that
  * already failed, or found nothing to read (a window with nothing to refresh), are returned as they are.
@@ -42,33 +46,35 @@ export async function writeForRefresh(
   steps: RefreshSteps,
   opts: Pick<RefreshOptions, "signal" | "anyway"> = {},
 ): Promise<RefreshSteps> {
-  const planned = planInputOf(steps);
+  const planned = plannedOf(steps);
   if (steps.failure || !planned) return steps;
-  const { input, table } = planned;
+  const { tail, laid, table } = planned;
   let now = steps;
+  // A table the user sorted: in date order first (tableSort.ts), sorted again by the commit or, nothing written, here.
+  let sorted = false;
+  let written: WrittenWindow | undefined;
   try {
-    const first = planFromAnswer(input);
-    if (first.kind === "keep") return { ...steps, plan: first };
-    if (first.kind === "refused") throw new WorkbookError("changed", first.reason);
-    if (cancelled(opts.signal)) throw cancelledError();
-    // A table the user sorted: in date order first (tableSort.ts), sorted again by the commit or, nothing written, here.
-    const sorted = input.tail.sort;
-    if (sorted) await putInDateOrder(deps.run, input.tableName, dateOrderOf(input, sorted));
-    let written: WrittenWindow | undefined;
     try {
-      const stored = await readStoredCells(deps, input, first.cells, table.tableId);
-      // What the add-in wrote (a row it never wrote is the user's): tracked for a table whose id is known.
-      const tracked = table.tableId === undefined ? {} : { written: stored.written ?? null };
-      const plan = planFromStored({ ...input, ...tracked }, stored, opts.anyway);
+      const read = async (cells: StoredCells | undefined) => {
+        if (cancelled(opts.signal)) throw cancelledError();
+        if (tail.sort) {
+          await putInDateOrder(deps.run, tail.tableName, dateOrderOf(laid, tail, tail.sort));
+          sorted = true;
+        }
+        return readStoredCells(deps, { tail, laid }, cells, table.tableId);
+      };
+      const answer = { ...laid, ...(planned.retailers ? { retailers: planned.retailers } : {}) };
+      const plan = await planRewrite({ tail, read }, answer, { ...planned.rules, anyway: opts.anyway });
+      if (plan.kind === "refused" && plan.reason !== undefined) throw new WorkbookError("changed", plan.reason);
       now = { ...steps, plan };
       if (plan.kind !== "write") return now;
       if (cancelled(opts.signal)) throw cancelledError();
-      written = await writeTail(deps, table, { input, plan }, opts.signal);
+      written = await writeTail(deps, planned, plan, opts.signal);
       now = { ...now, written };
-      await saveRecord(deps, { table, laid: input.answer, window: input.window, plan, written, today: steps.today });
+      await saveRecord(deps, { table, laid, window: planned.rules.window, plan, written, today: steps.today });
       return now;
     } finally {
-      if (sorted && !written) await sortBack(deps.run, input.tableName, sorted);
+      if (sorted && !written) await sortBack(deps.run, tail.tableName, tail.sort!);
     }
   } catch (err) {
     return { ...now, failure: failureOf(err, opts.signal) };
@@ -76,30 +82,29 @@ export async function writeForRefresh(
 }
 
 /** The sort into date order: the period, then the key columns (keyColumns: retailer, SKU, store), by column id. */
-function dateOrderOf({ answer, tail }: PlanInput & { tail: PeriodTail }, remembered: RememberedSort): DateOrder {
+function dateOrderOf(answer: Laid, tail: PeriodTail, remembered: RememberedSort): DateOrder {
   const at = (i: number) => tail.columns.findIndex((c) => c.id === answer.service[i]?.id);
   const keys = keyColumns(answer.data.columns, answer.periodIndex).map(at);
   return { keys, periodIndex: tail.periodIndex, periods: tail.periods, remembered };
 }
 
-/** The plan's input from steps 1 and 2, with the table; undefined when they did not reach an answer to write. */
-function planInputOf(
-  steps: RefreshSteps,
-): { input: PlanInput & { tail: PeriodTail }; table: RefreshableTable } | undefined {
+/** What step 3 plans on, from steps 1 and 2, with the table; undefined when they did not reach an answer to write. */
+function plannedOf(steps: RefreshSteps): Planned | undefined {
   const { table, stored, window: win, answer } = steps;
   if (!table || !stored || win?.kind !== "window" || answer?.laid.kind !== "laid") return undefined;
   const { today, level, timeframe } = stored.input;
-  const input = {
-    tableName: stored.tail.tableName,
+  const tableName = stored.tail.tableName;
+  const rules: RewriteRules = {
+    tableName,
     when: { today, lastRead: stored.lastRead, level, timeframe, ...(steps.days ? { days: steps.days } : {}) },
     window: win,
-    tail: { ...stored.tail, ...(stored.tail.also ? { retailers: stored.tail.also } : {}) },
     several: stored.several,
-    answer: answer.laid,
-    retailers: answer.retailers,
     gaps: table.gaps ?? [],
+    // What the add-in wrote (a row it never wrote is the user's): tracked for a table whose id is known.
+    tracksUserRows: table.tableId !== undefined,
   };
-  return { input, table };
+  const tail = { ...stored.tail, ...(stored.tail.also ? { retailers: stored.tail.also } : {}) };
+  return { tail, laid: answer.laid, rules, ...(answer.retailers ? { retailers: answer.retailers } : {}), table };
 }
 
 /**
@@ -109,14 +114,14 @@ function planInputOf(
  */
 async function readStoredCells(
   deps: RefreshDeps,
-  { tail, answer }: PlanInput & { tail: PeriodTail },
+  { tail, laid }: { tail: PeriodTail; laid: Laid },
   cells: StoredCells | undefined,
   tableId: string | undefined,
 ): Promise<StoredRows & { written?: WrittenKeys | null }> {
   if (!cells) return { window: [] };
   const stored = await readWindowCells(deps.run, tail.tableName, {
     ...cells,
-    service: answer.service,
+    service: laid.service,
     ...(tableId === undefined ? {} : { recordOf: tableId }),
   });
   if (stored.count !== tail.count) throw new WorkbookError("changed", tableChangedText(tail.tableName));
@@ -130,14 +135,14 @@ async function readStoredCells(
 /** One safe rewrite of the window (service columns by id; the user's kept by row key), the old metric cells back. */
 async function writeTail(
   deps: RefreshDeps,
-  table: RefreshableTable,
-  { input, plan }: { input: PlanInput & { tail: PeriodTail }; plan: WritePlan },
+  { table, laid, tail, rules }: Planned,
+  plan: RewriteWrite,
   signal: AbortSignal | undefined,
 ): Promise<WrittenWindow> {
-  const { data, periodField, service } = input.answer;
+  const { data, periodField, service } = laid;
   const change = await replaceTail(deps.run, table.tableName, {
     periodColumn: periodField,
-    cutoff: input.window.cutoff,
+    cutoff: rules.window.cutoff,
     data,
     service,
     signal,
@@ -145,22 +150,22 @@ async function writeTail(
     readBefore: plan.readBefore,
     expect: plan.expect,
     session: deps.sessionId,
-    sortAgain: input.tail.sort,
+    sortAgain: tail.sort,
     keep: plan.kept,
     // The record of the keys written goes with the rows, in the commit: never one without the other.
     ...(plan.record && table.tableId !== undefined ? { withRows: recordWithRows(table.tableId, plan.record) } : {}),
   });
   const refreshedAt = (deps.now?.() ?? new Date()).toISOString();
   const users = plan.kept.map((k) => k.row);
-  return { change, refreshedAt, changes: revisionOf(input, change.before, users) };
+  return { change, refreshedAt, changes: plan.revisions(change.before, users) };
 }
 
 /** What the record keeps of a write: when, which window, the day of this read (the next window reaches back to it), open gaps. */
 interface RecordUpdate {
   table: RefreshableTable;
-  laid: Extract<LaidAnswer, { kind: "laid" }>;
+  laid: Laid;
   window: PlanInput["window"];
-  plan: WritePlan;
+  plan: RewriteWrite;
   written: WrittenWindow;
   today: IsoDate;
 }

@@ -1,23 +1,17 @@
 // Steps 1 and 2 of a table's refresh, which write nothing: read the table's tail (Excel) and work out the
-// window (src/core/refresh/window.ts), then fetch and check the service's answer for it (src/api) and lay it onto
-// the table's columns (src/core/refresh/answerLayout.ts). The write (writeWindow.ts) comes after, in the table's
+// window (src/core/refresh/refreshWindow.ts), then fetch and check the service's answer for it (src/api) and lay it onto
+// the table's columns (src/core/refresh/answerLayout.ts). The write (writeForRefresh.ts) comes after, in the table's
 // turn of the queue.
 import type { ReadOptions, SalesClient } from "../api/client";
 import { fetchTable } from "../api/tableRead";
 import type { IsoDate } from "../core/dates";
 import { RETAILER_COLUMN } from "../core/answer/retailersTable";
 import { layAnswer, type ReadWindow } from "../core/refresh/answerLayout";
-import {
-  kindOfFormat,
-  lastReadOf,
-  refreshWindow,
-  tailReach,
-  windowInputOf,
-  type WindowRule,
-} from "../core/refresh/window";
+import { kindOfFormat } from "../core/refresh/tableLayout";
+import { anchorOf, lastReadOf, refreshWindow, windowInputOf, type WindowRule } from "../core/refresh/refreshWindow";
 import { WorkbookError } from "../excel/errors";
 import { NUMBER_FORMATS } from "../excel/formats";
-import { readPeriodTail } from "../excel/tables";
+import { readPeriodTail, tailReach } from "../excel/tables";
 import { protectedSheetError } from "../excel/workbookState";
 import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./deps";
 import { followTables, tableDeletedText } from "./identity";
@@ -72,7 +66,7 @@ async function readStored(deps: RefreshDeps, table: RefreshableTable, today: Iso
     deps.run,
     table.tableName,
     table.periodColumn,
-    tailReach(today, lastRead),
+    tailReach(anchorOf(today, lastRead)),
     table.columns,
     several ? RETAILER_COLUMN : undefined,
     table.query.metrics,

@@ -1,19 +1,21 @@
-// A later sync planned by the add-in's own refresh rules (src/core/refresh/plan.ts), on the database's rows: the
-// stored window and the answer as the rules read a table (periods as Excel serials, columns with their kinds), so
-// the empty-answer keep, the losses rule, the unit-change rule and the gaps decide exactly as a refresh decides.
-// Then each figure the write changes, for sales_revisions, and the metric totals before and after, in words.
+// A later sync's rewrite plan: the add-in's own (src/core/refresh/planRewrite.ts) on the database's rows: the
+// stored window and the answer as plain rows with their keys (the period first), so the empty-answer keep, the
+// losses rule, the unit-change rule and the gaps decide exactly as a refresh decides. Then each figure the write
+// changes, for sales_revisions, and the metric totals before and after, in words.
 import { excelSerial, fromExcelSerial, type IsoDate } from "../core/dates";
 import type { Level, Timeframe } from "../core/metrics";
 import type { ReadWindow } from "../core/refresh/answerLayout";
 import { pairByKey } from "../core/refresh/losses";
-import { planFromAnswer, planFromStored, revisionOf, type PlanInput, type RefreshPlan } from "../core/refresh/plan";
+import type { StoredCells } from "../core/refresh/plan";
+import { planRewrite, type RewritePlan, type RewriteStored } from "../core/refresh/planRewrite";
 import { changesText, completeWhenRead, metricColumns } from "../core/refresh/revisions";
 import { levelFrom, narrowWindow } from "../core/refresh/unitChange";
 import { keyColumns } from "../core/refresh/userColumns";
+import type { TableShape } from "../core/refresh/tableLayout";
 import type { StoredPeriod, SyncRevision, SyncRow } from "./engine";
 import { planColumns, planRow, type QueryTable } from "./queryTable";
 
-export interface WindowPlanInput {
+export interface SyncPlanInput {
   table: QueryTable;
   when: { today: IsoDate; lastRead: IsoDate; level: Level; timeframe: Timeframe };
   window: ReadWindow;
@@ -30,16 +32,18 @@ export interface WindowPlanInput {
   anyway: boolean;
 }
 
-/** The plan, with the input the rules read (for the revisions once written). */
-export interface WindowPlan {
-  plan: RefreshPlan;
-  input: PlanInput;
+/** The plan, with what it was decided on (for the revisions once written). */
+export interface SyncPlan {
+  plan: RewritePlan;
+  /** The answer's rows in the window as the plan read them, and the days it was read on. */
+  answer: TableShape;
+  when: SyncPlanInput["when"];
   /** The fresh rows in the window, in period order: what is written. */
   rows: SyncRow[];
 }
 
-/** The stored table as the rules read its tail: the last period before the window, then the window's rows. */
-function tailOf(p: WindowPlanInput, several: boolean): PlanInput["tail"] {
+/** The stored table as the plan reads its tail: the last period before the window, then the window's rows. */
+function tailOf(p: SyncPlanInput, several: boolean): RewriteStored["tail"] {
   const count = p.periods.reduce((n, s) => n + s.rows, 0);
   const before = p.periods.filter((s) => s.period < p.window.start).at(-1);
   const periods = [
@@ -50,42 +54,38 @@ function tailOf(p: WindowPlanInput, several: boolean): PlanInput["tail"] {
   return { count, offset: count - periods.length, periods, ...(retailers ? { retailers } : {}) };
 }
 
-export function planWindow(p: WindowPlanInput): WindowPlan {
+export async function planSync(p: SyncPlanInput): Promise<SyncPlan> {
   const columns = planColumns(p.table);
   const several = p.retailers.length > 1;
   // Rows the service labelled before the window are not written (the stored rows cover them).
   const rows = p.fresh.filter((r) => (r[0] as string) >= p.window.start);
   rows.sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : (a[0] as string) > (b[0] as string) ? 1 : 0));
-  const input: PlanInput = {
-    tableName: p.table.spec.table,
-    when: p.when,
-    window: p.window,
-    tail: tailOf(p, several),
-    several,
-    answer: {
-      kind: "laid",
-      data: { columns, values: rows.map(planRow) },
-      periodIndex: 0,
-      periodField: p.table.spec.period,
-      service: [],
-      record: undefined,
-      warnings: [],
-    },
-    retailers: p.retailers.map((retailer) => ({ retailer })),
-    gaps: [],
+  const answer = { columns, values: rows.map(planRow) };
+  // The stored rows are in hand (read in the table's transaction): the cells the plan asks for are picked from them.
+  const read = async (cells: StoredCells | undefined) => {
+    if (!cells) return { window: [] };
+    const at = cells.fields.map((f) => columns.findIndex((c) => c.name === f));
+    const pick = (stored: readonly SyncRow[]) =>
+      stored.map((r) => {
+        const row = planRow(r);
+        return at.map((i) => row[i]);
+      });
+    return { window: pick(p.stored), settled: pick(p.settled ?? []) };
   };
-  const first = planFromAnswer(input);
-  if (first.kind === "keep") return { plan: first, input, rows };
-  if (first.kind === "refused") return { plan: { kind: "keep", warnings: [first.reason] }, input, rows };
-  const fields = first.cells?.fields ?? [];
-  const at = fields.map((f) => columns.findIndex((c) => c.name === f));
-  const cells = (stored: readonly SyncRow[]) =>
-    stored.map((r) => {
-      const row = planRow(r);
-      return at.map((i) => row[i]);
-    });
-  const stored = first.cells ? { window: cells(p.stored), settled: cells(p.settled ?? []) } : { window: [] };
-  return { plan: planFromStored(input, stored, p.anyway), input, rows };
+  const plan = await planRewrite(
+    { tail: tailOf(p, several), read },
+    { data: answer, periodIndex: 0, retailers: p.retailers.map((retailer) => ({ retailer })) },
+    {
+      tableName: p.table.spec.table,
+      when: p.when,
+      window: p.window,
+      several,
+      gaps: [],
+      tracksUserRows: false,
+      anyway: p.anyway,
+    },
+  );
+  return { plan, answer, when: p.when, rows };
 }
 
 /**
@@ -93,7 +93,7 @@ export function planWindow(p: WindowPlanInput): WindowPlan {
  * settled periods whose figures give each key's level, read before the plan; undefined for a wider window.
  */
 export function settledFrom(
-  p: Pick<WindowPlanInput, "when" | "window" | "periods" | "stored" | "retailers">,
+  p: Pick<SyncPlanInput, "when" | "window" | "periods" | "stored" | "retailers">,
 ): IsoDate | undefined {
   const complete = completeWhenRead(p.when.lastRead, p.when.timeframe);
   const groups = p.retailers.length > 1 ? p.stored.map((r) => r[1]) : undefined;
@@ -115,8 +115,8 @@ export function settledFrom(
  * last read (a week still running then has grown since: that is not a revision), old and new differing; and the
  * figures of stored rows the answer no longer has (new: null).
  */
-export function figureRevisions(w: WindowPlan, stored: readonly SyncRow[]): SyncRevision[] {
-  const { data } = w.input.answer;
+export function figureRevisions(w: SyncPlan, stored: readonly SyncRow[]): SyncRevision[] {
+  const data = w.answer;
   const keys = keyColumns(data.columns, 0);
   const metrics = metricColumns(data.columns);
   const side = (rows: readonly SyncRow[]) => {
@@ -126,7 +126,7 @@ export function figureRevisions(w: WindowPlan, stored: readonly SyncRow[]): Sync
   const before = side(stored);
   const after = side(w.rows);
   const pairs = pairByKey(before, after);
-  const complete = completeWhenRead(w.input.when.lastRead, w.input.when.timeframe);
+  const complete = completeWhenRead(w.when.lastRead, w.when.timeframe);
   const names = data.columns.map((c) => c.name);
   const out: SyncRevision[] = [];
   const add = (row: SyncRow, m: number, old: unknown, now: unknown) => {
@@ -150,9 +150,10 @@ export function figureRevisions(w: WindowPlan, stored: readonly SyncRow[]): Sync
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 /** The metric totals before and after over the re-read dates, in words ("revenue, 16-22 Nov: 40,666.81 to ..."). */
-export function revisionText(w: WindowPlan, stored: readonly SyncRow[]): string {
-  const metrics = metricColumns(w.input.answer.data.columns);
+export function revisionText(w: SyncPlan, stored: readonly SyncRow[]): string {
+  if (w.plan.kind !== "write") return "";
+  const metrics = metricColumns(w.answer.columns);
   const cells = stored.map(planRow);
   const before = { periods: cells.map((r) => r[0]), values: cells.map((r) => metrics.map((m) => r[m])) };
-  return changesText(revisionOf(w.input, before));
+  return changesText(w.plan.revisions(before));
 }

@@ -1,0 +1,204 @@
+// The refresh window, decided: which days of a stored table are re-read (the anchor seven days before the last
+// read, widened to a stored period's first day, the store-level daily retention), the day of the last read it
+// starts from, and the last read a pull records. Pure; src/refresh reads the table's tail for it and the sync its
+// stored periods. See docs/refresh.md for the same rules in a finance user's words.
+import {
+  addDays,
+  addPeriods,
+  dayOfTimestamp,
+  daysBetween,
+  excelSerial,
+  fromExcelSerial,
+  periodStart,
+  type IsoDate,
+} from "../dates";
+import { STORE_DAILY_RETENTION_DAYS, type Level, type Timeframe } from "../metrics";
+import type { Query } from "../query/query";
+import type { Cell } from "../answer/tabulate";
+
+/** Served on day T, the days T-1 .. T-7 may still be revised (spec: "the previous 4 to 7 days"). */
+const REVISION_DAYS = 7;
+
+export interface WindowInput {
+  /** The service's today. */
+  today: IsoDate;
+  level: Level;
+  timeframe: Timeframe;
+  /** The query's dates. `to` is ignored for a rolling ("Up to today") query. */
+  from: IsoDate;
+  to: IsoDate;
+  rolling: boolean;
+  /**
+   * The service's today when the table was last read (pulled or refreshed). The days that were still
+   * provisional then (lastRead-7 .. lastRead-1) may have changed since, so the window reaches back to them.
+   * Unknown: today is assumed.
+   */
+  lastRead?: IsoDate;
+  /**
+   * Period values (Excel serials) of the stored rows, in table order: all of them, or a tail that reaches back
+   * to a row before `anchorOf(...)` (see readPeriodTail). Non-numbers (blank rows) are ignored.
+   */
+  storedPeriods: readonly unknown[];
+}
+
+export type RefreshWindow =
+  | {
+      kind: "window";
+      /** The dates asked of the service. */
+      from: IsoDate;
+      to: IsoDate;
+      /** First day of the window: every stored row whose period is on or after it is replaced. */
+      start: IsoDate;
+      /** `start` as an Excel serial (what the period column holds). */
+      cutoff: number;
+    }
+  | { kind: "nothing"; reason: string; start: IsoDate; to: IsoDate };
+
+/**
+ * The oldest day that may differ from what the table holds: 7 days before the last read (or today). The rule the
+ * window starts from; a rule of this module's interface, tested on its own (test/refresh/core.property.test.ts).
+ * @public
+ */
+export function anchorOf(today: IsoDate, lastRead?: IsoDate): IsoDate {
+  const read = lastRead && daysBetween(lastRead, today) >= 0 ? lastRead : today;
+  return addDays(read, -REVISION_DAYS);
+}
+
+/** The first day after the period that starts on `start`. */
+export function periodEnd(start: IsoDate, timeframe: Timeframe): IsoDate {
+  return addPeriods(start, timeframe, 1);
+}
+
+/**
+ * The stored row period (serial) whose period contains `day`, searching the sorted periods from the end.
+ * Null when no stored row covers that day (an empty table, a gap, or a table that starts later).
+ */
+export function storedPeriodContaining(periods: readonly unknown[], day: IsoDate, timeframe: Timeframe): number | null {
+  const target = excelSerial(day);
+  for (let i = periods.length - 1; i >= 0; i--) {
+    const p = periods[i];
+    if (typeof p !== "number") continue;
+    if (p > target) continue;
+    const end = excelSerial(periodEnd(fromExcelSerial(p), timeframe));
+    return target < end ? p : null;
+  }
+  return null;
+}
+
+const later = (a: IsoDate, b: IsoDate): IsoDate => (daysBetween(a, b) > 0 ? b : a);
+
+/**
+ * The first day of the period after the table's last (latest) stored row; null when it has none.
+ * A rule of this module's interface, tested on its own (test/refresh/core.property.test.ts).
+ * @public
+ */
+export function periodAfterLast(periods: readonly unknown[], timeframe: Timeframe): IsoDate | null {
+  let last = -Infinity;
+  for (const p of periods) if (typeof p === "number" && p > last) last = p;
+  return Number.isFinite(last) ? periodEnd(fromExcelSerial(last), timeframe) : null;
+}
+
+/**
+ * The window a refresh re-reads.
+ *
+ * - anchor = (the last read, or today) - 7 days: the oldest day the service may have revised since.
+ * - start = the first day of the stored period that contains the anchor (daily: the anchor itself), so a
+ *   weekly or monthly row is only ever replaced by a whole-period total. No stored row contains it (empty
+ *   table, a gap): the calendar's period start (weeks from Monday, months from the 1st).
+ * - never after the period that follows the table's last row: a table that ends before the anchor (the
+ *   service had nothing for its last days when it was read) is read again from where it ends, so what it
+ *   lacks is asked for again. (A Get data stopped part way needs no help here: its record's last read is put
+ *   back to the last period written + 7 days, lastReadAfterPull, so the anchor already reaches that period.)
+ * - store-level daily: never before today - 14 (the service's retention); older rows are the only copy.
+ * - the dates asked: from max(start, query from) to today (rolling) or the query's `to`; a fixed query that
+ *   ends before the window has nothing to refresh.
+ */
+export function refreshWindow(input: WindowInput): RefreshWindow {
+  const { today, timeframe } = input;
+  const anchor = anchorOf(today, input.lastRead);
+  let start: IsoDate;
+  if (timeframe === "daily") {
+    start = anchor;
+  } else {
+    // No stored row contains the anchor: the calendar's period start.
+    const stored = storedPeriodContaining(input.storedPeriods, anchor, timeframe);
+    start = stored !== null ? fromExcelSerial(stored) : periodStart(anchor, timeframe);
+  }
+  const resume = periodAfterLast(input.storedPeriods, timeframe);
+  if (resume !== null && daysBetween(resume, start) > 0) start = resume;
+  if (input.level === "store" && timeframe === "daily") {
+    const earliest = addDays(today, -STORE_DAILY_RETENTION_DAYS);
+    if (daysBetween(start, earliest) > 0) start = earliest;
+  }
+  // The service has nothing after its today: a query whose dates run past it is read up to it.
+  const to = input.rolling || daysBetween(today, input.to) > 0 ? today : input.to;
+  // A daily table that starts inside the window: no stored row is older than `from`.
+  if (timeframe === "daily" && daysBetween(start, input.from) > 0) start = input.from;
+  const from = later(start, input.from);
+  if (daysBetween(anchor, to) < 0 || daysBetween(from, to) < 0) {
+    return {
+      kind: "nothing",
+      start,
+      to,
+      reason:
+        `This table's dates end on ${to}; the service has not revised anything up to that day since the table ` +
+        "was last read, so its figures are final and there is nothing to refresh.",
+    };
+  }
+  return { kind: "window", from, to, start, cutoff: excelSerial(start) };
+}
+
+/** Which window a refresh re-reads, given the stored table: refreshWindow in the add-in. */
+export type WindowRule = (input: WindowInput) => RefreshWindow;
+
+/**
+ * The window rule's input for a saved query, the service's today, the day of the last read and the stored periods.
+ */
+export function windowInputOf(
+  saved: { query: Pick<Query, "level" | "timeframe" | "from" | "to">; rolling: boolean },
+  today: IsoDate,
+  lastRead: IsoDate,
+  storedPeriods: readonly unknown[],
+): WindowInput {
+  const { level, timeframe, from, to } = saved.query;
+  return { today, level, timeframe, from, to, rolling: saved.rolling, lastRead, storedPeriods };
+}
+
+/** What a saved table's record tells about its last read. */
+export interface ReadRecord {
+  /** The service's today when the table was last read. */
+  lastRead?: IsoDate;
+  /** When it was last refreshed (ISO timestamp); records written before `lastRead` existed have only this. */
+  lastRefreshedAt?: string;
+}
+
+/** The day of the last read: the record's `lastRead`, else the date of `lastRefreshedAt` (not after today), else today. */
+export function lastReadOf(record: ReadRecord, today: IsoDate): IsoDate {
+  if (record.lastRead) return record.lastRead;
+  const d = dayOfTimestamp(record.lastRefreshedAt ?? "");
+  return d && d <= today ? d : today;
+}
+
+/** A first pull as written: the table's rows (in period order) and how many of them reached the sheet. */
+export interface WrittenPull {
+  values: readonly (readonly Cell[])[];
+  /** Index of the period column; -1 when there is none. */
+  periodIndex: number;
+  /** Rows written (whole rows, from the first). */
+  written: number;
+  complete: boolean;
+}
+
+/**
+ * The day of the last read a pull records: today. A pull stopped part way (cancelled, or Excel failed between
+ * blocks) holds whole rows up to some period: then the last read is put back to that period + 7 days (when
+ * earlier than today), so the next refresh's window reaches back to the last period written and completes the
+ * table.
+ */
+export function lastReadAfterPull(today: IsoDate, pull: WrittenPull): IsoDate {
+  if (pull.complete || pull.periodIndex < 0 || pull.written <= 0) return today;
+  const last = pull.values[pull.written - 1][pull.periodIndex];
+  if (typeof last !== "number") return today;
+  const resume = addDays(fromExcelSerial(last), REVISION_DAYS);
+  return resume < today ? resume : today;
+}
