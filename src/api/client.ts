@@ -1,7 +1,8 @@
 // The one client every surface uses: the pane, the SALES functions and refresh. Its lists, its validation of a
 // query, and the answer checked against its question; the chunked data read is chunkedRead.ts's.
 import type { z } from "zod";
-import { checkAnswer, type AnswerReport, type AnswerVerdict } from "../core/answer/answerCheck";
+import { checkAnswer, type AnswerVerdict } from "../core/answer/answerCheck";
+import type { AnswerReport } from "../core/answer/answerQuestion";
 import { todayIso, type IsoDate } from "../core/dates";
 import { validateForRetailers } from "../core/query/retailers";
 import { type DataRequest, type Query } from "../core/query/query";

@@ -6,7 +6,8 @@
 // refuses it at its end. Either way the read fails (a SalesApiError "format", in the same words as a read whole), and
 // the caller throws away what it was handed: a sync writes a chunk only after every answer of it has passed.
 // Each request is read in one request (the sync's chunks are within the client's own), through the run's pool.
-import { AnswerStream, type AnswerQuestion, type AnswerVerdict } from "../core/answer/answerCheck";
+import { AnswerStream, type AnswerVerdict } from "../core/answer/answerCheck";
+import type { AnswerQuestion } from "../core/answer/answerQuestion";
 import { omittedMetricNames } from "../core/answer/omittedMetrics";
 import { planChunks } from "../core/query/chunks";
 import { dataParams, type DataRequest } from "../core/query/query";

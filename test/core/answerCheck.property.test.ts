@@ -1,7 +1,8 @@
 // The answer check (src/core/answer/answerCheck.ts): property tests over answers that keep the contract and answers
 // broken one rule at a time, and the invariants every accepted answer holds.
 import fc from "fast-check";
-import { AnswerStream, checkAnswer, type AnswerQuestion } from "../../src/core/answer/answerCheck";
+import { AnswerStream, checkAnswer } from "../../src/core/answer/answerCheck";
+import type { AnswerQuestion } from "../../src/core/answer/answerQuestion";
 import { addDays, addPeriods, dayOfTimestamp, daysBetween, periodStart, type IsoDate } from "../../src/core/dates";
 import type { Timeframe } from "../../src/core/metrics";
 import { rangeText } from "../../src/core/words";

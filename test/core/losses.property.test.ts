@@ -3,19 +3,15 @@
 // of keys, groups of periods).
 import fc from "fast-check";
 import { excelSerial, fromExcelSerial } from "../../src/core/dates";
+import { approvalOf, compareWindow, windowKey, withinApproved, type WindowSide } from "../../src/core/refresh/losses";
 import {
   REFRESH_ANYWAY,
-  approvalOf,
   blankedText,
-  compareWindow,
-  holdReason,
   lossesSentences,
   lossesText,
-  windowKey,
-  withinApproved,
-  type WindowSide,
-} from "../../src/core/refresh/losses";
-import { periodRuns } from "../../src/core/refresh/lossesText";
+  periodRuns,
+} from "../../src/core/refresh/lossesText";
+import { holdReason } from "../../src/core/refresh/holdReason";
 import { rowKey } from "../../src/core/refresh/userColumns";
 
 const FIRST = excelSerial("2026-11-16"); // a Monday

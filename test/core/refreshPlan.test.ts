@@ -5,7 +5,7 @@ import { excelSerial } from "../../src/core/dates";
 import { dateStyle, styleDays } from "../../src/core/words";
 import type { Column } from "../../src/core/answer/tabulate";
 import { planFromAnswer, planFromStored, revisionOf, type PlanInput } from "../../src/core/refresh/plan";
-import { REFRESH_ANYWAY } from "../../src/core/refresh/losses";
+import { REFRESH_ANYWAY } from "../../src/core/refresh/lossesText";
 
 const W1 = excelSerial("2026-11-09"); // a Monday: the week before the window
 const W2 = excelSerial("2026-11-16"); // the window's week

@@ -5,7 +5,8 @@
 import fc from "fast-check";
 import { excelSerial } from "../../src/core/dates";
 import { runs } from "../support/properties";
-import { REFRESH_ANYWAY, type WindowSide } from "../../src/core/refresh/losses";
+import { type WindowSide } from "../../src/core/refresh/losses";
+import { REFRESH_ANYWAY } from "../../src/core/refresh/lossesText";
 import {
   approvedUnits,
   checkWindow,

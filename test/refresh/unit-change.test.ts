@@ -8,7 +8,7 @@ import { createClient, type SalesClient } from "../../src/api";
 import { addDays, excelSerial } from "../../src/core/dates";
 import type { Query } from "../../src/core/query/query";
 import { asQuery } from "../support/query";
-import { REFRESH_ANYWAY } from "../../src/core/refresh/losses";
+import { REFRESH_ANYWAY } from "../../src/core/refresh/lossesText";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshAnywayOf, refreshTable, type RefreshDeps, type RefreshOutcome } from "../../src/refresh";
 import { SIM_KEY, SIM_TODAY } from "../support/simulator";

@@ -8,7 +8,7 @@
 import { startCorruptingProxy, type CorruptingProxy } from "../../dev/corruptions";
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays } from "../../src/core/dates";
-import { REFRESH_ANYWAY } from "../../src/core/refresh/losses";
+import { REFRESH_ANYWAY } from "../../src/core/refresh/lossesText";
 import { readTable } from "../../src/excel";
 import { pullTable, type RefreshDeps } from "../../src/refresh";
 import { tableOperations } from "../../src/taskpane/operations/tableOperations";

@@ -14,7 +14,7 @@ import {
   type Unholdable,
 } from "./answerRows";
 import { missingKeyText, unholdableText, unplacedText } from "./answerWords";
-import type { AnswerQuestion, AnswerRule } from "./answerCheck";
+import type { AnswerQuestion, AnswerRule } from "./answerQuestion";
 import { dayOfTimestamp, type IsoDate } from "../dates";
 import { COMPARISON_SCALE } from "./tabulate";
 

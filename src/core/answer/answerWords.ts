@@ -1,7 +1,7 @@
 // The answer check's words (src/core/answer/answerCheck.ts decides, this file says it): the refusals, with the question
 // they answer and "Nothing was written.", and the notices of what was left out or counted. Service text in them
 // (codes, filter values, names from a header) is quoted and shortened: it is shown as text, never markup.
-import type { AnswerQuestion as Asked, AnswerReport } from "./answerCheck";
+import type { AnswerQuestion as Asked, AnswerReport } from "./answerQuestion";
 import { blankKey, EXCEL_LARGEST, overlaps, type Unholdable } from "./answerRows";
 import type { IsoDate } from "../dates";
 import type { Filter } from "../metrics";

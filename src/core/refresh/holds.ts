@@ -5,7 +5,8 @@
 import type { IsoDate } from "../dates";
 import type { DayWords } from "../words";
 import type { Timeframe } from "../metrics";
-import { heldBy, lossesSentences, lossesText, type WindowComparison } from "./losses";
+import { heldBy, type WindowComparison } from "./losses";
+import { lossesSentences, lossesText } from "./lossesText";
 import {
   unapprovedUnitChanges,
   unitChangeText,

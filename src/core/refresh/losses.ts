@@ -6,6 +6,7 @@
 // src/excel reads the stored window, src/refresh decides with this and writes. See docs/refresh.md, "Losses at
 // refresh".
 import { fromExcelSerial, type IsoDate } from "../dates";
+import { holdReason } from "./holdReason";
 import { rowKey } from "./userColumns";
 
 /** One side of the window: each row's key cells and metric cells. */
@@ -250,24 +251,6 @@ function wholePeriods(stored: WindowSide, freshGroups: ReadonlySet<string>, reta
   return whole.map((w) => w.group);
 }
 
-/** Why the losses rule holds a refresh (nothing written, the user asked), or null when it may write. */
-export type HoldReason = { tooMany: boolean; whole: boolean };
-
-/**
- * The losses rule: a refresh that would remove more stored rows than it replaces and adds, or would leave a
- * period (per retailer, in a table of several) that held stored rows with none, is held. Null: it may write
- * (what it removes is reported).
- * A rule of this module's interface, tested on its own (test/core/losses.property.test.ts).
- * @public
- */
-export function holdReason(
-  c: Pick<WindowComparison, "removed" | "replaced" | "added" | "wholePeriods">,
-): HoldReason | null {
-  const tooMany = c.removed > c.replaced + c.added;
-  const whole = c.wholePeriods.length > 0;
-  return tooMany || whole ? { tooMany, whole } : null;
-}
-
 /**
  * The losses rule with what the user accepted: true when it holds the refresh. `allowed`: "Refresh anyway" with
  * the losses its line showed (no more is accepted), or `true` (any loss).
@@ -308,5 +291,3 @@ export function withinApproved(c: WindowComparison, a: ApprovedLosses): boolean 
   const whole = new Set(a.wholePeriods);
   return c.wholePeriods.every((g) => whole.has(g));
 }
-
-export { REFRESH_ANYWAY, blankedText, lossesSentences, lossesText, repeatedText, type LossesWords } from "./lossesText";

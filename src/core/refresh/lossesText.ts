@@ -4,7 +4,8 @@
 import { addDays, addPeriods, type IsoDate, type DateRange } from "../dates";
 import type { Timeframe } from "../metrics";
 import { dayWordsOf, plural, type DaysOf } from "../words";
-import { holdReason, type BlankedFigures, type PeriodCount, type WindowComparison } from "./losses";
+import { holdReason } from "./holdReason";
+import type { BlankedFigures, PeriodCount, WindowComparison } from "./losses";
 
 /** How many ranges a sentence lists before "and N more". */
 const LISTED = 8;

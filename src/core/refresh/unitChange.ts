@@ -7,16 +7,15 @@
 // settled week) is judged also against the level of the settled periods before it (issue 36). Pure; see
 // docs/refresh.md, "A unit change at the source".
 import {
-  REFRESH_ANYWAY,
   compareWindow,
   pairByKey,
   type ApprovedLosses,
   type KeyPairs,
-  type LossesWords,
   type WindowAnswer,
   type WindowComparison,
   type WindowSide,
 } from "./losses";
+import { REFRESH_ANYWAY, type LossesWords } from "./lossesText";
 import { isNumber } from "./revisions";
 import { andList, plural } from "../words";
 
