@@ -83,8 +83,7 @@ export async function letGoDuckDbFile(path: string): Promise<void> {
 
 /**
  * Opens (or creates) the DuckDB file at an absolute path; SyncLockedError when another process holds it. Loaded
- * only when an address needs it, by openDatabase's require (src/sync/database.ts), which knip does not follow.
- * @public
+ * only when an address needs it, by openDatabase's require (src/sync/database.ts): an entry in knip.jsonc.
  */
 export async function openDuckDb(path: string): Promise<SyncEngine> {
   const instance = await useDuckDbFile(path);

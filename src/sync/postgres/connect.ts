@@ -29,8 +29,7 @@ function postgresProblem(error: unknown, label: string): SyncError {
 
 /**
  * Connects to the server at `url` and creates the log tables when missing; `label` names it in messages. Loaded
- * only when an address needs it, by openDatabase's require (src/sync/database.ts), which knip does not follow.
- * @public
+ * only when an address needs it, by openDatabase's require (src/sync/database.ts): an entry in knip.jsonc.
  */
 export async function openPostgres(url: string, label: string): Promise<SyncEngine> {
   const pool = new pg.Pool({ connectionString: url, types: PG_TYPES, max: 4 });
