@@ -4,7 +4,7 @@
 // while this script loads, before anything is awaited; what reads Office.context waits for Office.onReady.
 import { registerCommands } from "./commands/commands";
 import { refreshWhenWorkbookOpens } from "./commands/refreshOnOpen";
-import { officeRun } from "./excel/run";
+import { officeRun } from "./excel/excelRun";
 import { configureFunctions, formattedNumbersSupported, refreshSalesFunctions, setFunctionsSession } from "./functions";
 import { Session, officeConnectionStore, type WorkbookTarget } from "./session";
 import { mountPane } from "./taskpane/mount";

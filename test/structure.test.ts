@@ -276,12 +276,14 @@ test("every file in src opens with a comment on what it is for", () => {
 
 test("one way to run writes one at a time: src/core/turns.ts, taken by every write that must not interleave", () => {
   const text = (rel: string) => readFileSync(join(SRC, rel), "utf8");
-  // A hand-made promise tail or keyed lock anywhere else is a second serializer. (src/sync/read.ts sequences its
+  // A hand-made promise tail or keyed lock anywhere else is a second serializer. (src/sync/syncReads.ts sequences its
   // reads, and stops them at a failure: not a write.)
   const handMade = /= [\w.()?]+\.then\((\w+), \1\)|Map<\w+, Promise<void>>|: Promise<unknown> = Promise\.resolve\(\)/;
   const others = files
     .map((f) => relative(SRC, f.path))
-    .filter((rel) => ![join("core", "turns.ts"), join("sync", "read.ts")].includes(rel) && handMade.test(text(rel)));
+    .filter(
+      (rel) => ![join("core", "turns.ts"), join("sync", "syncReads.ts")].includes(rel) && handMade.test(text(rel)),
+    );
   expect(others).toEqual([]);
   for (const rel of [
     "refresh/queue.ts",
@@ -379,4 +381,26 @@ test("src/core: no Excel-serial helper defined beyond dates.ts (and the formula 
     .map(rel)
     .sort();
   expect(users).toEqual(CORE_SERIAL_USERS);
+});
+
+/**
+ * A file's name says its job, and one name means one job: no two files of src share a name, except a folder's
+ * barrel (index.ts), a layer's errors (errors.ts: each layer's failures in its own words), the parts of an engine
+ * folder (the same parts by design) and the session folder's session.ts. Names that say nothing are not used.
+ */
+test("src: no two files share a name beyond the barrels, the layers' errors and the engine parts; no name says nothing", () => {
+  const names = new Map<string, string[]>();
+  for (const f of files) {
+    const rel = relative(SRC, f.path).split(sep).join("/");
+    const name = rel.split("/").pop()!;
+    names.set(name, [...(names.get(name) ?? []), rel]);
+  }
+  const shared = [...names]
+    .filter(([name, at]) => at.length > 1 && !["index.ts", "errors.ts", ...ENGINE_PARTS].includes(name))
+    .map(([name, at]) => `${name}: ${at.join(", ")}`);
+  expect(shared).toEqual([]);
+  const vague = [...names.keys()].filter((n) =>
+    /^(deps|steps|all|table|run|block|read|rows|names|utils?|helpers?|misc)\.tsx?$/.test(n),
+  );
+  expect(vague).toEqual([]);
 });

@@ -18,7 +18,7 @@ import type { Query } from "../../src/core/query/query";
 import { readManagedTables } from "../../src/excel";
 import { tableChangedText } from "../../src/excel/tables";
 import { pullTable, type RefreshDeps, type RefreshOutcome, type RefreshableTable } from "../../src/refresh";
-import { refreshTableInTurn } from "../../src/refresh/table";
+import { refreshTableInTurn } from "../../src/refresh/refreshTable";
 import {
   CALC,
   CALC_HEADER,

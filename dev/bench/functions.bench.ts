@@ -5,7 +5,7 @@
 import { createClient } from "../../src/api";
 import { addDays, excelSerial } from "../../src/core/dates";
 import { ConnectionStore } from "../../src/session";
-import { FunctionsEngine } from "../../src/functions/engine";
+import { FunctionsEngine } from "../../src/functions/functionEngine";
 import { Session } from "../../src/session";
 import { startSimulator } from "../simulator";
 import type { Report } from "./run";

@@ -15,7 +15,7 @@ import type { IsoDate } from "../../src/core/dates";
 import { readManagedTables } from "../../src/excel";
 import { pullTable, refreshTable } from "../../src/refresh";
 import { openDatabase, syncAll, type SyncEngine } from "../../src/sync";
-import { quoteName } from "../../src/sync/names";
+import { quoteName } from "../../src/sync/sqlNames";
 import { startTestPostgres } from "../postgres";
 import { asQuery } from "./support";
 

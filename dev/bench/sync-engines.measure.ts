@@ -8,7 +8,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase, type SyncEngine, type SyncRow } from "../../src/sync";
-import { quoteName } from "../../src/sync/names";
+import { quoteName } from "../../src/sync/sqlNames";
 import { rewriteWindow } from "../../src/sync/rewrite";
 import { startTestPostgres } from "../postgres";
 import { storeWeekly } from "../sync-engines";

@@ -14,7 +14,7 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { Client } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { openDatabase, type SyncTableSpec } from "../../src/sync";
-import { quoteName } from "../../src/sync/names";
+import { quoteName } from "../../src/sync/sqlNames";
 import { rewriteWindow } from "../../src/sync/rewrite";
 
 const seconds = async (work: () => Promise<unknown>): Promise<number> => {

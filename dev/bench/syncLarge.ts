@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { buildSync } from "esbuild";
 import { addDays } from "../../src/core/dates";
 import { dataParams, parseQuery, requestsOf, type Query } from "../../src/core/query/query";
-import { quoteName } from "../../src/sync/names";
+import { quoteName } from "../../src/sync/sqlNames";
 import { queryTableOf } from "../../src/sync/queryTable";
 import { mondays } from "../sync-engines";
 import type { TestPostgres } from "../postgres";
@@ -43,7 +43,7 @@ function largeQuery(): Query {
   return parsed.query;
 }
 
-/** The requests the sync sends for the query: a week each (its probe is the first week; see src/sync/read.ts). */
+/** The requests the sync sends for the query: a week each (its probe is the first week; see src/sync/syncReads.ts). */
 const weekPaths = (query: Query): string[] =>
   mondays(query.from, WEEKS).map((week) => {
     const request = { ...requestsOf(query)[0], from: week, to: addDays(week, 6) };

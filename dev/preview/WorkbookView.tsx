@@ -4,7 +4,7 @@
 // cell's corner, the message on hover, and the messages under the grid.
 import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { columnLetters, parseAddress } from "../../src/excel/addresses";
-import type { ExcelRun } from "../../src/excel/run";
+import type { ExcelRun } from "../../src/excel/excelRun";
 import { displayCell, isNumeric } from "./format";
 import type { CellError } from "./previewApi";
 

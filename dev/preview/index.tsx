@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { ribbonRefreshAll } from "../../src/commands/commands";
 import { ConnectionStore } from "../../src/session";
-import type { ExcelRun } from "../../src/excel/run";
+import type { ExcelRun } from "../../src/excel/excelRun";
 import { refreshSalesFunctions, setFunctionsSession } from "../../src/functions";
 import { Session } from "../../src/session";
 import { App } from "../../src/taskpane/App";

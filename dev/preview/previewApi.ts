@@ -5,7 +5,7 @@
 // A formula whose function failed keeps its message with its cell (cellErrors), as Excel keeps a custom
 // function's message on the error's indicator; the grid shows it there.
 import { a1, parseAddress } from "../../src/excel/addresses";
-import type { ExcelRun } from "../../src/excel/run";
+import type { ExcelRun } from "../../src/excel/excelRun";
 import type { WorkbookHost } from "../workbook-host";
 import { evaluateSalesFormula, isFormulaError, spillToCells } from "./formula";
 

@@ -15,7 +15,7 @@ import {
   type SyncEngine,
   type SyncFile,
 } from "../sync";
-import { apiKeyOf, clientFor, NO_SYNC_KEY, serviceToday } from "./connect";
+import { apiKeyOf, clientFor, NO_SYNC_KEY, serviceToday } from "./commandClient";
 import { listLines, progressReporter, resultLines, runJson, runLines, type Out } from "./report";
 
 interface SyncOptions {

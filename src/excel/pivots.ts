@@ -2,7 +2,7 @@
 // Query's Refresh All does), so after a refresh the pivots built on the refreshed tables are refreshed too.
 // Which table a pivot reads is known from ExcelApi 1.15 (getDataSourceString); below that every pivot of the
 // workbook is refreshed, which is what Excel's own Refresh All does.
-import type { ExcelRun } from "./run";
+import type { ExcelRun } from "./excelRun";
 
 /** Whether this Excel tells a pivot's source (ExcelApi 1.15); false outside Office. */
 function pivotSourcesReadable(): boolean {

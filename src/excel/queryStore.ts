@@ -25,7 +25,7 @@ import {
   type ManagedTable,
   type SavedTables,
 } from "../core/query/savedRecords";
-import type { ExcelRun } from "./run";
+import type { ExcelRun } from "./excelRun";
 import { Turns } from "../core/turns";
 import { writtenSetting } from "./writtenStore";
 

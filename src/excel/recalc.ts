@@ -7,7 +7,7 @@
 // (easily millions of cells next to the add-in's own tables, over the 5 MB / 5 million cell read limits of Excel
 // on the web), and rewriting a formula to dirty it would break spills and lose the user's undo history. Refresh
 // all is an explicit, occasional action; one full calculation is the cheap, robust way.
-import type { ExcelRun } from "./run";
+import type { ExcelRun } from "./excelRun";
 
 export async function recalculateSalesFormulas(run: ExcelRun): Promise<void> {
   await run(async (context) => {

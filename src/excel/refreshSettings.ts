@@ -1,5 +1,5 @@
 // The workbook's own refresh preferences, kept in workbook settings beside the saved queries (never a key).
-import type { ExcelRun } from "./run";
+import type { ExcelRun } from "./excelRun";
 
 const REFRESH_ON_OPEN_SETTING = "SalesData.refreshOnOpen";
 

@@ -1,6 +1,6 @@
 // Small moves in the workbook on the user's behalf: go to a table, write a formula at the selection.
 import { WorkbookError } from "./errors";
-import type { ExcelRun } from "./run";
+import type { ExcelRun } from "./excelRun";
 
 export async function goToTable(run: ExcelRun, tableName: string): Promise<void> {
   await run(async (context) => {

@@ -1,6 +1,6 @@
 // Which table a saved query belongs to. A table keeps its Table.id (ExcelApi 1.1) across renames of itself and
 // of its sheet; names do not. So a table is found by its id when the record has one, by its name otherwise.
-import type { ExcelRun } from "./run";
+import type { ExcelRun } from "./excelRun";
 
 export interface TableRef {
   tableId?: string;

@@ -1,7 +1,7 @@
 // What the workbook around a table means for a refresh: a protected sheet (Excel refuses every write there with
 // AccessDenied; tableIdentity reads the flag), and formulas that wait for F9 (manual calculation).
 import { WorkbookError } from "./errors";
-import type { ExcelRun } from "./run";
+import type { ExcelRun } from "./excelRun";
 
 /** A table on a protected sheet, refused before anything is fetched: the sheet, and how to unprotect it. */
 export function protectedSheetError(sheet: string, tableName: string): WorkbookError {

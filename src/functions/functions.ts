@@ -6,7 +6,7 @@
  * Spilled tables are `any[][]` (the generator maps only `any` to mixed cells); dates, SKU codes and headers are
  * `any` so that serials, text, date cells and TRUE/1 all arrive; an argument that takes a range (SKU and STORE's
  * retailer and metrics) is a matrix (`string[][]`: Excel hands a single value over as a 1x1 matrix).
- * Each function hands its arguments to the engine (./engine.ts), which checks them with the shared rules,
+ * Each function hands its arguments to the engine (./functionEngine.ts), which checks them with the shared rules,
  * batches and caches requests and always settles; failures become #VALUE! or #N/A with a message. */
 
 import { FunctionError, toExcelError } from "./errors";

@@ -2,10 +2,10 @@
 // this module afresh, with jest.isolateModules). The runtime entry (the pane's page) hands over its Session
 // once with setFunctionsSession; calls that Excel makes before that wait for it (bounded: #N/A after
 // startupWaitMs). A change of connection in the pane (new URL, key saved or forgotten) clears the cache.
-import type { ExcelRun } from "../excel/run";
+import type { ExcelRun } from "../excel/excelRun";
 import { recalculateSalesFormulas } from "../excel/recalc";
 import type { Session } from "../session";
-import { FunctionsEngine, type FunctionsOptions } from "./engine";
+import { FunctionsEngine, type FunctionsOptions } from "./functionEngine";
 
 let current: Session | null = null;
 let unsubscribe: (() => void) | null = null;

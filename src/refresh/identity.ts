@@ -2,9 +2,9 @@
 // for records saved before ids were kept), and a rename of the table or of its sheet is written into the record,
 // so the pane shows the current names and formulas on the table keep working.
 import { updateManagedTables } from "../excel/queryStore";
-import type { ExcelRun } from "../excel/run";
+import type { ExcelRun } from "../excel/excelRun";
 import { identifyTables, type TableIdentity } from "../excel/tableIdentity";
-import type { RefreshableTable } from "./deps";
+import type { RefreshableTable } from "./refreshDeps";
 
 export interface FollowedTable {
   /** The record, under the table's current names and id (as saved). */

@@ -1,6 +1,6 @@
 // What refresh tells the user: the outcome of one table, the summary of Refresh all, and the words of their
 // warnings and errors. Pure: imports src/core only. The words of a window's warnings are src/core/refresh's
-// (warnings.ts, holds.ts); refreshOutcome.ts assembles a table's outcome from its steps.
+// (warnings.ts, src/core/refresh/holds.ts); refreshOutcome.ts assembles a table's outcome from its steps.
 import type { IsoDate, DateRange } from "../core/dates";
 import { errorText } from "../core/errorText";
 import type { RefreshLosses, RefreshUnitChange } from "../core/refresh/holds";

@@ -12,7 +12,7 @@ import type { Column } from "../core/answer/tabulate";
 import { keyColumns, rowKey, type ServiceColumn } from "../core/refresh/userColumns";
 import { saveManagedTable } from "../excel/queryStore";
 import { writeTable, type Destination, type WriteResult } from "../excel/tables";
-import type { RefreshDeps, RefreshableTable } from "./deps";
+import type { RefreshDeps, RefreshableTable } from "./refreshDeps";
 import { noRowsToPull, partialPullWarning } from "./outcomes";
 import { serialized } from "./queue";
 import { type RetailerSummary } from "../core/answer/retailersTable";

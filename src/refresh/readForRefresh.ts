@@ -13,9 +13,9 @@ import { WorkbookError } from "../excel/errors";
 import { NUMBER_FORMATS } from "../excel/formats";
 import { readPeriodTail, tailReach } from "../excel/tables";
 import { protectedSheetError } from "../excel/workbookState";
-import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./deps";
+import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./refreshDeps";
 import { followTables, tableDeletedText } from "./identity";
-import { failureOf, type FetchedWindow, type RefreshSteps, type StoredTable } from "./steps";
+import { failureOf, type FetchedWindow, type RefreshSteps, type StoredTable } from "./refreshSteps";
 
 /**
  * Steps 1 and 2: the table's tail and window, then the answer for the window. Never throws: a failure (a deleted

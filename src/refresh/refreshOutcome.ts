@@ -1,11 +1,11 @@
-// A table's refresh outcome, assembled once from what its steps returned (steps.ts): the table as found, the
+// A table's refresh outcome, assembled once from what its steps returned (refreshSteps.ts): the table as found, the
 // window, the answer's warnings, the plan and the write, or the step that failed; then the pivots on the table
 // and what is still missing. Pure: imports src/core and the steps' types only.
 import { stillMissingOf } from "../core/refresh/plan";
 import { rowCounts } from "../core/refresh/rowCounts";
 import { formatsNotCarriedWarning } from "../core/refresh/warnings";
 import { MANUAL_CALCULATION_NOTE, type RefreshOutcome, type RefreshStatus } from "./outcomes";
-import type { RefreshSteps } from "./steps";
+import type { RefreshSteps } from "./refreshSteps";
 
 /** What came after the steps: the pivots on the table (refreshed, or the words of their failure), manual calculation. */
 export interface AfterSteps {

@@ -23,8 +23,8 @@ import {
   type PeriodTail,
   type RememberedSort,
 } from "../excel/tables";
-import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./deps";
-import { cancelled, cancelledError, failureOf, type RefreshSteps, type WrittenWindow } from "./steps";
+import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./refreshDeps";
+import { cancelled, cancelledError, failureOf, type RefreshSteps, type WrittenWindow } from "./refreshSteps";
 
 type Laid = Extract<LaidAnswer, { kind: "laid" }>;
 

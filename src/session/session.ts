@@ -5,7 +5,7 @@ import { createClient, keyToSend, SalesApiError, type SalesClient } from "../api
 import { redact } from "../api/errors";
 import { todayIso, type IsoDate } from "../core/dates";
 import { errorText } from "../core/errorText";
-import type { ExcelRun } from "../excel/run";
+import type { ExcelRun } from "../excel/excelRun";
 import type { RefreshDeps, RefreshOutcome } from "../refresh";
 import type { ConnectionSettings, ConnectionStore } from "./connectionStore";
 import { RefreshLog } from "./refreshLog";

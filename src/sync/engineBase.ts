@@ -15,7 +15,7 @@ import {
   type SyncTableSpec,
   type WindowWriter,
 } from "./engine";
-import { checkSpec } from "./names";
+import { checkSpec } from "./sqlNames";
 import { insertRun, listSynced, periodsOf, readRevisions, readRuns } from "./runLog";
 import type { Dialect, EngineSession, SqlSession } from "./sql";
 import { ensureTable } from "./tables";

@@ -6,9 +6,9 @@
 // tables are made in the rewrite's transaction: a rollback or a killed process leaves none. A table of the sync's
 // columns alone, in order, never comes here: its rows go straight in.
 import type { IsoDate } from "../core/dates";
-import type { RowBlock } from "./block";
+import type { RowBlock } from "./rowBlock";
 import type { SyncTableSpec } from "./engine";
-import { KEPT_VALUES_TABLE, NEW_ROWS_TABLE, quoteName } from "./names";
+import { KEPT_VALUES_TABLE, NEW_ROWS_TABLE, quoteName } from "./sqlNames";
 import type { Dialect, SqlSession } from "./sql";
 import type { TableLayout } from "./tableShape";
 

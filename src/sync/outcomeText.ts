@@ -5,7 +5,7 @@ import { isSalesApiError } from "../api/errors";
 import { POOL_MAX_WAIT_MS, RATE_LIMIT_RETRIES } from "../api/pool";
 import { errorText } from "../core/errorText";
 import { andList } from "../core/words";
-import { shownName } from "./names";
+import { shownName } from "./sqlNames";
 
 /** "; kept your columns "category" and "note"" after a sync's summary, or nothing when the table has none. */
 export function keptColumnsText(columns: readonly string[]): string {

@@ -8,8 +8,8 @@ import { COMPARISON_SCALE, KEY_COLUMNS, type Cell, type Column, type ColumnKind 
 import { METRICS } from "../core/metrics";
 import type { Query } from "../core/query/query";
 import type { SyncCell, SyncColumn, SyncTableSpec } from "./engine";
-import type { RowBlock } from "./block";
-import { fitName } from "./names";
+import type { RowBlock } from "./rowBlock";
+import { fitName } from "./sqlNames";
 
 /** The key and name fields each level's rows carry (spec: SKU and store data rows). */
 const LEVEL_FIELDS = { sku: ["sku", "sku_product_name"], store: ["sku", "product_name", "store_id", "store_name"] };

@@ -2,7 +2,7 @@
 // record the run and its revisions, commit. A failure anywhere rolls back (the table is as it was) and is recorded
 // as a failed run in a transaction of its own.
 import type { IsoDate } from "../core/dates";
-import type { RowBlock } from "./block";
+import type { RowBlock } from "./rowBlock";
 import type { SyncEngine, SyncRevision, SyncRow, SyncRowChunks, SyncTableSpec, WindowWriter } from "./engine";
 import { failureReason } from "./outcomeText";
 import { runRow, type RunOf } from "./runLog";

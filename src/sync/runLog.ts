@@ -11,7 +11,7 @@ import type {
   SyncRun,
   SyncTableSpec,
 } from "./engine";
-import { quoteName, REVISIONS_TABLE, RUNS_TABLE } from "./names";
+import { quoteName, REVISIONS_TABLE, RUNS_TABLE } from "./sqlNames";
 import type { Dialect, SqlSession } from "./sql";
 import { tableExists } from "./tables";
 

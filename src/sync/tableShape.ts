@@ -3,7 +3,7 @@
 // or note) and is kept. What would stop a sync is said with what to do: a column of the sync's missing or of
 // another type, a primary key that is not the row key, a column of the user's that a new row could not fill.
 import type { SyncColumn, SyncTableSpec } from "./engine";
-import { quoteName, shownName } from "./names";
+import { quoteName, shownName } from "./sqlNames";
 import type { Dialect, SqlSession } from "./sql";
 
 /** A column of the user's in a synced table. */

@@ -3,7 +3,7 @@
 // whole: the sync's columns by name and type, the row key, and the user's columns, which every rewrite keeps.
 import type { SyncTableSpec } from "./engine";
 import { SyncError } from "./errors";
-import { fitName, quoteName, shownName } from "./names";
+import { fitName, quoteName, shownName } from "./sqlNames";
 import type { Dialect, SqlSession } from "./sql";
 import { readShape, SYNC_COLUMNS_ONLY, type ShapeProblem, type TableLayout } from "./tableShape";
 

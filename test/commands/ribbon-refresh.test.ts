@@ -7,7 +7,7 @@ import { startCorruptingProxy, type ProxyRule } from "../../dev/corruptions";
 import { createWorkbookHost, installExcelGlobal, type WorkbookHost } from "../../dev/workbook-host";
 import { registerCommands, ribbonRefreshAll, type RibbonRefreshSummary } from "../../src/commands/commands";
 import { asQuery } from "../support/query";
-import { officeRun } from "../../src/excel/run";
+import { officeRun } from "../../src/excel/excelRun";
 import { refreshSalesFunctions } from "../../src/functions";
 import { pullTable } from "../../src/refresh";
 import { NO_KEY_MESSAGE, type Session, type WorkbookTarget } from "../../src/session";

@@ -9,7 +9,7 @@
 import { startCorruptingProxy, type Corruption, type CorruptingProxy } from "../../dev/corruptions";
 import { excelSerial } from "../../src/core/dates";
 import type { TableArgs } from "../../src/core/query/args";
-import type { FunctionsEngine } from "../../src/functions/engine";
+import type { FunctionsEngine } from "../../src/functions/functionEngine";
 import { ConnectionStore, Session } from "../../src/session";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 import { engineFor, rejection, sessionFor } from "./helpers";

@@ -5,7 +5,7 @@ import { tabulateActions } from "../../src/core/answer/actions";
 import { tabulate } from "../../src/core/answer/tabulate";
 import { excelSerial } from "../../src/core/dates";
 import { FunctionError } from "../../src/functions/errors";
-import { FunctionsEngine } from "../../src/functions/engine";
+import { FunctionsEngine } from "../../src/functions/functionEngine";
 import { NO_KEY_MESSAGE } from "../../src/session";
 import { startTestSimulator, SIM_KEY, type TestSimulator } from "../support/simulator";
 import { abortTimeoutOnFakeClock } from "../support/platformTimers";

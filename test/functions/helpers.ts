@@ -1,7 +1,7 @@
 // A Session connected to the test simulator, and an engine on it, for the SALES function tests.
 import { createClient, type SalesClient } from "../../src/api";
 import { ConnectionStore } from "../../src/session";
-import { FunctionsEngine, type FunctionsOptions } from "../../src/functions/engine";
+import { FunctionsEngine, type FunctionsOptions } from "../../src/functions/functionEngine";
 import { Session } from "../../src/session";
 import { SIM_KEY, SIM_TODAY, type TestSimulator } from "../support/simulator";
 

@@ -4,7 +4,7 @@
 import { LONG_NAME_PRODUCTS, LONG_NAME_RETAILER } from "../../dev/simulator/long-names";
 import { type SyncEngine, type SyncRow, type SyncTableSpec } from "../../src/sync";
 import { SyncError, SyncLockedError } from "../../src/sync/errors";
-import { fitName } from "../../src/sync/names";
+import { fitName } from "../../src/sync/sqlNames";
 import { rewriteWindow, REWRITE_STAGES, type RewriteStage } from "../../src/sync/rewrite";
 import {
   chunked,
@@ -20,7 +20,7 @@ import { DUCKDB } from "../../src/sync/duckdb/dialect";
 import { letGoDuckDbFile, useDuckDbFile } from "../../src/sync/duckdb/connect";
 import { duckDbSession } from "../../src/sync/duckdb/session";
 import { TransactionWriter } from "../../src/sync/writer";
-import { rowsOf, type RowBlock } from "../../src/sync/block";
+import { rowsOf, type RowBlock } from "../../src/sync/rowBlock";
 
 const WEEKS = mondays("2026-09-07", 8);
 const WINDOW = { from: WEEKS[6], to: "2026-10-31" };

@@ -2,8 +2,8 @@
 // in-process lock.
 import { SyncError, type SyncTableSpec } from "../../src/sync";
 import { parseDatabase } from "../../src/sync/database";
-import { fitName, quoteName } from "../../src/sync/names";
-import { checkSpec } from "../../src/sync/names";
+import { fitName, quoteName } from "../../src/sync/sqlNames";
+import { checkSpec } from "../../src/sync/sqlNames";
 import { copyLine } from "../../src/sync/postgres/session";
 import { storeWeekly } from "../../dev/sync-engines";
 

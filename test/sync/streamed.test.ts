@@ -1,4 +1,4 @@
-// Answers checked as they stream (src/api/streamedRead.ts, src/sync/answerRows.ts), over real HTTP from the simulator
+// Answers checked as they stream (src/api/streamedRead.ts, src/sync/chunkRows.ts), over real HTTP from the simulator
 // through a proxy that spoils one row of a large answer: the answer check still applies to every row. An answer of
 // several megabytes whose last row is spoiled (a period that cannot be placed, a figure sent as text, a key sent
 // again) is refused whole, though the rows before it had already been handed on as they were parsed; a sync into

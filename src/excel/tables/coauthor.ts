@@ -6,7 +6,7 @@
 // What keeps the shape (a note typed in a user cell) is handled after the commit: see userCells.ts,
 // queueUserRecheck, and repairUserCells below.
 import { WorkbookError } from "../errors";
-import { MAX_COLUMNS, MAX_ROWS } from "../run";
+import { MAX_COLUMNS, MAX_ROWS } from "../excelRun";
 import type { OpenTable } from "./openTable";
 import type { UserWriteBlock } from "./userCells";
 

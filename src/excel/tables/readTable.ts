@@ -9,7 +9,7 @@ import {
 } from "../../core/refresh/userColumns";
 import { NUMBER_FORMATS } from "../formats";
 import { WorkbookError } from "../errors";
-import { MAX_SYNC_CELLS, type ExcelRun } from "../run";
+import { MAX_SYNC_CELLS, type ExcelRun } from "../excelRun";
 import { excelSerial, type IsoDate } from "../../core/dates";
 import { dateOrdered } from "../../core/refresh/dateOrder";
 import { findTable, openTable, tableGone, sortToKeep, type OpenTable, type RememberedSort } from "./openTable";

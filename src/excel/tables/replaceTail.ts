@@ -4,7 +4,7 @@ import { filterPlan, type ServiceColumn } from "../../core/refresh/userColumns";
 import type { KeptRow } from "../../core/refresh/userRows";
 import { WorkbookError } from "../errors";
 import { blockRows, excelRows, jsonBytes } from "../formats";
-import type { ExcelRun } from "../run";
+import type { ExcelRun } from "../excelRun";
 import { queueTableGuard, refuseIfChanged, repairUserCells, tableChangedText, userCellsUnsureText } from "./coauthor";
 import { openTable, tableGone, type OpenTable, type RememberedSort } from "./openTable";
 import { firstRowAtOrAfter, scanPeriodsBack } from "./periodScan";

@@ -9,7 +9,7 @@
 // before the commit, with Excel's words: nothing was changed then either.
 import { a1, columnLetters, parseAddress } from "../addresses";
 import { WorkbookError } from "../errors";
-import { MAX_COLUMNS, MAX_ROWS, MAX_SYNC_CELLS } from "../run";
+import { MAX_COLUMNS, MAX_ROWS, MAX_SYNC_CELLS } from "../excelRun";
 import { belowTable, type OpenTable } from "./openTable";
 import { isEmpty } from "./writeBlocks";
 import { plural } from "../../core/words";

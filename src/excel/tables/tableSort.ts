@@ -6,7 +6,7 @@
 // failure in between leaves the table in date order, with its old window or its new one.
 import { filterPlan } from "../../core/refresh/userColumns";
 import { WorkbookError } from "../errors";
-import type { ExcelRun } from "../run";
+import type { ExcelRun } from "../excelRun";
 import { tableChangedText } from "./coauthor";
 import { openTable, tableGone, type OpenTable, type RememberedSort } from "./openTable";
 import { outOfOrder } from "./periodScan";

@@ -3,7 +3,7 @@
 // as refresh finds them: by TableColumn.id (renamed or moved, still found), by header for a record without ids.
 import { sameHeader } from "../../core/refresh/userColumns";
 import { WorkbookError } from "../errors";
-import type { ExcelRun } from "../run";
+import type { ExcelRun } from "../excelRun";
 import type { TableRef } from "../tableIdentity";
 import { findTable } from "./openTable";
 

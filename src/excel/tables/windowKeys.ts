@@ -6,7 +6,7 @@ import type { ServiceColumn } from "../../core/refresh/userColumns";
 import type { WrittenKeys } from "../../core/refresh/writtenKeys";
 import { WorkbookError } from "../errors";
 import { queueWrittenRead } from "../writtenStore";
-import type { ExcelRun } from "../run";
+import type { ExcelRun } from "../excelRun";
 import { columnOf } from "./readTable";
 import { openTable, tableGone } from "./openTable";
 import { readRowsInBlocks } from "./windowRead";

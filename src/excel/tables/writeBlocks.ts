@@ -3,7 +3,7 @@
 import type { Cell, Column } from "../../core/answer/tabulate";
 import { WorkbookError } from "../errors";
 import { NUMBER_FORMATS } from "../formats";
-import { MAX_BLOCK_ROWS, MAX_COLUMNS, MAX_ROWS, MAX_SYNC_BYTES, MAX_SYNC_CELLS } from "../run";
+import { MAX_BLOCK_ROWS, MAX_COLUMNS, MAX_ROWS, MAX_SYNC_BYTES, MAX_SYNC_CELLS } from "../excelRun";
 
 export interface BlockLimits {
   bytes: number;

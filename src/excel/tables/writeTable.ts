@@ -6,7 +6,7 @@ import { a1, parseAddress, quoteSheet } from "../addresses";
 import { WorkbookError } from "../errors";
 import { blockRows, excelHeader, excelRows } from "../formats";
 import { sheetNameBase, tableNameBase, uniqueName, uniqueSheetName } from "../tableNames";
-import type { ExcelRun } from "../run";
+import type { ExcelRun } from "../excelRun";
 import {
   DEFAULT_LIMITS,
   checkFits,

@@ -1,6 +1,6 @@
 // DuckDB's SQL where it differs from PostgreSQL's: its type names, names matched whatever their case, epoch_ms, the
 // catalog of temporary tables, the run log's ids from a sequence.
-import { quoteName } from "../names";
+import { quoteName } from "../sqlNames";
 import type { Dialect } from "../sql";
 
 export const DUCKDB: Dialect = {

@@ -4,7 +4,7 @@
 import { Turns } from "../../core/turns";
 import type { TableLock } from "../engineBase";
 import { SyncLockedError } from "../errors";
-import { shownName } from "../names";
+import { shownName } from "../sqlNames";
 
 /** Tables being rewritten in this process, by file and name. */
 const rewrites = new Turns();

@@ -13,7 +13,7 @@ import {
   type DuckDBType,
   type DuckDBValue,
 } from "@duckdb/node-api";
-import { letGo, type RowBlock } from "../block";
+import { letGo, type RowBlock } from "../rowBlock";
 import type { SyncCell, SyncColumnType, SyncRow, SyncTableSpec } from "../engine";
 import type { EngineSession } from "../sql";
 

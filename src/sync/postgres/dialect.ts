@@ -1,6 +1,6 @@
 // PostgreSQL's SQL where it differs from DuckDB's: its type names, names matched exactly, extract(epoch ...), the
 // schema of temporary tables, NAMEDATALEN, the run log's ids an identity.
-import { quoteName } from "../names";
+import { quoteName } from "../sqlNames";
 import type { Dialect } from "../sql";
 
 export const POSTGRES: Dialect = {

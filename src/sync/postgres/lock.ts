@@ -2,7 +2,7 @@
 // the table's name, taken on the rewrite's own connection before BEGIN and let go after COMMIT has been confirmed.
 import type { TableLock } from "../engineBase";
 import { SyncLockedError } from "../errors";
-import { shownName } from "../names";
+import { shownName } from "../sqlNames";
 
 /** The advisory lock's key for a table: one sync per table at a time, whichever process runs it. */
 const lockKey = (table: string) => `sales-data sync: ${table}`;

@@ -6,9 +6,9 @@ import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import pg, { type ClientBase, type CustomTypesConfig, type PoolClient } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { letGo, type RowBlock } from "../block";
+import { letGo, type RowBlock } from "../rowBlock";
 import type { SyncCell, SyncRow, SyncTableSpec } from "../engine";
-import { quoteName } from "../names";
+import { quoteName } from "../sqlNames";
 import type { EngineSession } from "../sql";
 
 const DATE_OID = 1082;

@@ -1,7 +1,7 @@
 // The actions' operations: this week's actions, insights and alerts into the one Actions table.
 import { tabulateActions } from "../../core/answer/actions";
 import { DamagedRecordError, readActionsRecord, saveActionsRecord, type ActionsRecord } from "../../excel/queryStore";
-import type { ExcelRun } from "../../excel/run";
+import type { ExcelRun } from "../../excel/excelRun";
 import { readTable, replaceTail, writeTable } from "../../excel/tables";
 import type { Session } from "../../session";
 import type { ActionOperations } from "./types";

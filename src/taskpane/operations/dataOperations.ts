@@ -2,7 +2,7 @@
 import { fromExcelSerial } from "../../core/dates";
 import { coveredRange } from "../../core/query/describe";
 import { tableTitleOf } from "../../core/query/tableName";
-import type { ExcelRun } from "../../excel/run";
+import type { ExcelRun } from "../../excel/excelRun";
 import { writeFormulaAtSelection } from "../../excel/selection";
 import { readColumnEnds } from "../../excel/tables";
 import { pullTable, type RefreshDeps } from "../../refresh";

@@ -14,7 +14,7 @@ import {
 } from "../../excel/queryStore";
 import { andList, dateStyle, type DateStyle } from "../../core/words";
 import { getRefreshOnOpen, setRefreshOnOpen } from "../../excel/refreshSettings";
-import type { ExcelRun } from "../../excel/run";
+import type { ExcelRun } from "../../excel/excelRun";
 import { goToTable } from "../../excel/selection";
 import {
   followTables,

@@ -3,7 +3,7 @@
 import type { Timeframe } from "../../core/metrics";
 import { buildTrend, type Trend } from "../../core/refresh/trend";
 import { findManagedTable, type ManagedTable } from "../../excel/queryStore";
-import type { ExcelRun } from "../../excel/run";
+import type { ExcelRun } from "../../excel/excelRun";
 import { trendCells, type TrendColumns } from "../../excel/tables";
 
 export interface TrendOperations {

@@ -12,7 +12,7 @@ import type { RetailerSummary } from "../core/answer/retailersTable";
 import type { RefreshWindow, WindowInput } from "../core/refresh/refreshWindow";
 import { WorkbookError } from "../excel/errors";
 import type { PeriodTail, TailResult } from "../excel/tables";
-import type { RefreshableTable } from "./deps";
+import type { RefreshableTable } from "./refreshDeps";
 import { refreshErrorText, TABLE_CANCELLED } from "./outcomes";
 import type { DayWords } from "../core/words";
 

@@ -1,15 +1,15 @@
-// Refresh of one table, as its steps (steps.ts): read the table's tail and work out the window, fetch and check
+// Refresh of one table, as its steps (refreshSteps.ts): read the table's tail and work out the window, fetch and check
 // the answer (readForRefresh.ts); plan and write: the stored window's cells, the plan, one safe rewrite of the tail
 // and the saved record (writeForRefresh.ts); then the pivots on the table, and the outcome assembled once from what
 // the steps returned (refreshOutcome.ts). The decisions are src/core/refresh's; this module runs the steps.
 import { refreshPivotsOn } from "../excel/pivots";
 import { calculationIsManual } from "../excel/workbookState";
-import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./deps";
+import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./refreshDeps";
 import { pivotsFailedWarning, type RefreshOutcome } from "./outcomes";
 import { readForRefresh } from "./readForRefresh";
 import { refreshOutcome, statusOf, type AfterSteps } from "./refreshOutcome";
 import { serialized } from "./queue";
-import type { RefreshSteps } from "./steps";
+import type { RefreshSteps } from "./refreshSteps";
 import { writeForRefresh } from "./writeForRefresh";
 
 /** Refreshes one saved table. Never throws: failures come back as an outcome with `error`. */

@@ -2,10 +2,10 @@
 // a period before the window stops the load with a message naming the row, the column and what it takes.
 import { isIsoDate, type IsoDate } from "../core/dates";
 import { andList } from "../core/words";
-import { blockOf, isBlock, type RowBlock } from "./block";
+import { blockOf, isBlock, type RowBlock } from "./rowBlock";
 import type { SyncCell, SyncColumn, SyncRowChunks, SyncTableSpec } from "./engine";
 import { SyncError } from "./errors";
-import { shownName } from "./names";
+import { shownName } from "./sqlNames";
 
 const TAKES: Record<SyncColumn["type"], string> = {
   date: "a date (YYYY-MM-DD)",

@@ -5,7 +5,7 @@ import type { IsoDate } from "../core/dates";
 import type { DayWords } from "../core/words";
 import type { RefreshApproval } from "../core/refresh/unitChange";
 import type { ManagedTable } from "../excel/queryStore";
-import type { ExcelRun } from "../excel/run";
+import type { ExcelRun } from "../excel/excelRun";
 import type { BlockLimits } from "../excel/tables";
 import type { RefreshOutcome } from "./outcomes";
 

@@ -4,16 +4,16 @@
 // given to the writer only once every answer of it has passed the check whole: a refused answer (even by its last
 // row) fails the read, and its block is thrown away unwritten. The table's shape (its period column, the metrics
 // sent, any other field such as a comparison) comes from the first answers that have rows, so until then a chunk's
-// rows are held as the service sent them: src/sync/read.ts hands the first chunks over in date order until one has
+// rows are held as the service sent them: src/sync/syncReads.ts hands the first chunks over in date order until one has
 // rows, so a range whose first days are empty still gets every column. With no rows at all, the shape the client
 // assumes.
 import type { DataResult } from "../api/client";
 import type { DataRow } from "../api/schemas";
 import type { DateChunk } from "../core/query/chunks";
 import { requestsOf } from "../core/query/query";
-import type { RowBlock } from "./block";
+import type { RowBlock } from "./rowBlock";
 import { BlockWriter, queryTableOf, type QueryTable } from "./queryTable";
-import type { ChunkRead, SyncReader } from "./read";
+import type { ChunkRead, SyncReader } from "./syncReads";
 import type { SyncEntry } from "./syncFile";
 
 /** One chunk's answers as a block of table rows, and what the client said of them. */

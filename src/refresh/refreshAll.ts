@@ -5,9 +5,9 @@ import { readThenWrite, type ItemOutcome } from "../api/readThenWrite";
 import { refreshPivotsOfTables } from "../excel/pivots";
 import { readManagedTables, type DamagedTableRecord } from "../excel/queryStore";
 import { getRefreshOnOpen } from "../excel/refreshSettings";
-import type { ExcelRun } from "../excel/run";
+import type { ExcelRun } from "../excel/excelRun";
 import { calculationIsManual } from "../excel/workbookState";
-import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./deps";
+import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./refreshDeps";
 import {
   CANCELLED_BEFORE_TABLE,
   MANUAL_CALCULATION_NOTE,
@@ -21,7 +21,7 @@ import {
 } from "./outcomes";
 import { serialized } from "./queue";
 import { readForRefresh } from "./readForRefresh";
-import { writeInTurn } from "./table";
+import { writeInTurn } from "./refreshTable";
 
 let running: Promise<RefreshSummary> | null = null;
 

@@ -1,7 +1,7 @@
 // The sync's reads: a query's dates in chunks, one request per retailer and chunk, every request of a run through
 // one shared pool (src/api/pool.ts: at most 6 in flight, slowed on a 429), each answer checked by the client
 // against its question as it arrives. Chunks come out in date order, one read ahead, each chunk's answers made into
-// rows by `read` as they stream (src/sync/answerRows.ts), so memory holds two chunks' rows at most, never an answer
+// rows by `read` as they stream (src/sync/chunkRows.ts), so memory holds two chunks' rows at most, never an answer
 // whole, and does not grow with the table.
 import type { SalesClient } from "../api/client";
 import type { RequestPool } from "../api/pool";
