@@ -3,15 +3,14 @@
 // of keys, groups of periods).
 import fc from "fast-check";
 import { excelSerial, fromExcelSerial } from "../../src/core/dates";
-import { approvalOf, compareWindow, windowKey, withinApproved, type WindowSide } from "../../src/core/refresh/losses";
 import {
-  REFRESH_ANYWAY,
-  blankedText,
-  lossesSentences,
-  lossesText,
-  periodRuns,
-} from "../../src/core/refresh/lossesText";
-import { holdReason } from "../../src/core/refresh/holdReason";
+  compareWindow,
+  heldBy,
+  type ApprovedLosses,
+  type WindowComparison,
+  type WindowSide,
+} from "../../src/core/refresh/losses";
+import { REFRESH_ANYWAY, blankedText, lossesSentences, lossesText } from "../../src/core/refresh/lossesText";
 import { rowKey } from "../../src/core/refresh/userColumns";
 
 const FIRST = excelSerial("2026-11-16"); // a Monday
@@ -67,7 +66,14 @@ const side = (rows: readonly Row[]): WindowSide => ({
 const compare = (stored: readonly Row[], fresh: readonly Row[], several = true) =>
   compareWindow({ stored: side(stored), fresh: side(fresh), metrics: METRICS, retailerAt: several ? 1 : undefined });
 
-const keyOf = (r: Row) => windowKey(r.key);
+const keyOf = (r: Row) => rowKey(r.key);
+/** What "Refresh anyway" accepts of a held line: the losses it showed (as src/refresh's refreshAnywayOf gives them). */
+const approvalOf = (c: WindowComparison): ApprovedLosses => ({
+  rows: c.removed,
+  periods: c.periods.map((p) => ({ ...p })),
+  wholePeriods: [...c.wholePeriods],
+  undated: c.undated,
+});
 function countBy<T>(items: readonly T[], f: (t: T) => string | null): Map<string, number> {
   const m = new Map<string, number>();
   for (const t of items) {
@@ -173,7 +179,7 @@ describe("compareWindow", () => {
           replaced: rows.length,
         });
         expect(c.wholePeriods).toEqual([]);
-        expect(holdReason(c)).toBeNull();
+        expect(heldBy(c)).toBe(false);
       }),
     );
   });
@@ -201,17 +207,22 @@ describe("compareWindow", () => {
   });
 });
 
-describe("holdReason", () => {
-  test("held exactly when more is removed than replaced and added, or a whole period goes", () => {
+describe("the losses rule", () => {
+  test("held exactly when more is removed than replaced and added, or a whole period goes; the words say which", () => {
     fc.assert(
       fc.property(storedRows, freshRows, fc.boolean(), (stored, fresh, several) => {
         const c = compare(stored, fresh, several);
-        const r = holdReason(c);
         const tooMany = c.removed > c.replaced + c.added;
         const whole = c.wholePeriods.length > 0;
-        expect(r).toEqual(tooMany || whole ? { tooMany, whole } : null);
+        expect(heldBy(c)).toBe(tooMany || whole);
+        // Refresh anyway with any loss (true) never holds.
+        expect(heldBy(c, true)).toBe(false);
         // Nothing removed, nothing held.
-        if (c.removed === 0) expect(r).toBeNull();
+        if (c.removed === 0) expect(heldBy(c)).toBe(false);
+        if (c.removed === 0) return;
+        const held = lossesText(c, true, "daily", "2026-11-25").said;
+        expect(held.includes("nothing at all for")).toBe(whole);
+        expect(held.includes(`it would write only ${c.replaced + c.added} row`)).toBe(tooMany);
       }),
     );
   });
@@ -222,11 +233,12 @@ describe("holdReason", () => {
     const fresh = stored.filter((r) => !(r.key[0] === FIRST + 1 && r.key[1] === "freshway"));
     const c = compare(stored, fresh, true);
     expect(c.wholePeriods).toEqual(["freshway 2026-11-17"]);
-    expect(holdReason(c)).toEqual({ tooMany: false, whole: true });
+    expect(heldBy(c)).toBe(true);
+    expect(lossesText(c, true, "daily", "2026-11-25").said).not.toContain("it would write only");
     // Without the retailer (one retailer's table), 17 Nov still has rows: one row removed of four, written.
     const one = compare(stored, fresh, false);
     expect(one.wholePeriods).toEqual([]);
-    expect(holdReason(one)).toBeNull();
+    expect(heldBy(one)).toBe(false);
   });
 });
 
@@ -236,7 +248,10 @@ describe("Refresh anyway accepts what was shown, no more", () => {
       fc.property(storedRows, freshRows, freshRows, (stored, fresh, later) => {
         const shown = compare(stored, fresh);
         const approved = approvalOf(shown);
-        expect(withinApproved(shown, approved)).toBe(true);
+        // Refresh anyway: held by the losses rule, and not beyond what it accepted (checked through heldBy, the
+        // rule the refresh and the sync apply).
+        const within = (c: WindowComparison) => !heldBy(c, approved);
+        expect(within(shown)).toBe(true);
         // Any other answer: within exactly when it removes no more rows in all, per period, without a date, and
         // no whole period that was not shown.
         const now = compare(stored, later);
@@ -246,9 +261,9 @@ describe("Refresh anyway accepts what was shown, no more", () => {
           now.undated <= shown.undated &&
           now.periods.every((p) => p.rows <= (per.get(p.period) ?? 0)) &&
           now.wholePeriods.every((g) => shown.wholePeriods.includes(g));
-        expect(withinApproved(now, approved)).toBe(model);
+        expect(within(now)).toBe(model || !heldBy(now));
         // The answer shown plus fewer losses: a fresh row put back never makes it go beyond.
-        if (now.removed === 0) expect(withinApproved(now, approved)).toBe(true);
+        if (now.removed === 0) expect(within(now)).toBe(true);
       }),
     );
   });
@@ -267,21 +282,21 @@ describe("Refresh anyway accepts what was shown, no more", () => {
       stored.filter((r) => r.key[0] !== FIRST + 3 && r.key[0] !== FIRST + 4),
       false,
     );
-    expect(withinApproved(later, approvalOf(shown))).toBe(false);
+    expect(heldBy(later, approvalOf(shown))).toBe(true);
     // One row of 19 Nov back: fewer losses than shown, within (and no whole period any more).
     const fewer = compare(
       stored,
       stored.filter((r) => !(r.key[0] === FIRST + 3 && r.key[2] === 1)),
       false,
     );
-    expect(withinApproved(fewer, approvalOf(shown))).toBe(true);
+    expect(heldBy(fewer, approvalOf(shown))).toBe(false);
     // As many rows, of another day: beyond.
     const other = compare(
       stored,
       stored.filter((r) => r.key[0] !== FIRST + 1),
       false,
     );
-    expect(withinApproved(other, approvalOf(shown))).toBe(false);
+    expect(heldBy(other, approvalOf(shown))).toBe(true);
   });
 });
 
@@ -318,10 +333,11 @@ describe("words", () => {
       fc.property(storedRows, freshRows, tfs, (stored, fresh, tf) => {
         const c = compare(stored, fresh, false);
         fc.pre(c.removed > c.undated);
-        const runs = periodRuns(c.periods, tf);
-        expect(runs.reduce((n, r) => n + r.rows, 0)).toBe(c.removed - c.undated);
-        // Runs do not touch: between two there is at least one period with nothing removed.
-        for (let i = 1; i < runs.length; i++) expect(runs[i].range.from > runs[i - 1].range.to).toBe(true);
+        // "(16-18 Nov: 6, 20-22 Nov: 7, 1 row without a date)": each run of periods once, with its rows.
+        const said = lossesText(c, false, tf, "2026-11-25").said;
+        const runs = [.../\(([^)]*)\)/.exec(said)![1].matchAll(/(?:^|, )([^,:]+): (\d+)/g)];
+        expect(runs.reduce((n, r) => n + Number(r[2]), 0)).toBe(c.removed - c.undated);
+        expect(new Set(runs.map((r) => r[1])).size).toBe(runs.length);
         const held = lossesText(c, true, tf, "2026-11-25").said;
         if (c.wholePeriods.length === c.periods.length && c.wholePeriods.length > 0)
           expect(held).toMatch(/nothing at all for (that|those) (day|week|month)s?[.,]/);
@@ -399,10 +415,9 @@ describe("words", () => {
     );
   });
 
-  test("windowKey is the user columns' row key: no key without a number period; codes as numbers or text are one key", () => {
-    expect(windowKey(["", "a", 1])).toBeNull();
-    expect(windowKey([FIRST, "northmart", 100002])).toBe(windowKey([FIRST, "northmart", "100002"]));
-    expect(windowKey([FIRST, null, 1])).toBe(windowKey([FIRST, "", "1"]));
-    expect(rowKey([FIRST, "northmart", 100002])).toBe(windowKey([FIRST, "northmart", "100002"]));
+  test("rows are paired by the user columns' row key: no key without a number period; codes as numbers or text are one key", () => {
+    expect(rowKey(["", "a", 1])).toBeNull();
+    expect(rowKey([FIRST, "northmart", 100002])).toBe(rowKey([FIRST, "northmart", "100002"]));
+    expect(rowKey([FIRST, null, 1])).toBe(rowKey([FIRST, "", "1"]));
   });
 });

@@ -15,11 +15,8 @@ function rank(v: unknown): number {
 const collator = new Intl.Collator("en", { sensitivity: "base" });
 
 /**
- * Excel's ascending order of two cells (blanks last); 0 for ties (the sort is stable).
- * A rule of this module's interface, tested on its own (test/core/dateOrder.test.ts).
- * @public
- */
-export function compareCells(a: unknown, b: unknown): number {
+ * Excel's ascending order of two cells (blanks last); 0 for ties (the sort is stable). */
+function compareCells(a: unknown, b: unknown): number {
   const d = rank(a) - rank(b);
   if (d !== 0) return d;
   if (typeof a === "number" && typeof b === "number") return a - b;

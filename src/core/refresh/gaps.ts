@@ -55,11 +55,7 @@ function splitAt(r: DateRange, asked: IsoDate): Gap[] {
   ];
 }
 
-/**
- * The ranges in date order, overlapping or touching ones joined; only `from` and `to` are kept.
- * A rule of this module's interface, tested on its own (test/core/gaps.property.test.ts).
- * @public
- */
+/** The ranges in date order, overlapping or touching ones joined; only `from` and `to` are kept. */
 export function mergeRanges(ranges: readonly DateRange[]): DateRange[] {
   const sorted = ranges
     .filter((r) => r.from <= r.to)

@@ -6,9 +6,7 @@ export type HoldReason = { tooMany: boolean; whole: boolean };
 /**
  * The losses rule: a refresh that would remove more stored rows than it replaces and adds, or would leave a
  * period (per retailer, in a table of several) that held stored rows with none, is held. Null: it may write
- * (what it removes is reported).
- * A rule of this module's interface, tested on its own (test/core/losses.property.test.ts).
- * @public
+ * (what it removes is reported). Tested through heldBy and the held line's words (test/core/losses.property.test.ts).
  */
 export function holdReason(c: {
   removed: number;

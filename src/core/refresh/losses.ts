@@ -99,15 +99,6 @@ export interface ApprovedLosses {
 
 const isEmpty = (v: unknown): boolean => v === null || v === undefined || v === "";
 
-/**
- * The key of a row from its key cells: userColumns' rowKey (the one key of a row, which also carries the user's
- * cells to it), where a code read back from a cell as 100002 and sent as "100002" is the same row. Null for a row
- * without a number period.
- * A rule of this module's interface, tested on its own (test/core/losses.property.test.ts).
- * @public
- */
-export const windowKey: (cells: readonly unknown[]) => string | null = rowKey;
-
 /** The group a row's period belongs to for the whole-period rule: its period, per retailer in a table of several. */
 function groupOf(cells: readonly unknown[], retailerAt: number | undefined): string {
   const day = fromExcelSerial(cells[0] as number);
@@ -120,7 +111,7 @@ function groupOf(cells: readonly unknown[], retailerAt: number | undefined): str
 const holdsSomething = (side: WindowSide, i: number): boolean =>
   side.keys[i].some((v) => !isEmpty(v)) || (side.metrics[i] ?? []).some((v) => !isEmpty(v));
 
-/** The stored rows of a window and the answer's rows paired by key (windowKey). */
+/** The stored rows of a window and the answer's rows paired by key (rowKey). */
 export interface KeyPairs {
   /** For each fresh row, the stored row of its key it replaces; undefined: a row added (or without a key). */
   storedOf: (number | undefined)[];
@@ -140,7 +131,7 @@ export function pairByKey(stored: WindowSide, fresh: WindowSide): KeyPairs {
   const queues = new Map<string, number[]>();
   const unkeyed: number[] = [];
   stored.keys.forEach((cells, i) => {
-    const k = windowKey(cells);
+    const k = rowKey(cells);
     if (k === null) {
       unkeyed.push(i);
       return;
@@ -151,7 +142,7 @@ export function pairByKey(stored: WindowSide, fresh: WindowSide): KeyPairs {
   });
   const freshKeyed: boolean[] = [];
   const storedOf = fresh.keys.map((cells) => {
-    const k = windowKey(cells);
+    const k = rowKey(cells);
     freshKeyed.push(k !== null);
     return k === null ? undefined : queues.get(k)?.shift();
   });
@@ -175,7 +166,7 @@ export function compareWindow(input: WindowAnswer, pairs = pairByKey(input.store
   fresh.keys.forEach((cells, j) => {
     if (pairs.freshKeyed[j]) {
       freshGroups.add(groupOf(cells, retailerAt));
-      freshKeys.add(windowKey(cells)!);
+      freshKeys.add(rowKey(cells)!);
     }
     const i = pairs.storedOf[j];
     if (i === undefined) {
@@ -196,8 +187,8 @@ export function compareWindow(input: WindowAnswer, pairs = pairByKey(input.store
 
   // The stored rows no fresh row took: a repeat of a key the answer has gives way to its row; the rest are
   // removed, by period, and the groups that get nothing at all.
-  const repeated = pairs.left.filter((i) => freshKeys.has(windowKey(stored.keys[i])!));
-  const gone = pairs.left.filter((i) => !freshKeys.has(windowKey(stored.keys[i])!));
+  const repeated = pairs.left.filter((i) => freshKeys.has(rowKey(stored.keys[i])!));
+  const gone = pairs.left.filter((i) => !freshKeys.has(rowKey(stored.keys[i])!));
   const byPeriod = new Map<number, number>();
   for (const i of gone) {
     const p = stored.keys[i][0] as number;
@@ -241,7 +232,7 @@ function wholePeriods(stored: WindowSide, freshGroups: ReadonlySet<string>, reta
   const whole: { group: string; period: number; at: number }[] = [];
   const seen = new Set<string>();
   stored.keys.forEach((cells, i) => {
-    if (windowKey(cells) === null) return;
+    if (rowKey(cells) === null) return;
     const g = groupOf(cells, retailerAt);
     if (seen.has(g)) return;
     seen.add(g);
@@ -261,30 +252,12 @@ export function heldBy(c: WindowComparison, allowed?: boolean | ApprovedLosses):
 }
 
 /**
- * The losses of a comparison as "Refresh anyway" accepts them (what the held line showed).
- * A rule of this module's interface, tested on its own (test/core/losses.property.test.ts).
- * @public
- */
-export function approvalOf(
-  c: Pick<WindowComparison, "removed" | "undated" | "periods" | "wholePeriods">,
-): ApprovedLosses {
-  return {
-    rows: c.removed,
-    periods: c.periods.map((p) => ({ ...p })),
-    wholePeriods: [...c.wholePeriods],
-    undated: c.undated,
-  };
-}
-
-/**
  * True when the comparison removes nothing beyond what "Refresh anyway" accepted: no more rows in all, no more
  * rows of any period than shown (none of a period not shown), no more rows without a date, and no whole period
  * that was not shown. The answer a refresh gets can differ from the one the held line was made of (the click
  * can come much later): what was not shown is not accepted.
- * A rule of this module's interface, tested on its own (test/core/losses.property.test.ts).
- * @public
  */
-export function withinApproved(c: WindowComparison, a: ApprovedLosses): boolean {
+function withinApproved(c: WindowComparison, a: ApprovedLosses): boolean {
   if (c.removed > a.rows || c.undated > (a.undated ?? 0)) return false;
   const shown = new Map(a.periods.map((p) => [p.period, p.rows]));
   if (c.periods.some((p) => p.rows > (shown.get(p.period) ?? 0))) return false;

@@ -15,14 +15,8 @@ const lastDay = (period: IsoDate, timeframe: Timeframe): IsoDate =>
   timeframe === "daily" ? period : addDays(addPeriods(period, timeframe, 1), -1);
 
 /**
- * Periods (first days, any order) joined into runs of consecutive periods, each with its rows.
- * A rule of this module's interface, tested on its own (test/core/losses.property.test.ts).
- * @public
- */
-export function periodRuns(
-  periods: readonly PeriodCount[],
-  timeframe: Timeframe,
-): { range: DateRange; rows: number }[] {
+ * Periods (first days, any order) joined into runs of consecutive periods, each with its rows. */
+function periodRuns(periods: readonly PeriodCount[], timeframe: Timeframe): { range: DateRange; rows: number }[] {
   const runs: { range: DateRange; rows: number }[] = [];
   for (const p of [...periods].sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0))) {
     const last = runs[runs.length - 1];
