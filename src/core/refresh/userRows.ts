@@ -98,10 +98,8 @@ const lastDay = (period: IsoDate, timeframe: Timeframe): IsoDate =>
 /**
  * A row by its key, for the user: its codes (retailer, SKU, store) then its period, "ADJ, 16-22 Nov" ("northmart /
  * 100002 / 12, 16 Nov" with a retailer and a store).
- * A rule of this module's interface, tested on its own (test/core/userRows.property.test.ts).
- * @public
  */
-export function rowKeyText(cells: readonly unknown[], timeframe: Timeframe, days?: DaysOf): string {
+function rowKeyText(cells: readonly unknown[], timeframe: Timeframe, days?: DaysOf): string {
   const period = fromExcelSerial(cells[0] as number);
   const codes = cells.slice(1).flatMap((v) => (v === null || v === undefined || v === "" ? [] : [String(v)]));
   const when = dayWordsOf(days).compact({ from: period, to: lastDay(period, timeframe) });

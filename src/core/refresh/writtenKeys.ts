@@ -13,17 +13,15 @@ import type { Timeframe } from "../metrics";
 
 /**
  * Above this many distinct keys a period keeps only its count and digest (a store-level week of a big retailer).
- * @public
  */
-export const EXACT_KEYS_PER_PERIOD = 8192;
+const EXACT_KEYS_PER_PERIOD = 8192;
 
 /**
  * Exact keys in a whole record at most: a window of many periods (a table not refreshed for weeks) keeps the newest
  * periods exact and the older ones (which the next refresh rewrites only if this read's day was not saved) as
  * digests. About 200 KB of base64 at most, well inside the commit's margin under Excel's 5 MB request limit.
- * @public
  */
-export const EXACT_KEYS_PER_RECORD = 65_536;
+const EXACT_KEYS_PER_RECORD = 65_536;
 
 export interface WrittenPeriod {
   /** The period's first day. */
@@ -125,11 +123,8 @@ function fromBase64(text: string): number[] | null {
 }
 
 /**
- * Sorted distinct hashes as delta varints (LEB128: 7 bits a byte) in base64.
- * A rule of this module's interface, tested on its own (test/core/userRows.property.test.ts).
- * @public
- */
-export function encodeHashes(hashes: Iterable<number>): string {
+ * Sorted distinct hashes as delta varints (LEB128: 7 bits a byte) in base64. */
+function encodeHashes(hashes: Iterable<number>): string {
   const sorted = [...new Set(hashes)].sort((a, b) => a - b);
   const bytes: number[] = [];
   let last = 0;
@@ -146,9 +141,7 @@ export function encodeHashes(hashes: Iterable<number>): string {
 }
 
 /**
- * The hashes of encodeHashes, or null when the text is not one (a damaged record).
- * @public
- */
+ * The hashes of encodeHashes, or null when the text is not one (a damaged record). */
 export function decodeHashes(text: string): number[] | null {
   const bytes = fromBase64(text);
   if (!bytes) return null;
