@@ -3,7 +3,7 @@
 // the read's bound left out, and the words the card says.
 import { addDays, addPeriods, excelSerial } from "../../src/core/dates";
 import { aggregationOf, METRICS } from "../../src/core/metrics";
-import { changeText, type MetricChange } from "../../src/core/refresh/revisions";
+import { changesText, type MetricChange } from "../../src/core/refresh/revisions";
 import {
   buildTrend,
   lastChangeText,
@@ -183,7 +183,7 @@ test("the latest change, in the refresh summary's words", () => {
     percent: (140.245 / 40666.805) * 100,
     blanks: { before: 0, after: 0 },
   };
-  expect(lastChangeText(change)).toBe(`Last refresh: ${changeText(change)}`);
+  expect(lastChangeText(change)).toBe(`Last refresh: ${changesText([change])}`);
   expect(lastChangeText(change)).toBe("Last refresh: revenue, 16 Nov: 40,666.81 to 40,807.05, +0.34%");
   expect(lastChangeText({ ...change, after: change.before, change: 0, percent: 0 })).toBe(
     "Last refresh: revenue, 16 Nov: no change",

@@ -12,7 +12,6 @@ import {
   checkWindow,
   unapprovedUnitChanges,
   unitChangeText,
-  unitChanges,
   type UnitChange,
 } from "../../src/core/refresh/unitChange";
 
@@ -55,7 +54,8 @@ const side = (rows: readonly Row[]): WindowSide => ({
   metrics: rows.map((r) => r.metrics),
 });
 const changesOf = (stored: Row[], fresh: Row[], several = true): UnitChange[] =>
-  unitChanges({ stored: side(stored), fresh: side(fresh), metrics: METRICS, retailerAt: several ? 1 : undefined });
+  checkWindow({ stored: side(stored), fresh: side(fresh), metrics: METRICS, retailerAt: several ? 1 : undefined })
+    .unitChanges;
 
 /** Each number times `f(row, metric)`; other cells as they are. */
 const mapFigures = (rows: Row[], f: (i: number, m: number) => number): Row[] =>
@@ -121,7 +121,7 @@ describe("revisions are never held", () => {
         const lastDay = FIRST + 3; // days 4..7 were in progress (or not yet there)
         const fresh = mapFigures(stored, (i) => ((stored[i].key[0] as number) > lastDay ? 10 ** k : 1));
         const input = { stored: side(stored), fresh: side(fresh), metrics: METRICS, retailerAt: 1 };
-        expect(unitChanges({ ...input, complete: (p) => p <= lastDay })).toEqual([]);
+        expect(checkWindow({ ...input, complete: (p) => p <= lastDay }).unitChanges).toEqual([]);
       }),
     );
   });
@@ -250,12 +250,12 @@ describe("a narrow window is judged also against the level of the settled period
     };
   }
   const check = (stored: Row[], fresh: Row[], settled?: Row[]) =>
-    unitChanges({
+    checkWindow({
       stored: side(stored),
       fresh: side(fresh),
       metrics: METRICS,
       ...(settled ? { settled: side(settled) } : {}),
-    });
+    }).unitChanges;
 
   test("every figure 10^k times the stored one (revised by up to 1%): held by that factor, each metric, said with the level", () => {
     fc.assert(

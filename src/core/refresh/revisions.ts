@@ -159,11 +159,8 @@ export function amountText(n: number): string {
 const signed = (n: number): string => (n > 0 || amountText(n) === "0.00" ? "+" : "") + amountText(n);
 
 /**
- * "revenue, 16-23 Nov: 40,666.81 to 40,807.05, +0.34%"; no change: "units, 16-23 Nov: 812.00, no change".
- * A rule of this module's interface, tested on its own (test/core/revisions.property.test.ts).
- * @public
- */
-export function changeText(c: MetricChange): string {
+ * "revenue, 16-23 Nov: 40,666.81 to 40,807.05, +0.34%"; no change: "units, 16-23 Nov: 812.00, no change". */
+function changeText(c: MetricChange): string {
   const head = `${c.metric}, ${rangeText(c, c.to, true)}: `;
   const blanks = c.blanks.before + c.blanks.after;
   const note = blanks ? ` (empty cells counted as 0: ${c.blanks.before} before, ${c.blanks.after} after)` : "";

@@ -185,13 +185,8 @@ export function narrowWindow(
  * revision otherwise. Every metric column counts, rates and averages too: each is compared with itself for the
  * same row, and average_price in pence, or availability as a fraction of 1, is as much a change of unit as
  * revenue in pence.
- * A rule of this module's interface, tested on its own (test/core/unitChange.property.test.ts).
- * @public
  */
-export function unitChanges(
-  input: UnitCheckInput,
-  pairs: KeyPairs = pairByKey(input.stored, input.fresh),
-): UnitChange[] {
+function unitChanges(input: UnitCheckInput, pairs: KeyPairs = pairByKey(input.stored, input.fresh)): UnitChange[] {
   const { stored, fresh, metrics, retailerAt, complete = () => true, settled } = input;
   const several = retailerAt !== undefined && retailerAt >= 0;
   const groups = new Map<string, Tally>();
