@@ -31,7 +31,7 @@ export interface RibbonRefreshOptions {
  * returned. Without a key, or when anything failed or a table was held (losses at refresh: the user decides in the
  * pane), it opens the pane on that report. registerCommands associates it with the ribbon's button; the preview's
  * stand-in for that button calls it with its own showPane.
- * Kept exported: the preview's button runs it (the preview has no Office.actions to associate it with),
+ * A seam: the preview's button runs it (the preview has no Office.actions to associate it with),
  * and test/commands drives it as the button would.
  * @public
  */

@@ -28,8 +28,9 @@ interface InTurnOptions extends RefreshOptions {
 }
 
 /**
- * refreshTable without queueing, for callers already in their turn of the queue: two people refreshing one
- * workbook, each with its own queue (the co-authoring bench, dev/bench/coauthorCases.ts).
+ * refreshTable without queueing, for callers already in their turn of the queue.
+ * A seam: two people refreshing one workbook each have their own queue, which one process can only play by
+ * stepping the refreshes itself (the co-authoring tests and bench, dev/bench/coauthorCases.ts).
  * @public
  */
 export function refreshTableInTurn(

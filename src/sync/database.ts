@@ -35,8 +35,8 @@ function postgresTarget(text: string): DatabaseTarget {
 }
 
 /**
- * Parses a database address (relative DuckDB paths from `cwd`); SyncError naming the forms it takes. Tested on its
- * own (test/sync/parts.test.ts).
+ * Parses a database address (relative DuckDB paths from `cwd`); SyncError naming the forms it takes.
+ * A seam: every form of address and its refusal is checked without starting the command (test/sync/parts.test.ts).
  * @public
  */
 export function parseDatabase(text: string = DEFAULT_DATABASE, cwd = process.cwd()): DatabaseTarget {

@@ -10,6 +10,7 @@ import { runRow, type RunOf } from "./runLog";
 /**
  * Where a rewrite is: reached in this order; `inserting` once the first chunk is in and the next is on its way. The
  * kill tests stop a rewrite at each (test/sync/engines.test.ts, crash.test.ts).
+ * A seam: the kill tests and the bench's failure points name the stages they stop at.
  * @public
  */
 export const REWRITE_STAGES = ["begun", "deleted", "inserting", "inserted", "recorded", "committed"] as const;

@@ -1,17 +1,14 @@
 // A table's trend for its card (src/core/refresh/trend.ts): the last 13 periods of its first metric, totals for additive
 // metrics and means for rates, the re-read window marked, cells that are not numbers counted, a period cut by
-// the read's bound left out, and the words the card says.
+// the read's bound left out, and the notes the card says (its title and sentence are the pane's: test/taskpane/trendChart).
 import { addDays, addPeriods, excelSerial } from "../../src/core/dates";
 import { aggregationOf, METRICS } from "../../src/core/metrics";
-import { changesText, type MetricChange } from "../../src/core/refresh/revisions";
 import {
   buildTrend,
-  lastChangeText,
+  periodsText,
+  pointValueText,
   TREND_PERIODS,
   trendNotes,
-  trendText,
-  trendTitle,
-  windowText,
   type TrendInput,
 } from "../../src/core/refresh/trend";
 
@@ -47,7 +44,7 @@ test("the last 13 weeks in date order, each the total of its rows", () => {
   // Week k: rows k*100, k*100+1, k*100+2.
   expect(t.points.map((p) => p.value)).toEqual(Array.from({ length: 13 }, (_, i) => 3 * (i + 3) * 100 + 3));
   expect(t.points.every((p) => p.rows === 3 && p.skipped === 0)).toBe(true);
-  expect(trendTitle(t)).toBe("Total revenue by week");
+  expect(t.aggregation).toBe("total");
   // Rows in any order give the same trend.
   const shuffled = weekly(16, 3);
   const order = shuffled.periods.map((_, i) => i).reverse();
@@ -64,14 +61,13 @@ test("a rate is the mean of its numeric cells, and said to be an average", () =>
   const t = buildTrend({ ...weekly(2, 4), metric: "availability" });
   expect(t.aggregation).toBe("average");
   expect(t.points.map((p) => p.value)).toEqual([1.5, 101.5]);
-  expect(trendTitle(t)).toBe("Average availability by week");
 });
 
-test("a table of several retailers: the bars are over all of them, and the title says how many", () => {
+test("a table of several retailers: the bars are over all of them, and the trend says how many", () => {
   const t = buildTrend(weekly(2, 3, { retailers: 3 }));
   expect(t.points.map((p) => p.value)).toEqual(buildTrend(weekly(2, 3)).points.map((p) => p.value));
-  expect(trendTitle(t)).toBe("Total revenue of 3 retailers by week");
-  expect(trendTitle(buildTrend(weekly(2, 3, { retailers: 1 })))).toBe("Total revenue by week");
+  expect(t.retailers).toBe(3);
+  expect(buildTrend(weekly(2, 3, { retailers: 1 })).retailers).toBeUndefined();
 });
 
 test("cells that are not numbers are counted and left out, never taken as 0", () => {
@@ -110,14 +106,12 @@ test("rows without a date are counted and left out; blank rows (an empty table's
   expect(trendNotes(t)).toEqual(["4 rows without a date, left out"]);
   const empty = buildTrend({ periods: [""], values: [""], cut: false, metric: "units", timeframe: "weekly" });
   expect({ points: empty.points, undated: empty.undated }).toEqual({ points: [], undated: 0 });
-  expect(trendText(empty)).toBe("Total units by week: no dated rows.");
 });
 
 test("the re-read window marks each period that overlaps it: weeks, months and days", () => {
   const window = { from: "2026-11-16", to: "2026-11-27" };
   const w = buildTrend({ ...weekly(17, 1), window }); // weeks of 3 Aug .. 23 Nov
   expect(w.points.filter((p) => p.inWindow).map((p) => p.period)).toEqual(["2026-11-16", "2026-11-23"]);
-  expect(windowText(w)).toBe("re-read by the last refresh: 16-27 Nov");
 
   const months = ["2026-09-01", "2026-10-01", "2026-11-01"];
   const m = buildTrend({
@@ -140,9 +134,10 @@ test("the re-read window marks each period that overlaps it: weeks, months and d
     window: { from: "2026-11-16", to: "2026-11-22" },
   });
   expect(d.points.filter((p) => p.inWindow).map((p) => p.period)).toEqual(days.slice(12, 19));
-  // No window, or one before every period shown: nothing marked, nothing said.
-  expect(windowText(buildTrend(weekly(17, 1)))).toBe("");
-  expect(windowText(buildTrend({ ...weekly(17, 1), window: { from: "2026-01-05", to: "2026-01-11" } }))).toBe("");
+  // No window, or one before every period shown: nothing marked.
+  const marked = (t: ReturnType<typeof buildTrend>) => t.points.some((p) => p.inWindow);
+  expect(marked(buildTrend(weekly(17, 1)))).toBe(false);
+  expect(marked(buildTrend({ ...weekly(17, 1), window: { from: "2026-01-05", to: "2026-01-11" } }))).toBe(false);
 });
 
 test("rows cut by the read's bound: the earliest period read is left out (it may be partial), and said", () => {
@@ -155,11 +150,10 @@ test("rows cut by the read's bound: the earliest period read is left out (it may
   expect(buildTrend(input).points).toHaveLength(5);
 });
 
-test("the trend in one sentence: metric, periods, dates, first and last values, window and notes", () => {
+test("the card's words: periods counted, a point's figure, a cell that is not a number noted", () => {
   const t = buildTrend({ ...weekly(17, 1), window: { from: "2026-11-16", to: "2026-11-27" } });
-  expect(trendText(t)).toBe(
-    "Total revenue by week, 13 weeks, 31 Aug to 23 Nov: first 400.00, last 1,600.00; re-read by the last refresh: 16-27 Nov.",
-  );
+  expect(periodsText(t.points.length, t.timeframe)).toBe("13 weeks");
+  expect(pointValueText(t.points[t.points.length - 1].value)).toBe("1,600.00");
   const across = buildTrend({
     periods: [excelSerial("2025-12-29"), excelSerial("2026-01-05")],
     values: [1234.5, "x"],
@@ -167,26 +161,6 @@ test("the trend in one sentence: metric, periods, dates, first and last values, 
     metric: "units",
     timeframe: "weekly",
   });
-  expect(trendText(across)).toBe(
-    "Total units by week, 2 weeks, 29 Dec 2025 to 5 Jan 2026: first 1,234.50, last no number; 1 cell empty or not a number, left out.",
-  );
-});
-
-test("the latest change, in the refresh summary's words", () => {
-  const change: MetricChange = {
-    metric: "revenue",
-    from: "2026-11-16",
-    to: "2026-11-16",
-    before: 40666.805,
-    after: 40807.05,
-    change: 140.245,
-    percent: (140.245 / 40666.805) * 100,
-    blanks: { before: 0, after: 0 },
-  };
-  expect(lastChangeText(change)).toBe(`Last refresh: ${changesText([change])}`);
-  expect(lastChangeText(change)).toBe("Last refresh: revenue, 16 Nov: 40,666.81 to 40,807.05, +0.34%");
-  expect(lastChangeText({ ...change, after: change.before, change: 0, percent: 0 })).toBe(
-    "Last refresh: revenue, 16 Nov: no change",
-  );
-  expect(lastChangeText(undefined)).toBe("");
+  expect(across.points.map((p) => pointValueText(p.value))).toEqual(["1,234.50", "no number"]);
+  expect(trendNotes(across)).toEqual(["1 cell empty or not a number, left out"]);
 });

@@ -6,7 +6,6 @@ import {
   anchorOf,
   lastReadAfterPull,
   lastReadOf,
-  periodAfterLast,
   periodEnd,
   refreshWindow,
 } from "../../src/core/refresh/refreshWindow";
@@ -25,6 +24,10 @@ function periods(from: string, to: string, tf: Timeframe): number[] {
   for (let p = periodStart(from, tf); daysBetween(p, to) >= 0; p = addPeriods(p, tf, 1)) out.push(excelSerial(p));
   return out;
 }
+
+/** The first day of the period after the latest stored period (serials), or null for none. */
+const periodAfterLast = (stored: readonly number[], tf: Timeframe) =>
+  stored.length ? addPeriods(fromExcelSerial(Math.max(...stored)), tf, 1) : null;
 
 describe("the window", () => {
   test("starts at the stored period containing (last read - 7), never later than any day that may have changed", () => {

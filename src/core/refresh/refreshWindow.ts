@@ -56,8 +56,7 @@ export type RefreshWindow =
 
 /**
  * The oldest day that may differ from what the table holds: 7 days before the last read (or today). The rule the
- * window starts from; a rule of this module's interface, tested on its own (test/refresh/core.property.test.ts).
- * @public
+ * window starts from.
  */
 export function anchorOf(today: IsoDate, lastRead?: IsoDate): IsoDate {
   const read = lastRead && daysBetween(lastRead, today) >= 0 ? lastRead : today;
@@ -88,11 +87,8 @@ export function storedPeriodContaining(periods: readonly unknown[], day: IsoDate
 const later = (a: IsoDate, b: IsoDate): IsoDate => (daysBetween(a, b) > 0 ? b : a);
 
 /**
- * The first day of the period after the table's last (latest) stored row; null when it has none.
- * A rule of this module's interface, tested on its own (test/refresh/core.property.test.ts).
- * @public
- */
-export function periodAfterLast(periods: readonly unknown[], timeframe: Timeframe): IsoDate | null {
+ * The first day of the period after the table's last (latest) stored row; null when it has none. */
+function periodAfterLast(periods: readonly unknown[], timeframe: Timeframe): IsoDate | null {
   let last = -Infinity;
   for (const p of periods) if (typeof p === "number" && p > last) last = p;
   return Number.isFinite(last) ? periodEnd(fromExcelSerial(last), timeframe) : null;

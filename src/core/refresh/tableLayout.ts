@@ -6,7 +6,8 @@ import { sameHeader } from "./userColumns";
 
 /**
  * Stable sort of rows by their period (Excel serials), non-numeric periods last; already-sorted input is returned as is.
- * A rule of this module's interface, tested on its own (test/refresh/core.property.test.ts).
+ * A seam: the refresh tests' model of a rewritten table sorts the answer as the plan does
+ * (test/refresh/support/rewrite.ts), and its stability is a property of its own (test/refresh/core.property.test.ts).
  * @public
  */
 export function sortByPeriod<R extends readonly Cell[]>(rows: readonly R[], periodIndex: number): R[] {

@@ -1,12 +1,12 @@
 // A managed table's trend, for its card in the pane: its first metric by period over the last periods it holds,
-// which of them the last refresh re-read, and the words said about it. Pure; src/excel reads the rows
+// which of them the last refresh re-read, and the notes said about it (its title and sentence are the pane's). Pure; src/excel reads the rows
 // (tables/trendRead.ts), the pane draws it (savedQueries/TrendChart.tsx).
 import { fromExcelSerial, isIsoDate, type IsoDate, type DateRange } from "../dates";
 import { aggregationOf, type Aggregation, type Timeframe } from "../metrics";
 import { periodEnd } from "./refreshWindow";
 import { MAX_EXCEL_SERIAL } from "../query/relativeDates";
-import { amountText, changesText, exactSum, isNumber, type MetricChange } from "./revisions";
-import { plural, rangeText } from "../words";
+import { amountText, exactSum, isNumber } from "./revisions";
+import { plural } from "../words";
 
 /** How many periods a card shows: a quarter of weeks, a year of months. */
 export const TREND_PERIODS = 13;
@@ -140,31 +140,8 @@ const UNIT: Record<Timeframe, string> = { daily: "day", weekly: "week", monthly:
 /** "13 weeks", "1 month". */
 export const periodsText = (n: number, timeframe: Timeframe): string => plural(n, UNIT[timeframe]);
 
-/** A period's first day in words: "23 Nov" (with its year when not `reference`'s). */
-export const dayText = (day: IsoDate, reference: IsoDate = day): string => rangeText({ from: day, to: day }, reference);
-
-/** "Total revenue by week", "Average availability by month", "Total revenue of 3 retailers by week". */
-export function trendTitle(t: Trend): string {
-  const how = t.aggregation === "total" ? "Total" : "Average";
-  const over = t.retailers ? ` of ${t.retailers} retailers` : "";
-  return `${how} ${t.metric}${over} by ${UNIT[t.timeframe]}`;
-}
-
-/** The dates the points cover: "25 Aug to 17 Nov" (the year when they are not all in the last one's year). */
-function span(t: Trend): string {
-  const first = t.points[0].period;
-  const last = t.points[t.points.length - 1].period;
-  return rangeText({ from: first, to: last }, last);
-}
-
 /** A point's figure in words: "40,807.05", or "no number" when none of its cells was one. */
 export const pointValueText = (v: number | null): string => (v === null ? "no number" : amountText(v));
-
-/** "re-read by the last refresh: 16-27 Nov"; "" when the trend has no window or none of its periods is in it. */
-export function windowText(t: Trend): string {
-  if (!t.window || !t.points.some((p) => p.inWindow)) return "";
-  return `re-read by the last refresh: ${rangeText(t.window, t.window.to, true)}`;
-}
 
 /** What a reader should know beyond the bars: cells left out, a partial period dropped, rows without a date. */
 export function trendNotes(t: Trend): string[] {
@@ -176,25 +153,4 @@ export function trendNotes(t: Trend): string[] {
     );
   if (t.undated > 0) notes.push(`${plural(t.undated, "row")} without a date, left out`);
   return notes;
-}
-
-/**
- * The whole trend in one sentence (the chart's accessible name): "Total revenue by week, 13 weeks, 25 Aug to
- * 17 Nov: first 38,100.00, last 40,807.05; re-read by the last refresh: 16-27 Nov."
- */
-export function trendText(t: Trend): string {
-  if (t.points.length === 0) return `${trendTitle(t)}: no dated rows.`;
-  const first = t.points[0];
-  const last = t.points[t.points.length - 1];
-  const parts = [
-    `${trendTitle(t)}, ${periodsText(t.points.length, t.timeframe)}, ${span(t)}: first ${pointValueText(first.value)}, last ${pointValueText(last.value)}`,
-    windowText(t),
-    ...trendNotes(t),
-  ].filter((s) => s !== "");
-  return `${parts.join("; ")}.`;
-}
-
-/** The latest refresh's change of the metric, in the refresh summary's words: "Last refresh: revenue, 16 Nov: ...". */
-export function lastChangeText(change: MetricChange | undefined): string {
-  return change ? `Last refresh: ${changesText([change])}` : "";
 }

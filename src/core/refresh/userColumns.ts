@@ -169,8 +169,6 @@ const REREAD = [
 
 /**
  * What writing a user cell elsewhere takes to keep it as it is: its R1C1 formula, or its constant (text kept text).
- * A rule of this module's interface, tested on its own (test/core/userColumns.property.test.ts).
- * @public
  */
 export function cellInput(c: UserCell | undefined): string | number | boolean {
   if (!c || isEmptyCell(c)) return "";

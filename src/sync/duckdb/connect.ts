@@ -51,6 +51,7 @@ async function openInstance(path: string): Promise<DuckDBInstance> {
 /**
  * The process's one instance of the file at `path` (absolute), opened on first use. Also how the tests and the bench
  * read the file beside a sync, as a second connection (dev/sync-engines.ts, test/sync/engines.test.ts).
+ * A seam: DuckDB lets one process hold a file, so a test reading what a sync wrote must share its instance.
  * @public
  */
 export async function useDuckDbFile(path: string): Promise<DuckDBInstance> {
@@ -70,8 +71,8 @@ export async function useDuckDbFile(path: string): Promise<DuckDBInstance> {
 }
 
 /**
- * Lets go of the file; the last user closes it (its connections must be closed first). With useDuckDbFile, for the
- * tests and the bench too.
+ * Lets go of the file; the last user closes it (its connections must be closed first).
+ * A seam: with useDuckDbFile, for the tests and the bench.
  * @public
  */
 export async function letGoDuckDbFile(path: string): Promise<void> {

@@ -64,8 +64,8 @@ const ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n"
 
 /**
  * One row in COPY's text format: tab between values, \N for null, backslash, tab and line breaks escaped; the row's
- * values are cells[at] to cells[at + width - 1] (a whole row array by default). Tested on its own
- * (test/sync/parts.test.ts).
+ * values are cells[at] to cells[at + width - 1] (a whole row array by default).
+ * A seam: every escape is checked on its own (test/sync/parts.test.ts), hostile text end to end beside it.
  * @public
  */
 export function copyLine(cells: ArrayLike<SyncCell>, at = 0, width = cells.length - at): string {

@@ -235,9 +235,7 @@ export interface FormMessages {
 
 /**
  * What the form says, given what the user touched: shownMessages and notReadyText, which say each problem once
- * between them. A seam: where a problem is said depends on the controls touched, a rule tested on a
- * check in test/taskpane/queryForm.test.ts rather than by clicking through the rendered pane.
- * @public
+ * between them (where a problem is said depends on the controls touched: test/taskpane/queryForm.test.ts).
  */
 export function formMessages(
   check: { errors: FieldErrors; warnings: FieldWarnings },
