@@ -7,6 +7,7 @@
 import { fetchTable, type SalesClient } from "../src/api";
 import { parseQuery, requestsOf, type Query } from "../src/core/query/query";
 import { pullTable, refreshTable, type RefreshDeps, type RefreshableTable } from "../src/refresh";
+import { EXCEL_DAY_CELLS } from "../src/excel/excelDays";
 
 /** A query as a person writes it: one retailer as text, any case, metrics as a comma list. */
 const LOOSE = {
@@ -54,14 +55,14 @@ function _pastTheEdge(deps: RefreshDeps, client: SalesClient, parsed: Query, rec
   // @ts-expect-error the loose form
   void client.getDataForRetailers(LOOSE);
   // @ts-expect-error fetchTable too
-  void fetchTable(client, LOOSE);
+  void fetchTable(client, LOOSE, EXCEL_DAY_CELLS);
 
   // What does type-check: the parsed query, and a request made from it.
   void pullTable(deps, parsed, opts);
   void refreshTable(deps, record);
   void client.getData(request);
   void client.getDataForRetailers(parsed);
-  void fetchTable(client, parsed);
+  void fetchTable(client, parsed, EXCEL_DAY_CELLS);
 }
 
 test("the loose query those calls refuse at compile time is one the edge parser reads", () => {

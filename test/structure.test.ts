@@ -339,26 +339,11 @@ test("one rewrite plan, two surfaces: src/refresh and src/sync both call src/cor
 });
 
 /**
- * Excel serials are Excel's: src/core/dates.ts defines excelSerial and fromExcelSerial (the tabulated answer's date
- * cells are still serials), and no file of src/core beyond the ones listed here uses them. The plan's entry and the
- * window's split files are not among them; the list only shrinks (a file listed that no longer uses them fails too).
+ * Excel serials are src/excel's (excelDays.ts): the rules of src/core read a store's days through DayCells (Excel's
+ * serials, the database's ISO text) and work on days. No file of src/core defines an Excel-serial helper (the
+ * formula argument reader aside: Excel passes a SALES formula's date argument as a serial) or imports one.
  */
-const CORE_SERIAL_USERS = [
-  "core/answer/actions.ts",
-  "core/answer/tabulate.ts",
-  "core/query/relativeDates.ts",
-  "core/refresh/losses.ts",
-  "core/refresh/plan.ts",
-  "core/refresh/provisional.ts",
-  "core/refresh/refreshWindow.ts",
-  "core/refresh/revisions.ts",
-  "core/refresh/storedTail.ts",
-  "core/refresh/trend.ts",
-  "core/refresh/userRows.ts",
-  "core/refresh/writtenKeys.ts",
-];
-
-test("src/core: no Excel-serial helper defined beyond dates.ts (and the formula argument reader), none used beyond the files listed", () => {
+test("src/core: days, not Excel serials: no serial helper defined or imported (the formula argument reader aside)", () => {
   const core = files.filter((f) => f.folder === "core");
   const rel = (f: (typeof files)[number]) => relative(SRC, f.path).split(sep).join("/");
   // A helper: a top-level function, or a constant holding one, whose name says serial.
@@ -373,14 +358,12 @@ test("src/core: no Excel-serial helper defined beyond dates.ts (and the formula 
             ts.isFunctionExpression(d.initializer) ||
             ts.isCallExpression(d.initializer)),
       ));
-  const defines = core.filter((f) => rel(f) !== "core/dates.ts" && f.source.statements.some(isHelper)).map(rel);
-  // relativeDates.ts reads a SALES formula's date argument, which Excel passes as a serial: left there for now.
-  expect(defines).toEqual(["core/query/relativeDates.ts"]);
-  const users = core
-    .filter((f) => importedNames(f).some((i) => /^(excelSerial|fromExcelSerial)$/.test(i.name)))
-    .map(rel)
-    .sort();
-  expect(users).toEqual(CORE_SERIAL_USERS);
+  expect(core.filter((f) => f.source.statements.some(isHelper)).map(rel)).toEqual(["core/query/relativeDates.ts"]);
+  const users = core.filter((f) => importedNames(f).some((i) => /serial/i.test(i.name))).map(rel);
+  expect(users).toEqual([]);
+  // And Excel's serials are defined where cells meet Excel.
+  const excelDays = files.find((f) => rel(f) === "excel/excelDays.ts");
+  expect(excelDays?.source.statements.some(isHelper)).toBe(true);
 });
 
 /**

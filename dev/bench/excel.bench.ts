@@ -9,6 +9,7 @@ import { tabulate } from "../../src/core/answer/tabulate";
 import { writeTable } from "../../src/excel";
 import type { Report } from "./run";
 import { median, simulatorPayload } from "./support";
+import { EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 
 const ROUNDS = 3;
 
@@ -31,6 +32,7 @@ export async function run(report: Report): Promise<void> {
     const table = tabulate(
       { rows, periodField: findPeriodField(rows) },
       { metrics: ["revenue", "units", "average_price"] },
+      EXCEL_DAY_CELLS,
     );
     tabulateTimes.push(performance.now() - t);
     const host = createWorkbookHost();

@@ -3,7 +3,8 @@
 //   functions.requests_per_group       data requests / (retailer, timeframe) groups          goal 1.0
 //   functions.recalc_requests_within_ttl  requests when the same 1,000 cells recalculate in the TTL  goal 0
 import { createClient } from "../../src/api";
-import { addDays, excelSerial } from "../../src/core/dates";
+import { addDays } from "../../src/core/dates";
+import { excelSerial } from "../../src/excel/excelDays";
 import { ConnectionStore } from "../../src/session";
 import { FunctionsEngine } from "../../src/functions/functionEngine";
 import { Session } from "../../src/session";

@@ -6,6 +6,7 @@ import { buildSync } from "esbuild";
 import type * as Pipeline from "./pipelineCode";
 import type { Report } from "./run";
 import { median, simulatorPayload } from "./support";
+import { EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 
 /** pipelineCode.ts as one bundle beside the project's node_modules, loaded. */
 function bundled(): typeof Pipeline {
@@ -69,6 +70,7 @@ export async function run(report: Report): Promise<void> {
     const table = tabulate(
       { rows: checked.rows, periodField, fields: checked.fields },
       { metrics: [...query.metrics], comparison: query.comparison },
+      EXCEL_DAY_CELLS,
     );
     step("tabulate");
     pipelineTimes.push(

@@ -27,7 +27,8 @@
 import { createWorkbookHost, type WorkbookHost } from "../workbook-host";
 import { startSimulator } from "../simulator";
 import { createClient, type SalesClient } from "../../src/api";
-import { addDays, excelSerial, fromExcelSerial } from "../../src/core/dates";
+import { addDays } from "../../src/core/dates";
+import { excelSerial, fromExcelSerial } from "../../src/excel/excelDays";
 import type { Query } from "../../src/core/query/query";
 import { periodEnd, type WindowRule } from "../../src/core/refresh/refreshWindow";
 import { readManagedTables, readTable } from "../../src/excel";

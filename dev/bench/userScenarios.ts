@@ -13,7 +13,8 @@
 import { createWorkbookHost, type WorkbookHost } from "../workbook-host";
 import { startSimulator, type RunningSimulator } from "../simulator";
 import { createClient } from "../../src/api";
-import { addDays, excelSerial, type IsoDate } from "../../src/core/dates";
+import { addDays, type IsoDate } from "../../src/core/dates";
+import { excelSerial } from "../../src/excel/excelDays";
 import type { Query } from "../../src/core/query/query";
 import { readManagedTables, readTable } from "../../src/excel";
 import { changesText } from "../../src/core/refresh/revisions";

@@ -1,5 +1,5 @@
 // How the preview shows a cell: Excel's number formats that the add-in uses, applied to the value.
-import { fromExcelSerial } from "../../src/core/dates";
+import { fromExcelSerial } from "../../src/excel/excelDays";
 
 const grouped0 = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 const grouped2 = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });

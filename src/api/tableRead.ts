@@ -1,5 +1,6 @@
 // A query's answer as one table, for one retailer or several: what the pane's Get data writes, what refresh
 // lays over the table's window and what SALES.SKU / SALES.STORE spill, so the three cannot differ.
+import type { DayCells } from "../core/dates";
 import { requestsOf, type DataRequest, type Query } from "../core/query/query";
 import { tableContents } from "../core/refresh/tableLayout";
 import { tabulate, type Tabulated } from "../core/answer/tabulate";
@@ -28,13 +29,23 @@ export interface TableAnswer {
 /**
  * Reads the query for its retailer, or its retailers (one request per retailer and chunk, through the client's
  * one bounded pool, or `opts.pool`, a run's; the first failure fails the whole read, naming its retailer), and tabulates the answer in
- * period order: a table's contents as Get data writes them and refresh keeps them (`tableContents`).
+ * period order: a table's contents as Get data writes them and refresh keeps them (`tableContents`), each day
+ * as the surface's cells hold it (`dayCells`: Excel's serials for the pane, the functions and refresh).
  */
-export async function fetchTable(client: SalesClient, query: Query, opts: ReadOptions = {}): Promise<TableAnswer> {
+export async function fetchTable(
+  client: SalesClient,
+  query: Query,
+  dayCells: DayCells,
+  opts: ReadOptions = {},
+): Promise<TableAnswer> {
+  const inPeriodOrder = (t: Tabulated, periodField: string): Tabulated => ({
+    ...t,
+    values: tableContents(t, dayCells, periodField).values,
+  });
   if (query.retailers.length === 1) {
     const result = await client.getData(requestsOf(query)[0], opts);
     return {
-      table: inPeriodOrder(tabulate(result, result.query), result.periodField),
+      table: inPeriodOrder(tabulate(result, result.query, dayCells), result.periodField),
       periodField: result.periodField,
       query: result.query,
       retailers: [result.query.retailer],
@@ -44,7 +55,7 @@ export async function fetchTable(client: SalesClient, query: Query, opts: ReadOp
   }
   const results = await client.getDataForRetailers(query, opts);
   const first = results[0];
-  const table = tabulateRetailers(results, first.query);
+  const table = tabulateRetailers(results, first.query, dayCells);
   // A retailer without rows has no period field of its own (the client's fallback): another's tells it.
   const periodField = (results.find((r) => r.rows.length > 0) ?? first).periodField;
   return {
@@ -58,8 +69,3 @@ export async function fetchTable(client: SalesClient, query: Query, opts: ReadOp
     warnings: [...new Set(results.flatMap((r) => r.warnings))],
   };
 }
-
-const inPeriodOrder = (t: Tabulated, periodField: string): Tabulated => ({
-  ...t,
-  values: tableContents(t, periodField).values,
-});

@@ -1,4 +1,5 @@
-// Calendar dates as the service speaks them (YYYY-MM-DD, no time zone) and as Excel stores them (serials).
+// Calendar dates as the service speaks them (YYYY-MM-DD, no time zone), and how a store holds them in its cells
+// (DayCells: a database as the same text; Excel's serials are src/excel's, excelDays.ts).
 // date-fns does the calendar arithmetic; dates are local-midnight Date objects only inside this module. Each
 // function from its own module: date-fns's index loads every one of its hundreds (a third of a second each time
 // the sales-data command starts).
@@ -14,7 +15,7 @@ import type { Timeframe } from "./metrics";
 export type IsoDate = string;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const EXCEL_EPOCH = new Date(1899, 11, 30); // Excel's day 0 in the 1900 system (after its 1900 leap-year bug)
+const EPOCH = new Date(1970, 0, 1); // day 0 of the day numbers day arithmetic goes through
 
 /**
  * `convert`, remembering its answers: every row's day passes through here, and a table holds few distinct days
@@ -43,17 +44,17 @@ function parseIsoDate(text: string): Date | null {
   return d.getFullYear() === year && d.getMonth() === month && d.getDate() === day ? d : null;
 }
 
-/** The day's Excel serial, or null when the text is not a real YYYY-MM-DD day. Day arithmetic goes through it. */
-const serialOf = remembered((text: string): number | null => {
+/** The day's number (days since 1970-01-01), or null when the text is not a real YYYY-MM-DD day. Day arithmetic goes through it. */
+const numberOf = remembered((text: string): number | null => {
   const d = parseIsoDate(text);
-  return d && differenceInCalendarDays(d, EXCEL_EPOCH);
+  return d && differenceInCalendarDays(d, EPOCH);
 });
 
-/** The day of a whole serial (remembered as serialOf is). */
-const dayOfSerial = remembered((serial: number): IsoDate => toIsoDate(dfAddDays(EXCEL_EPOCH, serial)));
+/** The day of a whole day number (remembered as numberOf is). */
+const dayOfWhole = remembered((n: number): IsoDate => toIsoDate(dfAddDays(EPOCH, n)));
 
 export function isIsoDate(text: unknown): text is IsoDate {
-  return typeof text === "string" && serialOf(text) !== null;
+  return typeof text === "string" && numberOf(text) !== null;
 }
 
 function toIsoDate(d: Date): IsoDate {
@@ -68,7 +69,7 @@ function mustParse(day: IsoDate): Date {
 }
 
 export function addDays(day: IsoDate, n: number): IsoDate {
-  return dayOfSerial(excelSerial(day) + n);
+  return dayOfWhole(dayNumber(day) + n);
 }
 
 export function addPeriods(day: IsoDate, timeframe: Timeframe, n: number): IsoDate {
@@ -79,7 +80,7 @@ export function addPeriods(day: IsoDate, timeframe: Timeframe, n: number): IsoDa
 }
 
 export function daysBetween(from: IsoDate, to: IsoDate): number {
-  return excelSerial(to) - excelSerial(from);
+  return dayNumber(to) - dayNumber(from);
 }
 
 /** The first day of the period that contains `day`. Weeks start on Monday (the add-in's assumption, see README). */
@@ -98,17 +99,33 @@ export function todayIso(now: Date = new Date()): IsoDate {
   return now.toISOString().slice(0, 10);
 }
 
-/** Excel's serial number for a day (1900 date system): 2026-01-05 -> 46027. */
-export function excelSerial(day: IsoDate): number {
-  const serial = serialOf(day);
-  if (serial === null) throw new RangeError(`"${day}" is not a date in the form YYYY-MM-DD`);
-  return serial;
+/** The day's number: days since 1970-01-01 (2026-01-05 -> 20458), as DuckDB counts them too. */
+export function dayNumber(day: IsoDate): number {
+  const n = numberOf(day);
+  if (n === null) throw new RangeError(`"${day}" is not a date in the form YYYY-MM-DD`);
+  return n;
 }
 
-/** The day of an Excel serial number. */
-export function fromExcelSerial(serial: number): IsoDate {
-  return dayOfSerial(Math.floor(serial));
+/** The day of a day number (a fraction of a day is dropped). */
+export function dayOfNumber(n: number): IsoDate {
+  return dayOfWhole(Math.floor(n));
 }
+
+/**
+ * How a store holds a day in a cell, for the rules that read its rows (src/core/refresh): the day a cell holds
+ * (null: a blank, a text, anything that is not a day there) and the cell a day is held as. A database holds the
+ * day's own text (ISO_DAY_CELLS); Excel a serial number (src/excel/excelDays.ts).
+ */
+export interface DayCells {
+  dayOf(cell: unknown): IsoDate | null;
+  cellOf(day: IsoDate): string | number;
+}
+
+/** Days held as their own "YYYY-MM-DD" text (the database's rows, the service's answers). */
+export const ISO_DAY_CELLS: DayCells = {
+  dayOf: (cell) => (isIsoDate(cell) ? cell : null),
+  cellOf: (day) => day,
+};
 
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|([+-])(\d{2}):?(\d{2}))?)?$/;
 const MINUTES_A_DAY = 24 * 60;
@@ -120,7 +137,7 @@ const MINUTES_A_DAY = 24 * 60;
  */
 export const dayOfTimestamp = remembered((text: string): IsoDate | null => {
   const m = TIMESTAMP.exec(text);
-  if (!m || serialOf(m[1]) === null) return null;
+  if (!m || numberOf(m[1]) === null) return null;
   const [, day, hh, mm, ss, , sign, oh, om] = m;
   if (hh !== undefined && (Number(hh) > 23 || Number(mm) > 59 || Number(ss ?? 0) > 59)) return null;
   if (sign === undefined) return day;

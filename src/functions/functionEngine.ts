@@ -27,6 +27,7 @@ import { withDeadline } from "./deadline";
 import { FunctionError, timeoutError, toFunctionError } from "./errors";
 import { DEFAULT_MAX_CELLS, checkSize, listSpill, tableSpill, type OutputOptions, type SpillCell } from "./output";
 import { ValueBatcher, type Connection } from "./valueBatch";
+import { EXCEL_DAY_CELLS } from "../excel/excelDays";
 
 export interface FunctionsOptions {
   /** The service's today, for relative dates ("today", "-7d", ...). Default: this machine's date. */
@@ -162,7 +163,7 @@ export class FunctionsEngine {
       const r = listRetailerArg(retailer);
       const { client, scope } = await this.connection();
       const list = await this.cache.getOrLoad(`${scope}|actions|${r}`, () => client.getActions(r));
-      return tableSpill(tabulateActions(list), true, this.output());
+      return tableSpill(tabulateActions(list, EXCEL_DAY_CELLS), true, this.output());
     });
   }
 
@@ -195,7 +196,9 @@ export class FunctionsEngine {
     const key = `${scope}|data|${maxCells}|${call.queries.map(queryKey).join("|")}`;
     return this.cache.getOrLoad<CachedTable>(key, async () => {
       // One request per retailer and chunk (the client's bounded pool).
-      const answer = await this.withOwnDeadline((signal) => fetchTable(client, call.query, { signal }));
+      const answer = await this.withOwnDeadline((signal) =>
+        fetchTable(client, call.query, EXCEL_DAY_CELLS, { signal }),
+      );
       const t = answer.table;
       // A result too big to spill is remembered as such (not kept whole), so a recalculation answers at once.
       const size = t.values.length * t.columns.length;

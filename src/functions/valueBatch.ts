@@ -6,15 +6,7 @@
 import type { DataResult, SalesClient } from "../api";
 import type { DataRow } from "../api/schemas";
 import type { ValueCall } from "../core/query/args";
-import {
-  addDays,
-  addPeriods,
-  dayOfTimestamp,
-  excelSerial,
-  fromExcelSerial,
-  periodStart,
-  type IsoDate,
-} from "../core/dates";
+import { addDays, addPeriods, dayOfTimestamp, periodStart, type IsoDate } from "../core/dates";
 import type { Metric, Timeframe } from "../core/metrics";
 import { queryKey, type DataRequest } from "../core/query/query";
 import { storedPeriodContaining } from "../core/refresh/refreshWindow";
@@ -55,10 +47,10 @@ interface ValueIndex {
   retailer: string;
   timeframe: Timeframe;
   /**
-   * Period starts present in the answer, as Excel serials, ascending (found from the rows, whatever day weeks
-   * start on): the shape refresh's storedPeriodContaining reads.
+   * Period starts present in the answer, ascending (found from the rows, whatever day weeks start on): the shape
+   * refresh's storedPeriodContaining reads.
    */
-  starts: number[];
+  starts: IsoDate[];
   rows: Map<string, DataRow>;
   skus: Set<string>;
   byName: Map<string, string>;
@@ -214,7 +206,7 @@ function indexValues(result: DataResult, retailer: string, timeframe: Timeframe)
   return {
     retailer,
     timeframe,
-    starts: [...starts].sort().map(excelSerial),
+    starts: [...starts].sort(),
     rows,
     skus,
     byName,
@@ -233,8 +225,7 @@ function pickValue(idx: ValueIndex, call: ValueCall, today: IsoDate): number {
     throw new FunctionError("#N/A", `${retailer} does not serve ${metric} at SKU level, ${timeframe}.`);
   }
   const sku = idx.skus.has(call.sku) ? call.sku : (idx.byName.get(call.sku.toLowerCase()) ?? normalizeCode(call.sku));
-  const serial = storedPeriodContaining(idx.starts, date, timeframe);
-  const start = serial === null ? undefined : fromExcelSerial(serial);
+  const start = storedPeriodContaining(idx.starts, date, timeframe) ?? undefined;
   if (!start) {
     const why = date >= periodStart(today, timeframe) ? " yet" : "";
     const stops = date > today ? ` ${afterTodayText(today, dayWords)}` : "";

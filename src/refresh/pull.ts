@@ -9,13 +9,14 @@ import type { IsoDate } from "../core/dates";
 import { recordFrom, writtenKeys, type WrittenKeys } from "../core/refresh/writtenKeys";
 import { recordWithRows } from "../excel/writtenStore";
 import type { Column } from "../core/answer/tabulate";
-import { keyColumns, rowKey, type ServiceColumn } from "../core/refresh/userColumns";
+import { keyColumns, keyCellsOf, rowKey, type ServiceColumn } from "../core/refresh/userColumns";
 import { saveManagedTable } from "../excel/queryStore";
 import { writeTable, type Destination, type WriteResult } from "../excel/tables";
 import type { RefreshDeps, RefreshableTable } from "./refreshDeps";
 import { noRowsToPull, partialPullWarning } from "./outcomes";
 import { serialized } from "./queue";
 import { type RetailerSummary } from "../core/answer/retailersTable";
+import { EXCEL_DAY_CELLS } from "../excel/excelDays";
 
 export interface PullTableOptions {
   destination: Destination;
@@ -47,7 +48,7 @@ export function pullTable(deps: RefreshDeps, query: Query, opts: PullTableOption
 
 async function pullTableInTurn(deps: RefreshDeps, query: Query, opts: PullTableOptions): Promise<PullResult> {
   const today = deps.today();
-  const result = await fetchTable(deps.client, query, { signal: opts.signal, days: deps.days });
+  const result = await fetchTable(deps.client, query, EXCEL_DAY_CELLS, { signal: opts.signal, days: deps.days });
   const data = result.table; // in period order, as refresh keeps it
   // A table without rows has no date column to refresh from: refuse before anything is written.
   if (data.values.length === 0) throw new SalesApiError("not-found", noRowsToPull(result.query, result.retailers));
@@ -82,6 +83,7 @@ async function pullTableInTurn(deps: RefreshDeps, query: Query, opts: PullTableO
     lastRead: lastReadAfterPull(today, {
       values: data.values,
       periodIndex: pi,
+      dayCells: EXCEL_DAY_CELLS,
       written: write.rows,
       complete: write.complete,
     }),
@@ -99,8 +101,12 @@ function pulledKeys(data: TableShape, pi: number, rows: number, from: IsoDate): 
   if (pi < 0) return undefined;
   const keys = keyColumns(data.columns, pi);
   const written = data.values.slice(0, rows).flatMap((r) => {
-    const key = rowKey(keys.map((k) => r[k]));
-    return key === null ? [] : [{ period: r[pi] as number, key }];
+    const cells = keyCellsOf(
+      keys.map((k) => r[k]),
+      EXCEL_DAY_CELLS,
+    );
+    const key = rowKey(cells);
+    return key === null ? [] : [{ period: cells[0] as IsoDate, key }];
   });
   return writtenKeys(from, written);
 }

@@ -16,6 +16,7 @@ import { protectedSheetError } from "../excel/workbookState";
 import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./refreshDeps";
 import { followTables, tableDeletedText } from "./identity";
 import { failureOf, type FetchedWindow, type RefreshSteps, type StoredTable } from "./refreshSteps";
+import { EXCEL_DAY_CELLS } from "../excel/excelDays";
 
 /**
  * Steps 1 and 2: the table's tail and window, then the answer for the window. Never throws: a failure (a deleted
@@ -72,7 +73,8 @@ async function readStored(deps: RefreshDeps, table: RefreshableTable, today: Iso
     table.query.metrics,
   );
   const kinds = tail.formats.map((f) => kindOfFormat(f, NUMBER_FORMATS));
-  return { tail, kinds, several, lastRead, input: windowInputOf(table, today, lastRead, tail.periods) };
+  const days = tail.periods.map((p) => EXCEL_DAY_CELLS.dayOf(p));
+  return { tail, kinds, several, lastRead, input: windowInputOf(table, today, lastRead, days) };
 }
 
 /**
@@ -87,11 +89,12 @@ async function fetchWindow(
   win: ReadWindow,
   opts: ReadOptions,
 ): Promise<FetchedWindow> {
-  const result = await fetchTable(client, { ...table.query, from: win.from, to: win.to }, opts);
+  const result = await fetchTable(client, { ...table.query, from: win.from, to: win.to }, EXCEL_DAY_CELLS, opts);
   const laid = layAnswer(
     { ...tail, kinds, recorded: table.columns, recordedPeriod: table.periodColumn },
     { table: result.table, periodField: result.periodField, metrics: result.query.metrics },
     win,
+    EXCEL_DAY_CELLS,
   );
   return {
     omittedMetrics: result.omittedMetrics,

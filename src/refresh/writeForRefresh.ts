@@ -2,7 +2,7 @@
 // the empty-answer keep, the losses rule, the unit check, what is written), reading the stored window's key and
 // metric cells (Excel) it asks for; then one safe rewrite of the window (replaceTail) and the saved record. The only
 // step that changes the workbook.
-import type { IsoDate } from "../core/dates";
+import type { DayCells, IsoDate } from "../core/dates";
 import type { LaidAnswer } from "../core/refresh/answerLayout";
 import type { PlanInput, StoredCells, StoredRows } from "../core/refresh/plan";
 import { planRewrite, type RewriteRules, type RewriteWrite } from "../core/refresh/planRewrite";
@@ -25,12 +25,13 @@ import {
 } from "../excel/tables";
 import type { RefreshDeps, RefreshOptions, RefreshableTable } from "./refreshDeps";
 import { cancelled, cancelledError, failureOf, type RefreshSteps, type WrittenWindow } from "./refreshSteps";
+import { EXCEL_DAY_CELLS, excelSerial } from "../excel/excelDays";
 
 type Laid = Extract<LaidAnswer, { kind: "laid" }>;
 
 /** What step 3 plans on: the table's tail as read, the answer laid onto its columns, the plan's rules. */
 interface Planned {
-  tail: PeriodTail & { retailers?: readonly unknown[] };
+  tail: PeriodTail & { retailers?: readonly unknown[]; dayCells: DayCells };
   laid: Laid;
   rules: RewriteRules;
   retailers?: readonly { retailer: string }[];
@@ -103,7 +104,11 @@ function plannedOf(steps: RefreshSteps): Planned | undefined {
     // What the add-in wrote (a row it never wrote is the user's): tracked for a table whose id is known.
     tracksUserRows: table.tableId !== undefined,
   };
-  const tail = { ...stored.tail, ...(stored.tail.also ? { retailers: stored.tail.also } : {}) };
+  const tail = {
+    ...stored.tail,
+    dayCells: EXCEL_DAY_CELLS,
+    ...(stored.tail.also ? { retailers: stored.tail.also } : {}),
+  };
   return { tail, laid: answer.laid, rules, ...(answer.retailers ? { retailers: answer.retailers } : {}), table };
 }
 
@@ -142,7 +147,7 @@ async function writeTail(
   const { data, periodField, service } = laid;
   const change = await replaceTail(deps.run, table.tableName, {
     periodColumn: periodField,
-    cutoff: rules.window.cutoff,
+    cutoff: excelSerial(rules.window.start),
     data,
     service,
     signal,

@@ -2,9 +2,9 @@
 // retailer for a table of several, the level's codes and names, the metrics asked, any other field the answer
 // brings), and the service's rows as rows of it. Also the same rows as the add-in's refresh rules read them (the
 // period an Excel serial, each column with its kind), so src/core/refresh plans a sync as it plans a refresh.
-import { dayOfTimestamp, excelSerial } from "../core/dates";
+import { dayOfTimestamp } from "../core/dates";
 import { RETAILER_COLUMN } from "../core/answer/retailersTable";
-import { COMPARISON_SCALE, KEY_COLUMNS, type Cell, type Column, type ColumnKind } from "../core/answer/tabulate";
+import { COMPARISON_SCALE, KEY_COLUMNS, type Column, type ColumnKind } from "../core/answer/tabulate";
 import { METRICS } from "../core/metrics";
 import type { Query } from "../core/query/query";
 import type { SyncCell, SyncColumn, SyncTableSpec } from "./engine";
@@ -160,9 +160,3 @@ export class BlockWriter {
 /** The table's columns as the refresh rules read them. */
 export const planColumns = (t: QueryTable): Column[] =>
   t.spec.columns.map((c, i) => ({ name: c.name, kind: t.kinds[i] }));
-
-/** A row as the refresh rules read it: the period as an Excel serial, the rest as it is. */
-export const planRow = (row: readonly SyncCell[]): Cell[] => [
-  typeof row[0] === "string" ? excelSerial(row[0]) : row[0],
-  ...row.slice(1),
-];

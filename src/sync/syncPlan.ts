@@ -1,8 +1,9 @@
 // A later sync's rewrite plan: the add-in's own (src/core/refresh/planRewrite.ts) on the database's rows: the
-// stored window and the answer as plain rows with their keys (the period first), so the empty-answer keep, the
+// stored window and the answer as plain rows with their keys (the period first, a day held as its own text:
+// ISO_DAY_CELLS), so the empty-answer keep, the
 // losses rule, the unit-change rule and the gaps decide exactly as a refresh decides. Then each figure the write
 // changes, for sales_revisions, and the metric totals before and after, in words.
-import { excelSerial, fromExcelSerial, type IsoDate } from "../core/dates";
+import { ISO_DAY_CELLS, type IsoDate } from "../core/dates";
 import type { Level, Timeframe } from "../core/metrics";
 import type { ReadWindow } from "../core/refresh/answerLayout";
 import { pairByKey } from "../core/refresh/losses";
@@ -10,10 +11,11 @@ import type { StoredCells } from "../core/refresh/plan";
 import { planRewrite, type RewritePlan, type RewriteStored } from "../core/refresh/planRewrite";
 import { changesText, completeWhenRead, metricColumns } from "../core/refresh/revisions";
 import { levelFrom, narrowWindow } from "../core/refresh/unitChange";
-import { keyColumns } from "../core/refresh/userColumns";
+import { keyCellsOf, keyColumns } from "../core/refresh/userColumns";
 import type { TableShape } from "../core/refresh/tableLayout";
+import type { Cell } from "../core/answer/tabulate";
 import type { StoredPeriod, SyncRevision, SyncRow } from "./engine";
-import { planColumns, planRow, type QueryTable } from "./queryTable";
+import { planColumns, type QueryTable } from "./queryTable";
 
 export interface SyncPlanInput {
   table: QueryTable;
@@ -46,12 +48,15 @@ export interface SyncPlan {
 function tailOf(p: SyncPlanInput, several: boolean): RewriteStored["tail"] {
   const count = p.periods.reduce((n, s) => n + s.rows, 0);
   const before = p.periods.filter((s) => s.period < p.window.start).at(-1);
-  const periods = [
-    ...(before ? [excelSerial(before.period)] : []),
-    ...p.stored.map((r) => excelSerial(r[0] as string)),
-  ];
+  const periods = [...(before ? [before.period] : []), ...p.stored.map((r) => r[0])];
   const retailers = several ? [...(before ? [""] : []), ...p.stored.map((r) => r[1])] : undefined;
-  return { count, offset: count - periods.length, periods, ...(retailers ? { retailers } : {}) };
+  return {
+    count,
+    offset: count - periods.length,
+    periods,
+    dayCells: ISO_DAY_CELLS,
+    ...(retailers ? { retailers } : {}),
+  };
 }
 
 export async function planSync(p: SyncPlanInput): Promise<SyncPlan> {
@@ -60,16 +65,12 @@ export async function planSync(p: SyncPlanInput): Promise<SyncPlan> {
   // Rows the service labelled before the window are not written (the stored rows cover them).
   const rows = p.fresh.filter((r) => (r[0] as string) >= p.window.start);
   rows.sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : (a[0] as string) > (b[0] as string) ? 1 : 0));
-  const answer = { columns, values: rows.map(planRow) };
+  const answer = { columns, values: rows as Cell[][] };
   // The stored rows are in hand (read in the table's transaction): the cells the plan asks for are picked from them.
   const read = async (cells: StoredCells | undefined) => {
     if (!cells) return { window: [] };
     const at = cells.fields.map((f) => columns.findIndex((c) => c.name === f));
-    const pick = (stored: readonly SyncRow[]) =>
-      stored.map((r) => {
-        const row = planRow(r);
-        return at.map((i) => row[i]);
-      });
+    const pick = (stored: readonly SyncRow[]) => stored.map((row) => at.map((i) => row[i]));
     return { window: pick(p.stored), settled: pick(p.settled ?? []) };
   };
   const plan = await planRewrite(
@@ -99,15 +100,13 @@ export function settledFrom(
   const groups = p.retailers.length > 1 ? p.stored.map((r) => r[1]) : undefined;
   if (
     !narrowWindow(
-      p.stored.map((r) => excelSerial(r[0] as string)),
+      p.stored.map((r) => ISO_DAY_CELLS.dayOf(r[0])),
       complete,
       groups,
     )
   )
     return undefined;
-  const before = p.periods.filter((s) => s.period < p.window.start).map((s) => excelSerial(s.period));
-  const first = levelFrom(before);
-  return first === undefined ? undefined : fromExcelSerial(first);
+  return levelFrom(p.periods.filter((s) => s.period < p.window.start).map((s) => s.period));
 }
 
 /**
@@ -119,10 +118,15 @@ export function figureRevisions(w: SyncPlan, stored: readonly SyncRow[]): SyncRe
   const data = w.answer;
   const keys = keyColumns(data.columns, 0);
   const metrics = metricColumns(data.columns);
-  const side = (rows: readonly SyncRow[]) => {
-    const cells = rows.map(planRow);
-    return { keys: cells.map((r) => keys.map((k) => r[k])), metrics: cells.map((r) => metrics.map((m) => r[m])) };
-  };
+  const side = (rows: readonly SyncRow[]) => ({
+    keys: rows.map((r) =>
+      keyCellsOf(
+        keys.map((k) => r[k]),
+        ISO_DAY_CELLS,
+      ),
+    ),
+    metrics: rows.map((r) => metrics.map((m) => r[m])),
+  });
   const before = side(stored);
   const after = side(w.rows);
   const pairs = pairByKey(before, after);
@@ -134,7 +138,7 @@ export function figureRevisions(w: SyncPlan, stored: readonly SyncRow[]): SyncRe
     out.push({ period: row[0] as IsoDate, key, metric: names[metrics[m]], old: num(old), new: num(now) });
   };
   pairs.storedOf.forEach((s, i) => {
-    if (s === undefined || !complete(excelSerial(w.rows[i][0] as string))) return;
+    if (s === undefined || !complete(w.rows[i][0] as IsoDate)) return;
     metrics.forEach((_, m) => {
       if (num(before.metrics[s][m]) !== num(after.metrics[i][m]))
         add(w.rows[i], m, before.metrics[s][m], after.metrics[i][m]);
@@ -153,7 +157,6 @@ const num = (v: unknown): number | null => (typeof v === "number" && Number.isFi
 export function revisionText(w: SyncPlan, stored: readonly SyncRow[]): string {
   if (w.plan.kind !== "write") return "";
   const metrics = metricColumns(w.answer.columns);
-  const cells = stored.map(planRow);
-  const before = { periods: cells.map((r) => r[0]), values: cells.map((r) => metrics.map((m) => r[m])) };
+  const before = { periods: stored.map((r) => r[0]), values: stored.map((r) => metrics.map((m) => r[m])) };
   return changesText(w.plan.revisions(before));
 }

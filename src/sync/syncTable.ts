@@ -2,7 +2,7 @@
 // in; a later one re-reads the add-in's refresh window (src/core/refresh/refreshWindow.ts) and, unless the losses rule or
 // a unit change holds it, rewrites it in one transaction with each changed figure recorded. The database-side twin
 // of src/refresh's steps: read (window, answer), then plan and write in the table's turn.
-import { daysBetween, excelSerial, periodStart, type IsoDate } from "../core/dates";
+import { daysBetween, periodStart, type IsoDate } from "../core/dates";
 import type { ReadWindow } from "../core/refresh/answerLayout";
 import { refreshWindow, windowInputOf } from "../core/refresh/refreshWindow";
 import { andList, plural } from "../core/words";
@@ -212,8 +212,8 @@ async function laterSync(run: Run, periods: readonly StoredPeriod[]): Promise<Ta
   const { entry, o } = run;
   const q = entry.query;
   const lastRead = await lastReadOf(o.engine, entry.table, o.today);
-  const serials = periods.map((p) => excelSerial(p.period));
-  const win = refreshWindow(windowInputOf({ query: q, rolling: entry.rolling }, o.today, lastRead, serials));
+  const days = periods.map((p) => p.period);
+  const win = refreshWindow(windowInputOf({ query: q, rolling: entry.rolling }, o.today, lastRead, days));
   const nothing = { first: false, deleted: 0, inserted: 0, changed: 0 };
   if (win.kind === "nothing") {
     const id = await run.record(entry.table, null, { outcome: "synced" });

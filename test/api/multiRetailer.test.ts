@@ -6,6 +6,7 @@ import { parseQuery } from "../../src/core/query/query";
 import { asQuery, request } from "../support/query";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 import { RETAILER_COLUMN, tabulateRetailers } from "../../src/core/answer/retailersTable";
+import { EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 
 let sim: TestSimulator;
 const make = (opts: Partial<ClientOptions> = {}) =>
@@ -46,7 +47,7 @@ async function failure(p: Promise<unknown>): Promise<SalesApiError> {
 /** The single pulls merged by hand: each single table's rows with the retailer added, stably by period. */
 function mergedByHand(singles: { retailer: string; result: DataResult }[], headers: string[]): Cell[][] {
   const rows = singles.flatMap(({ retailer, result }) => {
-    const t = tabulate(result, result.query);
+    const t = tabulate(result, result.query, EXCEL_DAY_CELLS);
     return t.values.map((v) => {
       const byName = new Map<string, Cell>(t.headers.map((h, i) => [h, v[i]]));
       byName.set(RETAILER_COLUMN, retailer);
@@ -61,7 +62,7 @@ describe("getDataForRetailers", () => {
     const results = await make().getDataForRetailers(THREE);
     expect(sim.count("/api/data")).toBe(RETAILERS.length * CHUNKS);
     expect(results.map((r) => r.retailer)).toEqual(RETAILERS);
-    const table = tabulateRetailers(results, results[0].query);
+    const table = tabulateRetailers(results, results[0].query, EXCEL_DAY_CELLS);
     expect(table.headers).toEqual([
       "week",
       RETAILER_COLUMN,
@@ -90,7 +91,7 @@ describe("getDataForRetailers", () => {
 
   test("the retailer that omits a metric leaves only its own cells of it empty", async () => {
     const results = await make().getDataForRetailers(THREE);
-    const table = tabulateRetailers(results, results[0].query);
+    const table = tabulateRetailers(results, results[0].query, EXCEL_DAY_CELLS);
     expect(table.retailers.map((r) => r.omittedMetrics)).toEqual([[], [], ["availability"]]);
     const col = table.headers.indexOf("availability");
     const filled = (retailer: string) => table.values.filter((r) => r[1] === retailer && r[col] !== null).length;

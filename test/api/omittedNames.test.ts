@@ -5,6 +5,7 @@ import { createClient } from "../../src/api";
 import { tabulate } from "../../src/core/answer/tabulate";
 import { request } from "../support/query";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 
 let sim: TestSimulator;
 beforeAll(async () => {
@@ -36,7 +37,7 @@ test("a header in other case and with a name that is no metric: listed names; th
     'The service named "<b>Mystery</b>" among the metrics it left out, which is no metric; it was ignored.',
   );
   // The table leaves out the omitted metric's column by the same name.
-  expect(tabulate(answer, answer.query).headers).not.toContain("availability");
+  expect(tabulate(answer, answer.query, EXCEL_DAY_CELLS).headers).not.toContain("availability");
 });
 
 test("a space-separated header (the form the client read before the parser moved): each name a metric", async () => {

@@ -6,6 +6,7 @@ import { createClient, fetchTable } from "../../src/api";
 import { RequestPool } from "../../src/api/pool";
 import { asQuery, request } from "../support/query";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 
 let sim: TestSimulator;
 beforeAll(async () => {
@@ -64,11 +65,14 @@ test("a read of three retailers in chunks through a shared pool: every request i
     to: "2026-11-22",
   });
   const client = make();
-  const alone = (await fetchTable(client, query)).table;
+  const alone = (await fetchTable(client, query, EXCEL_DAY_CELLS)).table;
   await sim.reset();
   await sim.inject({ path: "/api/data", delayMs: 100, count: 100 });
   const pool = new RequestPool({ limit: 4 });
-  const [a, b] = await Promise.all([fetchTable(client, query, { pool }), fetchTable(make(), query, { pool })]);
+  const [a, b] = await Promise.all([
+    fetchTable(client, query, EXCEL_DAY_CELLS, { pool }),
+    fetchTable(make(), query, EXCEL_DAY_CELLS, { pool }),
+  ]);
   expect(a.table).toEqual(alone);
   expect(b.table).toEqual(alone);
   expect(pool.stats()).toMatchObject({ started: 12, maxInFlight: 4 });

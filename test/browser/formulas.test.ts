@@ -6,6 +6,7 @@ import { addDays, todayIso } from "../../src/core/dates";
 import { dayWords } from "../../src/core/words";
 import { startBrowserRig, type BrowserRig } from "../support/browser";
 import { expectedSpill } from "../functions/helpers";
+import { EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 
 jest.setTimeout(90_000);
 
@@ -39,7 +40,11 @@ describe("SALES formulas in the preview", () => {
       return (await res.json()) as unknown;
     });
     const checked = checkRows(rows);
-    const t = tabulate({ rows: checked, periodField: findPeriodField(checked) }, { metrics: ["revenue", "units"] });
+    const t = tabulate(
+      { rows: checked, periodField: findPeriodField(checked) },
+      { metrics: ["revenue", "units"] },
+      EXCEL_DAY_CELLS,
+    );
     const expected = expectedSpill(t.headers, t.values);
     await page.waitForFunction((n) => window.previewWorkbook.values("Sheet1").length >= n, expected.length);
     expect(await page.evaluate(() => window.previewWorkbook.values("Sheet1"))).toEqual(expected);

@@ -12,6 +12,7 @@ import { chooseRetailers, OUTPUT_DIR, useBrowserRig } from "../support/browser";
 import { checkPane, settled } from "../support/paneChecks";
 import { request } from "../support/query";
 import { SIM_KEY, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 
 jest.setTimeout(120_000);
 
@@ -52,7 +53,7 @@ async function screenshot(name: string) {
 async function singlePull(retailer: string, metrics: string, from: string, to: string) {
   const client = createClient({ baseUrl: twin.url, apiKey: SIM_KEY, today });
   const answer = await client.getData(request({ level: "sku", retailer, timeframe: "weekly", metrics, from, to }));
-  return tabulate(answer, answer.query);
+  return tabulate(answer, answer.query, EXCEL_DAY_CELLS);
 }
 
 async function tableCells(name: string): Promise<unknown[][]> {

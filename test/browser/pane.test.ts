@@ -7,6 +7,7 @@ import { chooseRetailers, startBrowserRig, type BrowserRig } from "../support/br
 import { seriousAxeViolations, settled } from "../support/paneChecks";
 import { request } from "../support/query";
 import { startTestSimulator, type TestSimulator } from "../support/simulator";
+import { EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 
 jest.setTimeout(120_000);
 
@@ -92,7 +93,7 @@ test("2. a weekly SKU query with three metrics and a comparison writes the clien
       comparison: "period",
     }),
   );
-  const expected = tabulate(answer, answer.query);
+  const expected = tabulate(answer, answer.query, EXCEL_DAY_CELLS);
   expect(cells[0]).toEqual(expected.headers);
   expect(cells.slice(1)).toEqual(expected.values.map((r) => r.map((v) => (v === null ? "" : v))));
 });
@@ -222,7 +223,7 @@ test("8. after the service revises recent days, Refresh rewrites exactly the cha
       comparison: "period",
     }),
   );
-  const expected = tabulate(fresh, fresh.query).values.map((r) => r.map((v) => (v === null ? "" : v)));
+  const expected = tabulate(fresh, fresh.query, EXCEL_DAY_CELLS).values.map((r) => r.map((v) => (v === null ? "" : v)));
   expect(after.slice(1)).toEqual(expected);
   // Settled weeks were not touched; some recent cells did change.
   const changed = after.slice(1).filter((row, i) => JSON.stringify(row) !== JSON.stringify(before[i + 1]));

@@ -7,7 +7,8 @@
 // filtered: refreshed, sorted and filtered again; refreshed once more the same day: "No change".
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { addDays, addPeriods, excelSerial, periodStart } from "../../src/core/dates";
+import { addDays, addPeriods, periodStart } from "../../src/core/dates";
+import { excelSerial } from "../../src/excel/excelDays";
 import { dateStyle } from "../../src/core/words";
 import { chooseRetailers, connectPane, OUTPUT_DIR, useBrowserRig } from "../support/browser";
 import { checkPane, settled } from "../support/paneChecks";

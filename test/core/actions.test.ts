@@ -1,6 +1,6 @@
 // The one shape of actions: the pane's Actions table and SALES.ACTIONS both write tabulateActions().
 import { tabulateActions, type ActionLike } from "../../src/core/answer/actions";
-import { excelSerial } from "../../src/core/dates";
+import { excelSerial, EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 
 const action: ActionLike = {
   retailer: "northmart",
@@ -15,7 +15,7 @@ const action: ActionLike = {
 };
 
 test("known columns in reading order: retailer, date, action, SKU, store, client", () => {
-  const t = tabulateActions([action]);
+  const t = tabulateActions([action], EXCEL_DAY_CELLS);
   expect(t.headers).toEqual([
     "retailer",
     "alert_date",
@@ -56,15 +56,15 @@ test("known columns in reading order: retailer, date, action, SKU, store, client
 
 test("fields the service adds are left out, so the header does not change with the records", () => {
   const extra = { ...action, priority: 3, region: "north" } as ActionLike;
-  const t = tabulateActions([action, extra]);
-  expect(t.headers).toEqual(tabulateActions([]).headers);
+  const t = tabulateActions([action, extra], EXCEL_DAY_CELLS);
+  expect(t.headers).toEqual(tabulateActions([], EXCEL_DAY_CELLS).headers);
   expect(t.values.every((r) => r.length === t.headers.length)).toBe(true);
   expect(t.values[1]).toEqual(t.values[0]);
 });
 
 test("a date the service sends in another form stays as its text; the table does not share the constant", () => {
-  const t = tabulateActions([{ ...action, alert_date: "week 48" }]);
+  const t = tabulateActions([{ ...action, alert_date: "week 48" }], EXCEL_DAY_CELLS);
   expect(t.values[0][1]).toBe("week 48");
   t.columns.push({ name: "x", kind: "text" });
-  expect(tabulateActions([]).columns).toHaveLength(9);
+  expect(tabulateActions([], EXCEL_DAY_CELLS).columns).toHaveLength(9);
 });

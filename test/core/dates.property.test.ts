@@ -3,7 +3,16 @@
 // text of another form is refused, the arithmetic built on them agrees with a count of days, and it stays right past
 // the conversions dates.ts remembers.
 import fc from "fast-check";
-import { addDays, daysBetween, excelSerial, fromExcelSerial, isIsoDate, periodStart } from "../../src/core/dates";
+import {
+  addDays,
+  dayNumber,
+  dayOfNumber,
+  daysBetween,
+  isIsoDate,
+  ISO_DAY_CELLS,
+  periodStart,
+} from "../../src/core/dates";
+import { EXCEL_DAY_CELLS, excelSerial, fromExcelSerial } from "../../src/excel/excelDays";
 import { runs } from "../support/properties";
 
 const DAY_MS = 86_400_000;
@@ -18,8 +27,13 @@ test("every real day reads back as itself, on its own calendar day", () => {
   fc.assert(
     fc.property(realDay, (day) => {
       expect(isIsoDate(day)).toBe(true);
-      // Its serial counts the platform's days since 1970-01-01 (Excel's 25569), and reads back as the day.
-      expect(excelSerial(day) - 25569).toBe(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+      // Its number counts the platform's days since 1970-01-01, and reads back as the day (a time of day dropped).
+      const n = Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+      expect(dayNumber(day)).toBe(n);
+      expect(dayOfNumber(n)).toBe(day);
+      expect(dayOfNumber(n + 0.75)).toBe(day);
+      // Its serial counts the same days from Excel's 25569, and reads back as the day.
+      expect(excelSerial(day) - 25569).toBe(n);
       expect(fromExcelSerial(excelSerial(day))).toBe(day);
       expect(addDays(day, 0)).toBe(day);
     }),
@@ -32,7 +46,10 @@ test("a day out of its month, or text of another form, is refused", () => {
     expect([bad, isIsoDate(bad)]).toEqual([bad, false]);
   for (const bad of ["26-11-16", "2026-11-1", "2026-1-01", "16/11/2026", "2026-11-16T00:00:00Z", " 2026-11-16", ""])
     expect([bad, isIsoDate(bad)]).toEqual([bad, false]);
-  for (const bad of ["2026-02-30", "2026-11-1"]) expect(() => excelSerial(bad)).toThrow(/is not a date in the form/);
+  for (const bad of ["2026-02-30", "2026-11-1"]) {
+    expect(() => dayNumber(bad)).toThrow(/is not a date in the form/);
+    expect(() => excelSerial(bad)).toThrow(/is not a date in the form/);
+  }
   expect(isIsoDate("2028-02-29")).toBe(true); // a leap year
   expect(isIsoDate("2100-02-29")).toBe(false); // a century that is not
   expect(isIsoDate("2000-02-29")).toBe(true); // one that is
@@ -65,8 +82,37 @@ test("days and serials stay right past the 10,000 conversions dates.ts remembers
     for (let k = 0; k < 12_000; k += 1) {
       const day = iso((start + k) * DAY_MS);
       const serial = excelSerial(day);
-      if (serial !== 32874 + k || fromExcelSerial(serial) !== day || addDays(day, 1) !== iso((start + k + 1) * DAY_MS))
+      if (
+        serial !== 32874 + k ||
+        dayNumber(day) !== start + k ||
+        dayOfNumber(start + k) !== day ||
+        fromExcelSerial(serial) !== day ||
+        addDays(day, 1) !== iso((start + k + 1) * DAY_MS)
+      )
         throw new Error(`pass ${pass}: ${day} gave serial ${serial}, back ${fromExcelSerial(serial)}`);
     }
   expect(daysBetween("1990-01-01", iso((start + 11_999) * DAY_MS))).toBe(11_999);
+});
+
+test("a store's day cells: each day's cell reads back as the day; a cell that is not the store's day reads as none", () => {
+  fc.assert(
+    fc.property(realDay, (day) => {
+      expect(ISO_DAY_CELLS.cellOf(day)).toBe(day);
+      expect(ISO_DAY_CELLS.dayOf(ISO_DAY_CELLS.cellOf(day))).toBe(day);
+      // Excel's dates run from 1900-01-01 (serial 1) to 9999-12-31.
+      if (day >= "1900-03-01") {
+        expect(EXCEL_DAY_CELLS.cellOf(day)).toBe(excelSerial(day));
+        expect(EXCEL_DAY_CELLS.dayOf(EXCEL_DAY_CELLS.cellOf(day))).toBe(day);
+      }
+      expect(EXCEL_DAY_CELLS.dayOf(day)).toBeNull(); // a day typed as text in Excel
+      expect(ISO_DAY_CELLS.dayOf(excelSerial(day))).toBeNull();
+    }),
+    runs(2000, 200),
+  );
+  for (const cell of ["", null, undefined, "Total", "16/11/2026", "2026-02-30", true])
+    expect([cell, ISO_DAY_CELLS.dayOf(cell), EXCEL_DAY_CELLS.dayOf(cell)]).toEqual([cell, null, null]);
+  for (const cell of [0, -1, 2_958_466, NaN, Infinity])
+    expect([cell, EXCEL_DAY_CELLS.dayOf(cell)]).toEqual([cell, null]);
+  expect(EXCEL_DAY_CELLS.dayOf(2_958_465)).toBe("9999-12-31");
+  expect(EXCEL_DAY_CELLS.dayOf(46027.5)).toBe("2026-01-05");
 });

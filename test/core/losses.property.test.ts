@@ -2,7 +2,8 @@
 // holds a refresh; what "Refresh anyway" accepts; the words. Each property holds against a plain model (counts
 // of keys, groups of periods).
 import fc from "fast-check";
-import { excelSerial, fromExcelSerial } from "../../src/core/dates";
+import { addDays, isIsoDate, ISO_DAY_CELLS } from "../../src/core/dates";
+import { EXCEL_DAY_CELLS, excelSerial } from "../../src/excel/excelDays";
 import {
   compareWindow,
   heldBy,
@@ -11,9 +12,9 @@ import {
   type WindowSide,
 } from "../../src/core/refresh/losses";
 import { REFRESH_ANYWAY, blankedText, lossesSentences, lossesText } from "../../src/core/refresh/lossesText";
-import { rowKey } from "../../src/core/refresh/userColumns";
+import { keyCellsOf, rowKey } from "../../src/core/refresh/userColumns";
 
-const FIRST = excelSerial("2026-11-16"); // a Monday
+const FIRST = "2026-11-16"; // a Monday
 const METRICS = ["revenue", "units"];
 
 /** A row of a several-retailer window: key cells [period, retailer, sku] and metric cells. */
@@ -31,22 +32,25 @@ const sku = fc.constantFrom(1, 2, 3).chain((n) => fc.constantFrom<unknown>(n, St
 const keyedRow: fc.Arbitrary<Row> = fc.record({
   key: fc
     .tuple(fc.integer({ min: 0, max: 5 }), fc.constantFrom("northmart", "freshway"), sku)
-    .map(([d, r, s]) => [FIRST + d, r, s]),
+    .map(([d, r, s]) => [addDays(FIRST, d), r, s]),
   metrics: fc.tuple(metricCell, metricCell),
 });
 /** A blank row left by an interrupted refresh: no period, nothing in any cell. */
 const blankRow: Row = { key: ["", "", ""], metrics: ["", ""] };
 const emptyCell = fc.constantFrom<unknown>("", null, undefined);
 /**
- * A row without a number in its date cell: wholly empty (a blank row), or holding something (a row the user
- * typed with a text date, a row whose date was cleared but still has its SKU or figures).
+ * A row without a day in its date cell: wholly empty (a blank row), or holding something (a row the user
+ * typed with a text date, a row whose date was cleared but still has its SKU or figures). Its key cells as the
+ * rules are given them (keyCellsOf; a table's cells here, where even a day typed as text is no date).
  */
 const undatedRow: fc.Arbitrary<Row> = fc.record({
-  key: fc.tuple(
-    fc.oneof(emptyCell, fc.constantFrom<unknown>("18/11/2026", "Nov 18", "total")),
-    fc.oneof(emptyCell, fc.constantFrom<unknown>("northmart", "freshway")),
-    fc.oneof(emptyCell, sku),
-  ),
+  key: fc
+    .tuple(
+      fc.oneof(emptyCell, fc.constantFrom<unknown>("18/11/2026", "Nov 18", "total", "2026-11-18")),
+      fc.oneof(emptyCell, fc.constantFrom<unknown>("northmart", "freshway")),
+      fc.oneof(emptyCell, sku),
+    )
+    .map((cells) => keyCellsOf(cells, EXCEL_DAY_CELLS)),
   metrics: fc.tuple(fc.oneof(emptyCell, metricCell), fc.oneof(emptyCell, metricCell)),
 });
 const storedRows = fc.array(
@@ -82,15 +86,14 @@ function countBy<T>(items: readonly T[], f: (t: T) => string | null): Map<string
   }
   return m;
 }
-const group = (r: Row, several: boolean) =>
-  typeof r.key[0] !== "number"
-    ? null
-    : several
-      ? `${String(r.key[1])} ${fromExcelSerial(r.key[0])}`
-      : fromExcelSerial(r.key[0]);
+const dayOf = (r: Row): string | null => (isIsoDate(r.key[0]) ? r.key[0] : null);
+const group = (r: Row, several: boolean) => {
+  const day = dayOf(r);
+  return day === null ? null : several ? `${String(r.key[1])} ${day}` : day;
+};
 const empty = (v: unknown) => v === null || v === undefined || v === "";
-/** A stored row without a number date that holds something: the refresh removes it, so it is a loss. */
-const undatedLoss = (r: Row) => typeof r.key[0] !== "number" && [...r.key, ...r.metrics].some((v) => !empty(v));
+/** A stored row without a day for its date that holds something: the refresh removes it, so it is a loss. */
+const undatedLoss = (r: Row) => dayOf(r) === null && [...r.key, ...r.metrics].some((v) => !empty(v));
 
 describe("compareWindow", () => {
   test("removed, replaced and added are the key counts' differences, plus rows without a date that hold something; blank rows are not counted", () => {
@@ -134,11 +137,12 @@ describe("compareWindow", () => {
         // Per period, the model: stored rows of that period beyond the fresh rows of the same key.
         const s = countBy(stored, keyOf);
         const f = countBy(fresh, keyOf);
+        const dayOfKey = new Map(stored.map((r) => [keyOf(r), dayOf(r)]));
         const expected = new Map<string, number>();
         for (const [k, a] of s) {
           if (f.has(k)) continue; // repeats of a key still sent are not lost
           const lost = a;
-          const day = fromExcelSerial(JSON.parse(k)[0] as number);
+          const day = dayOfKey.get(k)!;
           expected.set(day, (expected.get(day) ?? 0) + lost);
         }
         expect(c.periods).toEqual(
@@ -197,7 +201,7 @@ describe("compareWindow", () => {
           const expected = METRICS.flatMap((metric, m) => {
             const hit = unique.filter((r, i) => !empty(r.metrics[m]) && empty(fresh[i].metrics[m]));
             if (hit.length === 0) return [];
-            const periods = [...new Set(hit.map((r) => fromExcelSerial(r.key[0] as number)))].sort();
+            const periods = [...new Set(hit.map((r) => dayOf(r)!))].sort();
             return [{ metric, rows: hit.length, periods }];
           });
           expect(c.blanked).toEqual(expected);
@@ -228,9 +232,12 @@ describe("the losses rule", () => {
   });
 
   test("one retailer's period gone from a table of several holds it; the same rows in a one-retailer view may not", () => {
-    const row = (d: number, retailer: string, s: number): Row => ({ key: [FIRST + d, retailer, s], metrics: [1, 1] });
+    const row = (d: number, retailer: string, s: number): Row => ({
+      key: [addDays(FIRST, d), retailer, s],
+      metrics: [1, 1],
+    });
     const stored = [row(0, "northmart", 1), row(0, "freshway", 1), row(1, "northmart", 1), row(1, "freshway", 1)];
-    const fresh = stored.filter((r) => !(r.key[0] === FIRST + 1 && r.key[1] === "freshway"));
+    const fresh = stored.filter((r) => !(r.key[0] === addDays(FIRST, 1) && r.key[1] === "freshway"));
     const c = compare(stored, fresh, true);
     expect(c.wholePeriods).toEqual(["freshway 2026-11-17"]);
     expect(heldBy(c)).toBe(true);
@@ -269,31 +276,31 @@ describe("Refresh anyway accepts what was shown, no more", () => {
   });
 
   test("an example: shown 19 Nov (whole); later 19 and 20 Nov: beyond", () => {
-    const row = (d: number, s: number): Row => ({ key: [FIRST + d, "northmart", s], metrics: [1, 1] });
+    const row = (d: number, s: number): Row => ({ key: [addDays(FIRST, d), "northmart", s], metrics: [1, 1] });
     const stored = [0, 1, 2, 3, 4].flatMap((d) => [row(d, 1), row(d, 2)]);
     const shown = compare(
       stored,
-      stored.filter((r) => r.key[0] !== FIRST + 3),
+      stored.filter((r) => r.key[0] !== addDays(FIRST, 3)),
       false,
     );
     expect(shown).toEqual(expect.objectContaining({ removed: 2, wholePeriods: ["2026-11-19"] }));
     const later = compare(
       stored,
-      stored.filter((r) => r.key[0] !== FIRST + 3 && r.key[0] !== FIRST + 4),
+      stored.filter((r) => r.key[0] !== addDays(FIRST, 3) && r.key[0] !== addDays(FIRST, 4)),
       false,
     );
     expect(heldBy(later, approvalOf(shown))).toBe(true);
     // One row of 19 Nov back: fewer losses than shown, within (and no whole period any more).
     const fewer = compare(
       stored,
-      stored.filter((r) => !(r.key[0] === FIRST + 3 && r.key[2] === 1)),
+      stored.filter((r) => !(r.key[0] === addDays(FIRST, 3) && r.key[2] === 1)),
       false,
     );
     expect(heldBy(fewer, approvalOf(shown))).toBe(false);
     // As many rows, of another day: beyond.
     const other = compare(
       stored,
-      stored.filter((r) => r.key[0] !== FIRST + 1),
+      stored.filter((r) => r.key[0] !== addDays(FIRST, 1)),
       false,
     );
     expect(heldBy(other, approvalOf(shown))).toBe(true);
@@ -415,8 +422,13 @@ describe("words", () => {
     );
   });
 
-  test("rows are paired by the user columns' row key: no key without a number period; codes as numbers or text are one key", () => {
+  test("rows are paired by the user columns' row key: no key without a day for its period; codes as numbers or text are one key", () => {
     expect(rowKey(["", "a", 1])).toBeNull();
+    expect(rowKey([keyCellsOf(["total"], ISO_DAY_CELLS)[0], "a", 1])).toBeNull();
+    expect(rowKey([excelSerial(FIRST), "a", 1])).toBeNull(); // a serial is a table's cell, not a key's day
+    expect(rowKey(["16/11/2026", "a", 1])).toBeNull();
+    // The key names the day by its Excel serial, as written-keys records saved in workbooks have it.
+    expect(rowKey([FIRST, "northmart", 100002])).toBe(JSON.stringify([excelSerial(FIRST), "northmart", "100002"]));
     expect(rowKey([FIRST, "northmart", 100002])).toBe(rowKey([FIRST, "northmart", "100002"]));
     expect(rowKey([FIRST, null, 1])).toBe(rowKey([FIRST, "", "1"]));
   });

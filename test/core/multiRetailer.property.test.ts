@@ -8,6 +8,7 @@ import { validateForRetailers } from "../../src/core/query/retailers";
 import { tabulate, type Cell } from "../../src/core/answer/tabulate";
 import { RETAILER_COLUMN, tabulateRetailers, type RetailerTableInput } from "../../src/core/answer/retailersTable";
 import { asQuery } from "../support/query";
+import { EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 
 const METRICS = ["revenue", "units", "availability"] as const;
 const WEEKS = ["2026-09-07", "2026-09-14", "2026-09-21", "2026-09-28"];
@@ -50,11 +51,11 @@ describe("tabulateRetailers", () => {
   test("holds exactly each retailer's rows, its cells equal to its own tabulation's, the rest empty", () => {
     fc.assert(
       fc.property(inputs, (results) => {
-        const table = tabulateRetailers(results, query);
+        const table = tabulateRetailers(results, query, EXCEL_DAY_CELLS);
         expect(table.values).toHaveLength(results.reduce((n, r) => n + r.rows.length, 0));
         const col = table.headers.indexOf(RETAILER_COLUMN);
         for (const [i, input] of results.entries()) {
-          const single = tabulate(input, query);
+          const single = tabulate(input, query, EXCEL_DAY_CELLS);
           const mine = table.values.filter((row) => row[col] === input.retailer);
           const projected = mine.map((row) => single.headers.map((h) => row[table.headers.indexOf(h)]));
           expect(projected).toEqual(byPeriod(single.values));
@@ -73,7 +74,7 @@ describe("tabulateRetailers", () => {
   test("rows are ordered by period, then by the retailers' given order", () => {
     fc.assert(
       fc.property(inputs, (results) => {
-        const table = tabulateRetailers(results, query);
+        const table = tabulateRetailers(results, query, EXCEL_DAY_CELLS);
         if (table.headers[0] !== "week") return;
         const order = results.map((r) => r.retailer);
         for (let i = 1; i < table.values.length; i++) {
@@ -92,13 +93,19 @@ describe("tabulateRetailers", () => {
       omittedMetrics: METRICS.filter((m) => !metrics.includes(m)),
       rows: [{ week: "2026-09-07T00:00:00Z", sku: 1, ...Object.fromEntries(metrics.map((m) => [m, 1])) }],
     });
-    const table = tabulateRetailers([full("a", ["units"]), full("b", ["availability", "revenue"])], query);
+    const table = tabulateRetailers(
+      [full("a", ["units"]), full("b", ["availability", "revenue"])],
+      query,
+      EXCEL_DAY_CELLS,
+    );
     expect(table.headers).toEqual(["week", "retailer", "sku", "revenue", "units", "availability"]);
     expect(table.values).toEqual([
       [46272, "a", 1, null, 1, null],
       [46272, "b", 1, 1, null, 1],
     ]);
-    expect(tabulateRetailers([{ ...full("a", []), rows: [] }], query).headers[0]).toBe(RETAILER_COLUMN);
+    expect(tabulateRetailers([{ ...full("a", []), rows: [] }], query, EXCEL_DAY_CELLS).headers[0]).toBe(
+      RETAILER_COLUMN,
+    );
   });
 });
 

@@ -1,7 +1,8 @@
 // The plan of a refresh (src/core/refresh/plan.ts) on plain values, as any store of a table's rows would call it:
 // from the answer alone (kept on an empty answer, which stored cells to compare), then from the stored cells
 // (held by the losses rule, or what is written and said), then what the revision changed.
-import { excelSerial } from "../../src/core/dates";
+import { EXCEL_DAY_CELLS, excelSerial, fromExcelSerial } from "../../src/excel/excelDays";
+import { ISO_DAY_CELLS } from "../../src/core/dates";
 import { dateStyle, styleDays } from "../../src/core/words";
 import type { Column } from "../../src/core/answer/tabulate";
 import { planFromAnswer, planFromStored, revisionOf, type PlanInput } from "../../src/core/refresh/plan";
@@ -20,8 +21,8 @@ function input(values: (string | number | null)[][], over: Partial<PlanInput> = 
   return {
     tableName: "Sales_weekly",
     when: { today: "2026-11-24", lastRead: "2026-11-23", level: "sku", timeframe: "weekly" },
-    window: { kind: "window", from: "2026-11-16", to: "2026-11-24", start: "2026-11-16", cutoff: W2 },
-    tail: { count: 5, offset: 0, periods: [W1, W1, W2, W2, W2] },
+    window: { kind: "window", from: "2026-11-16", to: "2026-11-24", start: "2026-11-16" },
+    tail: { count: 5, offset: 0, periods: [W1, W1, W2, W2, W2], dayCells: EXCEL_DAY_CELLS },
     several: false,
     answer: {
       data: { columns: COLUMNS, values },
@@ -49,7 +50,7 @@ test("from the answer alone: an empty answer where the window holds rows keeps t
 
 test("from the answer alone: the stored cells to compare are the window's rows, by key then metric", () => {
   // A window of nine rows or more in its settled periods is read alone.
-  const wide = { count: 12, offset: 0, periods: [W1, W1, W1, ...Array<number>(9).fill(W2)] };
+  const wide = { count: 12, offset: 0, periods: [W1, W1, W1, ...Array<number>(9).fill(W2)], dayCells: EXCEL_DAY_CELLS };
   expect(planFromAnswer(input([[W2, "1", 11]], { tail: wide }))).toEqual({
     kind: "compare",
     cells: { from: 3, fields: ["week", "sku", "revenue"], settled: 0 },
@@ -61,13 +62,18 @@ test("from the answer alone: the stored cells to compare are the window's rows, 
     cells: { from: 0, fields: ["week", "sku", "revenue"], settled: 2 },
   });
   const W0 = excelSerial("2026-11-02");
-  const older = { count: 9, offset: 2, periods: [W0 - 14, W0 - 7, W0 - 7, W0, W1, W1, W2] };
+  const older = {
+    count: 9,
+    offset: 2,
+    periods: [W0 - 14, W0 - 7, W0 - 7, W0, W1, W1, W2],
+    dayCells: EXCEL_DAY_CELLS,
+  };
   expect(planFromAnswer(input([[W2, "1", 11]], { tail: older }))).toEqual({
     kind: "compare",
     cells: { from: 3, fields: ["week", "sku", "revenue"], settled: 5 },
   });
   // No stored row in the window: nothing to read.
-  const tail = { count: 2, offset: 0, periods: [W1, W1] };
+  const tail = { count: 2, offset: 0, periods: [W1, W1], dayCells: EXCEL_DAY_CELLS };
   expect(planFromAnswer(input([[W2, "1", 11]], { tail }))).toEqual({ kind: "compare" });
 });
 
@@ -106,7 +112,9 @@ test("from the stored cells: accepted with Refresh anyway, the write is planned 
 
 test("from the stored cells: a week the answer skips is a gap the record keeps and a warning names", () => {
   const plan = planFromStored(
-    input([[excelSerial("2026-11-23"), "1", 5]], { tail: { count: 2, offset: 0, periods: [W1, W1] } }),
+    input([[excelSerial("2026-11-23"), "1", 5]], {
+      tail: { count: 2, offset: 0, periods: [W1, W1], dayCells: EXCEL_DAY_CELLS },
+    }),
     { window: [] },
   );
   expect(plan).toMatchObject({ kind: "write", gaps: [{ from: "2026-11-16", to: "2026-11-22" }] });
@@ -119,7 +127,7 @@ test("the words a plan says write days as the surface asks: the pane's date styl
   const gap = (days?: ReturnType<typeof styleDays>) =>
     planFromStored(
       input([[excelSerial("2026-11-23"), "1", 5]], {
-        tail: { count: 2, offset: 0, periods: [W1, W1] },
+        tail: { count: 2, offset: 0, periods: [W1, W1], dayCells: EXCEL_DAY_CELLS },
         when: { ...input([]).when, ...(days ? { days } : {}) },
       }),
       { window: [] },
@@ -136,4 +144,53 @@ test("the words a plan says write days as the surface asks: the pane's date styl
 test("after the write: the revision of each metric over the re-read week, old cells against the rows written", () => {
   const changes = revisionOf(input([[W2, "1", 11]]), { periods: [W2, W2, W2], values: [[10], [20], [30]] });
   expect(changes).toEqual([expect.objectContaining({ metric: "revenue", before: 60, after: 11, change: -49 })]);
+});
+
+test("a store that holds its days as their text (a database) gets the same plan as Excel's serials", () => {
+  const iso = (cells: readonly (string | number | null)[]) =>
+    cells.map((v, i) => (i === 0 && typeof v === "number" ? fromExcelSerial(v) : v));
+  const asText = (values: (string | number | null)[][], over: Partial<PlanInput> = {}): PlanInput => {
+    const serial = input(values, over);
+    return {
+      ...serial,
+      tail: {
+        ...serial.tail,
+        periods: serial.tail.periods.map((p) => fromExcelSerial(p as number)),
+        dayCells: ISO_DAY_CELLS,
+      },
+      answer: { ...serial.answer, data: { ...serial.answer.data, values: values.map(iso) } },
+    };
+  };
+  for (const values of [
+    [],
+    [[W2, "1", 11]],
+    [[W2, "1", null]],
+    [
+      [W2, "1", 10],
+      [W2, "2", 20],
+      [W2, "3", 31],
+    ],
+  ]) {
+    expect(planFromAnswer(asText(values))).toEqual(planFromAnswer(input(values)));
+    for (const anyway of [false, true])
+      expect(planFromStored(asText(values), { window: STORED.map(iso) }, anyway)).toEqual(
+        planFromStored(input(values), { window: STORED }, anyway),
+      );
+  }
+  const before = { values: [[10], [20], [30]] };
+  expect(revisionOf(asText([[W2, "1", 11]]), { ...before, periods: STORED.map((r) => fromExcelSerial(r[0])) })).toEqual(
+    revisionOf(input([[W2, "1", 11]]), { ...before, periods: [W2, W2, W2] }),
+  );
+  // A day typed as text in Excel is no day there: its row has no date.
+  const typed = planFromStored(
+    input([
+      [W2, "1", 10],
+      [W2, "2", 20],
+      [W2, "3", 30],
+    ]),
+    {
+      window: [...STORED, ["2026-11-16", 4, 40]],
+    },
+  );
+  expect(typed.kind === "write" && typed.comparison).toMatchObject({ replaced: 3, removed: 1, undated: 1 });
 });

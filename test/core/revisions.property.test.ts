@@ -1,7 +1,7 @@
 // What a revision did (src/core/refresh/revisions.ts): each metric's total over the re-read dates before and after,
 // the change, and its words.
 import fc from "fast-check";
-import { excelSerial } from "../../src/core/dates";
+import { addDays, daysBetween, type IsoDate } from "../../src/core/dates";
 import {
   amountText,
   changesText,
@@ -13,19 +13,21 @@ import {
   type WindowRows,
 } from "../../src/core/refresh/revisions";
 
-const START = excelSerial("2026-11-16");
+const START = "2026-11-16";
 
 /** Money-like cells: cents as decimals, sometimes empty (null or ""). */
 const cell = fc.oneof(
   { weight: 8, arbitrary: fc.integer({ min: -1_000_000, max: 10_000_000 }).map((c) => c / 100) },
   { weight: 1, arbitrary: fc.constantFrom(null, "") },
 );
-/** Rows of a window: a period within 10 days of START (some before it), two metrics. */
+/** Rows of a window: a period within 10 days of START (some before it; `d` its days after START), two metrics. */
 const rows = fc.array(
-  fc.tuple(fc.integer({ min: -3, max: 10 }), cell, cell).map(([d, a, b]) => ({ period: START + d, cells: [a, b] })),
+  fc
+    .tuple(fc.integer({ min: -3, max: 10 }), cell, cell)
+    .map(([d, a, b]) => ({ d, period: addDays(START, d), cells: [a, b] })),
   { maxLength: 40 },
 );
-const asRows = (rs: { period: number; cells: unknown[] }[]): WindowRows => ({
+const asRows = (rs: { period: IsoDate; cells: unknown[] }[]): WindowRows => ({
   periods: rs.map((r) => r.period),
   values: rs.map((r) => r.cells),
 });
@@ -53,7 +55,7 @@ describe("windowChanges", () => {
     fc.assert(
       fc.property(rows, (rs) => {
         const changes = windowChanges(["revenue", "units"], START, asRows(rs), asRows([...rs].reverse()));
-        const inWindow = rs.some((r) => r.period >= START);
+        const inWindow = rs.some((r) => r.d >= 0);
         expect(changes.map((c) => c.metric)).toEqual(inWindow ? ["revenue", "units"] : []);
         for (const c of changes) {
           expect(c.change).toBe(0);
@@ -68,15 +70,15 @@ describe("windowChanges", () => {
     fc.assert(
       fc.property(rows, rows, (before, after) => {
         const changes = windowChanges(["revenue", "units"], START, asRows(before), asRows(after));
-        const lastOf = (rs: typeof before) => Math.max(...rs.map((r) => r.period).filter((p) => p >= START));
-        if (!before.some((r) => r.period >= START) || !after.some((r) => r.period >= START)) {
+        const lastOf = (rs: typeof before) => Math.max(...rs.map((r) => r.d).filter((d) => d >= 0));
+        if (!before.some((r) => r.d >= 0) || !after.some((r) => r.d >= 0)) {
           expect(changes).toEqual([]);
           return;
         }
         const end = Math.min(lastOf(before), lastOf(after));
         expect(changes.map((c) => c.metric)).toEqual(["revenue", "units"]);
         changes.forEach((c, m) => {
-          const inDates = (rs: typeof before) => rs.filter((r) => r.period >= START && r.period <= end);
+          const inDates = (rs: typeof before) => rs.filter((r) => r.d >= 0 && r.d <= end);
           const sum = (rs: typeof before) =>
             inDates(rs).reduce((s, r) => s + (typeof r.cells[m] === "number" ? (r.cells[m] as number) : 0), 0);
           const blanks = (rs: typeof before) => inDates(rs).filter((r) => typeof r.cells[m] !== "number").length;
@@ -86,6 +88,7 @@ describe("windowChanges", () => {
           expect(c.percent).toBe(c.before === 0 ? null : (c.change / Math.abs(c.before)) * 100);
           expect(c.blanks).toEqual({ before: blanks(before), after: blanks(after) });
           expect(c.from).toBe("2026-11-16");
+          expect(c.to).toBe(addDays(START, end));
         });
       }),
     );
@@ -109,8 +112,8 @@ describe("windowChanges", () => {
   test("periods not complete when the table was last read are left out, as if their rows were not there", () => {
     fc.assert(
       fc.property(rows, rows, fc.integer({ min: 0, max: 10 }), (before, after, k) => {
-        const complete = (p: number) => p <= START + k;
-        const only = (rs: typeof before) => rs.filter((r) => r.period <= START + k);
+        const complete = (p: IsoDate) => daysBetween(START, p) <= k;
+        const only = (rs: typeof before) => rs.filter((r) => r.d <= k);
         expect(windowChanges(["m", "n"], START, asRows(before), asRows(after), complete)).toEqual(
           windowChanges(["m", "n"], START, asRows(only(before)), asRows(only(after))),
         );
@@ -118,9 +121,9 @@ describe("windowChanges", () => {
     );
     // A week is complete when all its days came before the day of the read; a day, when it came before it.
     const weekly = completeWhenRead("2026-11-25", "weekly");
-    expect([weekly(excelSerial("2026-11-16")), weekly(excelSerial("2026-11-23"))]).toEqual([true, false]);
+    expect([weekly("2026-11-16"), weekly("2026-11-23")]).toEqual([true, false]);
     const daily = completeWhenRead("2026-11-25", "daily");
-    expect([daily(excelSerial("2026-11-24")), daily(excelSerial("2026-11-25"))]).toEqual([true, false]);
+    expect([daily("2026-11-24"), daily("2026-11-25")]).toEqual([true, false]);
   });
 
   test("the metric columns: numbers only, not the period, codes, text or comparison columns", () => {

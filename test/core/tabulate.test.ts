@@ -1,5 +1,6 @@
 import fc from "fast-check";
-import { dayOfTimestamp, excelSerial, fromExcelSerial } from "../../src/core/dates";
+import { dayOfTimestamp } from "../../src/core/dates";
+import { excelSerial, fromExcelSerial, EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 import { tabulate, type Cell } from "../../src/core/answer/tabulate";
 import { runs } from "../support/properties";
 
@@ -26,7 +27,11 @@ describe("tabulate", () => {
   ];
 
   test("orders columns period, keys, metrics as requested, then comparisons", () => {
-    const t = tabulate({ rows, periodField: "week" }, { metrics: ["revenue", "units"], comparison: "period" });
+    const t = tabulate(
+      { rows, periodField: "week" },
+      { metrics: ["revenue", "units"], comparison: "period" },
+      EXCEL_DAY_CELLS,
+    );
     expect(t.headers).toEqual([
       "week",
       "sku",
@@ -40,7 +45,11 @@ describe("tabulate", () => {
   });
 
   test("periods become Excel date serials, comparisons fractions, missing values null, text stays text", () => {
-    const t = tabulate({ rows, periodField: "week" }, { metrics: ["revenue", "units"], comparison: "period" });
+    const t = tabulate(
+      { rows, periodField: "week" },
+      { metrics: ["revenue", "units"], comparison: "period" },
+      EXCEL_DAY_CELLS,
+    );
     expect(t.values[0]).toEqual([46027, 1, "1 - Oat Bar", 10.5, 5, 0.125, -0.5]);
     expect(t.values[1]).toEqual([46034, 1, '=HYPERLINK("x")', null, 7, null, 0.4]);
   });
@@ -58,6 +67,7 @@ describe("tabulate", () => {
         periodField: "week",
       },
       { metrics: ["revenue"] },
+      EXCEL_DAY_CELLS,
     );
     expect(t.columns[1]).toEqual({ name: "sku", kind: "text" });
   });
@@ -66,6 +76,7 @@ describe("tabulate", () => {
     const t = tabulate(
       { rows: [], periodField: undefined, omittedMetrics: ["units"] },
       { metrics: ["revenue", "units"] },
+      EXCEL_DAY_CELLS,
     );
     expect(t.headers).toEqual(["revenue"]);
     expect(t.values).toEqual([]);
@@ -101,6 +112,7 @@ describe("tabulate", () => {
         const t = tabulate(
           { rows, periodField: "week" },
           { metrics: ["revenue", "units"], comparison: comparison ? "period" : undefined },
+          EXCEL_DAY_CELLS,
         );
         const expected = rows.map((r) =>
           t.columns.map((c): Cell => {

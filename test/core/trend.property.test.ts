@@ -1,7 +1,8 @@
 // The trend (src/core/refresh/trend.ts) against a plain reading of its rules, for any rows: weeks in any order, cells
 // of any kind, a cut or not, any window.
 import fc from "fast-check";
-import { addDays, addPeriods, excelSerial } from "../../src/core/dates";
+import { addDays, addPeriods } from "../../src/core/dates";
+import { EXCEL_DAY_CELLS, excelSerial } from "../../src/excel/excelDays";
 import { exactSum } from "../../src/core/refresh/revisions";
 import { buildTrend, TREND_PERIODS, type TrendInput } from "../../src/core/refresh/trend";
 
@@ -39,6 +40,7 @@ const toInput = (x: {
   window?: { from: string; to: string };
 }): TrendInput => ({
   periods: x.rows.map((r) => r[0]),
+  dayCells: EXCEL_DAY_CELLS,
   values: x.rows.map((r) => r[1]),
   cut: x.cut,
   metric: x.metric,

@@ -1,7 +1,8 @@
 // A table's trend for its card (src/core/refresh/trend.ts): the last 13 periods of its first metric, totals for additive
 // metrics and means for rates, the re-read window marked, cells that are not numbers counted, a period cut by
 // the read's bound left out, and the notes the card says (its title and sentence are the pane's: test/taskpane/trendChart).
-import { addDays, addPeriods, excelSerial } from "../../src/core/dates";
+import { addDays, addPeriods } from "../../src/core/dates";
+import { EXCEL_DAY_CELLS, excelSerial } from "../../src/excel/excelDays";
 import { aggregationOf, METRICS } from "../../src/core/metrics";
 import {
   buildTrend,
@@ -24,7 +25,7 @@ function weekly(weeks: number, per: number, extra: Partial<TrendInput> = {}): Tr
       periods.push(excelSerial(week(k)));
       values.push(k * 100 + j);
     }
-  return { periods, values, cut: false, metric: "revenue", timeframe: "weekly", ...extra };
+  return { periods, dayCells: EXCEL_DAY_CELLS, values, cut: false, metric: "revenue", timeframe: "weekly", ...extra };
 }
 
 test("every metric is a total or an average; the rates and averages are averaged", () => {
@@ -94,6 +95,7 @@ test("rows without a date are counted and left out; blank rows (an empty table's
   const t = buildTrend({
     periods: ["", "", "Total", excelSerial(MONDAY), "2026-08-10", -3, 1e9],
     values: ["", 5, 7, 1, 2, 3, 4],
+    dayCells: EXCEL_DAY_CELLS,
     cut: false,
     metric: "units",
     timeframe: "weekly",
@@ -104,7 +106,14 @@ test("rows without a date are counted and left out; blank rows (an empty table's
   ]);
   expect(t.undated).toBe(4);
   expect(trendNotes(t)).toEqual(["4 rows without a date, left out"]);
-  const empty = buildTrend({ periods: [""], values: [""], cut: false, metric: "units", timeframe: "weekly" });
+  const empty = buildTrend({
+    periods: [""],
+    dayCells: EXCEL_DAY_CELLS,
+    values: [""],
+    cut: false,
+    metric: "units",
+    timeframe: "weekly",
+  });
   expect({ points: empty.points, undated: empty.undated }).toEqual({ points: [], undated: 0 });
 });
 
@@ -117,6 +126,7 @@ test("the re-read window marks each period that overlaps it: weeks, months and d
   const m = buildTrend({
     periods: months.map(excelSerial),
     values: [1, 2, 3],
+    dayCells: EXCEL_DAY_CELLS,
     cut: false,
     metric: "revenue",
     timeframe: "monthly",
@@ -128,6 +138,7 @@ test("the re-read window marks each period that overlaps it: weeks, months and d
   const d = buildTrend({
     periods: days.map(excelSerial),
     values: days.map(() => 1),
+    dayCells: EXCEL_DAY_CELLS,
     cut: false,
     metric: "revenue",
     timeframe: "daily",
@@ -157,6 +168,7 @@ test("the card's words: periods counted, a point's figure, a cell that is not a 
   const across = buildTrend({
     periods: [excelSerial("2025-12-29"), excelSerial("2026-01-05")],
     values: [1234.5, "x"],
+    dayCells: EXCEL_DAY_CELLS,
     cut: false,
     metric: "units",
     timeframe: "weekly",

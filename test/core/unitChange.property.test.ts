@@ -3,7 +3,7 @@
 // are never held; the same figures times 10^k (k not 0) always are, naming the metric, the factor and the rows,
 // per retailer in a table of several. What "Refresh anyway" accepts, and the words.
 import fc from "fast-check";
-import { excelSerial } from "../../src/core/dates";
+import { addDays, type IsoDate } from "../../src/core/dates";
 import { runs } from "../support/properties";
 import { type WindowSide } from "../../src/core/refresh/losses";
 import { REFRESH_ANYWAY } from "../../src/core/refresh/lossesText";
@@ -18,7 +18,7 @@ import {
 /** A metric is held only when at least three rows changed by one power of ten (docs/refresh.md). */
 const UNIT_CHANGE_MIN_ROWS = 3;
 
-const FIRST = excelSerial("2026-11-16");
+const FIRST = "2026-11-16";
 const METRICS = ["revenue", "units", "availability"];
 const RETAILERS = ["northmart", "freshway"];
 
@@ -46,7 +46,7 @@ const storedRows: fc.Arbitrary<Row[]> = fc
   .chain((keys) =>
     fc
       .array(fc.tuple(figure, figure, figure), { minLength: keys.length, maxLength: keys.length })
-      .map((figs) => keys.map(([d, r, s], i) => ({ key: [FIRST + d, RETAILERS[r], s], metrics: figs[i] }))),
+      .map((figs) => keys.map(([d, r, s], i) => ({ key: [addDays(FIRST, d), RETAILERS[r], s], metrics: figs[i] }))),
   );
 
 const side = (rows: readonly Row[]): WindowSide => ({
@@ -118,8 +118,8 @@ describe("revisions are never held", () => {
   test("periods still in progress when the table was last read are not compared (a week read on its first day grows by any factor)", () => {
     fc.assert(
       fc.property(storedRows, fc.integer({ min: 1, max: 3 }), (stored, k) => {
-        const lastDay = FIRST + 3; // days 4..7 were in progress (or not yet there)
-        const fresh = mapFigures(stored, (i) => ((stored[i].key[0] as number) > lastDay ? 10 ** k : 1));
+        const lastDay = addDays(FIRST, 3); // days 4..7 were in progress (or not yet there)
+        const fresh = mapFigures(stored, (i) => ((stored[i].key[0] as IsoDate) > lastDay ? 10 ** k : 1));
         const input = { stored: side(stored), fresh: side(fresh), metrics: METRICS, retailerAt: 1 };
         expect(checkWindow({ ...input, complete: (p) => p <= lastDay }).unitChanges).toEqual([]);
       }),
@@ -177,7 +177,7 @@ describe("a unit change is always held", () => {
 
   test("most rows changed, the rest revisions or other outliers: held, counting only the rows of that factor", () => {
     const stored: Row[] = Array.from({ length: 52 }, (_, i) => ({
-      key: [FIRST + (i % 4), "northmart", 100 + Math.floor(i / 4)],
+      key: [addDays(FIRST, i % 4), "northmart", 100 + Math.floor(i / 4)],
       metrics: [10 + i, 1 + i, 95.5],
     }));
     // 48 rows in pence; 3 rows revised; 1 row an outlier of its own (x10).
@@ -222,8 +222,8 @@ describe("a unit change is always held", () => {
 
 describe("a narrow window is judged also against the level of the settled periods before it", () => {
   // A one- or two-SKU weekly or monthly table re-reads one settled period: one or two rows per metric to compare.
-  const WEEK = excelSerial("2026-11-16");
-  const BEFORE = [WEEK - 21, WEEK - 14, WEEK - 7];
+  const WEEK = "2026-11-16";
+  const BEFORE = [-21, -14, -7].map((d) => addDays(WEEK, d));
   const SKUS = [100001, 100002];
   /** A week's (or month's) figures of one SKU: its base, moved by a promotion or a season (x0.6 to x1.6). */
   const season = fc.double({ min: 0.6, max: 1.6, noNaN: true });
@@ -240,7 +240,7 @@ describe("a narrow window is judged also against the level of the settled period
   );
   /** The settled rows (three weeks) and the window's stored row, per SKU; figures base x move. */
   function table(skus: { bases: number[]; moves: number[] }[]) {
-    const row = (period: number, s: number, w: number): Row => ({
+    const row = (period: IsoDate, s: number, w: number): Row => ({
       key: [period, SKUS[s]],
       metrics: skus[s].bases.map((b) => b * skus[s].moves[w]),
     });
@@ -323,12 +323,12 @@ describe("a narrow window is judged also against the level of the settled period
     const stored: Row[] = [{ key: [WEEK, 100001], metrics: [111, 20, 95] }];
     const fresh = mapFigures(stored, () => 1000);
     expect(check(stored, fresh, [])).toEqual([]);
-    expect(check(stored, fresh, [{ key: [WEEK - 7, 100002], metrics: [100, 20, 95] }])).toEqual([]);
+    expect(check(stored, fresh, [{ key: [addDays(WEEK, -7), 100002], metrics: [100, 20, 95] }])).toEqual([]);
     // The level itself 1,000 times lower than the stored figure: the answer's figure is at 10^3 x stored, 10^6 x level.
-    expect(check(stored, fresh, [{ key: [WEEK - 7, 100001], metrics: [0.1, 0.02, 0.095] }])).toEqual([]);
+    expect(check(stored, fresh, [{ key: [addDays(WEEK, -7), 100001], metrics: [0.1, 0.02, 0.095] }])).toEqual([]);
     // Zero and empty settled figures give no level; one figure is a level.
-    expect(check(stored, fresh, [{ key: [WEEK - 7, 100001], metrics: [0, null, ""] }])).toEqual([]);
-    expect(check(stored, fresh, [{ key: [WEEK - 7, 100001], metrics: [92.4, 0, 97] }])).toEqual([
+    expect(check(stored, fresh, [{ key: [addDays(WEEK, -7), 100001], metrics: [0, null, ""] }])).toEqual([]);
+    expect(check(stored, fresh, [{ key: [addDays(WEEK, -7), 100001], metrics: [92.4, 0, 97] }])).toEqual([
       { metric: "revenue", factor: 1000, compared: 1, changed: 1, byLevel: true },
       { metric: "availability", factor: 1000, compared: 1, changed: 1, byLevel: true },
     ]);

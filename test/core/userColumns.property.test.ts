@@ -4,18 +4,24 @@
 import fc from "fast-check";
 import { createWorkbookHost } from "../../dev/workbook-host";
 import type { Column } from "../../src/core/answer/tabulate";
+import { addDays, isIsoDate, ISO_DAY_CELLS } from "../../src/core/dates";
+import { EXCEL_DAY_CELLS, excelRowKey } from "../../src/excel/excelDays";
 import {
   cellInput,
   columnLayout,
   deletedColumns,
   deletedColumnsText,
   filterPlan,
+  keyCellsOf,
   keyColumns,
   rowKey,
   userCells,
   type UserCell,
   type UserCellsInput,
 } from "../../src/core/refresh/userColumns";
+
+/** What keyCellsOf makes of a period cell that holds something but no day: one marker, whatever the text. */
+const NOT_A_DAY = keyCellsOf(["total"], ISO_DAY_CELLS)[0];
 
 const formula = fc.constantFrom("=RC[-1]*2", "=[@revenue]/[@units]", "=R1C1+1");
 const constant = fc.oneof(
@@ -212,7 +218,10 @@ describe("row keys", () => {
 
   test("equal keys for equal cells only, a code read back as a number and sent as text alike; none for a row without a period", () => {
     const cells = fc.tuple(
-      fc.oneof(fc.integer({ min: 46000, max: 46002 }), fc.constantFrom("", null)),
+      fc.oneof(
+        fc.integer({ min: 0, max: 2 }).map((d) => addDays("2025-12-09", d)),
+        fc.constantFrom<unknown>("", null, undefined, NOT_A_DAY, 46000, "2025-12-32"),
+      ),
       fc.oneof(fc.integer({ min: 1, max: 3 }), fc.constantFrom("1", "2", "x", "", null)),
     );
     // The model: the period, then each code as text (an empty cell as "").
@@ -220,14 +229,44 @@ describe("row keys", () => {
       JSON.stringify([c[0], ...c.slice(1).map((v) => (v == null ? "" : String(v)))]);
     fc.assert(
       fc.property(cells, cells, (a, b) => {
-        if (typeof a[0] !== "number") expect(rowKey(a)).toBeNull();
-        else if (typeof b[0] === "number") expect(rowKey(a) === rowKey(b)).toBe(asText(a) === asText(b));
+        if (!isIsoDate(a[0])) expect(rowKey(a)).toBeNull();
+        else if (isIsoDate(b[0])) expect(rowKey(a) === rowKey(b)).toBe(asText(a) === asText(b));
       }),
     );
     // So the user's notes of a row whose SKU the table reads back as a number stay with it when the service
-    // sends the SKU as text (src/excel/tables/userCells.ts keys both sides with rowKey).
-    expect(rowKey([46000, 100002])).toBe(rowKey([46000, "100002"]));
-    expect(rowKey([46000, 1])).not.toBe(rowKey([46001, 1]));
+    // sends the SKU as text (src/excel/tables/userCells.ts keys both sides with excelRowKey, through rowKey).
+    expect(rowKey(["2025-12-09", 100002])).toBe(rowKey(["2025-12-09", "100002"]));
+    expect(rowKey(["2025-12-09", 1])).not.toBe(rowKey(["2025-12-10", 1]));
+    // The key names its day by Excel's serial, as the written-keys records saved in workbooks since version 1 do;
+    // a table's serial cells key as their days do.
+    expect(rowKey(["2025-12-09", 100002])).toBe('[46000,"100002"]');
+    expect(excelRowKey([46000, 100002])).toBe(rowKey(["2025-12-09", "100002"]));
+    expect(excelRowKey(["2025-12-09", 1])).toBeNull();
+  });
+
+  test("a row's key cells as the rules read them: the period as the store's day, empty as it is, anything else not a day", () => {
+    const row = (period: unknown) => [period, "northmart", 100002];
+    expect(keyCellsOf(row(46000), EXCEL_DAY_CELLS)).toEqual(row("2025-12-09"));
+    expect(keyCellsOf(row(46000.75), EXCEL_DAY_CELLS)).toEqual(row("2025-12-09"));
+    expect(keyCellsOf(row("2025-12-09"), ISO_DAY_CELLS)).toEqual(row("2025-12-09"));
+    for (const empty of ["", null, undefined]) {
+      expect(keyCellsOf(row(empty), EXCEL_DAY_CELLS)).toEqual(row(empty));
+      expect(keyCellsOf(row(empty), ISO_DAY_CELLS)).toEqual(row(empty));
+    }
+    // A day typed as text in Excel, a serial in a database, a total, a date of another form: not a day.
+    for (const [cell, days] of [
+      ["2025-12-09", EXCEL_DAY_CELLS],
+      [46000, ISO_DAY_CELLS],
+      ["Total", EXCEL_DAY_CELLS],
+      ["09/12/2025", ISO_DAY_CELLS],
+      [0, EXCEL_DAY_CELLS],
+      [-1, EXCEL_DAY_CELLS],
+    ] as const)
+      expect(keyCellsOf(row(cell), days)).toEqual(row(NOT_A_DAY));
+    // The cells given are not changed.
+    const given = row(46000);
+    keyCellsOf(given, EXCEL_DAY_CELLS);
+    expect(given).toEqual(row(46000));
   });
 });
 

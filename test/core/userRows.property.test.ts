@@ -3,7 +3,8 @@
 // (whatever window the table holds after a failure between the record and the rows), where they go, their words,
 // and the plan that keeps them out of the losses and the revision.
 import fc from "fast-check";
-import { excelSerial } from "../../src/core/dates";
+import { addDays, type IsoDate } from "../../src/core/dates";
+import { EXCEL_DAY_CELLS, excelSerial } from "../../src/excel/excelDays";
 import type { Column } from "../../src/core/answer/tabulate";
 import { planFromStored, revisionOf, type PlanInput } from "../../src/core/refresh/plan";
 import { rowKey } from "../../src/core/refresh/userColumns";
@@ -16,16 +17,16 @@ import {
   type WrittenKeys,
 } from "../../src/core/refresh/writtenKeys";
 
-const W1 = excelSerial("2026-11-09");
-const W2 = excelSerial("2026-11-16");
-const W3 = excelSerial("2026-11-23");
+const W1 = "2026-11-09";
+const W2 = "2026-11-16";
+const W3 = "2026-11-23";
 const PERIODS = [W1, W2, W3];
 
 /** The caps the record is documented with (docs/refresh.md, "The cap"). */
 const EXACT_KEYS_PER_PERIOD = 8192;
 const EXACT_KEYS_PER_RECORD = 65_536;
 
-type Key = [number, string];
+type Key = [IsoDate, string];
 const keyed = (rows: readonly Key[]) => rows.map(([p, sku]) => ({ period: p, key: rowKey([p, sku])! }));
 const recordOf = (rows: readonly Key[]): WrittenKeys => writtenKeys("2026-11-09", keyed(rows));
 
@@ -56,7 +57,7 @@ describe("the record", () => {
   });
 
   test("a record over its whole budget keeps the newest periods exact, the older ones as digests", () => {
-    const weeks = Array.from({ length: 9 }, (_, w) => W1 + 7 * (w - 8));
+    const weeks = Array.from({ length: 9 }, (_, w) => addDays(W1, 7 * (w - 8)));
     const keys = weeks.flatMap((p) => Array.from({ length: 8000 }, (_, i) => ({ period: p, key: `${p} ${i}` })));
     const r = writtenKeys("2026-01-01", keys);
     expect(r.periods.map((p) => p.keys !== undefined)).toEqual([false, ...Array<boolean>(8).fill(true)]);
@@ -134,24 +135,26 @@ describe("where they go and what is said", () => {
   test("each in its period, after the service's rows of that period, in stored order", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.constantFrom(...PERIODS), { maxLength: 20 }).map((p) => [...p].sort((a, b) => a - b)),
+        fc.array(fc.constantFrom(...PERIODS), { maxLength: 20 }).map((p) => [...p].sort()),
         fc.array(fc.constantFrom(...PERIODS), { maxLength: 6 }),
         (fresh, users) => {
           const kept = placeUserRows(
             fresh,
             users.map((period, row) => ({ row, period })),
           );
-          const out: { user?: number; period: number }[] = fresh.map((period) => ({ period }));
+          const out: { user?: number; period: IsoDate }[] = fresh.map((period) => ({ period }));
           for (const k of [...kept].sort((a, b) => a.at - b.at))
             out.splice(k.at, 0, { user: k.row, period: users[k.row] });
-          expect(out.map((r) => r.period)).toEqual([...out.map((r) => r.period)].sort((a, b) => a - b));
+          expect(out.map((r) => r.period)).toEqual([...out.map((r) => r.period)].sort());
           // After every service row of its period, and the user's rows of a period in their stored order.
           out.forEach((r, i) => {
             if (r.user !== undefined)
               expect(out.slice(i + 1).some((n) => n.user === undefined && n.period === r.period)).toBe(false);
           });
-          const order = out.flatMap((r) => (r.user === undefined ? [] : [[r.period, r.user]]));
-          expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+          const order = out.flatMap((r) => (r.user === undefined ? [] : [{ period: r.period, user: r.user }]));
+          expect(order).toEqual(
+            [...order].sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : a.user - b.user)),
+          );
         },
       ),
     );
@@ -174,11 +177,13 @@ describe("the plan keeps them out of the losses and the revision", () => {
     { name: "sku", kind: "code" },
     { name: "revenue", kind: "decimal" },
   ];
+  // The plan reads a table's cells: its days are Excel's serials (the record's keys name the same rows).
+  const [S1, S2, S3] = PERIODS.map(excelSerial);
   const input = (values: (string | number)[][], written: WrittenKeys | null): PlanInput => ({
     tableName: "Sales_weekly",
     when: { today: "2026-11-24", lastRead: "2026-11-23", level: "sku", timeframe: "weekly" },
-    window: { kind: "window", from: "2026-11-16", to: "2026-11-24", start: "2026-11-16", cutoff: W2 },
-    tail: { count: 5, offset: 0, periods: [W1, W1, W2, W2, W2] },
+    window: { kind: "window", from: "2026-11-16", to: "2026-11-24", start: "2026-11-16" },
+    tail: { count: 5, offset: 0, periods: [S1, S1, S2, S2, S2], dayCells: EXCEL_DAY_CELLS },
     several: false,
     answer: {
       data: { columns: COLUMNS, values },
@@ -188,14 +193,14 @@ describe("the plan keeps them out of the losses and the revision", () => {
     written,
   });
   const STORED = [
-    [W2, 1, 10],
-    [W2, "ADJ", -512.34],
-    [W2, 2, 20],
+    [S2, 1, 10],
+    [S2, "ADJ", -512.34],
+    [S2, 2, 20],
   ];
   const ANSWER = [
-    [W2, "1", 10],
-    [W2, "2", 20],
-    [W3, "1", 5],
+    [S2, "1", 10],
+    [S2, "2", 20],
+    [S3, "1", 5],
   ];
 
   test("the adjustment row is kept after its week's service rows, named, never a loss; the record is the answer's and the service's rows", () => {
@@ -244,7 +249,7 @@ describe("the plan keeps them out of the losses and the revision", () => {
   });
 
   test("a repeat of a service row's key gives way to the service's row and is said apart", () => {
-    const stored = [...STORED.slice(0, 1), [W2, "1", 99], ...STORED.slice(2)];
+    const stored = [...STORED.slice(0, 1), [S2, "1", 99], ...STORED.slice(2)];
     const plan = planFromStored(
       input(
         ANSWER,

@@ -6,6 +6,7 @@ import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
 import type { Column } from "../../src/core/answer/tabulate";
 import { trendCells, writeTable, type Destination, type TrendColumns } from "../../src/excel/tables";
 import { WorkbookError } from "../../src/excel/errors";
+import { EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 
 /** The most rows a card reads: the table's last 20,000 (README, "The trend on each card"). */
 const TREND_ROWS = 20_000;
@@ -60,6 +61,7 @@ test("a table shorter than the bound: all its rows, in one sync, two cells a row
     values: rows(30).map((r) => r[2]),
     count: 30,
     cut: false,
+    dayCells: EXCEL_DAY_CELLS,
   });
 });
 
@@ -120,7 +122,7 @@ test("an empty table: Excel's one blank row", async () => {
   });
   const { cells, syncs } = await read(t);
   expect(syncs).toBe(1);
-  expect(cells).toEqual({ periods: [""], values: [""], count: 1, cut: false });
+  expect(cells).toEqual({ periods: [""], values: [""], count: 1, cut: false, dayCells: EXCEL_DAY_CELLS });
 });
 
 test("a table gone: undefined; a column gone: refused in words; each said after one more sync", async () => {
@@ -151,5 +153,6 @@ test("a table ending at the grid's last row: read by position instead, in two mo
       .map((r) => r[2]),
     count: 9,
     cut: true,
+    dayCells: EXCEL_DAY_CELLS,
   });
 });

@@ -7,7 +7,7 @@
 // a row without its key and a figure Excel cannot hold are #N/A with the refusal, for SALES.VALUE too; the
 // omitted-metrics header is read whatever its separators.
 import { startCorruptingProxy, type Corruption, type CorruptingProxy } from "../../dev/corruptions";
-import { excelSerial } from "../../src/core/dates";
+import { excelSerial } from "../../src/excel/excelDays";
 import type { TableArgs } from "../../src/core/query/args";
 import type { FunctionsEngine } from "../../src/functions/functionEngine";
 import { ConnectionStore, Session } from "../../src/session";

@@ -10,7 +10,8 @@ import {
   listRetailerArg,
 } from "../../src/core/query/args";
 import { format } from "date-fns";
-import { addDays, addPeriods, excelSerial } from "../../src/core/dates";
+import { addDays, addPeriods } from "../../src/core/dates";
+import { excelSerial } from "../../src/excel/excelDays";
 import { LEVEL_METRICS } from "../../src/core/metrics";
 import { requestsOf, type Query } from "../../src/core/query/query";
 import { validateForRetailers } from "../../src/core/query/retailers";

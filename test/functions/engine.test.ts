@@ -3,7 +3,7 @@
 // SALES.VALUE's batching is in valueBatch.test.ts.
 import { tabulateActions } from "../../src/core/answer/actions";
 import { tabulate } from "../../src/core/answer/tabulate";
-import { excelSerial } from "../../src/core/dates";
+import { excelSerial, EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 import { FunctionError } from "../../src/functions/errors";
 import { FunctionsEngine } from "../../src/functions/functionEngine";
 import { NO_KEY_MESSAGE } from "../../src/session";
@@ -51,7 +51,7 @@ describe("SALES.SKU and SALES.STORE", () => {
         filter: "filter2",
       }),
     );
-    const t = tabulate(ref, ref.query);
+    const t = tabulate(ref, ref.query, EXCEL_DAY_CELLS);
     expect(t.values.length).toBeGreaterThan(10);
     for (const r of results) expect(r).toEqual(expectedSpill(t.headers, t.values));
     expect(results[0][0]).toEqual(["week", "sku", "sku_product_name", "revenue", "units", ...t.headers.slice(5)]);
@@ -102,7 +102,7 @@ describe("SALES.SKU and SALES.STORE", () => {
         viewby: "100001",
       }),
     );
-    const t = tabulate(ref, ref.query);
+    const t = tabulate(ref, ref.query, EXCEL_DAY_CELLS);
     expect(spill).toEqual(expectedSpill(t.headers, t.values));
     expect(spill.length).toBeGreaterThan(2);
   });
@@ -122,8 +122,8 @@ describe("lists", () => {
     const actions = await engine.actions("northmart");
     const list = await ref.getActions("northmart");
     // The pane's Actions table, cell for cell: the same header, the same columns in the same order.
-    const table = tabulateActions(list);
-    expect(actions[0]).toEqual(tabulateActions([]).headers);
+    const table = tabulateActions(list, EXCEL_DAY_CELLS);
+    expect(actions[0]).toEqual(tabulateActions([], EXCEL_DAY_CELLS).headers);
     expect(actions).toEqual(expectedSpill(table.headers, table.values));
     expect(actions).toHaveLength(list.length + 1);
     const desc = (actions[0] as string[]).indexOf("action_description");

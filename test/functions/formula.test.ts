@@ -8,6 +8,7 @@ import { setFunctionsSession } from "../../src/functions/sharedEngine";
 import { SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 import { expectedSpill, referenceClient, sessionFor } from "./helpers";
 import { request } from "../support/query";
+import { EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 
 describe("parseSalesFormula", () => {
   test("literals, omitted arguments and references", () => {
@@ -107,7 +108,7 @@ describe("evaluateSalesFormula", () => {
         viewby: "100001",
       }),
     );
-    const t = tabulate(ref, ref.query);
+    const t = tabulate(ref, ref.query, EXCEL_DAY_CELLS);
     expect(spill).toEqual(expectedSpill(t.headers, t.values));
     expect(spillToCells(spill).values[1][2]).toBe(`'${t.values[0][2]}`); // text lands as text
   });

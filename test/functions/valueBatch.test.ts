@@ -1,7 +1,8 @@
 // SALES.VALUE batching (src/functions/valueBatch.ts), through the engine against the simulator over real HTTP:
 // one request per (retailer, timeframe) group counted at the simulator, each cell the client's figure for its
 // whole period, answers from cached groups; the days a group asks for, and each cell's pick from its answer.
-import { addDays, addPeriods, excelSerial, periodStart } from "../../src/core/dates";
+import { addDays, addPeriods, periodStart } from "../../src/core/dates";
+import { excelSerial } from "../../src/excel/excelDays";
 import { startTestSimulator, type TestSimulator } from "../support/simulator";
 import { engineFor, referenceClient, rejection, sessionFor } from "./helpers";
 import { request } from "../support/query";

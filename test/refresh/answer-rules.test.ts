@@ -14,7 +14,8 @@ import {
 } from "../../dev/corruptions";
 import { createClient, type SalesClient } from "../../src/api";
 import { SalesApiError } from "../../src/api/errors";
-import { addDays, excelSerial } from "../../src/core/dates";
+import { addDays } from "../../src/core/dates";
+import { excelSerial } from "../../src/excel/excelDays";
 import type { Query } from "../../src/core/query/query";
 import { asQuery } from "../support/query";
 import { readTable } from "../../src/excel";

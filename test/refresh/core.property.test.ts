@@ -1,6 +1,7 @@
 // The pure rules of refresh (src/core/refresh: refreshWindow.ts, tableLayout.ts, storedTail.ts, rowCounts.ts) over random tables, clocks and timeframes.
 import fc from "fast-check";
-import { addDays, addPeriods, daysBetween, excelSerial, fromExcelSerial, periodStart } from "../../src/core/dates";
+import { addDays, addPeriods, daysBetween, isIsoDate, periodStart, type IsoDate } from "../../src/core/dates";
+import { excelSerial, fromExcelSerial, EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 import type { Timeframe } from "../../src/core/metrics";
 import {
   anchorOf,
@@ -18,16 +19,16 @@ import { rewrite } from "./support/rewrite";
 const day = fc.integer({ min: 0, max: 900 }).map((n) => addDays("2024-01-01", n));
 const timeframe = fc.constantFrom<Timeframe>("daily", "weekly", "monthly");
 
-/** Stored period labels as the service gives them: period starts from `from` up to the last read. */
-function periods(from: string, to: string, tf: Timeframe): number[] {
-  const out: number[] = [];
-  for (let p = periodStart(from, tf); daysBetween(p, to) >= 0; p = addPeriods(p, tf, 1)) out.push(excelSerial(p));
+/** Stored period labels as the service gives them: period starts from `from` up to the last read (days). */
+function periods(from: string, to: string, tf: Timeframe): IsoDate[] {
+  const out: IsoDate[] = [];
+  for (let p = periodStart(from, tf); daysBetween(p, to) >= 0; p = addPeriods(p, tf, 1)) out.push(p);
   return out;
 }
 
-/** The first day of the period after the latest stored period (serials), or null for none. */
-const periodAfterLast = (stored: readonly number[], tf: Timeframe) =>
-  stored.length ? addPeriods(fromExcelSerial(Math.max(...stored)), tf, 1) : null;
+/** The first day of the period after the latest stored period, or null for none. */
+const periodAfterLast = (stored: readonly IsoDate[], tf: Timeframe) =>
+  stored.length ? addPeriods([...stored].sort().at(-1)!, tf, 1) : null; // YYYY-MM-DD sorts as the days do
 
 describe("the window", () => {
   test("starts at the stored period containing (last read - 7), never later than any day that may have changed", () => {
@@ -64,9 +65,9 @@ describe("the window", () => {
             // the window starts on or before the anchor, at a period start, and the period it starts contains the anchor
             expect(daysBetween(w.start, anchor)).toBeGreaterThanOrEqual(0);
             expect(daysBetween(anchor, periodEnd(w.start, tf))).toBeGreaterThan(0);
-            if (tf !== "daily" && daysBetween(from, w.start) >= 0) expect(stored).toContain(w.cutoff);
+            if (tf !== "daily" && daysBetween(from, w.start) >= 0) expect(stored).toContain(w.start);
           }
-          expect(w.cutoff).toBe(excelSerial(w.start));
+          expect(isIsoDate(w.start)).toBe(true);
           expect(w.to).toBe(today);
           expect(daysBetween(from, w.from)).toBeGreaterThanOrEqual(0);
         },
@@ -139,7 +140,7 @@ describe("the window", () => {
 
   test("weekly and monthly: follows the stored period labels, not an assumed Monday", () => {
     // Weeks labelled on Sundays: the window starts on the stored Sunday.
-    const stored = [0, 7, 14, 21].map((d) => excelSerial(addDays("2026-11-01", d))); // Sundays
+    const stored = [0, 7, 14, 21].map((d) => addDays("2026-11-01", d)); // Sundays
     const w = refreshWindow({
       today: "2026-11-27",
       level: "sku",
@@ -172,7 +173,7 @@ describe("the window", () => {
       to: "2026-11-27",
       rolling: true,
       lastRead: "2026-11-27",
-      storedPeriods: [stored[0], excelSerial("2026-11-23")],
+      storedPeriods: [stored[0], "2026-11-23"],
     });
     expect(inside.kind === "window" && inside.start).toBe(periodStart("2026-11-20", "weekly"));
   });
@@ -194,10 +195,11 @@ describe("the rewrite", () => {
           const stored = sortByPeriod(
             storedRaw.map(([p, k, v]) => row(46000 + p, k, v)),
             0,
+            EXCEL_DAY_CELLS,
           );
           const fresh = freshRaw.map(([p, k, v]) => row(46000 + p, k, v));
           const cutoff = 46000 + cut;
-          const r = rewrite(stored, fresh, 0, cutoff);
+          const r = rewrite(stored, fresh, 0, fromExcelSerial(cutoff), EXCEL_DAY_CELLS);
           const before = stored.filter((x) => (x[0] as number) < cutoff);
           expect(r.rows.slice(0, r.kept)).toEqual(before);
           const tail = r.rows.slice(r.kept);
@@ -205,13 +207,14 @@ describe("the rewrite", () => {
             sortByPeriod(
               fresh.filter((x) => (x[0] as number) >= cutoff),
               0,
+              EXCEL_DAY_CELLS,
             ),
           );
           expect(r.removed).toBe(stored.length - before.length);
           // period order kept
           for (let i = 1; i < r.rows.length; i++)
             expect(r.rows[i - 1][0] as number).toBeLessThanOrEqual(r.rows[i][0] as number);
-          expect(rewrite(r.rows, fresh, 0, cutoff).rows).toEqual(r.rows);
+          expect(rewrite(r.rows, fresh, 0, fromExcelSerial(cutoff), EXCEL_DAY_CELLS).rows).toEqual(r.rows);
         },
       ),
     );
@@ -220,8 +223,9 @@ describe("the rewrite", () => {
   test("sortByPeriod is stable", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer()), { maxLength: 80 }), (xs) => {
-        const rows = xs.map(([p], i) => [p, i] as Cell[]);
-        const s = sortByPeriod(rows, 0);
+        // Date serials, as the other properties' (Excel's serial 0 is no day: EXCEL_DAY_CELLS sorts it last)
+        const rows = xs.map(([p], i) => [46000 + p, i] as Cell[]);
+        const s = sortByPeriod(rows, 0, EXCEL_DAY_CELLS);
         for (let i = 1; i < s.length; i++) {
           const a = s[i - 1],
             b = s[i];
@@ -263,11 +267,11 @@ describe("an empty answer", () => {
   test("is never written over stored rows: only blank rows can go; a non-empty answer is always written", () => {
     fc.assert(
       fc.property(column, fc.integer({ min: 0, max: 35 }), fc.nat(3), (periods, cut, freshRows) => {
-        const cutoff = 46000 + cut;
-        const tail = { count: periods.length, offset: 0, periods };
-        const plan = planForAnswer(tail, cutoff, freshRows);
+        const start = fromExcelSerial(46000 + cut);
+        const tail = { count: periods.length, offset: 0, periods, dayCells: EXCEL_DAY_CELLS };
+        const plan = planForAnswer(tail, start, freshRows);
         if (freshRows > 0) expect(plan).toEqual({ kind: "write" });
-        const removed = asRows(periods).slice(rewrite(asRows(periods), [], 0, cutoff).kept);
+        const removed = asRows(periods).slice(rewrite(asRows(periods), [], 0, start, EXCEL_DAY_CELLS).kept);
         if (freshRows === 0 && plan.kind === "write") expect(removed.every((r) => r[0] === "")).toBe(true);
         // Kept: exactly the rows writing the empty answer would have removed.
         if (plan.kind === "keep") expect(plan.storedRows).toBe(removed.length);
@@ -281,17 +285,23 @@ describe("an empty answer", () => {
         const cutoff = 46000 + cut;
         const before = periods.filter((p) => typeof p === "number" && p < cutoff).length; // rows before the cut
         const offset = before === 0 ? 0 : pick % before; // a tail that starts at or before the last of them
-        const whole = planForAnswer({ count: periods.length, offset: 0, periods }, cutoff, freshRows);
-        const tail = { count: periods.length, offset, periods: periods.slice(offset) };
-        expect(planForAnswer(tail, cutoff, freshRows)).toEqual(whole);
+        const start = fromExcelSerial(cutoff);
+        const dayCells = EXCEL_DAY_CELLS;
+        const whole = planForAnswer({ count: periods.length, offset: 0, periods, dayCells }, start, freshRows);
+        const tail = { count: periods.length, offset, periods: periods.slice(offset), dayCells };
+        expect(planForAnswer(tail, start, freshRows)).toEqual(whole);
       }),
     );
   });
 
   test("a table holding only its one blank row is written (it has no rows to keep)", () => {
     for (const blank of ["", null])
-      expect(planForAnswer({ count: 1, offset: 0, periods: [blank] }, 46000, 0)).toEqual({ kind: "write" });
-    expect(planForAnswer({ count: 1, offset: 0, periods: [46001] }, 46000, 0)).toEqual({ kind: "keep", storedRows: 1 });
+      expect(
+        planForAnswer({ count: 1, offset: 0, periods: [blank], dayCells: EXCEL_DAY_CELLS }, fromExcelSerial(46000), 0),
+      ).toEqual({ kind: "write" });
+    expect(
+      planForAnswer({ count: 1, offset: 0, periods: [46001], dayCells: EXCEL_DAY_CELLS }, fromExcelSerial(46000), 0),
+    ).toEqual({ kind: "keep", storedRows: 1 });
   });
 });
 
@@ -316,13 +326,14 @@ describe("a table of several retailers", () => {
           count: stored.length,
           offset,
           periods: periods.slice(offset),
+          dayCells: EXCEL_DAY_CELLS,
           retailers: stored.slice(offset).map((r) => r.retailer),
         };
         const inWindow = (r: string) => stored.filter((s) => s.retailer === r && s.period >= cutoff).length;
         const expected = answer
           .filter((a) => a.rows === 0 && inWindow(a.retailer) > 0)
           .map((a) => ({ retailer: a.retailer, storedRows: inWindow(a.retailer) }));
-        expect(retailersLeftEmpty(tail, cutoff, answer)).toEqual(expected);
+        expect(retailersLeftEmpty(tail, fromExcelSerial(cutoff), answer)).toEqual(expected);
       }),
     );
   });
@@ -348,8 +359,8 @@ describe("the outcome's counts", () => {
     const rows = fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 40 }).map((ps) => ps.map((p) => [46000 + p]));
     fc.assert(
       fc.property(rows, rows, fc.integer({ min: 0, max: 35 }), (storedRaw, fresh, cut) => {
-        const stored = sortByPeriod(storedRaw, 0);
-        const r = rewrite(stored, fresh, 0, 46000 + cut);
+        const stored = sortByPeriod(storedRaw, 0, EXCEL_DAY_CELLS);
+        const r = rewrite(stored, fresh, 0, fromExcelSerial(46000 + cut), EXCEL_DAY_CELLS);
         const n = rowCounts(r);
         expect(n.rows).toBe(r.rows.length);
         expect(r.kept + n.rowsReplaced + n.rowsRemoved).toBe(stored.length);
@@ -395,7 +406,13 @@ describe("where a partial pull resumes", () => {
         (today, back, pick, complete) => {
           const values = rowsOf(back.map((b) => addDays(today, -b)));
           const written = 1 + (pick % values.length);
-          const lastRead = lastReadAfterPull(today, { values, periodIndex: 0, written, complete });
+          const lastRead = lastReadAfterPull(today, {
+            values,
+            periodIndex: 0,
+            dayCells: EXCEL_DAY_CELLS,
+            written,
+            complete,
+          });
           if (complete) {
             expect(lastRead).toBe(today);
             return;
@@ -413,10 +430,32 @@ describe("where a partial pull resumes", () => {
 
   test("nothing written, or no period column: today", () => {
     const values = rowsOf(["2026-11-01"]);
-    expect(lastReadAfterPull("2026-11-23", { values, periodIndex: 0, written: 0, complete: false })).toBe("2026-11-23");
-    expect(lastReadAfterPull("2026-11-23", { values, periodIndex: -1, written: 1, complete: false })).toBe(
-      "2026-11-23",
-    );
-    expect(lastReadAfterPull("2026-11-23", { values, periodIndex: 0, written: 1, complete: false })).toBe("2026-11-08");
+    expect(
+      lastReadAfterPull("2026-11-23", {
+        values,
+        periodIndex: 0,
+        dayCells: EXCEL_DAY_CELLS,
+        written: 0,
+        complete: false,
+      }),
+    ).toBe("2026-11-23");
+    expect(
+      lastReadAfterPull("2026-11-23", {
+        values,
+        periodIndex: -1,
+        dayCells: EXCEL_DAY_CELLS,
+        written: 1,
+        complete: false,
+      }),
+    ).toBe("2026-11-23");
+    expect(
+      lastReadAfterPull("2026-11-23", {
+        values,
+        periodIndex: 0,
+        dayCells: EXCEL_DAY_CELLS,
+        written: 1,
+        complete: false,
+      }),
+    ).toBe("2026-11-08");
   });
 });

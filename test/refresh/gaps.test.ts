@@ -5,7 +5,8 @@
 // (test/refresh/losses.test.ts): they are written, and named missing, when the user refreshes anyway.
 import { dateStyle } from "../../src/core/words";
 import type { SalesClient } from "../../src/api";
-import { addDays, excelSerial } from "../../src/core/dates";
+import { addDays } from "../../src/core/dates";
+import { excelSerial } from "../../src/excel/excelDays";
 import { asQuery } from "../support/query";
 import { parseSavedTables, storedTable, type ManagedTable } from "../../src/core/query/savedRecords";
 import { readTable } from "../../src/excel";

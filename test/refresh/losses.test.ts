@@ -4,7 +4,8 @@
 // writes nothing and says what it would remove until the user refreshes anyway; a stored figure the service
 // sends empty is reported.
 import { createClient, type SalesClient } from "../../src/api";
-import { addDays, excelSerial } from "../../src/core/dates";
+import { addDays } from "../../src/core/dates";
+import { excelSerial } from "../../src/excel/excelDays";
 import type { Query } from "../../src/core/query/query";
 import { asQuery } from "../support/query";
 import { readTable } from "../../src/excel";

@@ -2,7 +2,8 @@
 // metric the total over the re-read dates before and after and the change, and those totals are the sums of
 // the table's column over those dates before and after the refresh (read from the workbook host).
 import { dateStyle } from "../../src/core/words";
-import { addDays, excelSerial } from "../../src/core/dates";
+import { addDays } from "../../src/core/dates";
+import { excelSerial } from "../../src/excel/excelDays";
 import { asQuery } from "../support/query";
 import { exactSum, type MetricChange } from "../../src/core/refresh/revisions";
 import { readTable } from "../../src/excel";

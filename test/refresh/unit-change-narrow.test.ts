@@ -6,7 +6,8 @@
 // proxy (`scale`) and the in-memory workbook host.
 import { startCorruptingProxy, type CorruptingProxy } from "../../dev/corruptions";
 import { createClient, type SalesClient } from "../../src/api";
-import { addDays, excelSerial, type IsoDate } from "../../src/core/dates";
+import { addDays, type IsoDate } from "../../src/core/dates";
+import { excelSerial } from "../../src/excel/excelDays";
 import type { Query } from "../../src/core/query/query";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshAnywayOf, refreshTable, type RefreshDeps, type RefreshOutcome } from "../../src/refresh";

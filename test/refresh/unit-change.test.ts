@@ -5,7 +5,8 @@
 // the factor, until Refresh anyway accepts exactly that change. A single outlier is a revision, and is written.
 import { startCorruptingProxy, type Corruption, type CorruptingProxy } from "../../dev/corruptions";
 import { createClient, type SalesClient } from "../../src/api";
-import { addDays, excelSerial } from "../../src/core/dates";
+import { addDays } from "../../src/core/dates";
+import { excelSerial } from "../../src/excel/excelDays";
 import type { Query } from "../../src/core/query/query";
 import { asQuery } from "../support/query";
 import { REFRESH_ANYWAY } from "../../src/core/refresh/lossesText";

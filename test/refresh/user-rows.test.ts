@@ -4,7 +4,8 @@
 // refresh that changes nothing says so. For a weekly SKU table and a daily store table, through the pane's refresh
 // (tableOperations), with the service revising the window and adding periods, against the simulator and the host.
 import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
-import { addDays, addPeriods, excelSerial, periodStart, type IsoDate } from "../../src/core/dates";
+import { addDays, addPeriods, periodStart, type IsoDate } from "../../src/core/dates";
+import { excelSerial } from "../../src/excel/excelDays";
 import type { Timeframe } from "../../src/core/metrics";
 import { rangeText } from "../../src/core/words";
 import type { Query } from "../../src/core/query/query";

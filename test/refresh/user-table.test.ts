@@ -10,7 +10,8 @@ import { tableOperations } from "../../src/taskpane/operations/tableOperations";
 import { asQuery } from "../support/query";
 import { SIM_KEY, SIM_TODAY } from "../support/simulator";
 import { createClient } from "../../src/api";
-import { addDays, fromExcelSerial } from "../../src/core/dates";
+import { addDays } from "../../src/core/dates";
+import { fromExcelSerial } from "../../src/excel/excelDays";
 import { dayOf, startAnswerProxy, type AnswerProxy } from "./support/answerProxy";
 import { NEW_SHEET, WEEKLY, recordOf, refreshFixture } from "./support/fixture";
 

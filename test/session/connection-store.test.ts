@@ -9,6 +9,7 @@ import { pullTable, refreshTable } from "../../src/refresh";
 import { ConnectionStore, Session } from "../../src/session";
 import { SIM_KEY, startTestSimulator, type TestSimulator } from "../support/simulator";
 import { asQuery } from "../support/query";
+import { EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 
 let sim: TestSimulator;
 beforeAll(async () => {
@@ -39,7 +40,7 @@ test("the key is kept in the per-user store and nowhere in the workbook", async 
   const [managed] = (await readManagedTables(host.run)).tables;
   sim.simulator.setToday("2026-11-25");
   expect((await refreshTable(deps, managed)).status).toBe("refreshed");
-  await writeTable(host.run, tabulateActions(await session.client().getActions("northmart")), {
+  await writeTable(host.run, tabulateActions(await session.client().getActions("northmart"), EXCEL_DAY_CELLS), {
     name: "Actions",
     destination: { kind: "new-sheet" },
   });

@@ -1,7 +1,7 @@
 // "Copy for sync" on a managed table's card: the table's saved query as a sync-file entry, the same JSON
 // `sales-data sync` takes; synced into a real DuckDB file, the database table is the table the pane wrote (its
 // columns, in order, and every row).
-import { fromExcelSerial } from "../../src/core/dates";
+import { fromExcelSerial } from "../../src/excel/excelDays";
 import { readTable } from "../../src/excel";
 import { pullTable } from "../../src/refresh";
 import { openDatabase, parseQueryOption, parseSyncFile, syncAll } from "../../src/sync";

@@ -3,7 +3,8 @@
 // per period, the re-read ones marked, and the change said beside it.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { addPeriods, excelSerial } from "../../src/core/dates";
+import { addPeriods } from "../../src/core/dates";
+import { EXCEL_DAY_CELLS, excelSerial } from "../../src/excel/excelDays";
 import type { MetricChange } from "../../src/core/refresh/revisions";
 import { buildTrend, type Trend } from "../../src/core/refresh/trend";
 import { dateStyle } from "../../src/core/words";
@@ -33,6 +34,7 @@ function weekly(): Trend {
   const weeks = Array.from({ length: 15 }, (_, k) => addPeriods("2026-08-03", "weekly", k));
   return buildTrend({
     periods: weeks.flatMap((w) => [excelSerial(w), excelSerial(w)]),
+    dayCells: EXCEL_DAY_CELLS,
     values: weeks.flatMap((_, k) => [1000 * (k + 1), k === 13 ? "#VALUE!" : 0.5]),
     cut: false,
     metric: "revenue",
@@ -69,6 +71,7 @@ test("the words: caption, the chart's name, the window, the latest change and wh
   // In en-US the same days read month first; a rate's plain name, lower-cased in the sentence.
   const rate = buildTrend({
     periods: [excelSerial("2026-11-09")],
+    dayCells: EXCEL_DAY_CELLS,
     values: [2.5],
     cut: false,
     metric: "unit_ros",
@@ -99,7 +102,14 @@ test("rendered: one image named by the words, a bar per period, the re-read ones
 });
 
 test("a table without dated rows: the caption says so, and no image", () => {
-  const empty = buildTrend({ periods: [""], values: [""], cut: false, metric: "units", timeframe: "monthly" });
+  const empty = buildTrend({
+    periods: [""],
+    dayCells: EXCEL_DAY_CELLS,
+    values: [""],
+    cut: false,
+    metric: "units",
+    timeframe: "monthly",
+  });
   const html = rendered({ trend: empty });
   expect(html).toContain("Total units by month: no dated rows");
   expect(html).not.toContain("<svg");

@@ -3,7 +3,7 @@
 // re-read, each bar is what the table now holds for its period, and the change said beside it is the one the
 // refresh reported for the first metric.
 import { dateStyle } from "../../src/core/words";
-import { excelSerial, fromExcelSerial } from "../../src/core/dates";
+import { excelSerial, fromExcelSerial } from "../../src/excel/excelDays";
 import type { Query } from "../../src/core/query/query";
 import { asQuery } from "../support/query";
 import { exactSum } from "../../src/core/refresh/revisions";

@@ -3,7 +3,7 @@
 // Only the known columns, in this order: fields the service may add are left out (the schema keeps them on the
 // records), so the header never depends on which fields one week's records carry. A pane re-pull replaces the
 // table's rows under the stored header and refuses a changed header, and formulas keep their column positions.
-import { dayOfTimestamp, excelSerial } from "../dates";
+import { dayOfTimestamp, type DayCells } from "../dates";
 import type { Cell, Column, Tabulated } from "./tabulate";
 
 export interface ActionLike {
@@ -31,12 +31,13 @@ const ACTION_COLUMNS: readonly Column[] = [
   { name: "client_name", kind: "text" },
 ];
 
-export function tabulateActions(records: readonly ActionLike[]): Tabulated {
+/** The records as the table's cells, each day as the store holds it (`dayCells`). */
+export function tabulateActions(records: readonly ActionLike[], dayCells: DayCells): Tabulated {
   const values: Cell[][] = records.map((a) => {
     const day = dayOfTimestamp(a.alert_date);
     return [
       a.retailer,
-      day ? excelSerial(day) : a.alert_date,
+      day ? dayCells.cellOf(day) : a.alert_date,
       a.action,
       a.action_description,
       a.sku_code,

@@ -1,5 +1,6 @@
 // Several retailers in one table: the per-retailer results merged into one table (a `retailer` column after the
 // period), purely.
+import type { DayCells } from "../dates";
 import type { DataRequest } from "../query/query";
 import { KEY_COLUMNS, tabulate, type Cell, type Column, type Tabulated } from "./tabulate";
 
@@ -36,8 +37,9 @@ export interface RetailersTable extends Tabulated {
 export function tabulateRetailers(
   results: readonly RetailerTableInput[],
   query: Pick<DataRequest, "metrics" | "comparison">,
+  dayCells: DayCells,
 ): RetailersTable {
-  const singles = results.map((r) => tabulate(r, query));
+  const singles = results.map((r) => tabulate(r, query, dayCells));
   const columns = unionColumns(singles, query.metrics);
   const index = new Map(columns.map((c, i) => [c.name, i]));
   const hasPeriod = columns[0]?.kind === "date";
@@ -60,7 +62,7 @@ export function tabulateRetailers(
     }
   });
   // Concatenated in retailer order, service order within each; a stable sort by period keeps both.
-  if (hasPeriod) values.sort((a, b) => comparePeriods(a[0], b[0]));
+  if (hasPeriod) values.sort((a, b) => comparePeriods(a[0], b[0], dayCells));
   return {
     columns,
     headers: columns.map((c) => c.name),
@@ -98,13 +100,15 @@ function unionColumns(singles: readonly Tabulated[], metrics: readonly string[])
   return [...period.slice(0, 1), ...keys, ...mets, ...rest].map((n) => byName.get(n)!);
 }
 
-/** Day serials in order, then any text a period cell kept (in text order), then empty cells. */
-function comparePeriods(a: Cell, b: Cell): number {
-  const rank = (v: Cell) => (typeof v === "number" ? 0 : v === null ? 2 : 1);
-  const ra = rank(a);
-  const rb = rank(b);
+/** Days in order, then any text a period cell kept (in text order), then empty cells. */
+function comparePeriods(a: Cell, b: Cell, dayCells: DayCells): number {
+  const da = dayCells.dayOf(a);
+  const db = dayCells.dayOf(b);
+  const rank = (v: Cell, day: string | null) => (day !== null ? 0 : v === null ? 2 : 1);
+  const ra = rank(a, da);
+  const rb = rank(b, db);
   if (ra !== rb) return ra - rb;
-  if (ra === 0) return (a as number) - (b as number);
+  if (ra === 0) return da! < db! ? -1 : da! > db! ? 1 : 0;
   const sa = String(a);
   const sb = String(b);
   return sa < sb ? -1 : sa > sb ? 1 : 0;

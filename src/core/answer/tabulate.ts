@@ -1,5 +1,6 @@
-// Rows to cells: the one shape the pane, the functions and refresh all write into Excel.
-import { dayOfTimestamp, excelSerial } from "../dates";
+// Rows to cells: the one shape the pane, the functions and refresh all write into Excel (days as the store holds
+// them: DayCells, Excel's serials from src/excel).
+import { dayOfTimestamp, type DayCells } from "../dates";
 import type { DataRequest } from "../query/query";
 
 export type Cell = string | number | boolean | null;
@@ -40,7 +41,11 @@ const INTEGER_METRICS = new Set(["units", "stock", "ranged_stores", "stores_sell
  */
 export const COMPARISON_SCALE = 100;
 
-export function tabulate(result: TabulateInput, query: Pick<DataRequest, "metrics" | "comparison">): Tabulated {
+export function tabulate(
+  result: TabulateInput,
+  query: Pick<DataRequest, "metrics" | "comparison">,
+  dayCells: DayCells,
+): Tabulated {
   const { rows, periodField } = result;
   const present = new Set<string>(result.fields);
   if (!result.fields) for (const r of rows) for (const k in r) present.add(k);
@@ -77,6 +82,7 @@ export function tabulate(result: TabulateInput, query: Pick<DataRequest, "metric
     rows,
     fields,
     columns.map((c) => c.kind),
+    dayCells,
   );
   for (const c of codes) if (textIn.has(c)) columns[c].kind = "text";
   return { columns, headers: columns.map((c) => c.name), values };
@@ -88,25 +94,30 @@ export function tabulate(result: TabulateInput, query: Pick<DataRequest, "metric
  * object, where a field named by a variable is a slow lookup), each into its column; a row with other fields is
  * read field by field, and its fields become the order looked for.
  */
-function cellsOf(rows: readonly Record<string, unknown>[], fields: readonly string[], kinds: readonly ColumnKind[]) {
+function cellsOf(
+  rows: readonly Record<string, unknown>[],
+  fields: readonly string[],
+  kinds: readonly ColumnKind[],
+  dayCells: DayCells,
+) {
   const width = fields.length;
   const textIn = new Set<number>();
   let lastText: unknown;
-  let lastSerial: Cell = null;
-  const serials = new Map<string, Cell>();
-  const serial = (v: string): Cell => {
-    if (v === lastText) return lastSerial;
-    let s = serials.get(v);
-    if (s === undefined) {
-      const day = dayOfTimestamp(v);
-      serials.set(v, (s = day ? excelSerial(day) : v));
+  let lastDay: Cell = null;
+  const dayCellOf = new Map<string, Cell>();
+  const day = (v: string): Cell => {
+    if (v === lastText) return lastDay;
+    let c = dayCellOf.get(v);
+    if (c === undefined) {
+      const d = dayOfTimestamp(v);
+      dayCellOf.set(v, (c = d ? dayCells.cellOf(d) : v));
     }
     lastText = v;
-    return (lastSerial = s);
+    return (lastDay = c);
   };
   const cell = (kind: ColumnKind, c: number, v: unknown): Cell => {
     if (v === undefined || v === null) return null;
-    if (kind === "date") return typeof v === "string" ? serial(v) : (v as Cell);
+    if (kind === "date") return typeof v === "string" ? day(v) : (v as Cell);
     if (kind === "percent") return typeof v === "number" ? v / COMPARISON_SCALE : (v as Cell);
     if (kind === "code" && typeof v === "string") textIn.add(c);
     return v as Cell;

@@ -1,11 +1,13 @@
 // Dates as people type them into a formula: Excel serials and date cells, "YYYY-MM-DD" text, and forms
 // relative to the service's today ("today", "-7d", "-4w", "-12m", "-1y", "+3d"). Pure: the caller passes today.
-import { addDays, addPeriods, fromExcelSerial, isIsoDate, type IsoDate } from "../dates";
+import { addDays, addPeriods, dayOfNumber, isIsoDate, type IsoDate } from "../dates";
 
 /** Excel's largest date serial (9999-12-31) and its first real day (1900-01-01 is 1). */
-export const MAX_EXCEL_SERIAL = 2958465;
+const MAX_EXCEL_SERIAL = 2958465;
 /** Serials before 1900-03-01 fall in Excel's fictitious 1900-02-29 era; nobody has sales data there. */
 const MIN_EXCEL_SERIAL = 61;
+/** The serial of 1970-01-01, the day numbers' day 0 (src/excel/excelDays.ts converts a table's cells the same way). */
+const SERIAL_OF_DAY_ZERO = 25_569;
 
 const RELATIVE = /^(?:today)?\s*(?:([+-])\s*(\d{1,5})\s*([dwmy]))?$/;
 const UNIT_DAYS_LIMIT = 36_600; // about 100 years, whatever the unit
@@ -42,7 +44,7 @@ function serialToDate(serial: number): IsoDate | null {
   if (!Number.isFinite(serial)) return null;
   const whole = Math.floor(serial);
   if (whole < MIN_EXCEL_SERIAL || whole > MAX_EXCEL_SERIAL) return null;
-  return fromExcelSerial(whole);
+  return dayOfNumber(whole - SERIAL_OF_DAY_ZERO);
 }
 
 /** Any accepted form of a date argument, or why it is not one. Empty input is the caller's business. */

@@ -2,6 +2,7 @@
 // the recorded TableColumn.id; an older record by header, userColumns.ts columnLayout), the answer's columns in
 // the table's order, its rows in the window in period order, and what was left out in words. Pure: the second
 // half of fetching a window (src/refresh fetches, src/api checks the answer against its question).
+import type { DayCells } from "../dates";
 import type { Column, ColumnKind } from "../answer/tabulate";
 import {
   columnLayout,
@@ -65,7 +66,7 @@ export type LaidAnswer =
  * The answer laid onto the table's service columns. Refused when the table's period column holds no field of the
  * answer, or the answer has rows without the table's period field: never a row without its period.
  */
-export function layAnswer(stored: StoredColumns, answer: AnswerTable, win: ReadWindow): LaidAnswer {
+export function layAnswer(stored: StoredColumns, answer: AnswerTable, win: ReadWindow, dayCells: DayCells): LaidAnswer {
   const fresh = answer.table;
   const layout = columnLayout({
     table: stored.columns,
@@ -97,7 +98,7 @@ export function layAnswer(stored: StoredColumns, answer: AnswerTable, win: ReadW
     warnings.push(missingColumnsWarning(mapped.missing, win.start));
   }
   const periodIndex = periodIndexOf(mapped.columns, periodField);
-  const { values, early } = windowRows(mapped, periodIndex, win.cutoff);
+  const { values, early } = windowRows(mapped, periodIndex, win.start, dayCells);
   if (early > 0) warnings.push(earlyRowsWarning(early, win.start));
   // A layout worked out by header from zero rows lacks the key fields (tabulate leaves out what no row has):
   // saved, it would make the SKU and store columns the user's for good. Worked out again with the next rows.

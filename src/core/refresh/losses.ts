@@ -5,16 +5,16 @@
 // (nothing written, the user asked) or within what the user accepted with "Refresh anyway"; the words are lossesText.ts's. Pure;
 // src/excel reads the stored window, src/refresh decides with this and writes. See docs/refresh.md, "Losses at
 // refresh".
-import { fromExcelSerial, type IsoDate } from "../dates";
+import type { IsoDate } from "../dates";
 import { holdReason } from "./holdReason";
 import { rowKey } from "./userColumns";
 
 /** One side of the window: each row's key cells and metric cells. */
 export interface WindowSide {
   /**
-   * Each row's key cells (src/core/refresh/userColumns.ts keyColumns): the period (an Excel serial) first, then the
-   * retailer (a table of several), the SKU or filter value, the store. A row whose period is not a number has no
-   * key (a blank row, or a row whose date was cleared or typed as text).
+   * Each row's key cells (src/core/refresh/userColumns.ts keyColumns, keyCellsOf): the period's day first, then the
+   * retailer (a table of several), the SKU or filter value, the store. A row whose period is not a day has no key
+   * (a blank row, or a row whose date was cleared or typed as text).
    */
   keys: readonly (readonly unknown[])[];
   /** Each row's metric cells, in the order of `metrics` (may be shorter than `keys`: missing cells are empty). */
@@ -60,7 +60,7 @@ export interface WindowComparison {
    */
   removed: number;
   /**
-   * Of `removed`: stored rows whose date cell holds no number (cleared, or typed as text) but with something in
+   * Of `removed`: stored rows whose date cell holds no day (cleared, or typed as text) but with something in
    * a key or metric cell. The refresh rewrites every row of the window, so they go too.
    */
   undated: number;
@@ -101,7 +101,7 @@ const isEmpty = (v: unknown): boolean => v === null || v === undefined || v === 
 
 /** The group a row's period belongs to for the whole-period rule: its period, per retailer in a table of several. */
 function groupOf(cells: readonly unknown[], retailerAt: number | undefined): string {
-  const day = fromExcelSerial(cells[0] as number);
+  const day = cells[0] as IsoDate;
   if (retailerAt === undefined || retailerAt < 0) return day;
   const r = cells[retailerAt];
   return `${isEmpty(r) ? "" : String(r)} ${day}`;
@@ -115,11 +115,11 @@ const holdsSomething = (side: WindowSide, i: number): boolean =>
 export interface KeyPairs {
   /** For each fresh row, the stored row of its key it replaces; undefined: a row added (or without a key). */
   storedOf: (number | undefined)[];
-  /** For each fresh row, whether it has a key (a number period). */
+  /** For each fresh row, whether it has a key (a day for its period). */
   freshKeyed: boolean[];
   /** Stored rows with a key that no fresh row takes (the refresh removes them), in table order. */
   left: number[];
-  /** Stored rows without a key (no number period), in table order. */
+  /** Stored rows without a key (no day for its period), in table order. */
   unkeyed: number[];
 }
 
@@ -160,7 +160,7 @@ export function compareWindow(input: WindowAnswer, pairs = pairByKey(input.store
   let replaced = 0;
   let added = 0;
   let same = 0;
-  const blankedAt = metrics.map(() => new Map<number, number>()); // per metric: period serial -> rows
+  const blankedAt = metrics.map(() => new Map<IsoDate, number>()); // per metric: period -> rows
   const freshGroups = new Set<string>();
   const freshKeys = new Set<string>();
   fresh.keys.forEach((cells, j) => {
@@ -178,7 +178,7 @@ export function compareWindow(input: WindowAnswer, pairs = pairByKey(input.store
     const after = fresh.metrics[j] ?? [];
     metrics.forEach((_, m) => {
       if (!isEmpty(before[m]) && isEmpty(after[m])) {
-        const p = cells[0] as number;
+        const p = cells[0] as IsoDate;
         blankedAt[m].set(p, (blankedAt[m].get(p) ?? 0) + 1);
       }
     });
@@ -189,24 +189,24 @@ export function compareWindow(input: WindowAnswer, pairs = pairByKey(input.store
   // removed, by period, and the groups that get nothing at all.
   const repeated = pairs.left.filter((i) => freshKeys.has(rowKey(stored.keys[i])!));
   const gone = pairs.left.filter((i) => !freshKeys.has(rowKey(stored.keys[i])!));
-  const byPeriod = new Map<number, number>();
+  const byPeriod = new Map<IsoDate, number>();
   for (const i of gone) {
-    const p = stored.keys[i][0] as number;
+    const p = stored.keys[i][0] as IsoDate;
     byPeriod.set(p, (byPeriod.get(p) ?? 0) + 1);
   }
-  const serials = (m: Map<number, number>) => [...m.keys()].sort((a, b) => a - b);
+  const inOrder = (m: Map<IsoDate, number>) => [...m.keys()].sort();
   return {
     replaced,
     added,
     removed: gone.length + undated,
     undated,
-    periods: serials(byPeriod).map((p) => ({ period: fromExcelSerial(p), rows: byPeriod.get(p)! })),
+    periods: inOrder(byPeriod).map((p) => ({ period: p, rows: byPeriod.get(p)! })),
     wholePeriods: wholePeriods(stored, freshGroups, retailerAt),
     blanked: metrics.flatMap((metric, m) => {
       const at = blankedAt[m];
       if (at.size === 0) return [];
       const rows = [...at.values()].reduce((a, b) => a + b, 0);
-      return [{ metric, rows, periods: serials(at).map(fromExcelSerial) }];
+      return [{ metric, rows, periods: inOrder(at) }];
     }),
     removedRows: gone,
     repeated,
@@ -229,16 +229,16 @@ function sameCells(a: readonly unknown[] | undefined, b: readonly unknown[] | un
 
 /** The (retailer,) periods with stored rows and no fresh row, in date order (then table order). */
 function wholePeriods(stored: WindowSide, freshGroups: ReadonlySet<string>, retailerAt: number | undefined): string[] {
-  const whole: { group: string; period: number; at: number }[] = [];
+  const whole: { group: string; period: IsoDate; at: number }[] = [];
   const seen = new Set<string>();
   stored.keys.forEach((cells, i) => {
     if (rowKey(cells) === null) return;
     const g = groupOf(cells, retailerAt);
     if (seen.has(g)) return;
     seen.add(g);
-    if (!freshGroups.has(g)) whole.push({ group: g, period: cells[0] as number, at: i });
+    if (!freshGroups.has(g)) whole.push({ group: g, period: cells[0] as IsoDate, at: i });
   });
-  whole.sort((a, b) => a.period - b.period || a.at - b.at);
+  whole.sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : a.at - b.at));
   return whole.map((w) => w.group);
 }
 

@@ -4,7 +4,7 @@
 // added and removed, figures emptied, missing dates and the record's open gaps). After the write, what the
 // revision changed. Pure, and run in one sequence by planRewrite.ts, which both the refresh (src/refresh, on a
 // workbook's table) and the sync (src/sync, on a database table) call: the same rules for any store of a table's rows.
-import { fromExcelSerial, type DateRange, type IsoDate } from "../dates";
+import type { DateRange, IsoDate } from "../dates";
 import type { Level, Timeframe } from "../metrics";
 import { RETAILER_COLUMN } from "../answer/retailersTable";
 import type { ReadWindow } from "./answerLayout";
@@ -15,7 +15,7 @@ import { blankedText, repeatedText } from "./lossesText";
 import { completeWhenRead, metricColumns, windowChanges, type MetricChange, type WindowRows } from "./revisions";
 import { checkWindow, levelFrom, narrowWindow, type RefreshApproval } from "./unitChange";
 import { provisionalLeft, provisionalText } from "./provisional";
-import { keyColumns, rowKey } from "./userColumns";
+import { keyCellsOf, keyColumns, rowKey } from "./userColumns";
 import { keysText, placeUserRows, userRowsOf, userRowsText, type KeptRow } from "./userRows";
 import { writtenKeys, type WrittenKeys } from "./writtenKeys";
 import {
@@ -36,7 +36,10 @@ export interface PlanInput {
   /** The service's today, the day of the last read, and the query's level and timeframe. */
   when: { today: IsoDate; lastRead: IsoDate; level: Level; timeframe: Timeframe; days?: DayWords };
   window: ReadWindow;
-  /** The stored table's tail; a table of several retailers: each tail row's retailer (undefined: no such column). */
+  /**
+   * The stored table's tail, with how the store holds a day in a cell (which the answer's rows, laid for the store,
+   * and the stored rows read share); a table of several retailers: each tail row's retailer (undefined: no such column).
+   */
   tail: StoredTail & { retailers?: readonly unknown[] };
   several: boolean;
   answer: PlanAnswer;
@@ -122,12 +125,12 @@ export function planFromAnswer(
   | { kind: "refused"; reason: string }
   | { kind: "compare"; cells?: StoredCells } {
   const { tail, window: win, answer } = input;
-  const plan = planForAnswer(tail, win.cutoff, answer.data.values.length);
+  const plan = planForAnswer(tail, win.start, answer.data.values.length);
   if (plan.kind === "keep")
     return { kind: "keep", warnings: [keptRowsWarning(win.from, win.to, plan.storedRows, input.when.days)] };
   if (input.several) {
     if (!tail.retailers) return { kind: "refused", reason: noRetailerColumnText(input.tableName) };
-    const left = retailersLeftEmpty({ ...tail, retailers: tail.retailers }, win.cutoff, answeredRows(input));
+    const left = retailersLeftEmpty({ ...tail, retailers: tail.retailers }, win.start, answeredRows(input));
     if (left.length > 0) return { kind: "keep", warnings: [keptRetailerRowsWarning(win.from, win.to, left)] };
   }
   const { keys, metrics, others } = columnsCompared(answer);
@@ -143,12 +146,13 @@ export function planFromAnswer(
  * level (unitChange.ts); 0 for a wider window, or none before it.
  */
 function settledRowsOf({ tail, window: win, when }: PlanInput): number {
-  const kept = keptCount(tail.periods, win.cutoff);
+  const kept = keptCount(tail, win.start);
+  const days = tail.periods.map((p) => tail.dayCells.dayOf(p));
   const complete = completeWhenRead(when.lastRead, when.timeframe);
-  if (!narrowWindow(tail.periods.slice(kept), complete, tail.retailers?.slice(kept))) return 0;
-  const first = levelFrom(tail.periods.slice(0, kept));
+  if (!narrowWindow(days.slice(kept), complete, tail.retailers?.slice(kept))) return 0;
+  const first = levelFrom(days.slice(0, kept));
   if (first === undefined) return 0;
-  return kept - tail.periods.findIndex((p) => typeof p === "number" && p >= first);
+  return kept - days.findIndex((p) => p !== null && p >= first);
 }
 
 /**
@@ -162,13 +166,19 @@ export function planFromStored(input: PlanInput, read: StoredRows, anyway?: bool
   const { keys, metrics, others } = columnsCompared(answer);
   const retailerAt = input.several ? keys.findIndex((c) => data.columns[c].name === RETAILER_COLUMN) : -1;
   const [nk, nm] = [keys.length, metrics.length];
+  const { dayCells } = input.tail;
   const side = (rows: readonly (readonly unknown[])[]): Side => ({
-    keys: rows.map((r) => r.slice(0, nk)),
+    keys: rows.map((r) => keyCellsOf(r.slice(0, nk), dayCells)),
     metrics: rows.map((r) => r.slice(nk, nk + nm)),
     others: rows.map((r) => r.slice(nk + nm)),
   });
   const fresh = {
-    keys: data.values.map((r) => keys.map((c) => r[c])),
+    keys: data.values.map((r) =>
+      keyCellsOf(
+        keys.map((c) => r[c]),
+        dayCells,
+      ),
+    ),
     metrics: data.values.map((r) => metrics.map((m) => r[m])),
     others: data.values.map((r) => others.map((o) => r[o])),
   };
@@ -242,6 +252,7 @@ function writePlan(
     lastRead: when.lastRead,
     start: input.window.start,
     storedPeriods: input.tail.periods,
+    dayCells: input.tail.dayCells,
   });
   const repeated = c.repeated.map((i) => rows.stored.keys[i]);
   const warnings = [
@@ -253,8 +264,8 @@ function writePlan(
   ];
   const pi = answer.periodIndex;
   const kept = placeUserRows(
-    data.values.map((r) => (pi >= 0 ? r[pi] : undefined)),
-    rows.users.map((row, k) => ({ row, period: rows.userKeys[k][0] as number })),
+    data.values.map((r) => (pi >= 0 ? input.tail.dayCells.dayOf(r[pi]) : undefined)),
+    rows.users.map((row, k) => ({ row, period: rows.userKeys[k][0] as IsoDate })),
   );
   const said = rows.users.length > 0 ? userRowsText(rows.userKeys, when.timeframe, when.days ?? when.today) : undefined;
   return {
@@ -270,15 +281,15 @@ function writePlan(
     warnings,
     kept,
     ...(said ? { userRows: { rows: rows.users.length, text: said } } : {}),
-    ...(rows.tracked ? { record: recordOf(input.window.cutoff, freshKeys, rows.stored.keys) } : {}),
+    ...(rows.tracked ? { record: recordOf(input.window.start, freshKeys, rows.stored.keys) } : {}),
   };
 }
 
 /** Rows that repeated a service row's key, in words, their periods counted. */
 function repeatedOf(rows: readonly (readonly unknown[])[], when: PlanInput["when"], named?: string): string {
-  const byPeriod = new Map<number, number>();
-  for (const cells of rows) byPeriod.set(cells[0] as number, (byPeriod.get(cells[0] as number) ?? 0) + 1);
-  const periods = [...byPeriod].sort(([a], [b]) => a - b).map(([p, n]) => ({ period: fromExcelSerial(p), rows: n }));
+  const byPeriod = new Map<IsoDate, number>();
+  for (const cells of rows) byPeriod.set(cells[0] as IsoDate, (byPeriod.get(cells[0] as IsoDate) ?? 0) + 1);
+  const periods = [...byPeriod.keys()].sort().map((period) => ({ period, rows: byPeriod.get(period)! }));
   return repeatedText(periods, when.timeframe, when.days ?? when.today, named);
 }
 
@@ -291,15 +302,15 @@ function repeatedOf(rows: readonly (readonly unknown[])[], when: PlanInput["when
  * is written after the commit, and a failure between them leaves the next refresh starting where this one did.
  */
 function recordOf(
-  cutoff: number,
+  start: IsoDate,
   fresh: readonly (readonly unknown[])[],
   stored: readonly (readonly unknown[])[],
 ): WrittenKeys {
   const keyed = [...fresh, ...stored].flatMap((cells) => {
     const key = rowKey(cells);
-    return key === null ? [] : [{ period: cells[0] as number, key }];
+    return key === null ? [] : [{ period: cells[0] as IsoDate, key }];
   });
-  return writtenKeys(fromExcelSerial(cutoff), keyed);
+  return writtenKeys(start, keyed);
 }
 
 /**
@@ -314,18 +325,20 @@ export function revisionOf(
 ): MetricChange[] {
   const { data, periodIndex: pi } = input.answer;
   if (!before || pi < 0) return [];
-  if (users.length > 0) {
-    const skip = new Set(users);
-    before = {
-      periods: before.periods.filter((_, i) => !skip.has(i)),
-      values: before.values.filter((_, i) => !skip.has(i)),
-    };
-  }
+  const skip = new Set(users);
+  const dayOf = (p: unknown) => input.tail.dayCells.dayOf(p);
+  const old = {
+    periods: before.periods.flatMap((p, i) => (skip.has(i) ? [] : [dayOf(p)])),
+    values: before.values.filter((_, i) => !skip.has(i)),
+  };
   const metrics = metricColumns(data.columns);
-  const after = { periods: data.values.map((r) => r[pi]), values: data.values.map((r) => metrics.map((m) => r[m])) };
+  const after = {
+    periods: data.values.map((r) => dayOf(r[pi])),
+    values: data.values.map((r) => metrics.map((m) => r[m])),
+  };
   const complete = completeWhenRead(input.when.lastRead, input.when.timeframe);
   const names = metrics.map((m) => data.columns[m].name);
-  return windowChanges(names, input.window.cutoff, before, after, complete);
+  return windowChanges(names, input.window.start, old, after, complete);
 }
 
 /**
@@ -350,7 +363,7 @@ function columnsCompared(answer: PlanInput["answer"]): { keys: number[]; metrics
 }
 
 /** The window's first row as the tail placed it: the rows compared are the rows the write replaces. */
-const cutAtOf = ({ tail, window: win }: PlanInput): number => tail.offset + keptCount(tail.periods, win.cutoff);
+const cutAtOf = ({ tail, window: win }: PlanInput): number => tail.offset + keptCount(tail, win.start);
 
 /** Each retailer's rows among those the refresh would write (rows dated before the window are not written). */
 function answeredRows({ answer, retailers }: PlanInput): { retailer: string; rows: number }[] {
@@ -368,12 +381,10 @@ function answeredRows({ answer, retailers }: PlanInput): { retailer: string; row
 function gapsAfter({ answer, tail, window: win, when, gaps: previous }: PlanInput) {
   const pi = answer.periodIndex;
   if (pi < 0) return { gaps: [...previous], newGaps: [] };
-  const periods = answer.data.values.flatMap((r) =>
-    typeof r[pi] === "number" ? [fromExcelSerial(r[pi] as number)] : [],
-  );
+  const periods = answer.data.values.flatMap((r) => tail.dayCells.dayOf(r[pi]) ?? []);
   const found = missingRanges({
     timeframe: when.timeframe,
-    lastKept: lastKeptPeriod(tail.periods, win.cutoff),
+    lastKept: lastKeptPeriod(tail, win.start),
     askedFrom: win.from,
     periods,
   });

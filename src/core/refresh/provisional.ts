@@ -2,12 +2,12 @@
 // and that this refresh cannot re-read: the window starts after them (store-level daily after a gap: the service
 // keeps 14 days). They stay as first read, which may differ from the retailer's final figures; the refresh says so
 // once, and the table's card keeps saying it.
-import { excelSerial, fromExcelSerial, type DateRange, type IsoDate } from "../dates";
+import { addDays, type DateRange, type DayCells, type IsoDate } from "../dates";
 import { dayWordsOf, type DaysOf } from "../words";
 import { anchorOf } from "./refreshWindow";
 
 /**
- * The stored days (of `storedPeriods`, Excel serials) from 7 days before the last read (the first day still
+ * The stored days (of `storedPeriods`, read through `dayCells`) from 7 days before the last read (the first day still
  * provisional then: `anchorOf`) to the day before it, that are before the window's first day `start`: from the
  * first such day held to the last. Null when there are none (the window reaches back to them, or the table holds
  * none of them).
@@ -16,12 +16,16 @@ export function provisionalLeft(p: {
   lastRead: IsoDate;
   start: IsoDate;
   storedPeriods: readonly unknown[];
+  dayCells: DayCells;
 }): DateRange | null {
-  const first = excelSerial(anchorOf(p.lastRead, p.lastRead));
-  const last = Math.min(excelSerial(p.lastRead) - 1, excelSerial(p.start) - 1);
-  const held = p.storedPeriods.filter((v): v is number => typeof v === "number" && v >= first && v <= last);
+  const first = anchorOf(p.lastRead, p.lastRead);
+  const last = addDays(p.lastRead < p.start ? p.lastRead : p.start, -1);
+  const held = p.storedPeriods
+    .map((v) => p.dayCells.dayOf(v))
+    .filter((d): d is IsoDate => d !== null && d >= first && d <= last)
+    .sort();
   if (held.length === 0) return null;
-  return { from: fromExcelSerial(Math.min(...held)), to: fromExcelSerial(Math.max(...held)) };
+  return { from: held[0], to: held[held.length - 1] };
 }
 
 /** "18-24 Nov were read while still provisional and can no longer be re-read; they may differ ... about 1%." */

@@ -2,16 +2,7 @@
 // read, widened to a stored period's first day, the store-level daily retention), the day of the last read it
 // starts from, and the last read a pull records. Pure; src/refresh reads the table's tail for it and the sync its
 // stored periods. See docs/refresh.md for the same rules in a finance user's words.
-import {
-  addDays,
-  addPeriods,
-  dayOfTimestamp,
-  daysBetween,
-  excelSerial,
-  fromExcelSerial,
-  periodStart,
-  type IsoDate,
-} from "../dates";
+import { addDays, addPeriods, dayOfTimestamp, daysBetween, periodStart, type DayCells, type IsoDate } from "../dates";
 import { STORE_DAILY_RETENTION_DAYS, type Level, type Timeframe } from "../metrics";
 import type { Query } from "../query/query";
 import type { Cell } from "../answer/tabulate";
@@ -35,10 +26,10 @@ export interface WindowInput {
    */
   lastRead?: IsoDate;
   /**
-   * Period values (Excel serials) of the stored rows, in table order: all of them, or a tail that reaches back
-   * to a row before `anchorOf(...)` (see readPeriodTail). Non-numbers (blank rows) are ignored.
+   * The days of the stored rows' periods, in table order: all of them, or a tail that reaches back to a row
+   * before `anchorOf(...)` (see readPeriodTail). Null for a row without a day (a blank row), ignored.
    */
-  storedPeriods: readonly unknown[];
+  storedPeriods: readonly (IsoDate | null)[];
 }
 
 export type RefreshWindow =
@@ -49,8 +40,6 @@ export type RefreshWindow =
       to: IsoDate;
       /** First day of the window: every stored row whose period is on or after it is replaced. */
       start: IsoDate;
-      /** `start` as an Excel serial (what the period column holds). */
-      cutoff: number;
     }
   | { kind: "nothing"; reason: string; start: IsoDate; to: IsoDate };
 
@@ -69,17 +58,18 @@ export function periodEnd(start: IsoDate, timeframe: Timeframe): IsoDate {
 }
 
 /**
- * The stored row period (serial) whose period contains `day`, searching the sorted periods from the end.
+ * The stored period whose days contain `day`, searching the sorted periods from the end.
  * Null when no stored row covers that day (an empty table, a gap, or a table that starts later).
  */
-export function storedPeriodContaining(periods: readonly unknown[], day: IsoDate, timeframe: Timeframe): number | null {
-  const target = excelSerial(day);
+export function storedPeriodContaining(
+  periods: readonly (IsoDate | null)[],
+  day: IsoDate,
+  timeframe: Timeframe,
+): IsoDate | null {
   for (let i = periods.length - 1; i >= 0; i--) {
     const p = periods[i];
-    if (typeof p !== "number") continue;
-    if (p > target) continue;
-    const end = excelSerial(periodEnd(fromExcelSerial(p), timeframe));
-    return target < end ? p : null;
+    if (p === null || p > day) continue;
+    return day < periodEnd(p, timeframe) ? p : null;
   }
   return null;
 }
@@ -88,10 +78,10 @@ const later = (a: IsoDate, b: IsoDate): IsoDate => (daysBetween(a, b) > 0 ? b : 
 
 /**
  * The first day of the period after the table's last (latest) stored row; null when it has none. */
-function periodAfterLast(periods: readonly unknown[], timeframe: Timeframe): IsoDate | null {
-  let last = -Infinity;
-  for (const p of periods) if (typeof p === "number" && p > last) last = p;
-  return Number.isFinite(last) ? periodEnd(fromExcelSerial(last), timeframe) : null;
+function periodAfterLast(periods: readonly (IsoDate | null)[], timeframe: Timeframe): IsoDate | null {
+  let last: IsoDate | null = null;
+  for (const p of periods) if (p !== null && (last === null || p > last)) last = p;
+  return last === null ? null : periodEnd(last, timeframe);
 }
 
 /**
@@ -118,7 +108,7 @@ export function refreshWindow(input: WindowInput): RefreshWindow {
   } else {
     // No stored row contains the anchor: the calendar's period start.
     const stored = storedPeriodContaining(input.storedPeriods, anchor, timeframe);
-    start = stored !== null ? fromExcelSerial(stored) : periodStart(anchor, timeframe);
+    start = stored ?? periodStart(anchor, timeframe);
   }
   const resume = periodAfterLast(input.storedPeriods, timeframe);
   if (resume !== null && daysBetween(resume, start) > 0) start = resume;
@@ -141,7 +131,7 @@ export function refreshWindow(input: WindowInput): RefreshWindow {
         "was last read, so its figures are final and there is nothing to refresh.",
     };
   }
-  return { kind: "window", from, to, start, cutoff: excelSerial(start) };
+  return { kind: "window", from, to, start };
 }
 
 /** Which window a refresh re-reads, given the stored table: refreshWindow in the add-in. */
@@ -154,7 +144,7 @@ export function windowInputOf(
   saved: { query: Pick<Query, "level" | "timeframe" | "from" | "to">; rolling: boolean },
   today: IsoDate,
   lastRead: IsoDate,
-  storedPeriods: readonly unknown[],
+  storedPeriods: readonly (IsoDate | null)[],
 ): WindowInput {
   const { level, timeframe, from, to } = saved.query;
   return { today, level, timeframe, from, to, rolling: saved.rolling, lastRead, storedPeriods };
@@ -180,6 +170,8 @@ export interface WrittenPull {
   values: readonly (readonly Cell[])[];
   /** Index of the period column; -1 when there is none. */
   periodIndex: number;
+  /** How the table holds its days. */
+  dayCells: DayCells;
   /** Rows written (whole rows, from the first). */
   written: number;
   complete: boolean;
@@ -193,8 +185,8 @@ export interface WrittenPull {
  */
 export function lastReadAfterPull(today: IsoDate, pull: WrittenPull): IsoDate {
   if (pull.complete || pull.periodIndex < 0 || pull.written <= 0) return today;
-  const last = pull.values[pull.written - 1][pull.periodIndex];
-  if (typeof last !== "number") return today;
-  const resume = addDays(fromExcelSerial(last), REVISION_DAYS);
+  const last = pull.dayCells.dayOf(pull.values[pull.written - 1][pull.periodIndex]);
+  if (last === null) return today;
+  const resume = addDays(last, REVISION_DAYS);
   return resume < today ? resume : today;
 }

@@ -1,7 +1,8 @@
 // What a refresh's revision did: for each metric, the total of the re-read window before and after, and the
 // change ("revenue, 16-23 Nov: 40,666.81 to 40,807.05, +0.34%"). Pure; src/excel reads the rows taken out,
 // src/refresh has the rows written.
-import { excelSerial, fromExcelSerial, type IsoDate } from "../dates";
+import type { IsoDate } from "../dates";
+import { isDay } from "./userColumns";
 import type { Timeframe } from "../metrics";
 import { periodEnd } from "./refreshWindow";
 import type { Column } from "../answer/tabulate";
@@ -25,6 +26,7 @@ export interface MetricChange {
 
 /** Rows of a window: each row's period (an Excel serial) and its cells of the metrics compared. */
 export interface WindowRows {
+  /** Each row's period: a day, or anything else for a row without one. */
   periods: readonly unknown[];
   /** values[i][m]: row i's cell of metric m. */
   values: readonly (readonly unknown[])[];
@@ -80,19 +82,19 @@ function roundPartials(partials: number[]): number {
 
 export const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
-/** The last numeric period on or after `start` that is `complete`, or null. */
-function lastPeriod(periods: readonly unknown[], start: number, complete: (p: number) => boolean): number | null {
-  let last: number | null = null;
-  for (const p of periods) if (isNumber(p) && p >= start && (last === null || p > last) && complete(p)) last = p;
+/** The last period (a day) on or after `start` that is `complete`, or null. */
+function lastPeriod(periods: readonly unknown[], start: IsoDate, complete: (p: IsoDate) => boolean): IsoDate | null {
+  let last: IsoDate | null = null;
+  for (const p of periods) if (isDay(p) && p >= start && (last === null || p > last) && complete(p)) last = p;
   return last;
 }
 
 /** A metric's total over the rows whose period is in [start, end]; empty or non-numeric cells count as 0. */
-function total(rows: WindowRows, m: number, start: number, end: number): { sum: number; blanks: number } {
+function total(rows: WindowRows, m: number, start: IsoDate, end: IsoDate): { sum: number; blanks: number } {
   const nums: number[] = [];
   let blanks = 0;
   rows.periods.forEach((p, i) => {
-    if (!isNumber(p) || p < start || p > end) return;
+    if (!isDay(p) || p < start || p > end) return;
     const v = rows.values[i]?.[m];
     if (isNumber(v)) nums.push(v);
     else blanks++;
@@ -101,46 +103,45 @@ function total(rows: WindowRows, m: number, start: number, end: number): { sum: 
 }
 
 /**
- * Whether a period (serial of its first day) was complete when the table was last read: all its days before
- * that day (the service serves days up to the day before its today). A week or month still in progress then
- * has grown with new days since, which is not a revision.
+ * Whether a period (its first day) was complete when the table was last read: all its days before that day
+ * (the service serves days up to the day before its today). A week or month still in progress then has grown with
+ * new days since, which is not a revision.
  */
-export function completeWhenRead(lastRead: IsoDate, timeframe: Timeframe): (period: number) => boolean {
-  const read = excelSerial(lastRead);
-  const seen = new Map<number, boolean>();
+export function completeWhenRead(lastRead: IsoDate, timeframe: Timeframe): (period: IsoDate) => boolean {
+  const seen = new Map<IsoDate, boolean>();
   return (p) => {
     let ok = seen.get(p);
-    if (ok === undefined) seen.set(p, (ok = excelSerial(periodEnd(fromExcelSerial(p), timeframe)) <= read));
+    if (ok === undefined) seen.set(p, (ok = periodEnd(p, timeframe) <= lastRead));
     return ok;
   };
 }
 
 /**
- * Each metric's total before and after over the same dates: from the window's first day (`start`, a serial)
+ * Each metric's total before and after over the same dates: from the window's first day (`start`)
  * to the last period that both the old rows and the new rows hold and that was `complete` when the table was
- * last read (periods new to the table are rows added, not revisions; see completeWhenRead). Rows without a
- * numeric period (blank rows) are left out. Nothing to compare (no old rows in the window, no new ones, no
+ * last read (periods new to the table are rows added, not revisions; see completeWhenRead). `periods` are days;
+ * rows without one (blank rows) are left out. Nothing to compare (no old rows in the window, no new ones, no
  * complete period): [].
  */
 export function windowChanges(
   metrics: readonly string[],
-  start: number,
+  start: IsoDate,
   before: WindowRows,
   after: WindowRows,
-  complete: (period: number) => boolean = () => true,
+  complete: (period: IsoDate) => boolean = () => true,
 ): MetricChange[] {
   const lastBefore = lastPeriod(before.periods, start, complete);
   const lastAfter = lastPeriod(after.periods, start, complete);
   if (lastBefore === null || lastAfter === null) return [];
-  const end = Math.min(lastBefore, lastAfter);
+  const end = lastBefore < lastAfter ? lastBefore : lastAfter;
   return metrics.map((metric, m) => {
     const b = total(before, m, start, end);
     const a = total(after, m, start, end);
     const change = a.sum - b.sum;
     return {
       metric,
-      from: fromExcelSerial(start),
-      to: fromExcelSerial(end),
+      from: start,
+      to: end,
       before: b.sum,
       after: a.sum,
       change,

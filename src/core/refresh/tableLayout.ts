@@ -1,26 +1,30 @@
 // A table's shape: its columns and rows in period order (as written on first pull and on every refresh), the
 // period column found, and the service's answer laid onto the stored header (by name, Excel's case-insensitive
 // uniqueness) with the rows that fall in the window. Pure.
+import type { DayCells, IsoDate } from "../dates";
 import type { Cell, Column, ColumnKind } from "../answer/tabulate";
 import { sameHeader } from "./userColumns";
 
 /**
- * Stable sort of rows by their period (Excel serials), non-numeric periods last; already-sorted input is returned as is.
+ * Stable sort of rows by their period (the days `dayCells` reads), periods that are not days last; already-sorted
+ * input is returned as is.
  * A seam: the refresh tests' model of a rewritten table sorts the answer as the plan does
  * (test/refresh/support/rewrite.ts), and its stability is a property of its own (test/refresh/core.property.test.ts).
  * @public
  */
-export function sortByPeriod<R extends readonly Cell[]>(rows: readonly R[], periodIndex: number): R[] {
-  const key = (r: R): number => {
-    const v = r[periodIndex];
-    return typeof v === "number" ? v : Infinity;
-  };
+export function sortByPeriod<R extends readonly Cell[]>(
+  rows: readonly R[],
+  periodIndex: number,
+  dayCells: DayCells,
+): R[] {
+  // "~" sorts after every "YYYY-MM-DD"
+  const key = (r: R): IsoDate => dayCells.dayOf(r[periodIndex]) ?? "~";
   let sorted = true;
   for (let i = 1; i < rows.length && sorted; i++) sorted = key(rows[i - 1]) <= key(rows[i]);
   if (sorted) return rows as R[];
   return rows
     .map((r, i) => ({ r, i, k: key(r) }))
-    .sort((a, b) => a.k - b.k || a.i - b.i)
+    .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i))
     .map((x) => x.r);
 }
 
@@ -39,9 +43,9 @@ export function periodIndexOf(columns: readonly Column[], periodColumn?: string)
 }
 
 /** What a table holds, as written on first pull and on every refresh: tabulated rows in period order. */
-export function tableContents(data: TableShape, periodColumn?: string): TableShape {
+export function tableContents(data: TableShape, dayCells: DayCells, periodColumn?: string): TableShape {
   const p = periodIndexOf(data.columns, periodColumn);
-  return p < 0 ? data : { columns: data.columns, values: sortByPeriod(data.values, p) };
+  return p < 0 ? data : { columns: data.columns, values: sortByPeriod(data.values, p, dayCells) };
 }
 
 export interface HeaderMapping extends TableShape {
@@ -80,15 +84,20 @@ export function mapToHeader(
   };
 }
 
-/** Fresh rows that belong in the window (period on or after the cut-off), in period order, and how many were left out. */
+/** Fresh rows that belong in the window (period on or after its first day), in period order, and how many were left out. */
 export function windowRows(
   fresh: TableShape,
   periodIndex: number,
-  cutoff: number,
+  start: IsoDate,
+  dayCells: DayCells,
 ): { values: Cell[][]; early: number } {
-  const sorted = periodIndex < 0 ? fresh.values : sortByPeriod(fresh.values, periodIndex);
+  const sorted = periodIndex < 0 ? fresh.values : sortByPeriod(fresh.values, periodIndex, dayCells);
   if (periodIndex < 0) return { values: sorted, early: 0 };
-  const values = sorted.filter((r) => !(typeof r[periodIndex] === "number" && (r[periodIndex] as number) < cutoff));
+  const before = (v: Cell) => {
+    const day = dayCells.dayOf(v);
+    return day !== null && day < start;
+  };
+  const values = sorted.filter((r) => !before(r[periodIndex]));
   return { values, early: sorted.length - values.length };
 }
 

@@ -1,10 +1,9 @@
 // A managed table's trend, for its card in the pane: its first metric by period over the last periods it holds,
 // which of them the last refresh re-read, and the notes said about it (its title and sentence are the pane's). Pure; src/excel reads the rows
 // (tables/trendRead.ts), the pane draws it (savedQueries/TrendChart.tsx).
-import { fromExcelSerial, isIsoDate, type IsoDate, type DateRange } from "../dates";
+import { isIsoDate, type DateRange, type DayCells, type IsoDate } from "../dates";
 import { aggregationOf, type Aggregation, type Timeframe } from "../metrics";
 import { periodEnd } from "./refreshWindow";
-import { MAX_EXCEL_SERIAL } from "../query/relativeDates";
 import { amountText, exactSum, isNumber } from "./revisions";
 import { plural } from "../words";
 
@@ -13,8 +12,9 @@ export const TREND_PERIODS = 13;
 
 /** The rows read of a table: each row's period cell and its cell of the metric, in table order. */
 export interface TrendRows {
-  /** An Excel date serial, or whatever the table holds there (a date typed as text, a blank, an error). */
+  /** A day as the store holds it (`dayCells`), or whatever the table holds there (a date typed as text, a blank, an error). */
   periods: readonly unknown[];
+  dayCells: DayCells;
   values: readonly unknown[];
   /** The rows are only the table's last ones: the read's bound cut the earlier rows off. */
   cut: boolean;
@@ -62,10 +62,10 @@ export interface Trend {
   retailers?: number;
 }
 
-/** The day a period cell holds: an Excel date serial, or a date written YYYY-MM-DD as text; else null. */
-function periodOf(cell: unknown): IsoDate | null {
-  if (typeof cell === "number")
-    return Number.isFinite(cell) && cell >= 1 && cell <= MAX_EXCEL_SERIAL ? fromExcelSerial(cell) : null;
+/** The day a period cell holds: a day as the store holds it, or a date written YYYY-MM-DD as text; else null. */
+function periodOf(cell: unknown, dayCells: DayCells): IsoDate | null {
+  const day = dayCells.dayOf(cell);
+  if (day !== null) return day;
   if (typeof cell === "string" && isIsoDate(cell.trim())) return cell.trim();
   return null;
 }
@@ -84,7 +84,7 @@ function byPeriod(rows: TrendRows): { cells: Map<IsoDate, unknown[]>; undated: n
   let undated = 0;
   rows.periods.forEach((p, i) => {
     let day = days.get(p);
-    if (day === undefined) days.set(p, (day = periodOf(p)));
+    if (day === undefined) days.set(p, (day = periodOf(p, rows.dayCells)));
     if (day === null) {
       // A blank row (Excel's one row of an empty table, a row left empty) is no row without a date.
       if (!(isBlank(p) && isBlank(rows.values[i]))) undated++;

@@ -18,6 +18,8 @@ import {
 import { REFRESH_ANYWAY, type LossesWords } from "./lossesText";
 import { isNumber } from "./revisions";
 import { andList, plural } from "../words";
+import type { IsoDate } from "../dates";
+import { isDay } from "./userColumns";
 
 /** A metric whose figures changed by a power of ten in most rows of the same key. */
 export interface UnitChange {
@@ -85,10 +87,10 @@ function powerOf(ratio: number): number | null {
 /** The stored window and the answer (as the losses rule compares them), and which periods count. */
 export interface UnitCheckInput extends WindowAnswer {
   /**
-   * Whether a period (the serial of its first day) was complete when the table was last read
+   * Whether a period (its first day) was complete when the table was last read
    * (src/core/refresh/revisions.ts completeWhenRead); only those are compared. Default: every period.
    */
-  complete?: (period: number) => boolean;
+  complete?: (period: IsoDate) => boolean;
   /**
    * A narrow window (narrowWindow): the stored rows of the last LEVEL_PERIODS settled periods before it, keys and
    * metric cells as `stored` has them. Absent: no level, and fewer than UNIT_CHANGE_MIN_ROWS rows are never held.
@@ -117,7 +119,7 @@ const median = (xs: number[]): number => {
 function levelsOf(settled: WindowSide, metrics: number): Map<string, (number | undefined)[]> {
   const figures = new Map<string, number[][]>();
   settled.keys.forEach((cells, i) => {
-    if (typeof cells[0] !== "number") return;
+    if (!isDay(cells[0])) return;
     const key = keyBesidePeriod(cells);
     let per = figures.get(key);
     if (!per) figures.set(key, (per = Array.from({ length: metrics }, () => [])));
@@ -145,27 +147,28 @@ function offLevel(
 }
 
 /**
- * The first day (a serial) of the settled periods a narrow window's levels are taken from: the LEVEL_PERIODS-th last
- * of the stored periods before the window (`before`: serials, in date order, repeats allowed); undefined: none.
+ * The first day of the settled periods a narrow window's levels are taken from: the LEVEL_PERIODS-th last of the
+ * stored periods before the window (`before`: days, null for a row without one, in date order, repeats allowed);
+ * undefined: none.
  */
-export function levelFrom(before: readonly unknown[]): number | undefined {
-  const distinct = [...new Set(before.filter((p): p is number => typeof p === "number"))];
+export function levelFrom(before: readonly (IsoDate | null)[]): IsoDate | undefined {
+  const distinct = [...new Set(before.filter((p): p is IsoDate => p !== null))];
   return distinct.at(-Math.min(LEVEL_PERIODS, distinct.length));
 }
 
 /**
  * Whether a window is narrow enough for its settled periods to be read (UnitCheckInput.settled): some group has
  * at most NARROW_ROWS stored rows in periods `complete` at the last read. `periods`: the stored window rows'
- * periods (serials); `groups`: each row's retailer in a table of several.
+ * periods (days, null for a row without one); `groups`: each row's retailer in a table of several.
  */
 export function narrowWindow(
-  periods: readonly unknown[],
-  complete: (period: number) => boolean,
+  periods: readonly (IsoDate | null)[],
+  complete: (period: IsoDate) => boolean,
   groups?: readonly unknown[],
 ): boolean {
   const counts = new Map<string, number>();
   periods.forEach((p, i) => {
-    if (typeof p !== "number" || !complete(p)) return;
+    if (p === null || !complete(p)) return;
     const g = groups ? String(groups[i] ?? "") : "";
     counts.set(g, (counts.get(g) ?? 0) + 1);
   });
@@ -191,7 +194,7 @@ function unitChanges(input: UnitCheckInput, pairs: KeyPairs = pairByKey(input.st
   const several = retailerAt !== undefined && retailerAt >= 0;
   const groups = new Map<string, Tally>();
   pairs.storedOf.forEach((i, j) => {
-    if (i === undefined || !complete(stored.keys[i][0] as number)) return;
+    if (i === undefined || !complete(stored.keys[i][0] as IsoDate)) return;
     const who = several ? String(stored.keys[i][retailerAt] ?? "") : "";
     let tally = groups.get(who);
     if (!tally) groups.set(who, (tally = { compared: metrics.map(() => 0), powers: metrics.map(() => new Map()) }));

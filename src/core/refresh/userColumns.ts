@@ -5,6 +5,7 @@
 // Pure; src/excel reads and writes the cells, src/refresh wires them. See docs/refresh.md.
 import { RETAILER_COLUMN } from "../answer/retailersTable";
 import type { Column } from "../answer/tabulate";
+import { dayNumber, isIsoDate, type DayCells, type IsoDate } from "../dates";
 import { andList } from "../words";
 
 /** A table column as Excel tells it: TableColumn.id (stable across renames and moves) and its header now. */
@@ -132,14 +133,41 @@ export function keyColumns(columns: readonly Column[], periodIndex: number): num
   return [periodIndex, ...rest];
 }
 
+/** What a key's period cell holds when the store's cell is not a day but holds something (a date typed as text). */
+const NOT_A_DAY: unique symbol = Symbol("not a day");
+
 /**
- * A row's key from its cells at the key columns (period first); null when the period is not a number (a blank
- * row). Codes are compared as text: a SKU read back from a cell as 100002 and sent by the service as "100002" is
- * the same row (its user cells stay with it, and refresh counts it replaced, src/core/refresh/losses.ts).
+ * A row's key cells as the rules read them (keyColumns: the period first): its period as the day the store's cell
+ * holds (`dayCells`); an empty cell as it is; anything else in it (a date typed as text, "total") NOT_A_DAY, so no
+ * text is ever taken for a day, whatever the store.
+ */
+export function keyCellsOf(cells: readonly unknown[], dayCells: DayCells): unknown[] {
+  const out = cells.slice();
+  const v = cells[0];
+  out[0] = dayCells.dayOf(v) ?? (v === "" || v === null || v === undefined ? v : NOT_A_DAY);
+  return out;
+}
+
+/** Whether a key's period cell (keyCellsOf) is a day. */
+export const isDay = (v: unknown): v is IsoDate => typeof v === "string" && isIsoDate(v);
+
+/**
+ * The day in a row key: its day count from 1899-12-30, as the written-keys record (writtenKeys.ts) has hashed
+ * keys since its version 1, so a record saved in a workbook still names the rows it wrote.
+ */
+const KEY_DAY_ZERO = 25_569; // the count of 1970-01-01
+
+/**
+ * A row's key from its key cells (keyCellsOf: the period a day, first); null when the period is not a day (a
+ * blank row, a date typed as text). Codes are compared as text: a SKU read back from a cell as 100002 and sent by
+ * the service as "100002" is the same row (its user cells stay with it, and refresh counts it replaced,
+ * src/core/refresh/losses.ts).
  */
 export function rowKey(cells: readonly unknown[]): string | null {
-  if (typeof cells[0] !== "number") return null;
-  return JSON.stringify([cells[0], ...cells.slice(1).map((v) => (v === null || v === undefined ? "" : String(v)))]);
+  const day = cells[0];
+  if (!isDay(day)) return null;
+  const codes = cells.slice(1).map((v) => (v === null || v === undefined ? "" : String(v)));
+  return JSON.stringify([dayNumber(day) + KEY_DAY_ZERO, ...codes]);
 }
 
 /** A user cell as read: its formula in R1C1 notation (`formulasR1C1`: the constant itself when not a formula) and its value. */

@@ -2,16 +2,16 @@
 // Nov): a stored row whose key the add-in never wrote (writtenKeys.ts) is the user's. It is kept, in its period
 // after the service's rows of that period, named in the summary, and never counted as a loss or a revision. A row
 // whose key the service sends is the service's and is replaced, whoever typed it. Pure.
-import { addDays, addPeriods, excelSerial, fromExcelSerial, type IsoDate } from "../dates";
+import { addDays, addPeriods, type IsoDate } from "../dates";
 import type { Timeframe } from "../metrics";
 import { dayWordsOf, plural, type DaysOf } from "../words";
-import { rowKey } from "./userColumns";
+import { isDay, rowKey } from "./userColumns";
 import { decodeHashes, hashSum, keyHash, type WrittenKeys, type WrittenPeriod } from "./writtenKeys";
 
 export interface UserRowsInput {
   /** What the add-in wrote; null: a table written before the record existed (every stored row is the add-in's). */
   record: WrittenKeys | null;
-  /** The stored window's rows: each row's key cells, the period (an Excel serial) first. */
+  /** The stored window's rows: each row's key cells, the period's day first (userColumns.ts keyCellsOf). */
   stored: readonly (readonly unknown[])[];
   /** The answer's rows: each row's key cells, as `stored`. */
   fresh: readonly (readonly unknown[])[];
@@ -47,14 +47,13 @@ function writtenIn(entry: WrittenPeriod, stored: ReadonlySet<string>): Written {
  */
 export function userRowsOf({ record, stored, fresh }: UserRowsInput): number[] {
   if (!record) return [];
-  const from = excelSerial(record.from);
-  const entries = new Map(record.periods.map((p) => [excelSerial(p.period), p]));
+  const entries = new Map(record.periods.map((p) => [p.period, p]));
   const sent = new Set(fresh.flatMap((cells) => rowKey(cells) ?? []));
-  const byPeriod = new Map<number, { i: number; key: string }[]>();
+  const byPeriod = new Map<IsoDate, { i: number; key: string }[]>();
   stored.forEach((cells, i) => {
     const key = rowKey(cells);
-    if (key === null || (cells[0] as number) < from) return;
-    const p = cells[0] as number;
+    const p = cells[0] as IsoDate;
+    if (key === null || p < record.from) return;
     byPeriod.set(p, [...(byPeriod.get(p) ?? []), { i, key }]);
   });
   const users: number[] = [];
@@ -79,12 +78,12 @@ export interface KeptRow {
  */
 export function placeUserRows(
   freshPeriods: readonly unknown[],
-  users: readonly { row: number; period: number }[],
+  users: readonly { row: number; period: IsoDate }[],
 ): KeptRow[] {
-  const ordered = [...users].sort((a, b) => a.period - b.period || a.row - b.row);
+  const ordered = [...users].sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : a.row - b.row));
   return ordered.map((u, k) => {
     let before = 0;
-    for (const p of freshPeriods) if (typeof p === "number" && p <= u.period) before++;
+    for (const p of freshPeriods) if (isDay(p) && p <= u.period) before++;
     return { row: u.row, at: before + k };
   });
 }
@@ -100,7 +99,7 @@ const lastDay = (period: IsoDate, timeframe: Timeframe): IsoDate =>
  * 100002 / 12, 16 Nov" with a retailer and a store).
  */
 function rowKeyText(cells: readonly unknown[], timeframe: Timeframe, days?: DaysOf): string {
-  const period = fromExcelSerial(cells[0] as number);
+  const period = cells[0] as IsoDate;
   const codes = cells.slice(1).flatMap((v) => (v === null || v === undefined || v === "" ? [] : [String(v)]));
   const when = dayWordsOf(days).compact({ from: period, to: lastDay(period, timeframe) });
   return codes.length > 0 ? `${codes.join(" / ")}, ${when}` : when;

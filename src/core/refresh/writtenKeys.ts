@@ -8,7 +8,7 @@
 // user's beyond that. docs/refresh.md, "Your
 // own rows in the table", has the sizes measured. Pure.
 import { z } from "zod";
-import { addDays, excelSerial, fromExcelSerial, isIsoDate, periodStart, type IsoDate } from "../dates";
+import { addDays, isIsoDate, periodStart, type IsoDate } from "../dates";
 import type { Timeframe } from "../metrics";
 
 /**
@@ -167,28 +167,27 @@ export function decodeHashes(text: string): number[] | null {
 /** The first period a refresh after a read on `today` rewrites: the period of today - 7 (refreshWindow.ts anchorOf); Get data's record starts there. */
 export const recordFrom = (today: IsoDate, timeframe: Timeframe): IsoDate => periodStart(addDays(today, -7), timeframe);
 
-/** A key written: its period (an Excel serial) and its row key (userColumns.ts rowKey). */
+/** A key written: its period (first day) and its row key (userColumns.ts rowKey). */
 export interface KeyWritten {
-  period: number;
+  period: IsoDate;
   key: string;
 }
 
 /** The record of the keys written in the periods from `from` on (earlier ones are never rewritten by the next refresh). */
 export function writtenKeys(from: IsoDate, written: Iterable<KeyWritten>): WrittenKeys {
-  const first = excelSerial(from);
-  const byPeriod = new Map<number, Set<number>>();
+  const byPeriod = new Map<IsoDate, Set<number>>();
   for (const { period, key } of written) {
-    if (period < first) continue;
+    if (period < from) continue;
     const set = byPeriod.get(period) ?? new Set<number>();
     set.add(keyHash(key));
     byPeriod.set(period, set);
   }
   let budget = EXACT_KEYS_PER_RECORD;
   const periods = [...byPeriod.keys()]
-    .sort((a, b) => b - a) // the newest first get the budget
+    .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)) // the newest first get the budget
     .map((p): WrittenPeriod => {
       const hashes = byPeriod.get(p)!;
-      const base = { period: fromExcelSerial(p), rows: hashes.size };
+      const base = { period: p, rows: hashes.size };
       const exact = hashes.size <= EXACT_KEYS_PER_PERIOD && hashes.size <= budget;
       if (!exact) return { ...base, sum: hashSum(hashes) };
       budget -= hashes.size;

@@ -4,7 +4,8 @@
 // stays text.
 import type { Column } from "../../core/answer/tabulate";
 import type { KeptRow } from "../../core/refresh/userRows";
-import { cellInput, rowKey } from "../../core/refresh/userColumns";
+import { cellInput } from "../../core/refresh/userColumns";
+import { excelRowKey } from "../excelDays";
 import type { OpenTable } from "./openTable";
 import type { Grid } from "./writeBlocks";
 
@@ -41,7 +42,7 @@ export async function readKeptRows(
       if (layout[t]?.kind === "text" && !isFormula) return value === null || value === undefined ? "" : String(value);
       return cellInput({ formula, value });
     });
-    return { at: keep[j].at, cells, key: rowKey(keyCols.map((c) => values[c])) };
+    return { at: keep[j].at, cells, key: excelRowKey(keyCols.map((c) => values[c])) };
   });
 }
 

@@ -10,7 +10,8 @@ import {
 import { NUMBER_FORMATS } from "../formats";
 import { WorkbookError } from "../errors";
 import { MAX_SYNC_CELLS, type ExcelRun } from "../excelRun";
-import { excelSerial, type IsoDate } from "../../core/dates";
+import type { IsoDate } from "../../core/dates";
+import { excelSerial } from "../excelDays";
 import { dateOrdered } from "../../core/refresh/dateOrder";
 import { findTable, openTable, tableGone, sortToKeep, type OpenTable, type RememberedSort } from "./openTable";
 import { scanPeriodsBack } from "./periodScan";

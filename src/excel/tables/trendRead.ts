@@ -1,6 +1,8 @@
 // Reading what a managed table's trend is made of (src/core/refresh/trend.ts): the period column and one metric column
 // of the table's last rows, in one sync per table without knowing its row count first. The columns are found
 // as refresh finds them: by TableColumn.id (renamed or moved, still found), by header for a record without ids.
+import type { DayCells } from "../../core/dates";
+import { EXCEL_DAY_CELLS } from "../excelDays";
 import { sameHeader } from "../../core/refresh/userColumns";
 import { WorkbookError } from "../errors";
 import type { ExcelRun } from "../excelRun";
@@ -24,6 +26,8 @@ export interface TrendColumns {
 /** The last rows of the two columns, in table order. */
 export interface TrendCells {
   periods: unknown[];
+  /** How the table holds its days: Excel's serials. */
+  dayCells: DayCells;
   values: unknown[];
   /** Body rows of the table (an empty table shows Excel's one blank row). */
   count: number;
@@ -73,6 +77,7 @@ export async function trendCells(
 
 const cellsOf = (periods: unknown[][], values: unknown[][], count: number, limit: number): TrendCells => ({
   periods: periods.map((r) => r[0]),
+  dayCells: EXCEL_DAY_CELLS,
   values: values.map((r) => r[0]),
   count,
   cut: count > limit,

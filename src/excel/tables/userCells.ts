@@ -7,7 +7,6 @@ import {
   deletedColumns,
   deletedColumnsText,
   keyColumns,
-  rowKey,
   userCells,
   userCellsToRepair,
   type ServiceColumn,
@@ -22,6 +21,7 @@ import type { KeptCells, WrittenRow } from "./keptRows";
 import type { OpenTable } from "./openTable";
 import { READ_BLOCK_CELLS, fitsOneRead, queueRowsRead, runs } from "./windowRead";
 import type { Grid } from "./writeBlocks";
+import { excelRowKey } from "../excelDays";
 
 /** Where a replacement's columns go in the table. */
 export interface Placement {
@@ -80,7 +80,10 @@ function queueOldRows(
   const formulas = queueRowsRead(open, from, n, user, "formulasR1C1");
   return () => {
     const [k, v, f] = [keys(), values(), formulas()];
-    return k.map((row, i) => ({ key: rowKey(row), cells: user.map((_, u) => ({ formula: f[i][u], value: v[i][u] })) }));
+    return k.map((row, i) => ({
+      key: excelRowKey(row),
+      cells: user.map((_, u) => ({ formula: f[i][u], value: v[i][u] })),
+    }));
   };
 }
 
@@ -187,7 +190,7 @@ export function keyColumnsOf(
 /** The keys of the fresh rows, in order. */
 export function freshKeys(data: { columns: readonly Column[]; values: readonly Cell[][] }, periodIndex: number) {
   const keyData = keyColumns(data.columns, periodIndex);
-  return data.values.map((r) => rowKey(keyData.map((k) => r[k])));
+  return data.values.map((r) => excelRowKey(keyData.map((k) => r[k])));
 }
 
 /**

@@ -5,6 +5,7 @@ import type { ExcelRun } from "../../excel/excelRun";
 import { readTable, replaceTail, writeTable } from "../../excel/tables";
 import type { Session } from "../../session";
 import type { ActionOperations } from "./types";
+import { EXCEL_DAY_CELLS } from "../../excel/excelDays";
 
 /** The last pull's record; a damaged one is set aside (a new Actions table is written, the old one stays). */
 async function previousPull(run: ExcelRun): Promise<{ previous?: ActionsRecord; note?: string }> {
@@ -21,7 +22,7 @@ export function actionOperations(run: ExcelRun, session: Session): ActionOperati
     async pullActions(retailers) {
       const client = session.client();
       const records = (await Promise.all(retailers.map((r) => client.getActions(r)))).flat();
-      const table = tabulateActions(records);
+      const table = tabulateActions(records, EXCEL_DAY_CELLS);
       const { previous, note } = await previousPull(run);
       const existing = previous && (await readTable(run, previous.tableName).catch(() => undefined));
       let tableName: string;

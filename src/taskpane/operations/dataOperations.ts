@@ -1,5 +1,5 @@
 // The query builder's operations: Get data (a managed table) and Insert formula.
-import { fromExcelSerial } from "../../core/dates";
+import { EXCEL_DAY_CELLS } from "../../excel/excelDays";
 import { coveredRange } from "../../core/query/describe";
 import { tableTitleOf } from "../../core/query/tableName";
 import type { ExcelRun } from "../../excel/excelRun";
@@ -22,7 +22,7 @@ export function dataOperations(run: ExcelRun, deps: () => RefreshDeps): Operatio
       const { write, table } = pulled;
       // Rows are in period order: the first and last rows give the periods the table covers, inside the days asked.
       const ends = table.periodColumn ? await readColumnEnds(run, write.tableName, table.periodColumn) : undefined;
-      const asDay = (v: unknown) => (typeof v === "number" ? fromExcelSerial(v) : undefined);
+      const asDay = (v: unknown) => EXCEL_DAY_CELLS.dayOf(v) ?? undefined;
       const [first, last] = [asDay(ends?.first), asDay(ends?.last)];
       const asked = { from: table.query.from, to: table.query.to };
       return {

@@ -1,8 +1,9 @@
 // The specification of what src/excel's replaceTail must leave, for the property tests: the stored rows before
-// the cut-off exactly as they were, then the fresh rows of the window in period order.
+// the window's first day exactly as they were, then the fresh rows of the window in period order.
 import { keptCount } from "../../../src/core/refresh/storedTail";
 import { sortByPeriod } from "../../../src/core/refresh/tableLayout";
 import type { Cell } from "../../../src/core/answer/tabulate";
+import type { DayCells, IsoDate } from "../../../src/core/dates";
 
 export interface Rewrite<R> {
   rows: R[];
@@ -17,22 +18,22 @@ export interface Rewrite<R> {
 }
 
 /**
- * The table after a refresh: the stored rows before the window start, exactly as they were, then the fresh
- * rows of the window in period order.
+ * The table after a refresh: the stored rows before the window start (`start`), exactly as they were, then the
+ * fresh rows of the window in period order; the period cells hold days as `dayCells` reads them.
  */
 export function rewrite<R extends readonly Cell[]>(
   stored: readonly R[],
   fresh: readonly R[],
   periodIndex: number,
-  cutoff: number,
+  start: IsoDate,
+  dayCells: DayCells,
 ): Rewrite<R> {
-  const kept = keptCount(
-    stored.map((r) => r[periodIndex]),
-    cutoff,
-  );
-  const inWindow = sortByPeriod(fresh, periodIndex).filter(
-    (r) => !(typeof r[periodIndex] === "number" && (r[periodIndex] as number) < cutoff),
-  );
+  const kept = keptCount({ periods: stored.map((r) => r[periodIndex]), dayCells }, start);
+  const early = (r: R) => {
+    const day = dayCells.dayOf(r[periodIndex]);
+    return day !== null && day < start;
+  };
+  const inWindow = sortByPeriod(fresh, periodIndex, dayCells).filter((r) => !early(r));
   return {
     rows: [...stored.slice(0, kept), ...inWindow],
     kept,
