@@ -3,7 +3,8 @@
 //   parse <replay url> <authorization> <paths.json>   every recorded answer fetched from the replay server and
 //                                                     JSON.parse'd, one after the other
 //   duckdb <file.duckdb> <rows.csv> <spec.json>       DuckDB's own COPY of the rows from a CSV file into an empty
-//                                                     table of the sync's shape (its key and index), then closed
+//                                                     table of the sync's shape (its key), the file opened with
+//                                                     the sync's settings (DUCKDB_SETTINGS), then closed
 //   postgres <url> <rows.csv> <spec.json>             COPY FROM STDIN of the same file (pg-copy-streams, nothing
 //                                                     else to do) into an empty table of the sync's shape
 // It prints one JSON line: the seconds of the part (the table made before the clock starts), and the process's own
@@ -14,6 +15,7 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { Client } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { openDatabase, type SyncTableSpec } from "../../src/sync";
+import { DUCKDB_SETTINGS } from "../../src/sync/duckdb/connect";
 import { quoteName } from "../../src/sync/sqlNames";
 import { rewriteWindow } from "../../src/sync/rewrite";
 
@@ -23,7 +25,7 @@ const seconds = async (work: () => Promise<unknown>): Promise<number> => {
   return (performance.now() - t0) / 1000;
 };
 
-/** The empty table, made the sync's way (its primary key and period index), before anything is timed. */
+/** The empty table, made the sync's way (its primary key; in PostgreSQL its period index too), before anything is timed. */
 async function emptyTable(address: string, spec: SyncTableSpec): Promise<void> {
   const engine = await openDatabase(address);
   try {
@@ -52,7 +54,7 @@ async function duckdb(file: string, csv: string, spec: SyncTableSpec): Promise<R
   await emptyTable(`duckdb:${file}`, spec);
   return {
     seconds: await seconds(async () => {
-      const instance = await DuckDBInstance.create(file);
+      const instance = await DuckDBInstance.create(file, { ...DUCKDB_SETTINGS });
       const connection = await instance.connect();
       await connection.run(`COPY ${quoteName(spec.table)} FROM '${csv}' (FORMAT csv, HEADER false)`);
       connection.closeSync();

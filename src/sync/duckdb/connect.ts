@@ -19,6 +19,22 @@ interface OpenFile {
 
 const files = new Map<string, OpenFile>();
 
+/**
+ * How the sync opens a DuckDB file: settings of memory only, none of what is stored or refused. DuckDB keeps the
+ * row groups of a large insert in memory up to write_buffer_row_group_memory_limit (by default a fifth of its
+ * memory_limit, itself 80% of the machine's memory, over its threads: 1.2 GB on a 24 GB machine) before writing them
+ * out together, and returns what its allocator holds after a task only past allocator_flush_threshold (128 MB). At
+ * 4 MB each, the bench's 5-million-row sync peaked at 361 and 364 MB against 435 to 454 MB, in as much CPU time
+ * (docs/sync.md, "Where the sync's memory went"). No memory_limit: an ART index must fit in memory, so a limit
+ * fails a large enough first sync.
+ * A seam: the sync bench's floor opens its file with these too (dev/bench/syncFloor.ts), so it loads on the sync's terms.
+ * @public
+ */
+export const DUCKDB_SETTINGS: Readonly<Record<string, string>> = {
+  write_buffer_row_group_memory_limit: "4MB",
+  allocator_flush_threshold: "4MB",
+};
+
 /** The file's lock is held by another process: what DuckDB says, in words a scheduler's log can act on. */
 function duckDbLockMessage(path: string, engineMessage: string): string {
   const pid = /PID (\d+)/.exec(engineMessage)?.[1];
@@ -32,7 +48,7 @@ function duckDbLockMessage(path: string, engineMessage: string): string {
 async function openInstance(path: string): Promise<DuckDBInstance> {
   let instance: DuckDBInstance;
   try {
-    instance = await DuckDBInstance.fromCache(path);
+    instance = await DuckDBInstance.fromCache(path, { ...DUCKDB_SETTINGS });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/Could not set lock on file/i.test(message)) throw new SyncLockedError(duckDbLockMessage(path, message));
