@@ -97,7 +97,9 @@ export class TransactionWriter implements WindowWriter {
       this.state = "committed";
       await this.confirm();
     } catch (error) {
-      if (this.state === "open") await this.rollback();
+      // A COMMIT that failed may have ended the transaction itself (DuckDB out of memory): then ROLLBACK fails too,
+      // and its "no transaction is active" must not hide why the COMMIT failed.
+      if (this.state === "open") await this.rollback().catch(() => undefined);
       throw error;
     } finally {
       if (this.state === "committed") await this.tx.release();

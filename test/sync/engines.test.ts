@@ -446,4 +446,38 @@ describe("DuckDB's COMMIT after a failed flush", () => {
     expect(await storedRows(reopened, spec)).toEqual(rows);
     await reopened.close();
   });
+
+  test("a COMMIT that fails having ended the transaction itself is reported by its own error, not the ROLLBACK's", async () => {
+    const engine = await db.open();
+    const { spec, rows } = await seeded(engine);
+    await engine.close();
+    const path = db.address().slice("duckdb:".length);
+    const connection = await (await useDuckDbFile(path)).connect();
+    await connection.run("BEGIN");
+    const real = duckDbSession(connection);
+    // DuckDB out of memory at COMMIT: the transaction is gone when the error comes back, so ROLLBACK has none.
+    const session = {
+      ...real,
+      exec: async (sql: string, params?: readonly string[]) => {
+        if (sql !== "COMMIT") return real.exec(sql, params);
+        await connection.run("ROLLBACK");
+        throw new Error("Out of Memory Error: failed to allocate data of size 256.0 KiB");
+      },
+    };
+    const writer = new TransactionWriter(spec, {
+      session,
+      dialect: DUCKDB,
+      where: "the test's file",
+      release: async () => {
+        await session.release();
+        await letGoDuckDbFile(path);
+      },
+    });
+    await writer.deleteWindow(WINDOW.from);
+    await writer.insert([weekRows(WEEKS.slice(6), 3, 2, 1)]);
+    await expect(writer.commit()).rejects.toThrow("Out of Memory Error: failed to allocate data of size 256.0 KiB");
+    const reopened = await db.open();
+    expect(await storedRows(reopened, spec)).toEqual(rows);
+    await reopened.close();
+  });
 });
