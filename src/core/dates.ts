@@ -37,7 +37,7 @@ function parseIsoDate(text: string): Date | null {
   const m = ISO_DATE.exec(text);
   if (!m) return null;
   const [year, month, day] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
-  // By hand rather than date-fns' parse, the slowest step of a read before days were remembered (serialOf).
+  // By hand rather than date-fns' parse, the slowest step of a read before days were remembered (numberOf).
   const d = new Date(2000, 0, 1);
   d.setFullYear(year, month, day);
   // A day that is not in its month (2026-02-30) rolls over into the next: only a real day comes back as itself.

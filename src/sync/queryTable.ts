@@ -1,7 +1,7 @@
 // A query's database table: its columns and row key from the query and the service's answer (the period, the
 // retailer for a table of several, the level's codes and names, the metrics asked, any other field the answer
-// brings), and the service's rows as rows of it. Also the same rows as the add-in's refresh rules read them (the
-// period an Excel serial, each column with its kind), so src/core/refresh plans a sync as it plans a refresh.
+// brings), and the service's rows as rows of it, which the add-in's refresh rules read as they are (the period a
+// day's own text, each column with its kind: planColumns), so src/core/refresh plans a sync as it plans a refresh.
 import { dayOfTimestamp } from "../core/dates";
 import { RETAILER_COLUMN } from "../core/answer/retailersTable";
 import { COMPARISON_SCALE, KEY_COLUMNS, type Column, type ColumnKind } from "../core/answer/tabulate";

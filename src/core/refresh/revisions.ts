@@ -24,7 +24,7 @@ export interface MetricChange {
   blanks: { before: number; after: number };
 }
 
-/** Rows of a window: each row's period (an Excel serial) and its cells of the metrics compared. */
+/** Rows of a window: each row's period and its cells of the metrics compared. */
 export interface WindowRows {
   /** Each row's period: a day, or anything else for a row without one. */
   periods: readonly unknown[];
