@@ -20,6 +20,7 @@ import { DUCKDB } from "../../src/sync/duckdb/dialect";
 import { letGoDuckDbFile, useDuckDbFile } from "../../src/sync/duckdb/connect";
 import { duckDbSession } from "../../src/sync/duckdb/session";
 import { TransactionWriter } from "../../src/sync/writer";
+import type { EngineSession } from "../../src/sync/sql";
 import { rowsOf, type RowBlock } from "../../src/sync/rowBlock";
 
 const WEEKS = mondays("2026-09-07", 8);
@@ -395,6 +396,17 @@ function compareKeys(a: SyncRow, b: SyncRow): number {
 
 describe("DuckDB's COMMIT after a failed flush", () => {
   const db = duckDbCase();
+  /** A rewrite of `spec` on a session of the test's own over the file at `path`, as the engine would begin one. */
+  const writerOn = (spec: SyncTableSpec, session: EngineSession, path: string) =>
+    new TransactionWriter(spec, {
+      session,
+      dialect: DUCKDB,
+      where: "the test's file",
+      release: async () => {
+        await session.release();
+        await letGoDuckDbFile(path);
+      },
+    });
   beforeAll(() => db.start());
   afterAll(() => db.stop());
 
@@ -427,15 +439,7 @@ describe("DuckDB's COMMIT after a failed flush", () => {
       return n;
     };
     const session = { ...duckDbSession(connection), bulkLoad: careless };
-    const writer = new TransactionWriter(spec, {
-      session,
-      dialect: DUCKDB,
-      where: "the test's file",
-      release: async () => {
-        await session.release();
-        await letGoDuckDbFile(path);
-      },
-    });
+    const writer = writerOn(spec, session, path);
     await writer.deleteWindow(WINDOW.from);
     const twice = weekRows(WEEKS.slice(6));
     await writer.insert([[...twice, twice[0]]]);
@@ -464,15 +468,7 @@ describe("DuckDB's COMMIT after a failed flush", () => {
         throw new Error("Out of Memory Error: failed to allocate data of size 256.0 KiB");
       },
     };
-    const writer = new TransactionWriter(spec, {
-      session,
-      dialect: DUCKDB,
-      where: "the test's file",
-      release: async () => {
-        await session.release();
-        await letGoDuckDbFile(path);
-      },
-    });
+    const writer = writerOn(spec, session, path);
     await writer.deleteWindow(WINDOW.from);
     await writer.insert([weekRows(WEEKS.slice(6), 3, 2, 1)]);
     await expect(writer.commit()).rejects.toThrow("Out of Memory Error: failed to allocate data of size 256.0 KiB");
