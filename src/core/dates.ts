@@ -147,6 +147,9 @@ export const dayOfTimestamp = remembered((text: string): IsoDate | null => {
   return shift === 0 ? day : addDays(day, shift);
 });
 
+/** Two days in calendar order, for a sort: negative, zero or positive ("YYYY-MM-DD" sorts as text does). */
+export const compareDays = (a: IsoDate, b: IsoDate): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Days `from` .. `to`, both included. */
 export interface DateRange {
   from: IsoDate;

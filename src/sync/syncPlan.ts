@@ -3,7 +3,7 @@
 // ISO_DAY_CELLS), so the empty-answer keep, the
 // losses rule, the unit-change rule and the gaps decide exactly as a refresh decides. Then each figure the write
 // changes, for sales_revisions, and the metric totals before and after, in words.
-import { ISO_DAY_CELLS, type IsoDate } from "../core/dates";
+import { compareDays, ISO_DAY_CELLS, type IsoDate } from "../core/dates";
 import type { Level, Timeframe } from "../core/metrics";
 import type { ReadWindow } from "../core/refresh/answerLayout";
 import { pairByKey } from "../core/refresh/losses";
@@ -64,7 +64,7 @@ export async function planSync(p: SyncPlanInput): Promise<SyncPlan> {
   const several = p.retailers.length > 1;
   // Rows the service labelled before the window are not written (the stored rows cover them).
   const rows = p.fresh.filter((r) => (r[0] as string) >= p.window.start);
-  rows.sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : (a[0] as string) > (b[0] as string) ? 1 : 0));
+  rows.sort((a, b) => compareDays(a[0] as IsoDate, b[0] as IsoDate));
   const answer = { columns, values: rows as Cell[][] };
   // The stored rows are in hand (read in the table's transaction): the cells the plan asks for are picked from them.
   const read = async (cells: StoredCells | undefined) => {

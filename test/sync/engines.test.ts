@@ -396,6 +396,17 @@ function compareKeys(a: SyncRow, b: SyncRow): number {
 
 describe("DuckDB's COMMIT after a failed flush", () => {
   const db = duckDbCase();
+  /** The seeded table, and a connection of the test's own to its file with a transaction begun. */
+  async function seededInTransaction() {
+    const engine = await db.open();
+    const { spec, rows } = await seeded(engine);
+    await engine.close();
+    const path = db.address().slice("duckdb:".length);
+    const connection = await (await useDuckDbFile(path)).connect();
+    await connection.run("BEGIN");
+    return { spec, rows, path, connection };
+  }
+
   /** A rewrite of `spec` on a session of the test's own over the file at `path`, as the engine would begin one. */
   const writerOn = (spec: SyncTableSpec, session: EngineSession, path: string) =>
     new TransactionWriter(spec, {
@@ -411,12 +422,7 @@ describe("DuckDB's COMMIT after a failed flush", () => {
   afterAll(() => db.stop());
 
   test("returns without an error while rolling everything back: the writer's confirmation catches it", async () => {
-    const engine = await db.open();
-    const { spec, rows } = await seeded(engine);
-    await engine.close();
-    const path = db.address().slice("duckdb:".length);
-    const connection = await (await useDuckDbFile(path)).connect();
-    await connection.run("BEGIN");
+    const { spec, rows, path, connection } = await seededInTransaction();
     // A careless load: it swallows the appender's failed flush, as the sync's own load never does.
     const careless = async (s: SyncTableSpec, blocks: AsyncIterable<RowBlock>) => {
       const appender = await connection.createAppender(s.table);
@@ -452,12 +458,7 @@ describe("DuckDB's COMMIT after a failed flush", () => {
   });
 
   test("a COMMIT that fails having ended the transaction itself is reported by its own error, not the ROLLBACK's", async () => {
-    const engine = await db.open();
-    const { spec, rows } = await seeded(engine);
-    await engine.close();
-    const path = db.address().slice("duckdb:".length);
-    const connection = await (await useDuckDbFile(path)).connect();
-    await connection.run("BEGIN");
+    const { spec, rows, path, connection } = await seededInTransaction();
     const real = duckDbSession(connection);
     // DuckDB out of memory at COMMIT: the transaction is gone when the error comes back, so ROLLBACK has none.
     const session = {

@@ -1,6 +1,6 @@
 // Several retailers in one table: the per-retailer results merged into one table (a `retailer` column after the
 // period), purely.
-import type { DayCells } from "../dates";
+import { compareDays, type DayCells } from "../dates";
 import type { DataRequest } from "../query/query";
 import { KEY_COLUMNS, tabulate, type Cell, type Column, type Tabulated } from "./tabulate";
 
@@ -108,7 +108,7 @@ function comparePeriods(a: Cell, b: Cell, dayCells: DayCells): number {
   const ra = rank(a, da);
   const rb = rank(b, db);
   if (ra !== rb) return ra - rb;
-  if (ra === 0) return da! < db! ? -1 : da! > db! ? 1 : 0;
+  if (ra === 0) return compareDays(da!, db!);
   const sa = String(a);
   const sb = String(b);
   return sa < sb ? -1 : sa > sb ? 1 : 0;

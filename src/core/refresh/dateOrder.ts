@@ -14,8 +14,7 @@ function rank(v: unknown): number {
 
 const collator = new Intl.Collator("en", { sensitivity: "base" });
 
-/**
- * Excel's ascending order of two cells (blanks last); 0 for ties (the sort is stable). */
+/** Excel's ascending order of two cells (blanks last); 0 for ties (the sort is stable). */
 function compareCells(a: unknown, b: unknown): number {
   const d = rank(a) - rank(b);
   if (d !== 0) return d;

@@ -2,7 +2,7 @@
 // rows the service returned, or inside the re-read window where the service returned no row at all for a
 // period. The open ones stay with the table's saved record until a refresh gets rows for them. Pure;
 // docs/refresh.md says the same for a finance user.
-import { addDays, addPeriods, type DateRange, type IsoDate } from "../dates";
+import { addDays, addPeriods, compareDays, type DateRange, type IsoDate } from "../dates";
 import type { Timeframe } from "../metrics";
 
 /**
@@ -60,7 +60,7 @@ export function mergeRanges(ranges: readonly DateRange[]): DateRange[] {
   const sorted = ranges
     .filter((r) => r.from <= r.to)
     .map((r) => ({ from: r.from, to: r.to }))
-    .sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+    .sort((a, b) => compareDays(a.from, b.from));
   const out: DateRange[] = [];
   for (const r of sorted) {
     const last = out[out.length - 1];

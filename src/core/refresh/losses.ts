@@ -5,7 +5,7 @@
 // (nothing written, the user asked) or within what the user accepted with "Refresh anyway"; the words are lossesText.ts's. Pure;
 // src/excel reads the stored window, src/refresh decides with this and writes. See docs/refresh.md, "Losses at
 // refresh".
-import type { IsoDate } from "../dates";
+import { compareDays, type IsoDate } from "../dates";
 import { holdReason } from "./holdReason";
 import { rowKey } from "./userColumns";
 
@@ -238,7 +238,7 @@ function wholePeriods(stored: WindowSide, freshGroups: ReadonlySet<string>, reta
     seen.add(g);
     if (!freshGroups.has(g)) whole.push({ group: g, period: cells[0] as IsoDate, at: i });
   });
-  whole.sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : a.at - b.at));
+  whole.sort((a, b) => compareDays(a.period, b.period) || a.at - b.at);
   return whole.map((w) => w.group);
 }
 

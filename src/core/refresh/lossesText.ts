@@ -1,7 +1,7 @@
 // The losses in the user's words (losses.ts finds them): the rows a refresh removes or would remove, by date
 // (days next to each other as one range with its rows) and, where the surface names them, by key; why a refresh
 // is held; rows that repeated a service row; figures sent empty. Pure.
-import { addDays, addPeriods, type IsoDate, type DateRange } from "../dates";
+import { addDays, addPeriods, compareDays, type IsoDate, type DateRange } from "../dates";
 import type { Timeframe } from "../metrics";
 import { dayWordsOf, plural, type DaysOf } from "../words";
 import { holdReason } from "./holdReason";
@@ -14,11 +14,10 @@ const LISTED = 8;
 const lastDay = (period: IsoDate, timeframe: Timeframe): IsoDate =>
   timeframe === "daily" ? period : addDays(addPeriods(period, timeframe, 1), -1);
 
-/**
- * Periods (first days, any order) joined into runs of consecutive periods, each with its rows. */
+/** Periods (first days, any order) joined into runs of consecutive periods, each with its rows. */
 function periodRuns(periods: readonly PeriodCount[], timeframe: Timeframe): { range: DateRange; rows: number }[] {
   const runs: { range: DateRange; rows: number }[] = [];
-  for (const p of [...periods].sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0))) {
+  for (const p of [...periods].sort((a, b) => compareDays(a.period, b.period))) {
     const last = runs[runs.length - 1];
     const to = lastDay(p.period, timeframe);
     if (last && p.period <= addDays(last.range.to, 1)) {

@@ -76,8 +76,7 @@ export function storedPeriodContaining(
 
 const later = (a: IsoDate, b: IsoDate): IsoDate => (daysBetween(a, b) > 0 ? b : a);
 
-/**
- * The first day of the period after the table's last (latest) stored row; null when it has none. */
+/** The first day of the period after the table's last (latest) stored row; null when it has none. */
 function periodAfterLast(periods: readonly (IsoDate | null)[], timeframe: Timeframe): IsoDate | null {
   let last: IsoDate | null = null;
   for (const p of periods) if (p !== null && (last === null || p > last)) last = p;

@@ -159,8 +159,7 @@ export function amountText(n: number): string {
 
 const signed = (n: number): string => (n > 0 || amountText(n) === "0.00" ? "+" : "") + amountText(n);
 
-/**
- * "revenue, 16-23 Nov: 40,666.81 to 40,807.05, +0.34%"; no change: "units, 16-23 Nov: 812.00, no change". */
+/** "revenue, 16-23 Nov: 40,666.81 to 40,807.05, +0.34%"; no change: "units, 16-23 Nov: 812.00, no change". */
 function changeText(c: MetricChange): string {
   const head = `${c.metric}, ${rangeText(c, c.to, true)}: `;
   const blanks = c.blanks.before + c.blanks.after;

@@ -1,7 +1,7 @@
 // A table's shape: its columns and rows in period order (as written on first pull and on every refresh), the
 // period column found, and the service's answer laid onto the stored header (by name, Excel's case-insensitive
 // uniqueness) with the rows that fall in the window. Pure.
-import type { DayCells, IsoDate } from "../dates";
+import { compareDays, type DayCells, type IsoDate } from "../dates";
 import type { Cell, Column, ColumnKind } from "../answer/tabulate";
 import { sameHeader } from "./userColumns";
 
@@ -24,7 +24,7 @@ export function sortByPeriod<R extends readonly Cell[]>(
   if (sorted) return rows as R[];
   return rows
     .map((r, i) => ({ r, i, k: key(r) }))
-    .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i))
+    .sort((a, b) => compareDays(a.k, b.k) || a.i - b.i)
     .map((x) => x.r);
 }
 

@@ -1,6 +1,6 @@
 // A managed table's trend, for its card in the pane: its first metric by period over the last periods it holds,
-// which of them the last refresh re-read, and the notes said about it (its title and sentence are the pane's). Pure; src/excel reads the rows
-// (tables/trendRead.ts), the pane draws it (savedQueries/TrendChart.tsx).
+// which of them the last refresh re-read, and the notes said about it (its title and sentence are the pane's).
+// Pure; src/excel reads the rows (tables/trendRead.ts), the pane draws it (savedQueries/TrendChart.tsx).
 import { isIsoDate, type DateRange, type DayCells, type IsoDate } from "../dates";
 import { aggregationOf, type Aggregation, type Timeframe } from "../metrics";
 import { periodEnd } from "./refreshWindow";

@@ -2,7 +2,7 @@
 // Nov): a stored row whose key the add-in never wrote (writtenKeys.ts) is the user's. It is kept, in its period
 // after the service's rows of that period, named in the summary, and never counted as a loss or a revision. A row
 // whose key the service sends is the service's and is replaced, whoever typed it. Pure.
-import { addDays, addPeriods, type IsoDate } from "../dates";
+import { addDays, addPeriods, compareDays, type IsoDate } from "../dates";
 import type { Timeframe } from "../metrics";
 import { dayWordsOf, plural, type DaysOf } from "../words";
 import { isDay, rowKey } from "./userColumns";
@@ -80,7 +80,7 @@ export function placeUserRows(
   freshPeriods: readonly unknown[],
   users: readonly { row: number; period: IsoDate }[],
 ): KeptRow[] {
-  const ordered = [...users].sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : a.row - b.row));
+  const ordered = [...users].sort((a, b) => compareDays(a.period, b.period) || a.row - b.row);
   return ordered.map((u, k) => {
     let before = 0;
     for (const p of freshPeriods) if (isDay(p) && p <= u.period) before++;

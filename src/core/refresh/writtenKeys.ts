@@ -8,7 +8,7 @@
 // user's beyond that. docs/refresh.md, "Your
 // own rows in the table", has the sizes measured. Pure.
 import { z } from "zod";
-import { addDays, isIsoDate, periodStart, type IsoDate } from "../dates";
+import { addDays, compareDays, isIsoDate, periodStart, type IsoDate } from "../dates";
 import type { Timeframe } from "../metrics";
 
 /**
@@ -122,8 +122,7 @@ function fromBase64(text: string): number[] | null {
   return bytes;
 }
 
-/**
- * Sorted distinct hashes as delta varints (LEB128: 7 bits a byte) in base64. */
+/** Sorted distinct hashes as delta varints (LEB128: 7 bits a byte) in base64. */
 function encodeHashes(hashes: Iterable<number>): string {
   const sorted = [...new Set(hashes)].sort((a, b) => a - b);
   const bytes: number[] = [];
@@ -140,8 +139,7 @@ function encodeHashes(hashes: Iterable<number>): string {
   return toBase64(bytes);
 }
 
-/**
- * The hashes of encodeHashes, or null when the text is not one (a damaged record). */
+/** The hashes of encodeHashes, or null when the text is not one (a damaged record). */
 export function decodeHashes(text: string): number[] | null {
   const bytes = fromBase64(text);
   if (!bytes) return null;
@@ -184,7 +182,7 @@ export function writtenKeys(from: IsoDate, written: Iterable<KeyWritten>): Writt
   }
   let budget = EXACT_KEYS_PER_RECORD;
   const periods = [...byPeriod.keys()]
-    .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)) // the newest first get the budget
+    .sort((a, b) => compareDays(b, a)) // the newest first get the budget
     .map((p): WrittenPeriod => {
       const hashes = byPeriod.get(p)!;
       const base = { period: p, rows: hashes.size };
