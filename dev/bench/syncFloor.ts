@@ -25,7 +25,7 @@ const seconds = async (work: () => Promise<unknown>): Promise<number> => {
   return (performance.now() - t0) / 1000;
 };
 
-/** The empty table, made the sync's way (its primary key; in PostgreSQL its period index too), before anything is timed. */
+/** The empty table, made the sync's way (its primary key), before anything is timed. */
 async function emptyTable(address: string, spec: SyncTableSpec): Promise<void> {
   const engine = await openDatabase(address);
   try {

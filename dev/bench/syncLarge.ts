@@ -86,7 +86,7 @@ interface Run {
 
 class Large {
   readonly query = largeQuery();
-  /** The sync's table of the query under the name "floor": its columns, key (and PostgreSQL's period index). */
+  /** The sync's table of the query under the name "floor": its columns and key. */
   readonly floorSpec = queryTableOf(
     "floor",
     this.query,

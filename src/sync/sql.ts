@@ -39,12 +39,6 @@ export interface Dialect {
   /** A TIMESTAMPTZ column as milliseconds since 1970 (BIGINT). */
   epochMs(column: string): string;
   maxNameBytes: number;
-  /**
-   * Whether a table the sync creates gets an index on its period column. PostgreSQL's B-tree serves the window's
-   * range (`period >= from`); DuckDB answers ranges from its zone maps and uses an ART index only for point lookups
-   * of a few rows, so there one is kept up on every insert, delete and commit for nothing (see src/sync/tables.ts).
-   */
-  periodIndex: boolean;
   /** A temporary table of the connection's, by its name (never a table of the same name in the schema). */
   temporary(name: string): string;
   /** Said in an INSERT that writes values kept from the table itself (PostgreSQL: into an identity column too). */

@@ -11,8 +11,6 @@ export const DUCKDB: Dialect = {
   epochMs: (column) => `epoch_ms(${column})`,
   // DuckDB keeps long names whole; this bound only keeps them sensible.
   maxNameBytes: 1024,
-  // No ART index on the period (sql.ts, Dialect.periodIndex).
-  periodIndex: false,
   temporary: (name) => `temp.main.${quoteName(name)}`,
   // DuckDB has no identity columns (a sequence is a column's default).
   overriding: "",

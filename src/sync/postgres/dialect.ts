@@ -11,7 +11,6 @@ export const POSTGRES: Dialect = {
   epochMs: (column) => `(extract(epoch FROM ${column}) * 1000)::BIGINT`,
   // NAMEDATALEN - 1: PostgreSQL cuts longer names without an error.
   maxNameBytes: 63,
-  periodIndex: true,
   temporary: (name) => `pg_temp.${quoteName(name)}`,
   overriding: "OVERRIDING SYSTEM VALUE",
   runId: "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
