@@ -2,10 +2,8 @@
 // Excel's 1900 leap-year bug), a date cell's value. The rules of src/core read a table's days through
 // EXCEL_DAY_CELLS; the service's days become serials only here, where cells meet Excel.
 import { dayNumber, dayOfNumber, type DayCells, type IsoDate } from "../core/dates";
+import { MAX_EXCEL_SERIAL, SERIAL_OF_DAY_ZERO } from "../core/query/relativeDates";
 import { keyCellsOf, rowKey } from "../core/refresh/userColumns";
-
-/** Excel's serial of 1970-01-01, the day numbers' day 0. */
-const SERIAL_OF_DAY_ZERO = 25_569;
 
 /** Excel's serial number for a day: 2026-01-05 -> 46027. */
 export const excelSerial = (day: IsoDate): number => dayNumber(day) + SERIAL_OF_DAY_ZERO;
@@ -17,12 +15,9 @@ export const excelSerial = (day: IsoDate): number => dayNumber(day) + SERIAL_OF_
  */
 export const fromExcelSerial = (serial: number): IsoDate => dayOfNumber(serial - SERIAL_OF_DAY_ZERO);
 
-/** Excel's largest date serial (9999-12-31); 1 is 1900-01-01. */
-const MAX_SERIAL = 2_958_465;
-
 /** A table's days in Excel: a number Excel shows as a date (a date cell's value) is a day; anything else is not. */
 export const EXCEL_DAY_CELLS: DayCells = {
-  dayOf: (cell) => (typeof cell === "number" && cell >= 1 && cell <= MAX_SERIAL ? fromExcelSerial(cell) : null),
+  dayOf: (cell) => (typeof cell === "number" && cell >= 1 && cell <= MAX_EXCEL_SERIAL ? fromExcelSerial(cell) : null),
   cellOf: excelSerial,
 };
 

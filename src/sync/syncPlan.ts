@@ -1,8 +1,8 @@
 // A later sync's rewrite plan: the add-in's own (src/core/refresh/planRewrite.ts) on the database's rows: the
 // stored window and the answer as plain rows with their keys (the period first, a day held as its own text:
-// ISO_DAY_CELLS), so the empty-answer keep, the
-// losses rule, the unit-change rule and the gaps decide exactly as a refresh decides. Then each figure the write
-// changes, for sales_revisions, and the metric totals before and after, in words.
+// ISO_DAY_CELLS), so the empty-answer keep, the losses rule, the unit-change rule and the gaps decide exactly as a
+// refresh decides. Then each figure the write changes, for sales_revisions, and the metric totals before and after,
+// in words.
 import { compareDays, ISO_DAY_CELLS, type IsoDate } from "../core/dates";
 import type { Level, Timeframe } from "../core/metrics";
 import type { ReadWindow } from "../core/refresh/answerLayout";

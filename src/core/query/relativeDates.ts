@@ -2,12 +2,15 @@
 // relative to the service's today ("today", "-7d", "-4w", "-12m", "-1y", "+3d"). Pure: the caller passes today.
 import { addDays, addPeriods, dayOfNumber, isIsoDate, type IsoDate } from "../dates";
 
-/** Excel's largest date serial (9999-12-31) and its first real day (1900-01-01 is 1). */
-const MAX_EXCEL_SERIAL = 2958465;
+/** Excel's largest date serial (9999-12-31); 1 is 1900-01-01. */
+export const MAX_EXCEL_SERIAL = 2_958_465;
 /** Serials before 1900-03-01 fall in Excel's fictitious 1900-02-29 era; nobody has sales data there. */
 const MIN_EXCEL_SERIAL = 61;
-/** The serial of 1970-01-01, the day numbers' day 0 (src/excel/excelDays.ts converts a table's cells the same way). */
-const SERIAL_OF_DAY_ZERO = 25_569;
+/**
+ * Excel's serial of 1970-01-01, the day numbers' day 0. Defined here, where src/core reads a formula's date argument,
+ * and used by src/excel/excelDays.ts for a table's cells (src/core may not import src/excel).
+ */
+export const SERIAL_OF_DAY_ZERO = 25_569;
 
 const RELATIVE = /^(?:today)?\s*(?:([+-])\s*(\d{1,5})\s*([dwmy]))?$/;
 const UNIT_DAYS_LIMIT = 36_600; // about 100 years, whatever the unit

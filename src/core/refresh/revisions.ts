@@ -1,8 +1,7 @@
 // What a refresh's revision did: for each metric, the total of the re-read window before and after, and the
 // change ("revenue, 16-23 Nov: 40,666.81 to 40,807.05, +0.34%"). Pure; src/excel reads the rows taken out,
 // src/refresh has the rows written.
-import type { IsoDate } from "../dates";
-import { isDay } from "./userColumns";
+import { isIsoDate, type IsoDate } from "../dates";
 import type { Timeframe } from "../metrics";
 import { periodEnd } from "./refreshWindow";
 import type { Column } from "../answer/tabulate";
@@ -85,7 +84,7 @@ export const isNumber = (v: unknown): v is number => typeof v === "number" && Nu
 /** The last period (a day) on or after `start` that is `complete`, or null. */
 function lastPeriod(periods: readonly unknown[], start: IsoDate, complete: (p: IsoDate) => boolean): IsoDate | null {
   let last: IsoDate | null = null;
-  for (const p of periods) if (isDay(p) && p >= start && (last === null || p > last) && complete(p)) last = p;
+  for (const p of periods) if (isIsoDate(p) && p >= start && (last === null || p > last) && complete(p)) last = p;
   return last;
 }
 
@@ -94,7 +93,7 @@ function total(rows: WindowRows, m: number, start: IsoDate, end: IsoDate): { sum
   const nums: number[] = [];
   let blanks = 0;
   rows.periods.forEach((p, i) => {
-    if (!isDay(p) || p < start || p > end) return;
+    if (!isIsoDate(p) || p < start || p > end) return;
     const v = rows.values[i]?.[m];
     if (isNumber(v)) nums.push(v);
     else blanks++;

@@ -18,8 +18,7 @@ import {
 import { REFRESH_ANYWAY, type LossesWords } from "./lossesText";
 import { isNumber } from "./revisions";
 import { andList, plural } from "../words";
-import type { IsoDate } from "../dates";
-import { isDay } from "./userColumns";
+import { isIsoDate, type IsoDate } from "../dates";
 
 /** A metric whose figures changed by a power of ten in most rows of the same key. */
 export interface UnitChange {
@@ -119,7 +118,7 @@ const median = (xs: number[]): number => {
 function levelsOf(settled: WindowSide, metrics: number): Map<string, (number | undefined)[]> {
   const figures = new Map<string, number[][]>();
   settled.keys.forEach((cells, i) => {
-    if (!isDay(cells[0])) return;
+    if (!isIsoDate(cells[0])) return;
     const key = keyBesidePeriod(cells);
     let per = figures.get(key);
     if (!per) figures.set(key, (per = Array.from({ length: metrics }, () => [])));

@@ -5,7 +5,7 @@
 // Pure; src/excel reads and writes the cells, src/refresh wires them. See docs/refresh.md.
 import { RETAILER_COLUMN } from "../answer/retailersTable";
 import type { Column } from "../answer/tabulate";
-import { dayNumber, isIsoDate, type DayCells, type IsoDate } from "../dates";
+import { dayNumber, isIsoDate, type DayCells } from "../dates";
 import { andList } from "../words";
 
 /** A table column as Excel tells it: TableColumn.id (stable across renames and moves) and its header now. */
@@ -148,9 +148,6 @@ export function keyCellsOf(cells: readonly unknown[], dayCells: DayCells): unkno
   return out;
 }
 
-/** Whether a key's period cell (keyCellsOf) is a day. */
-export const isDay = (v: unknown): v is IsoDate => typeof v === "string" && isIsoDate(v);
-
 /**
  * The day in a row key: its day count from 1899-12-30, as the written-keys record (writtenKeys.ts) has hashed
  * keys since its version 1, so a record saved in a workbook still names the rows it wrote.
@@ -165,7 +162,7 @@ const KEY_DAY_ZERO = 25_569; // the count of 1970-01-01
  */
 export function rowKey(cells: readonly unknown[]): string | null {
   const day = cells[0];
-  if (!isDay(day)) return null;
+  if (!isIsoDate(day)) return null;
   const codes = cells.slice(1).map((v) => (v === null || v === undefined ? "" : String(v)));
   return JSON.stringify([dayNumber(day) + KEY_DAY_ZERO, ...codes]);
 }

@@ -2,10 +2,10 @@
 // Nov): a stored row whose key the add-in never wrote (writtenKeys.ts) is the user's. It is kept, in its period
 // after the service's rows of that period, named in the summary, and never counted as a loss or a revision. A row
 // whose key the service sends is the service's and is replaced, whoever typed it. Pure.
-import { addDays, addPeriods, compareDays, type IsoDate } from "../dates";
+import { addDays, addPeriods, compareDays, isIsoDate, type IsoDate } from "../dates";
 import type { Timeframe } from "../metrics";
 import { dayWordsOf, plural, type DaysOf } from "../words";
-import { isDay, rowKey } from "./userColumns";
+import { rowKey } from "./userColumns";
 import { decodeHashes, hashSum, keyHash, type WrittenKeys, type WrittenPeriod } from "./writtenKeys";
 
 export interface UserRowsInput {
@@ -83,7 +83,7 @@ export function placeUserRows(
   const ordered = [...users].sort((a, b) => compareDays(a.period, b.period) || a.row - b.row);
   return ordered.map((u, k) => {
     let before = 0;
-    for (const p of freshPeriods) if (isDay(p) && p <= u.period) before++;
+    for (const p of freshPeriods) if (isIsoDate(p) && p <= u.period) before++;
     return { row: u.row, at: before + k };
   });
 }
