@@ -47,4 +47,9 @@ export interface Dialect {
   runId: string;
   /** Run first in the transaction that creates the run log's tables (what the id needs, a lock against a race). */
   logSetup: readonly string[];
+  /**
+   * A table a sync creates gets its primary key once its first rows are in (just before COMMIT), not as it is made:
+   * where the engine's load runs on the sync's own thread and an index kept up row by row slows it (tables.ts).
+   */
+  keyAfterFirstLoad: boolean;
 }

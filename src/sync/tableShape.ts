@@ -19,6 +19,8 @@ export interface TableLayout {
   userColumns: UserColumn[];
   /** The table holds the sync's columns alone, in the query's order: rows go straight in (the appender, COPY). */
   direct: boolean;
+  /** Created by this rewrite without its primary key: the writer adds it before COMMIT (tables.ts). */
+  created?: boolean;
 }
 
 /** A table the sync has just created, or one as it would create it. */

@@ -1,6 +1,7 @@
 // The base's writer (engineBase.ts begins it): one transaction on one table, ended by any failure (rolled back at
 // once, so a failed step can never be committed), and a commit that is confirmed by reading back what the database
-// kept. A table with the user's columns is rewritten through keptValues.ts, so their values stay with their rows.
+// kept. A table with the user's columns is rewritten through keptValues.ts, so their values stay with their rows; a
+// table this transaction created without its primary key (DuckDB's) gets it over its rows just before COMMIT.
 import type { IsoDate } from "../core/dates";
 import { plural } from "../core/words";
 import type { SyncRevision, SyncRow, SyncRowChunks, SyncRun, SyncTableSpec, WindowWriter } from "./engine";
@@ -10,6 +11,7 @@ import { KeptValues } from "./keptValues";
 import { checkedChunks, rowCheck } from "./rowChecks";
 import { insertRun, readRun, REVISIONS_SPEC, revisionRows } from "./runLog";
 import type { Dialect, EngineSession } from "./sql";
+import { addKeySql } from "./tables";
 import { SYNC_COLUMNS_ONLY, type TableLayout } from "./tableShape";
 
 /** A transaction the base has begun: the engine's session in it, holding the table's lock. */
@@ -93,6 +95,8 @@ export class TransactionWriter implements WindowWriter {
     this.mustBeOpen();
     try {
       await this.kept?.end();
+      // Its index is built over the rows at COMMIT, which refuses the transaction if two rows share a key (tables.ts).
+      if (this.shape.created) await this.tx.session.exec(addKeySql(this.spec));
       await this.tx.session.exec("COMMIT");
       this.state = "committed";
       await this.confirm();

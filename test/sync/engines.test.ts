@@ -225,6 +225,22 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
     expect(await storedRows(engine, spec)).toEqual(rows);
   });
 
+  test("a first sync whose rows repeat a key is refused by the primary key; no table is left", async () => {
+    const spec = storeWeekly(freshTable());
+    const rows = weekRows(WEEKS);
+    const rewrite = rewriteWindow(engine, {
+      spec,
+      window: { from: WEEKS[0], to: WINDOW.to },
+      rows: [rows.slice(0, 10), [rows[3], ...rows.slice(10)]],
+      query: QUERY,
+    });
+    // PostgreSQL refuses the row as it is copied in; DuckDB, which adds a new table's key after its rows, at COMMIT.
+    await expect(rewrite).rejects.toThrow(/duplicate key/);
+    expect(await engine.storedColumns(spec.table)).toBeNull();
+    const [run] = await engine.runs({ table: spec.table });
+    expect(run).toMatchObject({ outcome: "failed", inserted: 0 });
+  });
+
   test("after a failed step the rewrite is over: it cannot be committed, and the table is as it was", async () => {
     const { spec, rows } = await seeded(engine);
     const writer = await engine.begin(spec);
