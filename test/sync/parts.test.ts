@@ -4,7 +4,7 @@ import { SyncError, type SyncTableSpec } from "../../src/sync";
 import { parseDatabase } from "../../src/sync/database";
 import { fitName, quoteName } from "../../src/sync/sqlNames";
 import { checkSpec } from "../../src/sync/sqlNames";
-import { copyLine } from "../../src/sync/postgres/session";
+import { BinaryRows } from "../../src/sync/postgres/session";
 import { storeWeekly } from "../../dev/sync-engines";
 
 describe("database addresses", () => {
@@ -89,8 +89,36 @@ describe("names", () => {
   });
 });
 
-test("COPY's text format: tab between values, \\N for null, backslash, tab and line breaks escaped", () => {
-  expect(copyLine(["2026-01-05", "a\tb\nc\rd\\e", "\\N", "", null, 1.5, -9007199254740991])).toBe(
-    "2026-01-05\ta\\tb\\nc\\rd\\\\e\t\\\\N\t\t\\N\t1.5\t-9007199254740991\n",
-  );
+// The header and trailer are checked by the server itself on every load (test/sync/engines.test.ts).
+describe("COPY's binary format (PostgreSQL's manual, COPY, Binary Format)", () => {
+  const hex = (b: Buffer) => b.toString("hex");
+
+  test("a row: its field count, then each field's length (-1 for null) and value in network byte order", () => {
+    const rows = new BinaryRows(["date", "text", "text", "bigint", "bigint", "double", "date"]);
+    const row = ["2000-01-02", "é\t\\N", null, -1, 9_007_199_254_740_991, 1.5, "1999-12-31"];
+    expect(hex(rows.rows(row, 0, 1))).toBe(
+      [
+        "0007",
+        "00000004" + "00000001", // days since 2000-01-01
+        "00000005" + "c3a9095c4e", // UTF-8, nothing escaped
+        "ffffffff",
+        "00000008" + "ffffffffffffffff",
+        "00000008" + "001fffffffffffff",
+        "00000008" + "3ff8000000000000",
+        "00000004" + "ffffffff",
+      ].join(""),
+    );
+  });
+
+  test("rows from..to of cells laid end to end; text longer than the buffer grows it", () => {
+    const rows = new BinaryRows(["bigint", "text"]);
+    const long = "€".repeat(400_000); // 1.2 MB of UTF-8: more than the first buffer
+    const bytes = rows.rows([1, "a", -9_007_199_254_740_991, long, 3, "c"], 1, 2);
+    expect(bytes.length).toBe(2 + 12 + 4 + 1_200_000);
+    expect(hex(bytes.subarray(0, 18))).toBe(
+      "0002" + "00000008" + "ffe0000000000001" + hex(Buffer.from([0, 0x12, 0x4f, 0x80])),
+    );
+    expect(bytes.subarray(18).toString("utf8")).toBe(long);
+    expect(hex(rows.rows([1, "a"], 0, 1))).toBe("0002" + "00000008" + "0000000000000001" + "00000001" + "61");
+  });
 });
