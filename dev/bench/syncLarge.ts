@@ -6,12 +6,14 @@
 // (a week a request, as the sync reads this retailer), then served from memory by the replay server
 // (dev/bench/replay.ts) to the syncs and the floor alike: building them was two thirds of what the floor used to be.
 // The floor is JSON.parse of every answer (fetched from the replay server) plus the engine's own bulk load of the
-// same rows (DuckDB's COPY from a CSV file; PostgreSQL's COPY FROM STDIN of that file through pg-copy-streams with
-// nothing else to do). Each sync is the real command (bin/sales-data.cjs) in a process of its own, and each part of
+// same rows, each engine's fastest (DuckDB's COPY from a Parquet file; PostgreSQL's COPY FROM STDIN of them in COPY's
+// binary format through pg-copy-streams with nothing else to do). Each sync is the real command (bin/sales-data.cjs) in a process of its own, and each part of
 // the floor a process of its own (dev/bench/syncFloor.ts); the five alternate, in one order in even rounds and the
 // reverse in odd ones, SYNC_BENCH_ROUNDS rounds (default 3); each figure is the median of its runs.
-import { rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { to as copyTo } from "pg-copy-streams";
 import { buildSync } from "esbuild";
 import { addDays } from "../../src/core/dates";
 import { dataParams, parseQuery, requestsOf, type Query } from "../../src/core/query/query";
@@ -141,22 +143,30 @@ class Large {
     this.add(part, { ...said, seconds: said.seconds, peakMb: said.peak_rss_mb });
   }
 
-  /** The synced rows as the floor's CSV file, written by DuckDB from the synced table (not timed). */
-  async writeCsv(file: string, csv: string): Promise<void> {
+  private readonly columns = this.floorSpec.columns.map((col) => quoteName(col.name)).join(", ");
+
+  /** The rows DuckDB synced as the floor's Parquet file, written by DuckDB from the synced table (not timed). */
+  async writeParquet(file: string, parquet: string): Promise<void> {
     const { DuckDBInstance } = await import("@duckdb/node-api");
     const instance = await DuckDBInstance.create(file);
     const c = await instance.connect();
-    const columns = this.floorSpec.columns.map((col) => quoteName(col.name)).join(", ");
-    await c.run(`COPY (SELECT ${columns} FROM big) TO '${csv}' (FORMAT csv, HEADER false)`);
+    await c.run(`COPY (SELECT ${this.columns} FROM big) TO '${parquet}' (FORMAT parquet)`);
     c.closeSync();
     instance.closeSync();
   }
 
-  /** Drops a table from the PostgreSQL database, so the next run is a first sync (or COPY) again. */
-  async drop(table: string): Promise<void> {
+  /**
+   * Drops a table from the PostgreSQL database, so the next run is a first sync (or COPY) again; the synced table's
+   * rows written first, when `keepRows` names a file, in COPY's binary format (not timed).
+   */
+  async drop(table: string, keepRows?: string): Promise<void> {
     const { Client } = await import("pg");
     const c = new Client({ connectionString: this.server.url });
     await c.connect();
+    if (keepRows) {
+      const copy = c.query(copyTo(`COPY ${quoteName(table)} (${this.columns}) TO STDOUT WITH (FORMAT binary)`));
+      await pipeline(copy, createWriteStream(keepRows));
+    }
     await c.query(`DROP TABLE IF EXISTS ${quoteName(table)}`);
     await c.end();
   }
@@ -171,7 +181,8 @@ class Large {
     this.replayUrl = replay.url;
     const { dir, server } = this;
     writeFileSync(join(dir, "paths.json"), JSON.stringify(paths));
-    const csv = join(dir, "rows.csv");
+    const parquet = join(dir, "rows.parquet");
+    const pgRows = join(dir, "rows.pgcopy");
     const duckFile = join(dir, "big.duckdb");
     const parts: [string, () => Promise<void>][] = [
       [
@@ -179,7 +190,7 @@ class Large {
         async () => {
           rmSync(duckFile, { force: true });
           await this.sync("duckdb", `duckdb:${duckFile}`);
-          if (!this.runs.has("floor_parse")) await this.writeCsv(duckFile, csv);
+          if (!existsSync(parquet)) await this.writeParquet(duckFile, parquet);
         },
       ],
       [
@@ -191,20 +202,20 @@ class Large {
         async () => {
           const file = join(dir, "floor.duckdb");
           rmSync(file, { force: true });
-          await this.floor("floor_duckdb_copy", ["duckdb", file, csv, join(dir, "spec.json")]);
+          await this.floor("floor_duckdb_copy", ["duckdb", file, parquet, join(dir, "spec.json")]);
         },
       ],
       [
         "postgres",
         async () => {
           await this.sync("postgres", server.url);
-          await this.drop("big");
+          await this.drop("big", existsSync(pgRows) ? undefined : pgRows);
         },
       ],
       [
         "floor_postgres_copy",
         async () => {
-          await this.floor("floor_postgres_copy", ["postgres", server.url, csv, join(dir, "spec.json")]);
+          await this.floor("floor_postgres_copy", ["postgres", server.url, pgRows, join(dir, "spec.json")]);
           await this.drop("floor");
         },
       ],
