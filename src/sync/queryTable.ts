@@ -98,6 +98,8 @@ function cellOf(v: unknown, type: SyncColumn["type"]): SyncCell {
   return v as SyncCell;
 }
 
+const NOTHING_READ = Symbol("nothing read");
+
 /**
  * Answers' rows laid into one block of the table's rows as they come, batch by batch (the period its UTC day, the
  * retailer column filled). Each distinct period is read once: rows share a few periods, and reading a day per row was
@@ -108,9 +110,17 @@ function cellOf(v: unknown, type: SyncColumn["type"]): SyncCell {
 export class BlockWriter {
   private readonly days = new Map<unknown, SyncCell>();
   private readonly texts = new Map<string, string>();
+  /**
+   * Per column, the last value read (none yet: a value no row has) and the cell made of it: a week's rows share their
+   * period and, row after row, a product's name, so the maps above are asked once for each run of them.
+   */
+  private readonly lastRead: unknown[];
+  private readonly lastCell: SyncCell[] = [];
   private cells: SyncCell[] = [];
 
-  constructor(private readonly t: QueryTable) {}
+  constructor(private readonly t: QueryTable) {
+    this.lastRead = t.spec.columns.map(() => NOTHING_READ);
+  }
 
   /** Rows of `retailer`'s answer, after those added before. */
   add(rows: readonly Readonly<Record<string, unknown>>[], retailer: string): void {
@@ -127,9 +137,10 @@ export class BlockWriter {
         }
         const v = row[field];
         // A comparison is stored as the workbook holds it: the fraction (12.5% as 0.125), not the service's 12.5.
-        if (i === 0) cells[at] = this.dayOf(v);
+        if (i === 0) cells[at] = v === this.lastRead[0] ? this.lastCell[0] : this.remember(0, v, this.dayOf(v));
         else if (t.kinds[i] === "percent" && typeof v === "number") cells[at] = v / COMPARISON_SCALE;
-        else cells[at] = columns[i].type === "text" ? this.once(cellOf(v, "text")) : cellOf(v, columns[i].type);
+        else if (columns[i].type !== "text") cells[at] = cellOf(v, columns[i].type);
+        else cells[at] = v === this.lastRead[i] ? this.lastCell[i] : this.remember(i, v, this.once(cellOf(v, "text")));
       }
   }
 
@@ -139,6 +150,11 @@ export class BlockWriter {
     this.cells = [];
     const width = this.t.spec.columns.length;
     return { width, length: cells.length / width, cells };
+  }
+
+  private remember(column: number, read: unknown, cell: SyncCell): SyncCell {
+    this.lastRead[column] = read;
+    return (this.lastCell[column] = cell);
   }
 
   private dayOf(v: unknown): SyncCell {

@@ -5,6 +5,7 @@ import { parseDatabase } from "../../src/sync/database";
 import { fitName, quoteName } from "../../src/sync/sqlNames";
 import { checkSpec } from "../../src/sync/sqlNames";
 import { BinaryRows } from "../../src/sync/postgres/session";
+import { BlockWriter, queryTableOf } from "../../src/sync/queryTable";
 import { storeWeekly } from "../../dev/sync-engines";
 
 describe("database addresses", () => {
@@ -120,5 +121,49 @@ describe("COPY's binary format (PostgreSQL's manual, COPY, Binary Format)", () =
     );
     expect(bytes.subarray(18).toString("utf8")).toBe(long);
     expect(hex(rows.rows([1, "a"], 0, 1))).toBe("0002" + "00000008" + "0000000000000001" + "00000001" + "61");
+  });
+});
+
+describe("a block of an answer's rows (BlockWriter)", () => {
+  const query = { retailers: ["northmart"], level: "store", comparison: undefined } as const;
+  const table = queryTableOf(
+    "t",
+    { ...query, retailers: [...query.retailers] },
+    { periodField: "week", metrics: ["revenue"], fields: ["store_id", "store_name", "sku", "product_name"] },
+    63,
+  );
+
+  test("each row's cells as its own values, however its neighbours' repeat or are missing", () => {
+    const writer = new BlockWriter(table);
+    const row = (week: unknown, name: unknown, store: unknown, revenue: unknown) => ({
+      week,
+      store_id: 1,
+      store_name: store,
+      sku: 7,
+      product_name: name,
+      revenue,
+    });
+    writer.add(
+      [
+        row(undefined, undefined, "York", 1),
+        row("2026-01-05T00:00:00Z", "Juice", "York", 2),
+        row("2026-01-05T00:00:00Z", "Juice", undefined, 3),
+        row("2026-01-12T00:00:00Z", null, 1002, 4),
+        row(undefined, "Juice", "1002", 5),
+      ],
+      "northmart",
+    );
+    const { width, cells } = writer.take();
+    const names = table.spec.columns.map((c) => c.name);
+    const rows = Array.from({ length: cells.length / width }, (_, i) =>
+      Object.fromEntries(names.map((n, j) => [n, cells[i * width + j]])),
+    );
+    expect(rows.map((r) => [r.week, r.product_name, r.store_name, r.revenue])).toEqual([
+      [null, null, "York", 1],
+      ["2026-01-05", "Juice", "York", 2],
+      ["2026-01-05", "Juice", null, 3],
+      ["2026-01-12", null, "1002", 4],
+      [null, "Juice", "1002", 5],
+    ]);
   });
 });
