@@ -7,9 +7,10 @@
 // (dev/bench/replay.ts) to the syncs and the floor alike: building them was two thirds of what the floor used to be.
 // The floor is JSON.parse of every answer (fetched from the replay server) plus the engine's own bulk load of the
 // same rows, each engine's fastest (DuckDB's COPY from a Parquet file; PostgreSQL's COPY FROM STDIN of them in COPY's
-// binary format through pg-copy-streams with nothing else to do). Each sync is the real command (bin/sales-data.cjs) in a process of its own, and each part of
-// the floor a process of its own (dev/bench/syncFloor.ts); the five alternate, in one order in even rounds and the
-// reverse in odd ones, SYNC_BENCH_ROUNDS rounds (default 3); each figure is the median of its runs.
+// binary format through pg-copy-streams with nothing else to do). Each sync is the real command (bin/sales-data.cjs)
+// in a process of its own, and each part of the floor a process of its own (dev/bench/syncFloor.ts); the five
+// alternate, in one order in even rounds and the reverse in odd ones, SYNC_BENCH_ROUNDS rounds (default 3); each
+// figure is the median of its runs.
 import { createWriteStream, existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";

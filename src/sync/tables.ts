@@ -57,8 +57,8 @@ export async function tableExists(s: SqlSession, d: Dialect, table: string): Pro
 
 /**
  * Creates the table in the open transaction (with its primary key, or for the writer to add it: `created`), or checks
- * the one there: its shape, for the rewrite (the user's columns it keeps); a table the sync cannot write is a SyncError naming
- * each problem and what to do, and nothing is written to it.
+ * the one there: its shape, for the rewrite (the user's columns it keeps); a table the sync cannot write is a
+ * SyncError naming each problem and what to do, and nothing is written to it.
  */
 export async function ensureTable(s: SqlSession, d: Dialect, spec: SyncTableSpec, where: string): Promise<TableLayout> {
   if (!(await tableExists(s, d, spec.table))) {
