@@ -96,6 +96,8 @@ class Large {
     { periodField: "week", metrics: this.query.metrics, fields: [] },
     63,
   ).spec;
+  /** The floor table's column list, for reading the synced rows out in its order. */
+  private readonly columns = this.floorSpec.columns.map((col) => quoteName(col.name)).join(", ");
   readonly runs = new Map<string, Run[]>();
   private readonly floorBundle: string;
   private replayUrl = "";
@@ -143,8 +145,6 @@ class Large {
     const said = JSON.parse(stdout) as Record<string, number>;
     this.add(part, { ...said, seconds: said.seconds, peakMb: said.peak_rss_mb });
   }
-
-  private readonly columns = this.floorSpec.columns.map((col) => quoteName(col.name)).join(", ");
 
   /** The rows DuckDB synced as the floor's Parquet file, written by DuckDB from the synced table (not timed). */
   async writeParquet(file: string, parquet: string): Promise<void> {

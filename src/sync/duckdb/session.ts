@@ -13,6 +13,7 @@ import {
   type DuckDBType,
   type DuckDBValue,
 } from "@duckdb/node-api";
+import { dayNumber, type IsoDate } from "../../core/dates";
 import { letGo, type RowBlock } from "../rowBlock";
 import type { SyncCell, SyncColumnType, SyncRow, SyncTableSpec } from "../engine";
 import type { EngineSession } from "../sql";
@@ -64,13 +65,6 @@ async function* streamDuckDb(
   if (out.length > 0) yield out;
 }
 
-const DAY_MS = 86_400_000;
-
-/** A checked "YYYY-MM-DD" as DuckDB's day number (days since 1970-01-01). */
-function dayNumber(day: string): number {
-  return Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
-}
-
 const DUCKDB_TYPES: Record<SyncColumnType, DuckDBType> = { date: DATE, text: VARCHAR, bigint: BIGINT, double: DOUBLE };
 
 /** How a column's values go into a vector: codes as BigInt, days as DuckDB's dates (one per distinct day). */
@@ -80,7 +74,7 @@ function columnValue(type: SyncColumnType, days: Map<string, DuckDBDateValue>): 
   return (v) => {
     if (v === null) return null;
     let day = days.get(v as string);
-    if (!day) days.set(v as string, (day = new DuckDBDateValue(dayNumber(v as string))));
+    if (!day) days.set(v as string, (day = new DuckDBDateValue(dayNumber(v as IsoDate))));
     return day;
   };
 }

@@ -6,6 +6,7 @@ import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import pg, { type ClientBase, type CustomTypesConfig, type PoolClient } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+import { dayNumber, type IsoDate } from "../../core/dates";
 import { letGo, type RowBlock } from "../rowBlock";
 import type { SyncCell, SyncColumnType, SyncRow, SyncTableSpec } from "../engine";
 import { quoteName } from "../sqlNames";
@@ -71,16 +72,9 @@ const COPY_HEADER = Buffer.from([
 /** The field count -1: no more rows. */
 const COPY_TRAILER = Buffer.from([0xff, 0xff]);
 
-const DAY_MS = 86_400_000;
 /** 2000-01-01 in days since 1970-01-01: PostgreSQL counts its days from there. */
 const PG_EPOCH_DAY = 10_957;
 const TWO_TO_32 = 4_294_967_296;
-
-/** A checked "YYYY-MM-DD" as PostgreSQL's day number. */
-function pgDay(day: string): number {
-  const ms = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
-  return ms / DAY_MS - PG_EPOCH_DAY;
-}
 
 /**
  * Writes checked rows of a table's column types as COPY's binary rows. The cells are the row checks' (rowChecks.ts):
@@ -122,7 +116,7 @@ export class BinaryRows {
     switch (type) {
       case "date": {
         let day = this.days.get(v as string);
-        if (day === undefined) this.days.set(v as string, (day = pgDay(v as string)));
+        if (day === undefined) this.days.set(v as string, (day = dayNumber(v as IsoDate) - PG_EPOCH_DAY));
         view.setInt32(at, 4);
         view.setInt32(at + 4, day);
         this.at = at + 8;
