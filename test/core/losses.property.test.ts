@@ -4,13 +4,9 @@
 import fc from "fast-check";
 import { addDays, isIsoDate, ISO_DAY_CELLS } from "../../src/core/dates";
 import { EXCEL_DAY_CELLS, excelSerial } from "../../src/excel/excelDays";
-import {
-  compareWindow,
-  heldBy,
-  type ApprovedLosses,
-  type WindowComparison,
-  type WindowSide,
-} from "../../src/core/refresh/losses";
+import { heldBy, type ApprovedLosses, type WindowSide } from "../../src/core/refresh/losses";
+import { checkWindow } from "../../src/core/refresh/unitChange";
+import type { WindowComparison } from "../../src/core/refresh/windowFold";
 import { REFRESH_ANYWAY, blankedText, lossesSentences, lossesText } from "../../src/core/refresh/lossesText";
 import { keyCellsOf, rowKey } from "../../src/core/refresh/userColumns";
 
@@ -68,7 +64,8 @@ const side = (rows: readonly Row[]): WindowSide => ({
   metrics: rows.map((r) => r.metrics),
 });
 const compare = (stored: readonly Row[], fresh: readonly Row[], several = true) =>
-  compareWindow({ stored: side(stored), fresh: side(fresh), metrics: METRICS, retailerAt: several ? 1 : undefined });
+  checkWindow({ stored: side(stored), fresh: side(fresh), metrics: METRICS, retailerAt: several ? 1 : undefined })
+    .comparison;
 
 const keyOf = (r: Row) => rowKey(r.key);
 /** What "Refresh anyway" accepts of a held line: the losses it showed (as src/refresh's refreshAnywayOf gives them). */
@@ -95,7 +92,7 @@ const empty = (v: unknown) => v === null || v === undefined || v === "";
 /** A stored row without a day for its date that holds something: the refresh removes it, so it is a loss. */
 const undatedLoss = (r: Row) => dayOf(r) === null && [...r.key, ...r.metrics].some((v) => !empty(v));
 
-describe("compareWindow", () => {
+describe("the comparison of the stored window with the answer", () => {
   test("removed, replaced and added are the key counts' differences, plus rows without a date that hold something; blank rows are not counted", () => {
     fc.assert(
       fc.property(storedRows, freshRows, (stored, fresh) => {

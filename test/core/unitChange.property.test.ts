@@ -7,13 +7,8 @@ import { addDays, type IsoDate } from "../../src/core/dates";
 import { runs } from "../support/properties";
 import { type WindowSide } from "../../src/core/refresh/losses";
 import { REFRESH_ANYWAY } from "../../src/core/refresh/lossesText";
-import {
-  approvedUnits,
-  checkWindow,
-  unapprovedUnitChanges,
-  unitChangeText,
-  type UnitChange,
-} from "../../src/core/refresh/unitChange";
+import { approvedUnits, checkWindow, unapprovedUnitChanges, unitChangeText } from "../../src/core/refresh/unitChange";
+import type { UnitChange } from "../../src/core/refresh/unitTally";
 
 /** A metric is held only when at least three rows changed by one power of ten (docs/refresh.md). */
 const UNIT_CHANGE_MIN_ROWS = 3;

@@ -5,15 +5,11 @@
 import type { IsoDate } from "../dates";
 import type { DayWords } from "../words";
 import type { Timeframe } from "../metrics";
-import { heldBy, type WindowComparison } from "./losses";
+import { heldBy } from "./losses";
+import type { WindowComparison } from "./windowFold";
 import { lossesSentences, lossesText } from "./lossesText";
-import {
-  unapprovedUnitChanges,
-  unitChangeText,
-  type RefreshApproval,
-  type UnitChange,
-  type WindowCheck,
-} from "./unitChange";
+import { unapprovedUnitChanges, unitChangeText, type RefreshApproval, type WindowCheck } from "./unitChange";
+import type { UnitChange } from "./unitTally";
 
 /**
  * Stored rows a refresh removes (or would remove: `held`), by key; see losses.ts. Held, it is what the pane's

@@ -5,7 +5,7 @@ import { addDays, addPeriods, compareDays, type IsoDate, type DateRange } from "
 import type { Timeframe } from "../metrics";
 import { dayWordsOf, plural, type DaysOf } from "../words";
 import { holdReason } from "./holdReason";
-import type { BlankedFigures, PeriodCount, WindowComparison } from "./losses";
+import type { BlankedFigures, PeriodCount, WindowComparison } from "./windowFold";
 
 /** How many ranges a sentence lists before "and N more". */
 const LISTED = 8;

@@ -10,7 +10,7 @@ import { RETAILER_COLUMN } from "../answer/retailersTable";
 import type { ReadWindow } from "./answerLayout";
 import { isCovered, missingRanges, openGaps, subtractRange } from "./gaps";
 import { holdsOf, type Holds } from "./holds";
-import { type BlankedFigures, type WindowComparison } from "./losses";
+import type { BlankedFigures, WindowComparison } from "./windowFold";
 import { blankedText, repeatedText } from "./lossesText";
 import { completeWhenRead, metricColumns, windowChanges, type MetricChange, type WindowRows } from "./revisions";
 import { checkWindow, levelFrom, narrowWindow, type RefreshApproval } from "./unitChange";

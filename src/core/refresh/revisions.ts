@@ -37,12 +37,15 @@ export function metricColumns(columns: readonly Column[]): number[] {
 }
 
 /**
- * The exact sum of `values`, rounded once (Shewchuk's algorithm, as Python's math.fsum): the same numbers in
- * any order give the same total, so identical rows give no change.
+ * An exact running sum (Shewchuk's algorithm, as Python's math.fsum): the partials hold the sum of every number added
+ * with no rounding, so the same numbers in any order, or added in parts and joined, give the same total, rounded once.
  */
-export function exactSum(values: readonly number[]): number {
-  const partials: number[] = [];
-  for (let x of values) {
+export class ExactSum {
+  private readonly partials: number[] = [];
+
+  add(value: number): void {
+    const partials = this.partials;
+    let x = value;
     let i = 0;
     for (let j = 0; j < partials.length; j++) {
       let y = partials[j];
@@ -55,11 +58,27 @@ export function exactSum(values: readonly number[]): number {
     partials.length = i;
     partials.push(x);
   }
-  return roundPartials(partials);
+
+  /** Adds another sum's numbers (its partials are exact, so the total stays exact). */
+  join(other: ExactSum): void {
+    for (const p of other.partials) this.add(p);
+  }
+
+  /** The total, correctly rounded. */
+  get value(): number {
+    return roundPartials(this.partials);
+  }
+}
+
+/** The exact sum of `values`, rounded once: the same numbers in any order give the same total (ExactSum). */
+export function exactSum(values: readonly number[]): number {
+  const sum = new ExactSum();
+  for (const v of values) sum.add(v);
+  return sum.value;
 }
 
 /** The partials' sum, correctly rounded (half to even across the last two partials). */
-function roundPartials(partials: number[]): number {
+function roundPartials(partials: readonly number[]): number {
   let n = partials.length;
   if (n === 0) return 0;
   let hi = partials[--n];
@@ -81,26 +100,6 @@ function roundPartials(partials: number[]): number {
 
 export const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
-/** The last period (a day) on or after `start` that is `complete`, or null. */
-function lastPeriod(periods: readonly unknown[], start: IsoDate, complete: (p: IsoDate) => boolean): IsoDate | null {
-  let last: IsoDate | null = null;
-  for (const p of periods) if (isIsoDate(p) && p >= start && (last === null || p > last) && complete(p)) last = p;
-  return last;
-}
-
-/** A metric's total over the rows whose period is in [start, end]; empty or non-numeric cells count as 0. */
-function total(rows: WindowRows, m: number, start: IsoDate, end: IsoDate): { sum: number; blanks: number } {
-  const nums: number[] = [];
-  let blanks = 0;
-  rows.periods.forEach((p, i) => {
-    if (!isIsoDate(p) || p < start || p > end) return;
-    const v = rows.values[i]?.[m];
-    if (isNumber(v)) nums.push(v);
-    else blanks++;
-  });
-  return { sum: exactSum(nums), blanks };
-}
-
 /**
  * Whether a period (its first day) was complete when the table was last read: all its days before that day
  * (the service serves days up to the day before its today). A week or month still in progress then has grown with
@@ -113,6 +112,64 @@ export function completeWhenRead(lastRead: IsoDate, timeframe: Timeframe): (peri
     if (ok === undefined) seen.set(p, (ok = periodEnd(p, timeframe) <= lastRead));
     return ok;
   };
+}
+
+/**
+ * One side of a window's rows as each metric's total per period, kept as rows are added (one pass, nothing held of
+ * the rows): the rows of a period before `start`, or without a day, are left out; an empty or non-numeric cell counts
+ * as 0 and is counted.
+ */
+export class MetricTotals {
+  private readonly periods = new Map<IsoDate, { sums: ExactSum[]; blanks: number[] }>();
+
+  constructor(
+    private readonly metrics: number,
+    private readonly start: IsoDate,
+  ) {}
+
+  /** A row: its period (a day, or anything else for a row without one) and its cells of the metrics. */
+  add(period: unknown, values: readonly unknown[] | undefined): void {
+    if (!isIsoDate(period) || period < this.start) return;
+    let at = this.periods.get(period);
+    if (!at) {
+      at = {
+        sums: Array.from({ length: this.metrics }, () => new ExactSum()),
+        blanks: new Array<number>(this.metrics).fill(0),
+      };
+      this.periods.set(period, at);
+    }
+    for (let m = 0; m < this.metrics; m++) {
+      const v = values?.[m];
+      if (isNumber(v)) at.sums[m].add(v);
+      else at.blanks[m]++;
+    }
+  }
+
+  /** The last period held that was `complete` when last read, or null. */
+  lastComplete(complete: (p: IsoDate) => boolean): IsoDate | null {
+    let last: IsoDate | null = null;
+    for (const p of this.periods.keys()) if ((last === null || p > last) && complete(p)) last = p;
+    return last;
+  }
+
+  /** Metric m's total and blank cells over the periods up to `end`. */
+  total(m: number, end: IsoDate): { sum: number; blanks: number } {
+    const sum = new ExactSum();
+    let blanks = 0;
+    for (const [p, at] of this.periods) {
+      if (p > end) continue;
+      sum.join(at.sums[m]);
+      blanks += at.blanks[m];
+    }
+    return { sum: sum.value, blanks };
+  }
+}
+
+/** Rows of a window as MetricTotals from `start`. */
+function totalsOf(rows: WindowRows, metrics: number, start: IsoDate): MetricTotals {
+  const totals = new MetricTotals(metrics, start);
+  rows.periods.forEach((p, i) => totals.add(p, rows.values[i]));
+  return totals;
 }
 
 /**
@@ -129,13 +186,25 @@ export function windowChanges(
   after: WindowRows,
   complete: (period: IsoDate) => boolean = () => true,
 ): MetricChange[] {
-  const lastBefore = lastPeriod(before.periods, start, complete);
-  const lastAfter = lastPeriod(after.periods, start, complete);
+  const n = metrics.length;
+  return totalsChanges(metrics, start, totalsOf(before, n, start), totalsOf(after, n, start), complete);
+}
+
+/** windowChanges on totals kept as the rows went by (MetricTotals from `start`, old rows and new). */
+export function totalsChanges(
+  metrics: readonly string[],
+  start: IsoDate,
+  before: MetricTotals,
+  after: MetricTotals,
+  complete: (period: IsoDate) => boolean = () => true,
+): MetricChange[] {
+  const lastBefore = before.lastComplete(complete);
+  const lastAfter = after.lastComplete(complete);
   if (lastBefore === null || lastAfter === null) return [];
   const end = lastBefore < lastAfter ? lastBefore : lastAfter;
   return metrics.map((metric, m) => {
-    const b = total(before, m, start, end);
-    const a = total(after, m, start, end);
+    const b = before.total(m, end);
+    const a = after.total(m, end);
     const change = a.sum - b.sum;
     return {
       metric,

@@ -1,43 +1,16 @@
-// A unit change at the source (issue 21): a retailer that starts reporting revenue in pence instead of pounds
-// (every figure x100), a rate as a fraction instead of a percentage (/100), or counts in thousands, sends re-read
-// figures a power of ten away from the stored ones for the same rows. Refresh compares each metric's figures row
-// by row, on the losses rule's pairing by key (src/core/refresh/losses.ts pairByKey), before anything is written, and
-// holds the table as the losses rule does until the user refreshes anyway. Single outliers are revisions, not a
-// change of unit: see unitChanges for how they are told apart. A narrow window (a one-SKU weekly table re-reads one
-// settled week) is judged also against the level of the settled periods before it (issue 36). Pure; see
-// docs/refresh.md, "A unit change at the source".
-import {
-  compareWindow,
-  pairByKey,
-  type ApprovedLosses,
-  type KeyPairs,
-  type WindowAnswer,
-  type WindowComparison,
-  type WindowSide,
-} from "./losses";
+// A unit change at the source: a retailer that starts reporting revenue in pence instead of pounds (every figure
+// x100), a rate as a fraction instead of a percentage (/100), or counts in thousands, sends re-read figures a power
+// of ten away from the stored ones for the same rows. Refresh compares each metric's figures row by row, on the
+// losses rule's pairing by key (src/core/refresh/losses.ts pairByKey), before anything is written, and holds the
+// table as the losses rule does until the user refreshes anyway. Single outliers are revisions, not a change of
+// unit: unitTally.ts tells them apart. A narrow window (a one-SKU weekly table re-reads one settled week) is judged
+// also against the level of the settled periods before it. Pure; see docs/refresh.md, "A unit change at the source".
+import { foldSides, pairByKey, type ApprovedLosses, type WindowAnswer, type WindowSide } from "./losses";
 import { REFRESH_ANYWAY, type LossesWords } from "./lossesText";
-import { isNumber } from "./revisions";
 import { andList, plural } from "../words";
-import { isIsoDate, type IsoDate } from "../dates";
-
-/** A metric whose figures changed by a power of ten in most rows of the same key. */
-export interface UnitChange {
-  /** A table of several retailers: whose figures changed (each retailer's rows are judged apart). */
-  retailer?: string;
-  /** The metric (the service's field). */
-  metric: string;
-  /** The power of ten the figures were multiplied by: 100 (pence for pounds), 1000, 0.01, ... never 1. */
-  factor: number;
-  /** Rows of the same key whose stored and re-read figures were compared (both non-zero numbers). */
-  compared: number;
-  /** Of those, the rows whose figure is `factor` times the stored one (within UNIT_TOLERANCE). */
-  changed: number;
-  /**
-   * A narrow window: fewer than UNIT_CHANGE_MIN_ROWS rows changed, and each of them is also `factor` times its
-   * key's level in the settled periods before the window (within LEVEL_TOLERANCE).
-   */
-  byLevel?: true;
-}
+import type { IsoDate } from "../dates";
+import { LEVEL_PERIODS, LevelReader, NARROW_ROWS, type UnitChange } from "./unitTally";
+import { WindowFold, type WindowComparison } from "./windowFold";
 
 /** A unit change as "Refresh anyway" accepts it: this retailer's metric by this factor, no other. */
 export type ApprovedUnitChange = Pick<UnitChange, "retailer" | "metric" | "factor">;
@@ -48,39 +21,6 @@ export type ApprovedUnitChange = Pick<UnitChange, "retailer" | "metric" | "facto
  */
 export interface RefreshApproval extends ApprovedLosses {
   unitChanges?: readonly ApprovedUnitChange[];
-}
-
-/** A metric is held only when at least this many rows changed by the same power of ten... */
-const UNIT_CHANGE_MIN_ROWS = 3;
-/**
- * ...and those rows are more than half of the rows compared. A row's ratio counts for 10^k when it is within 25%
- * of it either way (revisions move a figure by about 1%, so a revised figure in the new unit still counts).
- */
-const UNIT_TOLERANCE = 0.25;
-
-const LOG_TOLERANCE = Math.log10(1 + UNIT_TOLERANCE);
-
-/**
- * A narrow window's changed rows must also be 10^k times their key's level, within a factor of 3 either way: weeks
- * and months of one SKU differ by a promotion or a season, never by a factor of 10, so a figure that moved back to
- * its level (a wrong figure the retailer corrected) is a revision, and one that left it by 10^k is a unit change.
- */
-const LEVEL_TOLERANCE = Math.log10(3);
-/** A key's level: the median of its figures in the last LEVEL_PERIODS settled periods before the window. */
-const LEVEL_PERIODS = 3;
-/**
- * The settled periods are read only for a window this narrow: a group (retailer) with at most this many stored rows
- * in periods complete at the last read. The majority rule alone decides for 4 compared rows or more; the margin
- * covers rows whose figure is empty or 0.
- */
-const NARROW_ROWS = 8;
-
-/** The power of ten (k, maybe 0) that a ratio is within the tolerance of, or null (another ratio, a sign change). */
-function powerOf(ratio: number): number | null {
-  if (!(ratio > 0) || !Number.isFinite(ratio)) return null;
-  const exp = Math.log10(ratio);
-  const k = Math.round(exp);
-  return Math.abs(exp - k) <= LOG_TOLERANCE ? k : null;
 }
 
 /** The stored window and the answer (as the losses rule compares them), and which periods count. */
@@ -95,54 +35,6 @@ export interface UnitCheckInput extends WindowAnswer {
    * metric cells as `stored` has them. Absent: no level, and fewer than UNIT_CHANGE_MIN_ROWS rows are never held.
    */
   settled?: WindowSide;
-}
-
-/** Per metric: the rows compared and, per power of ten other than 0, the rows that changed by it. */
-interface Tally {
-  compared: number[];
-  /** Per metric, per power of ten: the changed rows, as [key without its period, re-read figure]. */
-  powers: Map<number, [string, number][]>[];
-}
-
-/** A row's key without its period: the same SKU (store, retailer) in another period. */
-const keyBesidePeriod = (cells: readonly unknown[]): string =>
-  JSON.stringify(cells.slice(1).map((v) => (v === null || v === undefined ? "" : String(v))));
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-
-/** Each key's level per metric (undefined: no non-zero figure) over the settled rows given. */
-function levelsOf(settled: WindowSide, metrics: number): Map<string, (number | undefined)[]> {
-  const figures = new Map<string, number[][]>();
-  settled.keys.forEach((cells, i) => {
-    if (!isIsoDate(cells[0])) return;
-    const key = keyBesidePeriod(cells);
-    let per = figures.get(key);
-    if (!per) figures.set(key, (per = Array.from({ length: metrics }, () => [])));
-    const row = settled.metrics[i] ?? [];
-    for (let m = 0; m < metrics; m++) {
-      const v = row[m];
-      if (isNumber(v) && v !== 0) per[m].push(v);
-    }
-  });
-  return new Map([...figures].map(([key, per]) => [key, per.map((xs) => (xs.length > 0 ? median(xs) : undefined))]));
-}
-
-/** Whether every changed row is also 10^k times its key's level (a narrow window's second witness). */
-function offLevel(
-  rows: readonly [string, number][],
-  k: number,
-  m: number,
-  levels: Map<string, (number | undefined)[]>,
-) {
-  return rows.every(([key, figure]) => {
-    const level = levels.get(key)?.[m];
-    const ratio = level === undefined ? 0 : figure / level;
-    return ratio > 0 && Math.abs(Math.log10(ratio) - k) <= LEVEL_TOLERANCE;
-  });
 }
 
 /**
@@ -174,75 +66,40 @@ export function narrowWindow(
   return [...counts.values()].some((n) => n <= NARROW_ROWS);
 }
 
-/**
- * The metrics whose figures changed unit between the stored window and the answer, per retailer in a table of
- * several, in the order their rows come. For each metric, over the rows of the same key (pairByKey) whose period
- * was `complete` when the table was last read (a week or month then in progress has grown since, by any
- * factor: src/core/refresh/revisions.ts completeWhenRead) and whose two figures are non-zero numbers: it changed unit by
- * 10^k (k not 0) when at least UNIT_CHANGE_MIN_ROWS of those rows, and more than half of them, have a re-read
- * figure within UNIT_TOLERANCE of 10^k times the stored one. So one row (or two) x100 is a revision, whatever
- * the table's size, and so is any share of rows that is not a majority; unless the window is narrow and `settled` is
- * given: a majority of fewer than UNIT_CHANGE_MIN_ROWS rows is a unit change when each of those rows is also 10^k
- * times its key's level (the median of its last LEVEL_PERIODS settled figures, within LEVEL_TOLERANCE), and a
- * revision otherwise. Every metric column counts, rates and averages too: each is compared with itself for the
- * same row, and average_price in pence, or availability as a fraction of 1, is as much a change of unit as
- * revenue in pence.
- */
-function unitChanges(input: UnitCheckInput, pairs: KeyPairs = pairByKey(input.stored, input.fresh)): UnitChange[] {
-  const { stored, fresh, metrics, retailerAt, complete = () => true, settled } = input;
-  const several = retailerAt !== undefined && retailerAt >= 0;
-  const groups = new Map<string, Tally>();
-  pairs.storedOf.forEach((i, j) => {
-    if (i === undefined || !complete(stored.keys[i][0] as IsoDate)) return;
-    const who = several ? String(stored.keys[i][retailerAt] ?? "") : "";
-    let tally = groups.get(who);
-    if (!tally) groups.set(who, (tally = { compared: metrics.map(() => 0), powers: metrics.map(() => new Map()) }));
-    const before = stored.metrics[i] ?? [];
-    const after = fresh.metrics[j] ?? [];
-    for (let m = 0; m < metrics.length; m++) {
-      const [a, b] = [before[m], after[m]];
-      if (!isNumber(a) || !isNumber(b) || a === 0 || b === 0) continue;
-      tally.compared[m]++;
-      const k = powerOf(b / a);
-      if (k === null || k === 0) continue;
-      const rows = tally.powers[m].get(k) ?? [];
-      tally.powers[m].set(k, [...rows, [keyBesidePeriod(fresh.keys[j]), b]]);
-    }
-  });
-  const levels = settled ? levelsOf(settled, metrics.length) : undefined;
-  return [...groups].flatMap(([who, tally]) =>
-    metrics.flatMap((metric, m) => {
-      const compared = tally.compared[m];
-      const none: [number, [string, number][]] = [0, []];
-      const [k, rows] = [...tally.powers[m]].reduce((best, p) => (p[1].length > best[1].length ? p : best), none);
-      const changed = rows.length;
-      if (changed === 0 || changed * 2 <= compared) return [];
-      const byLevel = changed < UNIT_CHANGE_MIN_ROWS;
-      if (byLevel && !(levels && offLevel(rows, k, m, levels))) return [];
-      return [
-        {
-          ...(several ? { retailer: who } : {}),
-          metric,
-          factor: 10 ** k,
-          compared,
-          changed,
-          ...(byLevel ? { byLevel: true as const } : {}),
-        },
-      ];
-    }),
-  );
-}
-
 /** The stored window against the answer, by key, once: the losses rule's comparison and the unit changes. */
 export interface WindowCheck {
   comparison: WindowComparison;
   unitChanges: UnitChange[];
 }
 
-/** compareWindow and unitChanges on one pairing of the rows. */
+/**
+ * The losses rule's comparison and the unit changes of a window held as arrays, in one fold of one pairing
+ * (windowFold.ts). A metric changed unit between the stored window and the answer (per retailer in a table of
+ * several, in the order their rows come) when, over the rows of the same key whose period was `complete` when the
+ * table was last read (a week or month then in progress has grown since, by any factor) and whose two figures are
+ * non-zero numbers, at least 3 rows, and more than half of those rows, have a re-read figure within 25% of 10^k
+ * times the stored one (k not 0). So one row (or two) x100 is a revision, whatever the table's size, and so is any
+ * share of rows that is not a majority; unless the window is narrow and `settled` is given: a majority of fewer
+ * than 3 rows is a unit change when each of those rows is also 10^k times its key's level (the median of its last
+ * 3 settled figures, within a factor of 3), and a revision otherwise. Every metric column counts, rates and
+ * averages too: average_price in pence, or availability as a fraction of 1, is as much a change of unit as revenue
+ * in pence.
+ */
 export function checkWindow(input: UnitCheckInput): WindowCheck {
-  const pairs = pairByKey(input.stored, input.fresh);
-  return { comparison: compareWindow(input, pairs), unitChanges: unitChanges(input, pairs) };
+  const fold = new WindowFold({
+    metrics: input.metrics,
+    retailerAt: input.retailerAt,
+    complete: input.complete,
+    keepRemoved: true,
+  });
+  foldSides(fold, input, pairByKey(input.stored, input.fresh));
+  let levels;
+  if (input.settled) {
+    const reader = new LevelReader(input.metrics.length, fold.levelKeys());
+    input.settled.keys.forEach((cells, i) => reader.add(cells, input.settled!.metrics[i]));
+    levels = reader.levels;
+  }
+  return { comparison: fold.comparison(), unitChanges: fold.unitChanges(levels) };
 }
 
 const sameChange = (a: ApprovedUnitChange, b: ApprovedUnitChange): boolean =>
