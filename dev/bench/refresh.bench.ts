@@ -27,8 +27,8 @@
 import { createWorkbookHost, type WorkbookHost } from "../workbook-host";
 import { startSimulator } from "../simulator";
 import { createClient, type SalesClient } from "../../src/api";
-import { addDays } from "../../src/core/dates";
-import { excelSerial, fromExcelSerial } from "../../src/excel/excelDays";
+import { addDays, type IsoDate } from "../../src/core/dates";
+import { excelSerial } from "../../src/excel/excelDays";
 import type { Query } from "../../src/core/query/query";
 import { periodEnd, type WindowRule } from "../../src/core/refresh/refreshWindow";
 import { readManagedTables, readTable } from "../../src/excel";
@@ -67,13 +67,14 @@ async function records(run: WorkbookHost["run"]): Promise<RefreshableTable[]> {
 
 /** The contrast: a refresh that only appends the periods after the last stored one and never rewrites a stored row. */
 const appendOnly: WindowRule = ({ storedPeriods, timeframe, from: queryFrom, to: queryTo, rolling, today }) => {
-  let last = -Infinity;
-  for (const p of storedPeriods) if (typeof p === "number" && p > last) last = p;
-  const from = Number.isFinite(last) ? periodEnd(fromExcelSerial(last), timeframe) : queryFrom;
+  // Stored periods are ISO days ("2026-09-01"), which sort as text.
+  let last: IsoDate | null = null;
+  for (const p of storedPeriods) if (p !== null && (last === null || p > last)) last = p;
+  const from = last === null ? queryFrom : periodEnd(last, timeframe);
   const to = rolling ? today : queryTo;
   return from > to
     ? { kind: "nothing", reason: "No new periods yet.", start: from, to }
-    : { kind: "window", from, to, start: from, cutoff: excelSerial(from) };
+    : { kind: "window", from, to, start: from };
 };
 
 /**
