@@ -53,8 +53,8 @@ export async function run(report: Report): Promise<void> {
   } finally {
     await stopCoauthorService(service);
   }
-  report("coauthor.interleavings_total", total);
-  report("coauthor.interleavings_kept", kept);
+  report("coauthor.interleavings_total", total, { above: 0 });
+  report("coauthor.interleavings_kept", kept, { equals: total });
 }
 
 /** A number in [0, 1) from a seed (the first draw of seededTurns' generator over two choices). */

@@ -42,7 +42,7 @@ export async function run(report: Report): Promise<void> {
     syncs = host.stats.syncs;
     maxBytes = host.stats.maxRequestBytes;
   }
-  report("excel.write_rows", rows.length);
+  report("excel.write_rows", rows.length, { above: 0 });
   report("excel.write_200k_rows_syncs", syncs);
   report("excel.max_sync_bytes", maxBytes);
   report("excel.write_ms", median(writeTimes));

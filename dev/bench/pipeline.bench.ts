@@ -83,8 +83,8 @@ export async function run(report: Report): Promise<void> {
   console.error(
     `# pipeline: JSON.parse alone ${median(parseTimes).toFixed(0)} ms; the pipeline's steps (medians): ${shown.join(", ")}`,
   );
-  report("pipeline.rows", rowCount);
-  report("pipeline.cells", cells);
+  report("pipeline.rows", rowCount, { above: 0 });
+  report("pipeline.cells", cells, { above: 0 });
   report("pipeline.payload_mb", text.length / 1e6);
   report("pipeline.ms", pipeline);
   report("pipeline.rows_per_s", Math.round(rowCount / (pipeline / 1000)));

@@ -60,7 +60,7 @@ export async function run(report: Report): Promise<void> {
     }
     report("refresh_all.service_latency_ms", LATENCY_MS);
     report("refresh_all.ms", median(allTimes));
-    report("refresh_all.single_ms", median(singleTimes));
+    report("refresh_all.single_ms", median(singleTimes), { above: 0 });
     report("refresh_all.vs_single_ms", median(allTimes) / median(singleTimes));
     report("refresh_all.max_in_flight", await sim.maxInFlight("/api/data"));
 
@@ -72,7 +72,8 @@ export async function run(report: Report): Promise<void> {
     await sim.latency("/api/data", LATENCY_MS);
     const throttled = await refreshAllTables(deps);
     report("refresh_all.refreshed_under_429", throttled.refreshed);
-    report("refresh_all.requests_under_429", await sim.requestCount("/api/data"));
+    // Above one request a table: the 429s were sent and sent again, so all refreshed under them means something.
+    report("refresh_all.requests_under_429", await sim.requestCount("/api/data"), { above: QUERIES.length });
   } finally {
     await sim.close();
   }

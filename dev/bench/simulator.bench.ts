@@ -1,11 +1,12 @@
 // Simulator throughput: about 100,000 weekly SKU rows (1,000 SKUs x 100 weeks at one
 // retailer) over real HTTP, full response read and parsed as JSON. Median of several runs.
 import { startSimulator } from "../simulator/index";
+import type { Report } from "./run";
 
 const SKUS = 1000;
 const RUNS = 5;
 
-export async function run(report: (name: string, value: number) => void): Promise<void> {
+export async function run(report: Report): Promise<void> {
   const sim = await startSimulator({ port: 0, today: "2026-11-23", skus: SKUS });
   try {
     // 100 whole weeks ending on the Sunday before today.
@@ -28,7 +29,7 @@ export async function run(report: (name: string, value: number) => void): Promis
     }
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)];
-    report("simulator.sku_rows", rows);
+    report("simulator.sku_rows", rows, { above: 0 });
     report("simulator.sku_rows_100k_ms", (median * 100_000) / rows);
     report("simulator.sku_rows_per_s", Math.round((rows / median) * 1000));
   } finally {
