@@ -319,20 +319,22 @@ function importedNames(file: (typeof files)[number]): { name: string; from: stri
   });
 }
 
-test("one rewrite plan, two surfaces: src/refresh and src/sync both call src/core's planRewrite, and only it", () => {
-  const callers = (folder: string) =>
+test("one rewrite plan, two surfaces: the workbook's planRewrite and the database's planWindow decide through core's planFolded", () => {
+  const callers = (name: string, inside?: string) =>
     files
-      .filter((f) => f.folder === folder)
-      .filter((f) => importedNames(f).some((i) => i.name === "planRewrite" && i.from.startsWith("core/")))
+      .filter((f) => inside === undefined || f.folder === inside)
+      .filter((f) => importedNames(f).some((i) => i.name === name && (inside === "core" || i.from.startsWith("core/"))))
       .map((f) => relative(SRC, f.path).split(sep).join("/"));
-  expect(callers("refresh")).toEqual(["refresh/writeForRefresh.ts"]);
-  expect(callers("sync")).toEqual(["sync/syncPlan.ts"]);
-  // The steps under it (from the answer alone, from the stored cells) are run by planRewrite, never again outside core.
+  expect(callers("planRewrite", "refresh")).toEqual(["refresh/writeForRefresh.ts"]);
+  expect(callers("planWindow", "sync")).toEqual(["sync/syncPlan.ts"]);
+  // Both plans take their decision (held, or written with what is said) from one function, and nothing else does.
+  expect(callers("planFolded")).toEqual(["core/refresh/plan.ts", "core/refresh/planWindow.ts"]);
+  // The steps under them (from the answer alone, from the stored cells) are run by the plans, never again outside core.
   const steps = files
     .filter((f) => f.folder !== "core")
     .flatMap((f) =>
       importedNames(f)
-        .filter((i) => ["planFromAnswer", "planFromStored", "revisionOf"].includes(i.name))
+        .filter((i) => ["planFromAnswer", "planFromStored", "revisionOf", "planFolded"].includes(i.name))
         .map((i) => `${relative(SRC, f.path)} imports ${i.name}`),
     );
   expect(steps).toEqual([]);

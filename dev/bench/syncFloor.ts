@@ -10,7 +10,7 @@
 //                                                     sends them (pg-copy-streams, nothing else to do; 7.3 s where
 //                                                     from CSV 9.0 s), into a new table of the sync's shape
 // Each engine's load is its fastest into a new table: in one transaction, the table made by the sync's own SQL
-// without its key, the rows copied in, then its primary key added (src/sync/tables.ts).
+// without its key, the rows copied in, then (PostgreSQL) its primary key added (src/sync/tables.ts).
 // It prints one JSON line: the seconds of the part, and the process's own peak RSS in MB (peakRss.cjs).
 import { createReadStream, readFileSync } from "node:fs";
 import { pipeline } from "node:stream/promises";
@@ -22,7 +22,7 @@ import { DUCKDB_SETTINGS } from "../../src/sync/duckdb/connect";
 import { DUCKDB } from "../../src/sync/duckdb/dialect";
 import { POSTGRES } from "../../src/sync/postgres/dialect";
 import { quoteName } from "../../src/sync/sqlNames";
-import { addKeySql, createTableSql } from "../../src/sync/tables";
+import { tableStatements } from "../../src/sync/tables";
 
 const seconds = async (work: () => Promise<unknown>): Promise<number> => {
   const t0 = performance.now();
@@ -51,9 +51,8 @@ async function duckdb(file: string, parquet: string, spec: SyncTableSpec): Promi
       const instance = await DuckDBInstance.create(file, { ...DUCKDB_SETTINGS });
       const connection = await instance.connect();
       await connection.run("BEGIN");
-      await connection.run(createTableSql(spec, DUCKDB));
+      await connection.run(tableStatements(spec, DUCKDB).create);
       await connection.run(`COPY ${quoteName(spec.table)} FROM '${parquet}' (FORMAT parquet)`);
-      await connection.run(addKeySql(spec));
       await connection.run("COMMIT");
       connection.closeSync();
       instance.closeSync(); // DuckDB writes what it holds to the file as it closes, as the command's exit does
@@ -70,9 +69,10 @@ async function postgres(url: string, binary: string, spec: SyncTableSpec): Promi
     return {
       seconds: await seconds(async () => {
         await client.query("BEGIN");
-        await client.query(createTableSql(spec, POSTGRES));
+        const made = tableStatements(spec, POSTGRES);
+        await client.query(made.create);
         await pipeline(createReadStream(binary), client.query(copyFrom(sql)));
-        await client.query(addKeySql(spec));
+        await client.query(made.key!);
         await client.query("COMMIT");
       }),
     };

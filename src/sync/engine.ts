@@ -1,6 +1,7 @@
 // The one interface every database engine of the sync implements (DuckDB, PostgreSQL): what a window rewrite needs
 // and nothing else. The sync above it decides what to write; an engine only stores it, in one transaction per table.
 import type { IsoDate } from "../core/dates";
+import type { WindowPair } from "../core/refresh/windowFold";
 
 /**
  * How a column is stored, as Excel's Get Data and Power BI read it: `date` the period (DATE), `text` names and
@@ -89,6 +90,18 @@ export interface RecordedRevision extends SyncRevision {
   table: string;
 }
 
+/** What a window's rows are joined and compared by: the key (the period first), the metrics, the other service columns. */
+export interface PairColumns {
+  key: readonly string[];
+  metrics: readonly string[];
+  others: readonly SyncColumn[];
+}
+
+/** A chunk of the stored window joined with the staged rows: a pair per key, in key order (windowPairs.ts). */
+export interface PairChunk {
+  pairs: WindowPair[];
+}
+
 /** A period the table holds, with its rows. */
 export interface StoredPeriod {
   period: IsoDate;
@@ -112,21 +125,33 @@ export interface LockOptions {
 }
 
 /**
- * A transaction on one table, holding its lock: read the stored window, delete it, insert the new rows, record the
- * run and its revisions, then commit (or roll back). Any failure ends it: roll back, and the table is as it was.
+ * A transaction on one table, holding its lock. A first sync inserts its rows into the table it made; a later one
+ * stages the answer's rows, reads them joined with the stored window (the plan's fold, which records the figures it
+ * revises), deletes the window and inserts the staged rows; then the run is recorded and committed (or rolled back).
+ * Any failure ends it: roll back, and the table is as it was.
  */
 export interface WindowWriter {
   readonly spec: SyncTableSpec;
   /** The user's columns the table holds besides the query's: kept, with their values for the rows they are on. */
   readonly userColumns: readonly string[];
+  /** The table was made by this transaction (a first sync). */
+  readonly created: boolean;
+  /** Loads the answer's rows for the window from `from` into the transaction's staging table, checked; the rows. */
+  stage(from: IsoDate, rows: SyncRowChunks): Promise<number>;
+  /** The stored window and the staged rows joined by the row key, in key order, in chunks (windowPairs.ts). */
+  pairs(columns: PairColumns): AsyncIterable<PairChunk>;
+  /** Inserts the staged rows once the window is deleted (the user's columns' values kept by key); the rows. */
+  insertStaged(): Promise<number>;
+  /** The id the run's row will have (its revisions are recorded under it first). */
+  reserveRun(): Promise<number>;
   /** The stored rows from `from` on, every column in the spec's order, ordered by the key, in chunks. */
   readWindow(from: IsoDate, chunkRows?: number): AsyncIterable<SyncRow[]>;
   /** Deletes every row whose period is on or after `from`; the number deleted. */
   deleteWindow(from: IsoDate): Promise<number>;
   /** Bulk-inserts rows (each on or after the window deleted); the number inserted. */
   insert(rows: SyncRowChunks): Promise<number>;
-  /** Writes the run's row in this transaction; its id, for the revisions. */
-  recordRun(run: SyncRun): Promise<number>;
+  /** Writes the run's row in this transaction (under `id`, reserved, when given); its id. */
+  recordRun(run: SyncRun, id?: number): Promise<number>;
   recordRevisions(run: number, revisions: Iterable<SyncRevision>): Promise<number>;
   /** Commits, then confirms that the database kept what was written (SyncError when it did not). */
   commit(): Promise<void>;

@@ -17,13 +17,6 @@ export function blockOf(rows: readonly SyncRow[], width: number): RowBlock {
   return { width, length: rows.length, cells };
 }
 
-/** The block's rows, an array each (for the refresh rules, which read rows). */
-export function rowsOf(block: RowBlock): SyncRow[] {
-  const rows: SyncRow[] = new Array<SyncRow>(block.length);
-  for (let i = 0; i < block.length; i++) rows[i] = block.cells.slice(i * block.width, (i + 1) * block.width);
-  return rows;
-}
-
 /**
  * Empties a block its loader has written. The generators a block passes through (the read, the checks, the stage
  * announcements) each still hold it while they wait for the next one, which is when the next answer is parsed:

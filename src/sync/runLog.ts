@@ -76,6 +76,9 @@ function logTablesSql(d: Dialect): string[] {
  * per database it opens.
  */
 export async function ensureLogTables(s: SqlSession, d: Dialect): Promise<void> {
+  // Made together, so both there is all there: CREATE INDEX IF NOT EXISTS would still wait for a lock that a sync
+  // writing its revisions holds until it commits.
+  if ((await tableExists(s, d, RUNS_TABLE)) && (await tableExists(s, d, REVISIONS_TABLE))) return;
   await s.exec("BEGIN");
   for (const sql of [...d.logSetup, ...logTablesSql(d)]) await s.exec(sql);
   await s.exec("COMMIT");
@@ -115,12 +118,14 @@ export function* revisionRows(
   if (chunk.length > 0) yield chunk;
 }
 
-export async function insertRun(s: SqlSession, run: SyncRun): Promise<number> {
+/** Writes a run's row; its id (`id` when given, taken before with Dialect.nextRunId, else the next one). */
+export async function insertRun(s: SqlSession, run: SyncRun, id?: number, d?: Dialect): Promise<number> {
+  const given = id !== undefined;
   const rows = await s.all(
-    `INSERT INTO ${RUNS_TABLE} (table_name, query, started_at, ended_at, window_from, window_to,
-       rows_deleted, rows_inserted, rows_changed, outcome, reason, read_on)
-     VALUES ($1, $2, $3::TIMESTAMPTZ, $4::TIMESTAMPTZ, $5::DATE, $6::DATE, $7::BIGINT, $8::BIGINT, $9::BIGINT, $10, $11,
-       $12::DATE)
+    `INSERT INTO ${RUNS_TABLE} (${given ? "run_id, " : ""}table_name, query, started_at, ended_at, window_from,
+       window_to, rows_deleted, rows_inserted, rows_changed, outcome, reason, read_on) ${given ? (d?.overriding ?? "") : ""}
+     VALUES (${given ? "$13::BIGINT, " : ""}$1, $2, $3::TIMESTAMPTZ, $4::TIMESTAMPTZ, $5::DATE, $6::DATE, $7::BIGINT,
+       $8::BIGINT, $9::BIGINT, $10, $11, $12::DATE)
      RETURNING run_id`,
     [
       run.table,
@@ -135,6 +140,7 @@ export async function insertRun(s: SqlSession, run: SyncRun): Promise<number> {
       run.outcome,
       run.reason,
       run.readOn ?? null,
+      ...(given ? [id] : []),
     ],
   );
   return Number(rows[0].run_id);

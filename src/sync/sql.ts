@@ -18,6 +18,8 @@ export interface SqlSession {
 export interface EngineSession extends SqlSession {
   /** Rows of a query, converted to SyncRow, in chunks of about `size`. */
   stream(sql: string, params: readonly string[], size: number): AsyncIterable<SyncRow[]>;
+  /** Rows of a query (a few thousand at most), each as its values in the query's order. */
+  rows(sql: string, params?: readonly SyncCell[]): Promise<SyncRow[]>;
   /**
    * Bulk-loads checked blocks of rows into a table in the open transaction (DuckDB's appender, PostgreSQL's COPY),
    * or into a temporary table of the connection's.
@@ -48,8 +50,20 @@ export interface Dialect {
   /** Run first in the transaction that creates the run log's tables (what the id needs, a lock against a race). */
   logSetup: readonly string[];
   /**
-   * A table a sync creates gets its primary key once its first rows are in (just before COMMIT), not as it is made:
-   * where the engine's load runs on the sync's own thread and an index kept up row by row slows it (tables.ts).
+   * Tables the sync makes declare the row key as their primary key. DuckDB's keeps its index (an ART) in memory,
+   * as large as the table and built at every COMMIT that adds rows, so there the sync keeps the key one row each
+   * itself (docs/architecture.md, Decisions).
    */
-  keyAfterFirstLoad: boolean;
+  declaresKey: boolean;
+  /**
+   * The engine joins and sorts in the sync's own process (DuckDB, embedded), so a window is joined a slice of keys
+   * at a time (windowPairs.ts); PostgreSQL does so in the server, one cursor for the whole window.
+   */
+  joinsInChunks: boolean;
+  /** The staging table of a rewrite is a temporary table (PostgreSQL's, on disk past temp_buffers); else a table. */
+  stagesInTemporary: boolean;
+  /** The column that tells a table's rows apart (DuckDB's rowid, PostgreSQL's ctid). */
+  rowId: string;
+  /** A query whose one row's `id` is the run log's next id (taken before the run's row is written). */
+  nextRunId: string;
 }

@@ -1,7 +1,7 @@
-// A sync file's queries side by side: every read through one request pool (src/api/pool.ts), each table written
-// in its own transaction and one table at a time (design note 10: read side by side, write one at a time), in the
-// writer's turn Refresh all uses (src/core/turns.ts oneAtATime). Not readThenWrite itself: a first sync
-// writes its table while it is still reading it, chunk by chunk, where readThenWrite writes whole answers.
+// A sync file's queries, one table at a time (in the turn Refresh all's writes take, src/core/turns.ts oneAtATime):
+// each table read and written in its own transaction while the others wait holding nothing, so a sync's memory is
+// one table's chunks however many tables the file has (docs/architecture.md, Decisions). Every request goes through
+// one pool (src/api/pool.ts: a table's chunks and retailers read side by side, a 429 slows the whole run).
 import type { SalesClient } from "../api/client";
 import { RequestPool } from "../api/pool";
 import { oneAtATime } from "../core/turns";

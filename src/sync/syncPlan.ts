@@ -1,162 +1,150 @@
-// A later sync's rewrite plan: the add-in's own (src/core/refresh/planRewrite.ts) on the database's rows: the
-// stored window and the answer as plain rows with their keys (the period first, a day held as its own text:
-// ISO_DAY_CELLS), so the empty-answer keep, the losses rule, the unit-change rule and the gaps decide exactly as a
-// refresh decides. Then each figure the write changes, for sales_revisions, and the metric totals before and after,
-// in words.
-import { compareDays, ISO_DAY_CELLS, type IsoDate } from "../core/dates";
-import type { Level, Timeframe } from "../core/metrics";
+// A later sync's rewrite plan: the add-in's own (src/core/refresh/planWindow.ts), whose three questions the database
+// answers in days and rows: the periods before the window (the table's periods), the window's stored rows joined with
+// the staged answer in key order (writer.pairs), and the settled rows from a day (writer.readWindow). As each chunk
+// of the join is folded, the figures it revises go to sales_revisions: a metric of a row whose key is stored and sent
+// again, in a period complete when last read (a week still running then has grown since: not a revision), old and
+// new differing; and the figures of stored rows the answer no longer has (new: null). Written before the plan
+// decides, they go with a held plan's rollback.
+import type { IsoDate } from "../core/dates";
 import type { ReadWindow } from "../core/refresh/answerLayout";
-import { pairByKey } from "../core/refresh/losses";
-import type { StoredCells } from "../core/refresh/plan";
-import { planRewrite, type RewritePlan, type RewriteStored } from "../core/refresh/planRewrite";
-import { changesText, completeWhenRead, metricColumns } from "../core/refresh/revisions";
-import { levelFrom, narrowWindow } from "../core/refresh/unitChange";
-import { keyCellsOf, keyColumns } from "../core/refresh/userColumns";
-import type { TableShape } from "../core/refresh/tableLayout";
-import type { Cell } from "../core/answer/tabulate";
-import type { StoredPeriod, SyncRevision, SyncRow } from "./engine";
+import type { PlanWhen } from "../core/refresh/foldedPlan";
+import { planWindow, type WindowPlan } from "../core/refresh/planWindow";
+import { completeWhenRead, metricColumns } from "../core/refresh/revisions";
+import { RepeatedKeyError, type FoldRow, type WindowPair } from "../core/refresh/windowFold";
+import { SyncError } from "./errors";
+import { shownName } from "./sqlNames";
+import { RETAILER_COLUMN } from "../core/answer/retailersTable";
+import type { PairChunk, PairColumns, StoredPeriod, SyncRevision, SyncTableSpec, WindowWriter } from "./engine";
 import { planColumns, type QueryTable } from "./queryTable";
 
 export interface SyncPlanInput {
   table: QueryTable;
-  when: { today: IsoDate; lastRead: IsoDate; level: Level; timeframe: Timeframe };
+  writer: WindowWriter;
+  when: PlanWhen;
   window: ReadWindow;
   /** The table's periods with their rows (before this run). */
   periods: readonly StoredPeriod[];
-  /** The stored rows from the window's start on, ordered by the row key (the period first). */
-  stored: readonly SyncRow[];
-  /** A narrow window (settledFrom): the stored rows of the settled periods before it, for the unit check's level. */
-  settled?: readonly SyncRow[];
-  /** The answer's rows for the window, as table rows. */
-  fresh: readonly SyncRow[];
+  /** The answer's rows staged for the window. */
+  freshRows: number;
   retailers: readonly string[];
   /** --anyway: accept what the losses rule and the unit check found. */
   anyway: boolean;
+  /** The run's id (reserved): its revisions are recorded under it. */
+  run: number;
 }
 
-/** The plan, with what it was decided on (for the revisions once written). */
+/** The plan, and the figures it recorded as revised. */
 export interface SyncPlan {
-  plan: RewritePlan;
-  /** The answer's rows in the window as the plan read them, and the days it was read on. */
-  answer: TableShape;
-  when: SyncPlanInput["when"];
-  /** The fresh rows in the window, in period order: what is written. */
-  rows: SyncRow[];
+  plan: WindowPlan;
+  changed: number;
 }
 
-/** The stored table as the plan reads its tail: the last period before the window, then the window's rows. */
-function tailOf(p: SyncPlanInput, several: boolean): RewriteStored["tail"] {
-  const count = p.periods.reduce((n, s) => n + s.rows, 0);
-  const before = p.periods.filter((s) => s.period < p.window.start).at(-1);
-  const periods = [...(before ? [before.period] : []), ...p.stored.map((r) => r[0])];
-  const retailers = several ? [...(before ? [""] : []), ...p.stored.map((r) => r[1])] : undefined;
-  return {
-    count,
-    offset: count - periods.length,
-    periods,
-    dayCells: ISO_DAY_CELLS,
-    ...(retailers ? { retailers } : {}),
-  };
-}
-
-export async function planSync(p: SyncPlanInput): Promise<SyncPlan> {
-  const columns = planColumns(p.table);
-  const several = p.retailers.length > 1;
-  // Rows the service labelled before the window are not written (the stored rows cover them).
-  const rows = p.fresh.filter((r) => (r[0] as string) >= p.window.start);
-  rows.sort((a, b) => compareDays(a[0] as IsoDate, b[0] as IsoDate));
-  const answer = { columns, values: rows as Cell[][] };
-  // The stored rows are in hand (read in the table's transaction): the cells the plan asks for are picked from them.
-  const read = async (cells: StoredCells | undefined) => {
-    if (!cells) return { window: [] };
-    const at = cells.fields.map((f) => columns.findIndex((c) => c.name === f));
-    const pick = (stored: readonly SyncRow[]) => stored.map((row) => at.map((i) => row[i]));
-    return { window: pick(p.stored), settled: pick(p.settled ?? []) };
-  };
-  const plan = await planRewrite(
-    { tail: tailOf(p, several), read },
-    { data: answer, periodIndex: 0, retailers: p.retailers.map((retailer) => ({ retailer })) },
-    {
-      tableName: p.table.spec.table,
-      when: p.when,
-      window: p.window,
-      several,
-      gaps: [],
-      tracksUserRows: false,
-      anyway: p.anyway,
-    },
-  );
-  return { plan, answer, when: p.when, rows };
-}
-
-/**
- * A narrow window (src/core/refresh/unitChange.ts narrowWindow, on the stored window's rows): the first day of the
- * settled periods whose figures give each key's level, read before the plan; undefined for a wider window.
- */
-export function settledFrom(
-  p: Pick<SyncPlanInput, "when" | "window" | "periods" | "stored" | "retailers">,
-): IsoDate | undefined {
-  const complete = completeWhenRead(p.when.lastRead, p.when.timeframe);
-  const groups = p.retailers.length > 1 ? p.stored.map((r) => r[1]) : undefined;
-  if (
-    !narrowWindow(
-      p.stored.map((r) => ISO_DAY_CELLS.dayOf(r[0])),
-      complete,
-      groups,
-    )
-  )
-    return undefined;
-  return levelFrom(p.periods.filter((s) => s.period < p.window.start).map((s) => s.period));
-}
-
-/**
- * Each figure the write changes: a metric of a row whose key is stored and sent again, in a period complete when
- * last read (a week still running then has grown since: that is not a revision), old and new differing; and the
- * figures of stored rows the answer no longer has (new: null).
- */
-export function figureRevisions(w: SyncPlan, stored: readonly SyncRow[]): SyncRevision[] {
-  const data = w.answer;
-  const keys = keyColumns(data.columns, 0);
-  const metrics = metricColumns(data.columns);
-  const side = (rows: readonly SyncRow[]) => ({
-    keys: rows.map((r) =>
-      keyCellsOf(
-        keys.map((k) => r[k]),
-        ISO_DAY_CELLS,
-      ),
-    ),
-    metrics: rows.map((r) => metrics.map((m) => r[m])),
-  });
-  const before = side(stored);
-  const after = side(w.rows);
-  const pairs = pairByKey(before, after);
-  const complete = completeWhenRead(w.when.lastRead, w.when.timeframe);
-  const names = data.columns.map((c) => c.name);
-  const out: SyncRevision[] = [];
-  const add = (row: SyncRow, m: number, old: unknown, now: unknown) => {
-    const key = Object.fromEntries(keys.slice(1).map((k) => [names[k], row[k] as string | number]));
-    out.push({ period: row[0] as IsoDate, key, metric: names[metrics[m]], old: num(old), new: num(now) });
-  };
-  pairs.storedOf.forEach((s, i) => {
-    if (s === undefined || !complete(w.rows[i][0] as IsoDate)) return;
-    metrics.forEach((_, m) => {
-      if (num(before.metrics[s][m]) !== num(after.metrics[i][m]))
-        add(w.rows[i], m, before.metrics[s][m], after.metrics[i][m]);
-    });
-  });
-  for (const s of pairs.left)
-    metrics.forEach((_, m) => {
-      if (num(before.metrics[s][m]) !== null) add(stored[s], m, before.metrics[s][m], null);
-    });
-  return out;
+/** The columns the join reads: the key, the metrics (figures, not comparisons), the rest. */
+export function pairColumns(spec: SyncTableSpec, metrics: readonly string[]): PairColumns {
+  const taken = new Set([...spec.key, ...metrics]);
+  return { key: spec.key, metrics, others: spec.columns.filter((c) => !taken.has(c.name)) };
 }
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
-/** The metric totals before and after over the re-read dates, in words ("revenue, 16-22 Nov: 40,666.81 to ..."). */
-export function revisionText(w: SyncPlan, stored: readonly SyncRow[]): string {
-  if (w.plan.kind !== "write") return "";
-  const metrics = metricColumns(w.answer.columns);
-  const before = { periods: stored.map((r) => r[0]), values: stored.map((r) => metrics.map((m) => r[m])) };
-  return changesText(w.plan.revisions(before));
+/**
+ * The join's chunks as the plan reads them, each chunk's revised figures recorded once it has been folded (when
+ * the generator is asked for the next): `counted` adds up how many.
+ */
+export async function* revisedAsFolded(
+  writer: WindowWriter,
+  columns: PairColumns,
+  run: number,
+  complete: (period: IsoDate) => boolean,
+  counted: { changed: number },
+): AsyncGenerator<WindowPair[]> {
+  const names = columns.key.slice(1);
+  for await (const chunk of writer.pairs(columns)) {
+    yield chunk.pairs;
+    const revisions = revisionsOf(chunk, columns.metrics, names, complete);
+    if (revisions.length > 0) counted.changed += await writer.recordRevisions(run, revisions);
+  }
+}
+
+function revisionsOf(
+  chunk: PairChunk,
+  metrics: readonly string[],
+  names: readonly string[],
+  complete: (period: IsoDate) => boolean,
+): SyncRevision[] {
+  const out: SyncRevision[] = [];
+  for (const { stored, fresh } of chunk.pairs) {
+    if (!stored) continue;
+    const period = stored.keys[0] as IsoDate;
+    if (fresh && !complete(period)) continue;
+    let key: Record<string, string | number> | undefined;
+    for (let m = 0; m < metrics.length; m++) {
+      const old = num(stored.metrics[m]);
+      const now = fresh ? num(fresh.metrics[m]) : null;
+      if (old === now || (!fresh && old === null)) continue;
+      key ??= Object.fromEntries(names.map((n, i) => [n, stored.keys[i + 1] as string | number]));
+      out.push({ period, key, metric: metrics[m], old, new: now });
+    }
+  }
+  return out;
+}
+
+/** The plan of a later sync on its staged rows (see the file's head). */
+export async function planSync(p: SyncPlanInput): Promise<SyncPlan> {
+  const { table, writer, window: win } = p;
+  const { spec } = table;
+  const cols = planColumns(table);
+  const metrics = metricColumns(cols).map((m) => cols[m].name);
+  const columns = pairColumns(spec, metrics);
+  const complete = completeWhenRead(p.when.lastRead, p.when.timeframe);
+  const counted = { changed: 0 };
+  const keyAt = spec.key.indexOf(RETAILER_COLUMN);
+  let plan: WindowPlan;
+  try {
+    plan = await planWindow(
+      {
+        before: p.periods.filter((s) => s.period < win.start),
+        window: () => revisedAsFolded(writer, columns, p.run, complete, counted),
+        settled: (from) => settledRows(writer, spec, columns, from, win.start),
+      },
+      {
+        when: p.when,
+        window: win,
+        metrics,
+        ...(p.retailers.length > 1 && keyAt >= 0 ? { retailers: { names: p.retailers, keyAt } } : {}),
+        storedRows: p.periods.filter((s) => s.period >= win.start).reduce((n, s) => n + s.rows, 0),
+        freshRows: p.freshRows,
+        anyway: p.anyway,
+      },
+    );
+  } catch (error) {
+    throw repeatedKeyInWords(error, spec.table);
+  }
+  return { plan, changed: counted.changed };
+}
+
+/** Two staged rows of one key (the fold's RepeatedKeyError) as the sync says it; any other error as it is. */
+export function repeatedKeyInWords(error: unknown, table: string): unknown {
+  if (!(error instanceof RepeatedKeyError)) return error;
+  return new SyncError(
+    `Two rows for table ${shownName(table)} share a key (${error.keys.join(", ")}): a table keeps one row per key. ` +
+      "Nothing was changed.",
+  );
+}
+
+/** The stored rows from `from` to the window's `start` (a narrow window's last settled periods): few. */
+async function* settledRows(
+  writer: WindowWriter,
+  spec: SyncTableSpec,
+  columns: PairColumns,
+  from: IsoDate,
+  start: IsoDate,
+): AsyncIterable<FoldRow[]> {
+  const at = (names: readonly string[]) => names.map((n) => spec.columns.findIndex((c) => c.name === n));
+  const [keys, metrics] = [at(columns.key), at(columns.metrics)];
+  const [period] = at([spec.period]);
+  for await (const chunk of writer.readWindow(from))
+    yield chunk
+      .filter((r) => (r[period] as string) < start)
+      .map((r) => ({ keys: keys.map((i) => r[i]), metrics: metrics.map((i) => r[i]) }));
 }

@@ -1,23 +1,35 @@
-// One query of a sync into its table: the first sync reads the whole range in the add-in's chunks and streams it
-// in; a later one re-reads the add-in's refresh window (src/core/refresh/refreshWindow.ts) and, unless the losses rule or
-// a unit change holds it, rewrites it in one transaction with each changed figure recorded. The database-side twin
-// of src/refresh's steps: read (window, answer), then plan and write in the table's turn.
+// One query of a sync into its table, in the table's turn (one table read and written at a time, so what a sync
+// holds is one table's chunks, whatever the sync file's size): the first sync reads the whole range in the add-in's
+// chunks and streams it into a new table; a later one re-reads the add-in's refresh window
+// (src/core/refresh/refreshWindow.ts) into a staging table and, unless the losses rule or a unit change holds it,
+// swaps it in, each revised figure recorded, all in one transaction (rewrite.ts). The database-side twin of
+// src/refresh's steps: read, plan, write.
 import { daysBetween, periodStart, type IsoDate } from "../core/dates";
-import type { ReadWindow } from "../core/refresh/answerLayout";
+import type { WindowPlan } from "../core/refresh/planWindow";
 import { refreshWindow, windowInputOf } from "../core/refresh/refreshWindow";
+import { changesText } from "../core/refresh/revisions";
+import { earlyRowsWarning } from "../core/refresh/warnings";
 import { andList, plural } from "../core/words";
-import type { StoredPeriod, SyncEngine, SyncOutcome, SyncRow, WindowWriter } from "./engine";
+import type { StoredPeriod, SyncCell, SyncEngine, SyncOutcome, WindowWriter } from "./engine";
 import { shownName } from "./sqlNames";
 import { AnswerRows, type ChunkRows } from "./chunkRows";
 import { failedMessage, failureReason, keptColumnsText } from "./outcomeText";
-import { rowsOf, type RowBlock } from "./rowBlock";
-import { otherQueryColumns, type QueryTable } from "./queryTable";
+import type { RowBlock } from "./rowBlock";
+import { otherQueryColumns } from "./queryTable";
 import { SyncError } from "./errors";
 import { readChunks, type ReadChunk, type SyncReader } from "./syncReads";
-import { recordedFailure, rewriteWindow, type RewriteResult, type RewriteStage, type WindowRewrite } from "./rewrite";
+import {
+  recordedFailure,
+  rewritePlanned,
+  rewriteWindow,
+  type StagedPlan,
+  type RewriteResult,
+  type RewriteStage,
+  type WindowRewrite,
+} from "./rewrite";
 import { runRow, type RunEnd } from "./runLog";
 import type { SyncEntry } from "./syncFile";
-import { figureRevisions, planSync, revisionText, settledFrom } from "./syncPlan";
+import { planSync } from "./syncPlan";
 
 export interface TableSyncOptions {
   engine: SyncEngine;
@@ -29,8 +41,8 @@ export interface TableSyncOptions {
   lockWaitMs?: number;
   /** Each chunk read: a progress bar counts them. */
   onProgress?: (p: SyncProgress) => void;
-  /** The table's turn to write (one table written at a time); default: at once. */
-  turn?: <T>(write: () => Promise<T>) => Promise<T>;
+  /** The table's turn (one table read and written at a time); default: at once. */
+  turn?: <T>(work: () => Promise<T>) => Promise<T>;
   /** Each stage of the window rewrite (tests stop a sync there). */
   onStage?: (stage: RewriteStage) => void | Promise<void>;
 }
@@ -83,15 +95,13 @@ class Run {
   }
 
   /** The window rewrite of this run (rewrite.ts: it records a failure of its own in the run log). */
-  rewrite(r: Omit<WindowRewrite, "query" | "startedAt" | "readOn" | "onStage">): Promise<RewriteResult> {
+  rewrite<H = never>(
+    r: Omit<WindowRewrite, "query" | "startedAt" | "readOn" | "onStage">,
+    plan?: StagedPlan<H>,
+  ): Promise<RewriteResult | { held: H }> {
     const { o } = this;
-    return rewriteWindow(o.engine, {
-      ...r,
-      query: this.query,
-      startedAt: this.startedAt,
-      readOn: o.today,
-      onStage: o.onStage,
-    });
+    const of = { ...r, query: this.query, startedAt: this.startedAt, readOn: o.today, onStage: o.onStage };
+    return plan ? rewritePlanned(o.engine, of, plan) : rewriteWindow(o.engine, of);
   }
 
   /** A run that wrote nothing (held, failed, or nothing to do) in the run log, in a transaction of its own. */
@@ -175,16 +185,14 @@ async function firstSync(run: Run): Promise<TableSyncResult> {
       c = await chunks.next();
     }
   }
-  const turn = o.turn ?? ((write) => write());
-  const done = await turn(() =>
-    run.rewrite({
-      spec: table.spec,
-      // A week or month that starts before the query's first day is the query's too (the service sends it whole).
-      window: { from: periodStart(dates.from, entry.query.timeframe), to: dates.to },
-      rows: stream(),
-      lockWaitMs: o.lockWaitMs,
-    }),
-  );
+  const done = await run.rewrite({
+    spec: table.spec,
+    // A week or month that starts before the query's first day is the query's too (the service sends it whole).
+    window: { from: periodStart(dates.from, entry.query.timeframe), to: dates.to },
+    rows: stream(),
+    lockWaitMs: o.lockWaitMs,
+  });
+  if ("held" in done) throw new Error("a first sync is never held by a plan");
   return run.result({
     table: table.spec.table,
     outcome: "synced",
@@ -207,7 +215,57 @@ async function lastReadOf(engine: SyncEngine, table: string, today: IsoDate): Pr
   return read && read <= today ? read : today;
 }
 
-/** A later sync: the refresh window re-read, planned by the add-in's rules, rewritten in one transaction. */
+/** A block without its rows labelled before `start` (the stored rows cover them), and how many there were. */
+function fromStart(block: RowBlock, start: IsoDate): { block: RowBlock; early: number } {
+  const { width, cells } = block;
+  let early = 0;
+  for (let i = 0; i < block.length; i++) if ((cells[i * width] as string) < start) early++;
+  if (early === 0) return { block, early };
+  const kept: SyncCell[] = [];
+  for (let i = 0; i < block.length; i++)
+    if ((cells[i * width] as string) >= start) for (let j = 0; j < width; j++) kept.push(cells[i * width + j]);
+  return { block: { width, length: block.length - early, cells: kept }, early };
+}
+
+/**
+ * The answer's rows for a later sync's window, as a stream of blocks read chunk by chunk (the first chunks without
+ * rows only counted: the table's columns are known once an answer has rows, or none ever has), rows labelled
+ * before `start` left out and counted; and the table they fill.
+ */
+async function windowRows(run: Run, from: IsoDate, to: IsoDate, start: IsoDate) {
+  const { entry, o } = run;
+  const answers = new AnswerRows(entry, o.engine.maxNameBytes, o.reader);
+  const chunks = readChunks(entry.query, { from, to }, answers.read);
+  const read = { rows: 0, fresh: 0, early: 0 };
+  const inHand = ({ value, index, count }: ReadChunk<ChunkRows>): RowBlock => {
+    run.heard(value.warnings);
+    read.rows += value.rows.length;
+    o.onProgress?.({ table: entry.table, chunk: index + 1, chunks: count, rows: read.rows });
+    const { block, early } = fromStart(value.rows, start);
+    read.early += early;
+    read.fresh += block.length;
+    return block;
+  };
+  // The chunk in hand is the only reference to its rows, let go once staged.
+  let c: IteratorResult<ReadChunk<ChunkRows>> | null = await chunks.next();
+  while (!c.done && c.value.value.rows.length === 0) {
+    inHand(c.value);
+    c = await chunks.next();
+  }
+  async function* stream(): AsyncIterable<RowBlock> {
+    while (!c!.done) {
+      yield inHand(c!.value);
+      c = null;
+      c = await chunks.next();
+    }
+  }
+  return { read, stream: stream(), table: answers.table };
+}
+
+/**
+ * A later sync: the refresh window re-read and staged as it is read, planned by the add-in's rules on the staged
+ * rows, and swapped in, all in one transaction (rewrite.ts); held, nothing is written.
+ */
 async function laterSync(run: Run, periods: readonly StoredPeriod[]): Promise<TableSyncResult> {
   const { entry, o } = run;
   const q = entry.query;
@@ -225,82 +283,30 @@ async function laterSync(run: Run, periods: readonly StoredPeriod[]): Promise<Ta
       message: `${shownName(entry.table)}: ${win.reason}`,
     });
   }
-  const answers = new AnswerRows(entry, o.engine.maxNameBytes, o.reader);
-  const fresh: SyncRow[] = [];
-  for await (const c of readChunks(q, { from: win.from, to: win.to }, answers.read)) {
-    run.heard(c.value.warnings);
-    for (const row of rowsOf(c.value.rows)) fresh.push(row);
-    o.onProgress?.({ table: entry.table, chunk: c.index + 1, chunks: c.count, rows: fresh.length });
-  }
-  const table = answers.table;
-  const turn = o.turn ?? ((write) => write());
-  return turn(() => planAndLoad(run, table, { win, lastRead, periods, fresh }));
-}
-
-interface Fetched {
-  win: ReadWindow;
-  lastRead: IsoDate;
-  periods: readonly StoredPeriod[];
-  fresh: SyncRow[];
-}
-
-/** A narrow window's settled rows (from `from`, before the window's `start`), for the unit check's level; few. */
-async function settledRows(writer: WindowWriter, from: IsoDate | undefined, start: IsoDate): Promise<SyncRow[]> {
-  if (from === undefined) return [];
-  const rows: SyncRow[] = [];
-  for await (const chunk of writer.readWindow(from)) rows.push(...chunk.filter((r) => (r[0] as string) < start));
-  return rows;
-}
-
-/** In the table's transaction: read the stored window, plan, then hold (nothing written) or rewrite. */
-async function planAndLoad(run: Run, table: QueryTable, f: Fetched): Promise<TableSyncResult> {
-  const { entry, o } = run;
-  const q = entry.query;
-  const writer = await o.engine.begin(table.spec, { lockWaitMs: o.lockWaitMs });
-  const window = { from: f.win.start, to: f.win.to };
-  const stored: SyncRow[] = [];
-  let planned;
-  try {
-    for await (const chunk of writer.readWindow(f.win.start)) stored.push(...chunk);
-    const when = { today: o.today, lastRead: f.lastRead, level: q.level, timeframe: q.timeframe };
-    const seen = { when, window: f.win, periods: f.periods, stored, retailers: q.retailers };
-    planned = await planSync({
-      ...seen,
+  const window = { from: win.start, to: win.to };
+  const { read, stream, table } = await windowRows(run, win.from, win.to, win.start);
+  let planned: WindowPlan | undefined;
+  const plan = async (writer: WindowWriter, id: number) => {
+    if (read.early > 0) run.heard([earlyRowsWarning(read.early, win.start)]);
+    const p = await planSync({
       table,
-      settled: await settledRows(writer, settledFrom(seen), f.win.start),
-      fresh: f.fresh,
+      writer,
+      when: { today: o.today, lastRead, level: q.level, timeframe: q.timeframe },
+      window: win,
+      periods,
+      freshRows: read.fresh,
+      retailers: q.retailers,
       anyway: !!o.anyway,
-    });
-  } catch (error) {
-    await writer.rollback();
-    throw error;
-  }
-  const { plan } = planned;
-  if (plan.kind !== "write") {
-    await writer.rollback();
-    const reason =
-      plan.kind === "keep"
-        ? plan.warnings.join(" ")
-        : plan.holds
-          ? `${[plan.holds.losses?.said, plan.holds.unitChange?.said].filter(Boolean).join(" ")} ${ANYWAY}`
-          : plan.reason;
-    const id = await run.record(table.spec.table, window, { outcome: "held", reason });
-    return run.result({
-      table: table.spec.table,
-      first: false,
-      deleted: 0,
-      inserted: 0,
-      changed: 0,
-      outcome: "held",
-      window,
       run: id,
-      message: `Held ${shownName(table.spec.table)}: ${reason}`,
     });
-  }
-  for (const w of [...plan.holds.warnings, ...plan.warnings]) run.warnings.add(w);
-  const revisions = figureRevisions(planned, stored);
-  const done = await run.rewrite({ spec: table.spec, window, rows: [planned.rows], revisions, writer });
-  const said = revisionText(planned, stored);
+    planned = p.plan;
+    if (p.plan.kind !== "write") return { write: false as const, held: p.plan };
+    run.heard([...p.plan.holds.warnings, ...p.plan.warnings]);
+    return { write: true as const, changed: p.changed };
+  };
+  const done = await run.rewrite({ spec: table.spec, window, rows: stream, lockWaitMs: o.lockWaitMs }, plan);
+  if ("held" in done) return heldPlan(run, table.spec.table, window, done.held);
+  const said = planned?.kind === "write" ? changesText(planned.changes) : "";
   return run.result({
     table: table.spec.table,
     outcome: "synced",
@@ -308,13 +314,38 @@ async function planAndLoad(run: Run, table: QueryTable, f: Fetched): Promise<Tab
     window,
     deleted: done.deleted,
     inserted: done.inserted,
-    changed: revisions.length,
+    changed: done.changed,
     run: done.run,
     message:
       `Synced ${shownName(table.spec.table)}: ${window.from} to ${window.to} rewritten (${plural(done.deleted, "row")} ` +
-      `deleted, ${plural(done.inserted, "row")} inserted, ${plural(revisions.length, "figure")} revised)` +
+      `deleted, ${plural(done.inserted, "row")} inserted, ${plural(done.changed, "figure")} revised)` +
       keptColumnsText(done.userColumns) +
       (said ? `. ${said}.` : "."),
+  });
+}
+
+/** A plan that kept or refused the window: nothing written, the run logged as held with why. */
+async function heldPlan(
+  run: Run,
+  table: string,
+  window: { from: IsoDate; to: IsoDate },
+  plan: Exclude<WindowPlan, { kind: "write" }>,
+): Promise<TableSyncResult> {
+  const reason =
+    plan.kind === "keep"
+      ? plan.warnings.join(" ")
+      : `${[plan.holds.losses?.said, plan.holds.unitChange?.said].filter(Boolean).join(" ")} ${ANYWAY}`;
+  const id = await run.record(table, window, { outcome: "held", reason });
+  return run.result({
+    table,
+    first: false,
+    deleted: 0,
+    inserted: 0,
+    changed: 0,
+    outcome: "held",
+    window,
+    run: id,
+    message: `Held ${shownName(table)}: ${reason}`,
   });
 }
 
@@ -328,8 +359,12 @@ function anotherQueryText(table: string, columns: readonly string[]): string {
   );
 }
 
-/** Syncs one query into its table; never throws: a failure is its result (and a failed run in the log). */
-export async function syncTable(entry: SyncEntry, o: TableSyncOptions): Promise<TableSyncResult> {
+/** Syncs one query into its table, in its turn; never throws: a failure is its result (and a failed run in the log). */
+export function syncTable(entry: SyncEntry, o: TableSyncOptions): Promise<TableSyncResult> {
+  return (o.turn ?? ((work) => work()))(() => syncInTurn(entry, o));
+}
+
+async function syncInTurn(entry: SyncEntry, o: TableSyncOptions): Promise<TableSyncResult> {
   const run = new Run(entry, o);
   try {
     const foreign = otherQueryColumns(

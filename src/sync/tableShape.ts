@@ -19,7 +19,7 @@ export interface TableLayout {
   userColumns: UserColumn[];
   /** The table holds the sync's columns alone, in the query's order: rows go straight in (the appender, COPY). */
   direct: boolean;
-  /** Created by this rewrite without its primary key: the writer adds it before COMMIT (tables.ts). */
+  /** Created by this rewrite (a first sync: its rows go straight in, there is nothing to compare). */
   created?: boolean;
 }
 
@@ -134,7 +134,9 @@ export async function readShape(
     if (p) problems.push(p);
   }
   const key = await primaryKey(s, d, spec.table);
-  if (key.length !== spec.key.length || key.some((k, i) => !same(k, spec.key[i])))
+  // A DuckDB table made by the sync has none (tables.ts); one made by an earlier version has the row key.
+  const none = key.length === 0 && !d.declaresKey;
+  if (!none && (key.length !== spec.key.length || key.some((k, i) => !same(k, spec.key[i]))))
     problems.push({
       said: `its primary key is (${key.join(", ") || "none"}) where the query's row key is (${spec.key.join(", ")})`,
     });

@@ -1,25 +1,9 @@
-// A query's table in SQL, for either engine: created typed (a primary key on the row key), or, when it exists,
-// checked against the query (tableShape.ts) so a sync never writes into a table it cannot keep whole: the sync's
-// columns by name and type, the row key, and the user's columns, which every rewrite keeps.
-//
-// The primary key is the only index a sync makes. It leads with the period column, so in PostgreSQL its B-tree
-// serves the window's `period >= from` and reads it in key order; a second index on the period alone was one more
-// B-tree to keep up for every row loaded (PostgreSQL's COPY of the bench's 5 million rows: 21 to 27 s with it,
-// 16 s without). DuckDB reads an ART index only for a filter matching fewer than 2,048 rows or 0.1% of the table (its
-// index_scan_max_count and index_scan_percentage): the window of a large table is answered by a scan that the zone
-// maps of its row groups cut short (a sync writes its rows in period order), and a period index there cost every
-// insert, delete and COMMIT (appending the bench's rows: 16.6 to 18.7 CPU-s with it, 14.6 to 14.8 without) and
-// kept the analyst from altering a column (DuckDB alters no column of a table that has an index). The primary key
-// stays: it is what refuses a second row of a key. A table made with a period index by an earlier version keeps it.
-//
-// A new DuckDB table gets its primary key once the first sync's rows are in, just before COMMIT, in the same
-// transaction (the dialect's keyAfterFirstLoad): DuckDB's appender works on the sync's own thread, and building the
-// key's index over rows already there costs less than keeping it up as they come (appending the bench's 5 million
-// rows, COMMIT included: 9.4 to 10.4 s into a keyed table, 8.0 to 8.1 s with the key added after). Rows that repeat a
-// key are refused all the same, at COMMIT, and the table is not created. A PostgreSQL server keeps the index up in
-// its own process while the sync reads the next answer, so there the key is made with the table: added after the
-// load, its index is built while the sync waits (the sync's process was idle 2.9 s at the end, where it was busy
-// throughout otherwise).
+// A query's table in SQL, for either engine: created typed, or, when it exists, checked against the query
+// (tableShape.ts) so a sync never writes into a table it cannot keep whole: the sync's columns by name and type, the
+// row key, and the user's columns, which every rewrite keeps. In PostgreSQL the row key is the primary key, the one
+// index a sync makes: it leads with the period, so its B-tree serves the window. A DuckDB table gets no primary
+// key: DuckDB keeps that index in memory, as large as the table (docs/architecture.md, Decisions), and answers a
+// window from its row groups' zone maps; the sync keeps the key one row each itself.
 
 import type { SyncTableSpec } from "./engine";
 import { SyncError } from "./errors";
@@ -27,12 +11,8 @@ import { quoteName, shownName } from "./sqlNames";
 import type { Dialect, SqlSession } from "./sql";
 import { readShape, SYNC_COLUMNS_ONLY, type ShapeProblem, type TableLayout } from "./tableShape";
 
-/**
- * CREATE TABLE without its primary key (addKeySql adds it): key columns NOT NULL.
- * A seam: the sync bench's floor makes its tables with the sync's own SQL (dev/bench/syncFloor.ts).
- * @public
- */
-export function createTableSql(spec: SyncTableSpec, d: Dialect): string {
+/** CREATE TABLE without its primary key: key columns NOT NULL. */
+function createTableSql(spec: SyncTableSpec, d: Dialect): string {
   const key = new Set(spec.key);
   const columns = spec.columns.map(
     (c) => `${quoteName(c.name)} ${d.types[c.type]}${key.has(c.name) ? " NOT NULL" : ""}`,
@@ -40,9 +20,16 @@ export function createTableSql(spec: SyncTableSpec, d: Dialect): string {
   return `CREATE TABLE ${quoteName(spec.table)} (${columns.join(", ")})`;
 }
 
-/** The primary key on the row key, for a table createTableSql made. */
-export const addKeySql = (spec: SyncTableSpec): string =>
-  `ALTER TABLE ${quoteName(spec.table)} ADD PRIMARY KEY (${spec.key.map(quoteName).join(", ")})`;
+/**
+ * The statements that make a table of the sync's: the table, and its primary key where the engine declares one
+ * (null in DuckDB).
+ * A seam: the sync bench's floor makes its tables with the sync's own SQL (dev/bench/syncFloor.ts).
+ * @public
+ */
+export function tableStatements(spec: SyncTableSpec, d: Dialect): { create: string; key: string | null } {
+  const key = `ALTER TABLE ${quoteName(spec.table)} ADD PRIMARY KEY (${spec.key.map(quoteName).join(", ")})`;
+  return { create: createTableSql(spec, d), key: d.declaresKey ? key : null };
+}
 
 const tableMatch = (d: Dialect, column: string) => (d.foldsCase ? `lower(${column}) = lower($1)` : `${column} = $1`);
 
@@ -56,16 +43,16 @@ export async function tableExists(s: SqlSession, d: Dialect, table: string): Pro
 }
 
 /**
- * Creates the table in the open transaction (with its primary key, or for the writer to add it: `created`), or checks
- * the one there: its shape, for the rewrite (the user's columns it keeps); a table the sync cannot write is a
+ * Creates the table in the open transaction (`created`, with its primary key where the engine declares one), or
+ * checks the one there: its shape, for the rewrite (the user's columns it keeps); a table the sync cannot write is a
  * SyncError naming each problem and what to do, and nothing is written to it.
  */
 export async function ensureTable(s: SqlSession, d: Dialect, spec: SyncTableSpec, where: string): Promise<TableLayout> {
   if (!(await tableExists(s, d, spec.table))) {
-    await s.exec(createTableSql(spec, d));
-    if (d.keyAfterFirstLoad) return { ...SYNC_COLUMNS_ONLY, created: true };
-    await s.exec(addKeySql(spec));
-    return SYNC_COLUMNS_ONLY;
+    const made = tableStatements(spec, d);
+    await s.exec(made.create);
+    if (made.key) await s.exec(made.key);
+    return { ...SYNC_COLUMNS_ONLY, created: true };
   }
   const { shape, problems } = await readShape(s, d, spec);
   if (problems.length > 0) throw new SyncError(cannotSync(spec.table, where, problems));

@@ -1,18 +1,28 @@
 // The base's writer (engineBase.ts begins it): one transaction on one table, ended by any failure (rolled back at
 // once, so a failed step can never be committed), and a commit that is confirmed by reading back what the database
-// kept. A table with the user's columns is rewritten through keptValues.ts, so their values stay with their rows; a
-// table this transaction created without its primary key (DuckDB's) gets it over its rows just before COMMIT.
+// kept. A first sync's rows go straight into the table it made; a later sync's are staged (stagingTable.ts), joined with
+// the stored window for the plan (windowPairs.ts) and swapped in, the user's columns' values kept with their rows.
 import type { IsoDate } from "../core/dates";
 import { plural } from "../core/words";
-import type { SyncRevision, SyncRow, SyncRowChunks, SyncRun, SyncTableSpec, WindowWriter } from "./engine";
+import type {
+  PairChunk,
+  PairColumns,
+  SyncRevision,
+  SyncRow,
+  SyncRowChunks,
+  SyncRun,
+  SyncTableSpec,
+  WindowWriter,
+} from "./engine";
 import { SyncError } from "./errors";
 import { quoteName, shownName } from "./sqlNames";
 import { KeptValues } from "./keptValues";
 import { checkedChunks, rowCheck } from "./rowChecks";
 import { insertRun, readRun, REVISIONS_SPEC, revisionRows } from "./runLog";
 import type { Dialect, EngineSession } from "./sql";
-import { addKeySql } from "./tables";
+import { Staging } from "./stagingTable";
 import { SYNC_COLUMNS_ONLY, type TableLayout } from "./tableShape";
+import { windowPairs } from "./windowPairs";
 
 /** A transaction the base has begun: the engine's session in it, holding the table's lock. */
 export interface EngineTransaction {
@@ -33,6 +43,8 @@ export class TransactionWriter implements WindowWriter {
   private runId: number | null = null;
   /** The table is not the sync's columns alone: rows go in through temporary tables, the user's values kept. */
   private readonly kept: KeptValues | null;
+  /** A later sync's staged rows and the window they replace (stage). */
+  private staged: { staging: Staging; from: IsoDate } | null = null;
 
   constructor(
     readonly spec: SyncTableSpec,
@@ -44,6 +56,10 @@ export class TransactionWriter implements WindowWriter {
 
   get userColumns(): string[] {
     return this.shape.userColumns.map((c) => c.name);
+  }
+
+  get created(): boolean {
+    return !!this.shape.created;
   }
 
   async *readWindow(from: IsoDate, chunkRows = 10_000): AsyncIterable<SyncRow[]> {
@@ -80,8 +96,42 @@ export class TransactionWriter implements WindowWriter {
     });
   }
 
-  recordRun(run: SyncRun): Promise<number> {
-    return this.step(async () => (this.runId = await insertRun(this.tx.session, run)));
+  stage(from: IsoDate, rows: SyncRowChunks): Promise<number> {
+    return this.step(async () => {
+      const staging = new Staging(this.tx.session, this.tx.dialect, this.spec);
+      this.staged = { staging, from };
+      return staging.load(checkedChunks(rows, rowCheck(this.spec, from)));
+    });
+  }
+
+  async *pairs(columns: PairColumns): AsyncIterable<PairChunk> {
+    this.mustBeOpen();
+    const staged = this.mustBeStaged();
+    const at = { table: this.spec.table, staging: staged.staging.table, period: this.spec.period, from: staged.from };
+    try {
+      yield* windowPairs(this.tx.session, this.tx.dialect, at, columns);
+    } catch (error) {
+      throw await this.failed(error);
+    }
+  }
+
+  insertStaged(): Promise<number> {
+    return this.step(async () => {
+      const n = await this.mustBeStaged().staging.insertInto(this.kept);
+      this.inserted += n;
+      return n;
+    });
+  }
+
+  reserveRun(): Promise<number> {
+    return this.step(async () => {
+      const [{ id }] = await this.tx.session.all(this.tx.dialect.nextRunId);
+      return Number(id);
+    });
+  }
+
+  recordRun(run: SyncRun, id?: number): Promise<number> {
+    return this.step(async () => (this.runId = await insertRun(this.tx.session, run, id, this.tx.dialect)));
   }
 
   recordRevisions(run: number, revisions: Iterable<SyncRevision>): Promise<number> {
@@ -95,8 +145,7 @@ export class TransactionWriter implements WindowWriter {
     this.mustBeOpen();
     try {
       await this.kept?.end();
-      // Its index is built over the rows at COMMIT, which refuses the transaction if two rows share a key (tables.ts).
-      if (this.shape.created) await this.tx.session.exec(addKeySql(this.spec));
+      await this.staged?.staging.drop();
       await this.tx.session.exec("COMMIT");
       this.state = "committed";
       await this.confirm();
@@ -143,6 +192,12 @@ export class TransactionWriter implements WindowWriter {
         `After COMMIT, ${shownName(this.spec.table)} in ${this.tx.where} holds ${plural(Number(n), "row")} from ` +
           `${this.window} on, where this run inserted ${plural(this.inserted, "row")}. Run the sync again.`,
       );
+  }
+
+  private mustBeStaged(): { staging: Staging; from: IsoDate } {
+    if (!this.staged)
+      throw new SyncError(`The rewrite of ${shownName(this.spec.table)} has staged no rows to compare or swap in.`);
+    return this.staged;
   }
 
   private mustBeOpen(): void {

@@ -21,7 +21,7 @@ import { letGoDuckDbFile, useDuckDbFile } from "../../src/sync/duckdb/connect";
 import { duckDbSession } from "../../src/sync/duckdb/session";
 import { TransactionWriter } from "../../src/sync/writer";
 import type { EngineSession } from "../../src/sync/sql";
-import { rowsOf, type RowBlock } from "../../src/sync/rowBlock";
+import type { RowBlock } from "../../src/sync/rowBlock";
 
 const WEEKS = mondays("2026-09-07", 8);
 const WINDOW = { from: WEEKS[6], to: "2026-10-31" };
@@ -56,7 +56,7 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
     await db.stop();
   }, 60_000);
 
-  test("a table is created typed as Excel and Power BI read it, its primary key the one index", async () => {
+  test("a table is created typed as Excel and Power BI read it, PostgreSQL's with its key the one index", async () => {
     const { spec } = await seeded(engine);
     const columns = await db.query(
       "SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position",
@@ -80,13 +80,14 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
         WHERE c.constraint_type = 'PRIMARY KEY' AND c.table_name = $1 ORDER BY k.ordinal_position`,
       [spec.table],
     );
-    expect(key.map((k) => k.column_name)).toEqual(["week", "retailer", "sku", "store_id"]);
+    // DuckDB's primary key index would be held in memory, as large as the table: none is made (src/sync/tables.ts).
+    expect(key.map((k) => k.column_name)).toEqual(db.name === "DuckDB" ? [] : ["week", "retailer", "sku", "store_id"]);
     const indexes =
       db.name === "DuckDB"
         ? await db.query("SELECT sql FROM duckdb_indexes() WHERE table_name = $1", [spec.table])
         : await db.query("SELECT indexdef AS sql FROM pg_indexes WHERE tablename = $1", [spec.table]);
-    // The primary key is the one index (src/sync/tables.ts): it leads with the period, so PostgreSQL's B-tree serves
-    // the window; DuckDB reads a range of periods from its zone maps (and lists no index for a primary key).
+    // PostgreSQL's primary key is the one index (src/sync/tables.ts): it leads with the period, so its B-tree serves
+    // the window; DuckDB reads a range of periods from its zone maps.
     if (db.name === "DuckDB") expect(indexes).toEqual([]);
     else
       expect(indexes.map((i) => String(i.sql))).toEqual([
@@ -128,7 +129,7 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
         },
       ],
     });
-    expect(result).toEqual({ run: expect.any(Number), deleted: 12, inserted: 12, userColumns: [] });
+    expect(result).toEqual({ run: expect.any(Number), deleted: 12, inserted: 12, changed: 1, userColumns: [] });
     expect(await storedRows(engine, spec)).toEqual([...rows.slice(0, 36), ...revised]);
 
     const [run] = await engine.runs({ table: spec.table, limit: 1 });
@@ -175,11 +176,11 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
       query: QUERY,
       onStage: async (stage) => void (seen[stage] = await look()),
     });
-    for (const stage of ["begun", "deleted", "inserting", "inserted", "recorded"]) expect(seen[stage]).toEqual(before);
+    for (const stage of REWRITE_STAGES.later.filter((s) => s !== "committed")) expect(seen[stage]).toEqual(before);
     expect(seen.committed).toEqual([12, before[1] + 1]);
   });
 
-  test.each(REWRITE_STAGES.filter((s) => s !== "committed"))(
+  test.each(REWRITE_STAGES.later.filter((s) => s !== "committed"))(
     "a failure at %s leaves the table exactly as it was, and the run is logged as failed",
     async (stage: RewriteStage) => {
       const { spec, rows } = await seeded(engine);
@@ -215,31 +216,36 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
     expect(await storedRows(engine, spec)).toEqual(rows);
   });
 
-  test("rows that repeat a key are refused by the primary key; the table is as it was", async () => {
+  test("staged rows that repeat a key are refused before the swap; the table is as it was", async () => {
     const { spec, rows } = await seeded(engine);
     const chunks: SyncRow[][] = revisedWindow();
     chunks[2][0] = chunks[0][0];
     await expect(rewriteWindow(engine, { spec, window: WINDOW, rows: chunks, query: QUERY })).rejects.toThrow(
-      /duplicate key|constraint/i,
+      `Two rows for table "${spec.table}" share a key (${chunks[0][0].filter((_, i) => i !== 3 && i < 5).join(", ")}): ` +
+        "a table keeps one row per key. Nothing was changed.",
     );
     expect(await storedRows(engine, spec)).toEqual(rows);
   });
 
-  test("a first sync whose rows repeat a key is refused by the primary key; no table is left", async () => {
-    const spec = storeWeekly(freshTable());
-    const rows = weekRows(WEEKS);
-    const rewrite = rewriteWindow(engine, {
-      spec,
-      window: { from: WEEKS[0], to: WINDOW.to },
-      rows: [rows.slice(0, 10), [rows[3], ...rows.slice(10)]],
-      query: QUERY,
+  // DuckDB's tables declare no key (src/sync/tables.ts): a first sync's rows are one per key as the answer check
+  // passes them (test/core/answerCheck.property.test.ts: "the same row twice"), and a later sync finds repeats where
+  // the window is joined (above). PostgreSQL's key refuses them as well.
+  if (db.name === "PostgreSQL")
+    test("a first sync whose rows repeat a key is refused by the primary key; no table is left", async () => {
+      const spec = storeWeekly(freshTable());
+      const rows = weekRows(WEEKS);
+      const rewrite = rewriteWindow(engine, {
+        spec,
+        window: { from: WEEKS[0], to: WINDOW.to },
+        rows: [rows.slice(0, 10), [rows[3], ...rows.slice(10)]],
+        query: QUERY,
+      });
+      // PostgreSQL refuses the row as it is copied in.
+      await expect(rewrite).rejects.toThrow(/duplicate key/);
+      expect(await engine.storedColumns(spec.table)).toBeNull();
+      const [run] = await engine.runs({ table: spec.table });
+      expect(run).toMatchObject({ outcome: "failed", inserted: 0 });
     });
-    // PostgreSQL refuses the row as it is copied in; DuckDB, which adds a new table's key after its rows, at COMMIT.
-    await expect(rewrite).rejects.toThrow(/duplicate key/);
-    expect(await engine.storedColumns(spec.table)).toBeNull();
-    const [run] = await engine.runs({ table: spec.table });
-    expect(run).toMatchObject({ outcome: "failed", inserted: 0 });
-  });
 
   test("after a failed step the rewrite is over: it cannot be committed, and the table is as it was", async () => {
     const { spec, rows } = await seeded(engine);
@@ -411,15 +417,23 @@ function compareKeys(a: SyncRow, b: SyncRow): number {
   return 0;
 }
 
+/** A block's rows, an array each. */
+const rowsOf = (block: RowBlock): SyncRow[] =>
+  Array.from({ length: block.length }, (_, i) => block.cells.slice(i * block.width, (i + 1) * block.width));
+
 describe("DuckDB's COMMIT after a failed flush", () => {
   const db = duckDbCase();
-  /** The seeded table, and a connection of the test's own to its file with a transaction begun. */
+  /**
+   * The seeded table with a primary key (as an earlier version made DuckDB's tables: its index is what fails the
+   * flush here), and a connection of the test's own to its file with a transaction begun.
+   */
   async function seededInTransaction() {
     const engine = await db.open();
     const { spec, rows } = await seeded(engine);
     await engine.close();
     const path = db.address().slice("duckdb:".length);
     const connection = await (await useDuckDbFile(path)).connect();
+    await connection.run(`ALTER TABLE ${quoted(spec.table)} ADD PRIMARY KEY (${spec.key.map(quoted).join(", ")})`);
     await connection.run("BEGIN");
     return { spec, rows, path, connection };
   }

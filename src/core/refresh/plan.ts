@@ -5,36 +5,26 @@
 // revision changed. Pure, and run in one sequence by planRewrite.ts, which both the refresh (src/refresh, on a
 // workbook's table) and the sync (src/sync, on a database table) call: the same rules for any store of a table's rows.
 import type { DateRange, IsoDate } from "../dates";
-import type { Level, Timeframe } from "../metrics";
 import { RETAILER_COLUMN } from "../answer/retailersTable";
 import type { ReadWindow } from "./answerLayout";
-import { isCovered, missingRanges, openGaps, subtractRange } from "./gaps";
-import { holdsOf, type Holds } from "./holds";
-import type { BlankedFigures, WindowComparison } from "./windowFold";
-import { blankedText, repeatedText } from "./lossesText";
+import { subtractRange } from "./gaps";
+import { planFolded, type FoldedWrite, type PlanWhen } from "./foldedPlan";
+import type { Holds } from "./holds";
 import { completeWhenRead, metricColumns, windowChanges, type MetricChange, type WindowRows } from "./revisions";
 import { checkWindow, levelFrom, narrowWindow, type RefreshApproval } from "./unitChange";
-import { provisionalLeft, provisionalText } from "./provisional";
 import { keyCellsOf, keyColumns, rowKey } from "./userColumns";
 import { keysText, placeUserRows, userRowsOf, userRowsText, type KeptRow } from "./userRows";
 import { writtenKeys, type WrittenKeys } from "./writtenKeys";
-import {
-  gapWarning,
-  keptRetailerRowsWarning,
-  keptRowsWarning,
-  noRetailerColumnText,
-  noRowsWarning,
-  stillMissingWarning,
-} from "./warnings";
+import { keptRetailerRowsWarning, keptRowsWarning, noRetailerColumnText, stillMissingWarning } from "./warnings";
 import { keptCount, lastKeptPeriod, planForAnswer, retailersLeftEmpty, type StoredTail } from "./storedTail";
 import type { TableShape } from "./tableLayout";
-import type { DayWords, DaysOf } from "../words";
+import type { DaysOf } from "../words";
 
 /** What a refresh plans on: the window, the stored table's tail, the answer laid onto it, the record's gaps. */
 export interface PlanInput {
   tableName: string;
   /** The service's today, the day of the last read, and the query's level and timeframe. */
-  when: { today: IsoDate; lastRead: IsoDate; level: Level; timeframe: Timeframe; days?: DayWords };
+  when: PlanWhen;
   window: ReadWindow;
   /**
    * The stored table's tail, with how the store holds a day in a cell (which the answer's rows, laid for the store,
@@ -86,25 +76,12 @@ export type StoredPlan =
   /** The losses rule or a unit change refuses the rewrite: nothing written, what they found reported. */
   { kind: "refused"; holds: Holds } | WritePlan;
 
-export interface WritePlan {
-  kind: "write";
-  /** What the rules found and accepted (rows removed, a unit change "Refresh anyway" accepted). */
-  holds: Holds;
-  /** The stored window against the answer, by key: the rows replaced, added and removed. */
-  comparison: WindowComparison;
+/** A workbook's write: the store's decision (foldedPlan.ts) with what only a workbook keeps. */
+export interface WritePlan extends FoldedWrite {
   /** The table as read: the window's first row and the body rows (the write refuses a table changed since). */
   expect: { cutAt: number; count: number };
   /** The metric columns whose old cells the write returns, for the revision. */
   readBefore: string[];
-  /** Stored figures the answer empties (absent when none). */
-  blanked?: BlankedFigures[];
-  /** The dates the table has no rows for once written (what its record keeps), and those found just now. */
-  gaps: DateRange[];
-  newGaps: DateRange[];
-  /** Stored days read while still provisional that the window no longer reaches (provisional.ts); said once. */
-  provisional?: DateRange;
-  /** What will be said once written: figures emptied, dates newly missing, an empty answer. */
-  warnings: string[];
   /** The user's rows of the window, kept: each stored row's index (from the window's first row) and its place in the rows written. */
   kept: KeptRow[];
   /** The kept rows in words ("kept your row ADJ, 16-22 Nov"), absent when none. */
@@ -191,9 +168,27 @@ export function planFromStored(input: PlanInput, read: StoredRows, anyway?: bool
     retailerAt: retailerAt >= 0 ? retailerAt : undefined,
     complete: completeWhenRead(when.lastRead, when.timeframe),
   });
-  const holds = holdsOf(check, anyway, when, rows.named(check.comparison.removedRows));
-  if (holds.held) return { kind: "refused", holds };
-  return writePlan(input, holds, check.comparison, rows, fresh.keys);
+  const pi = answer.periodIndex;
+  const folded = planFolded(
+    {
+      ...check,
+      repeatedKeys: check.comparison.repeated.map((i) => rows.stored.keys[i]),
+      answered: pi < 0 ? null : data.values.flatMap((r) => dayCells.dayOf(r[pi]) ?? []),
+      freshRows: data.values.length,
+    },
+    {
+      when,
+      window: input.window,
+      gaps: input.gaps,
+      lastKept: lastKeptPeriod(input.tail, input.window.start),
+      storedPeriods: input.tail.periods,
+      dayCells,
+      named: rows.named,
+      anyway,
+    },
+  );
+  if (folded.kind !== "write") return folded;
+  return writePlan(input, folded, rows, fresh.keys);
 }
 
 /** One side of the window: each row's key, metric and other service cells. */
@@ -237,31 +232,15 @@ function splitUsers(input: PlanInput, window: Side, fresh: Side): SplitRows {
   return { tracked, users, userKeys: users.map((i) => window.keys[i]), stored, named };
 }
 
-/** What is written and said, once neither rule holds the refresh. */
+/** What a workbook writes besides the store's decision: where the user's rows go, and the record of the keys. */
 function writePlan(
   input: PlanInput,
-  holds: Holds,
-  c: WindowComparison,
+  folded: FoldedWrite,
   rows: SplitRows,
   freshKeys: readonly (readonly unknown[])[],
 ): WritePlan {
   const { answer, when } = input;
   const { data } = answer;
-  const { gaps, newGaps } = gapsAfter(input);
-  const provisional = provisionalLeft({
-    lastRead: when.lastRead,
-    start: input.window.start,
-    storedPeriods: input.tail.periods,
-    dayCells: input.tail.dayCells,
-  });
-  const repeated = c.repeated.map((i) => rows.stored.keys[i]);
-  const warnings = [
-    ...(provisional ? [provisionalText(provisional, when.days ?? when.today)] : []),
-    ...(repeated.length > 0 ? [repeatedOf(repeated, when, rows.named(c.repeated))] : []),
-    ...(c.blanked.length > 0 ? [blankedText(c.blanked, when.timeframe, when.days ?? when.today)] : []),
-    ...newGaps.map((g) => gapWarning(g, when.level, when.timeframe, when.days ?? when.today)),
-    ...(data.values.length === 0 ? [noRowsWarning(input.window.from, input.window.to, when.days)] : []),
-  ];
   const pi = answer.periodIndex;
   const kept = placeUserRows(
     data.values.map((r) => (pi >= 0 ? input.tail.dayCells.dayOf(r[pi]) : undefined)),
@@ -269,28 +248,13 @@ function writePlan(
   );
   const said = rows.users.length > 0 ? userRowsText(rows.userKeys, when.timeframe, when.days ?? when.today) : undefined;
   return {
-    kind: "write",
-    holds,
-    comparison: c,
+    ...folded,
     expect: { cutAt: cutAtOf(input), count: input.tail.count },
     readBefore: metricColumns(data.columns).map((m) => data.columns[m].name),
-    ...(c.blanked.length > 0 ? { blanked: c.blanked } : {}),
-    gaps,
-    newGaps,
-    ...(provisional ? { provisional } : {}),
-    warnings,
     kept,
     ...(said ? { userRows: { rows: rows.users.length, text: said } } : {}),
     ...(rows.tracked ? { record: recordOf(input.window.start, freshKeys, rows.stored.keys) } : {}),
   };
-}
-
-/** Rows that repeated a service row's key, in words, their periods counted. */
-function repeatedOf(rows: readonly (readonly unknown[])[], when: PlanInput["when"], named?: string): string {
-  const byPeriod = new Map<IsoDate, number>();
-  for (const cells of rows) byPeriod.set(cells[0] as IsoDate, (byPeriod.get(cells[0] as IsoDate) ?? 0) + 1);
-  const periods = [...byPeriod.keys()].sort().map((period) => ({ period, rows: byPeriod.get(period)! }));
-  return repeatedText(periods, when.timeframe, when.days ?? when.today, named);
 }
 
 /**
@@ -372,24 +336,4 @@ function answeredRows({ answer, retailers }: PlanInput): { retailer: string; row
     retailer,
     rows: at < 0 ? 0 : answer.data.values.filter((r) => r[at] === retailer).length,
   }));
-}
-
-/**
- * The dates the table has no rows for once written (gaps.ts): the record's open gaps less the days re-read,
- * with those found now; and those found now that the record did not hold (each is named in a warning).
- */
-function gapsAfter({ answer, tail, window: win, when, gaps: previous }: PlanInput) {
-  const pi = answer.periodIndex;
-  if (pi < 0) return { gaps: [...previous], newGaps: [] };
-  const periods = answer.data.values.flatMap((r) => tail.dayCells.dayOf(r[pi]) ?? []);
-  const found = missingRanges({
-    timeframe: when.timeframe,
-    lastKept: lastKeptPeriod(tail, win.start),
-    askedFrom: win.from,
-    periods,
-  });
-  return {
-    gaps: openGaps(previous, { from: win.start, to: win.to }, found),
-    newGaps: found.filter((g) => !isCovered(g, previous)),
-  };
 }

@@ -127,6 +127,8 @@ export class WindowFold {
   private removedCount = 0;
   private readonly removedAt: number[] = [];
   private readonly repeatedAt: number[] = [];
+  /** The repeated rows' key cells, in the order told (few: rows typed in by hand). */
+  private readonly repeatedCells: (readonly unknown[])[] = [];
   private readonly gone = new Map<IsoDate, number>();
   /** Per metric: period -> rows blanked. */
   private readonly blankedAt: Map<IsoDate, number>[];
@@ -225,6 +227,7 @@ export class WindowFold {
   repeated(stored: FoldRow, at: number): void {
     this.storedGroup(stored, at);
     this.repeatedAt.push(at);
+    this.repeatedCells.push(stored.keys);
   }
 
   /** A stored row without a day: removed with the window, and counted when it holds something. */
@@ -240,6 +243,12 @@ export class WindowFold {
   /** Fresh rows told with a day, of a retailer ("" in a table of one). */
   freshRows(retailer = ""): number {
     return this.freshBy.get(retailer) ?? 0;
+  }
+
+  /** The key cells of the stored rows told as repeated, in the order of comparison().repeated. */
+  get repeatedKeys(): (readonly unknown[])[] {
+    const order = this.repeatedAt.map((at, i) => [at, i]).sort((a, b) => a[0] - b[0]);
+    return order.map(([, i]) => this.repeatedCells[i]);
   }
 
   /** The periods the answer has rows for (days), in the order first told. */
@@ -299,6 +308,15 @@ export interface WindowPair {
   fresh?: FoldRow;
   /** Whether the other service cells of both are as before, where the store compared them itself. */
   sameOthers?: boolean;
+  /** Which fresh row it is, where the store tells its rows apart (two of one key are then refused). */
+  freshRow?: string | number;
+}
+
+/** An answer with two rows of one key: what the answer check refuses, found again where the rows are joined. */
+export class RepeatedKeyError extends Error {
+  constructor(readonly keys: readonly unknown[]) {
+    super(`The answer has two rows of one key (${keys.map((k) => String(k)).join(", ")}).`);
+  }
 }
 
 /** Two rows' key cells as rowKey tells them (userColumns.ts): codes compared as text, an empty cell as "". */
@@ -310,25 +328,28 @@ const sameKey = (a: readonly unknown[], b: readonly unknown[]): boolean => {
 
 /**
  * Tells a fold a window's pairs in key order (a full outer join of the stored rows and the answer's on the row key,
- * ordered by it): each stored row's index is its place in that order. The answer has one row per key (the answer
- * check refuses repeats) and rows of one key are next to each other, so a stored row that repeats a key the answer
- * has (a row typed in by hand with a service row's key) comes after the first and is told as repeated.
+ * ordered by it): each stored row's index is its place in that order. Rows of one key are next to each other there,
+ * so a stored row that repeats a key the answer has (a row typed in by hand with a service row's key) comes after
+ * the first and is told as repeated; two fresh rows of one key (told apart by freshRow) are refused, as the answer
+ * check refuses them.
  */
 export class KeyOrderFeed {
-  private last: { keys: readonly unknown[]; fresh: boolean } | null = null;
+  private last: { keys: readonly unknown[]; fresh: boolean; freshRow?: string | number } | null = null;
   private at = 0;
 
   constructor(private readonly fold: WindowFold) {}
 
-  add({ stored, fresh, sameOthers }: WindowPair): void {
+  add({ stored, fresh, sameOthers, freshRow }: WindowPair): void {
     const keys = (stored ?? fresh)!.keys;
     const again = this.last !== null && sameKey(this.last.keys, keys);
+    if (again && fresh && this.last!.freshRow !== undefined && freshRow !== this.last!.freshRow)
+      throw new RepeatedKeyError(keys);
     if (stored) {
       const at = this.at++;
       if (again && this.last!.fresh) this.fold.repeated(stored, at);
       else if (fresh) this.fold.replaced(stored, fresh, at, sameOthers);
       else this.fold.removed(stored, at);
     } else if (fresh) this.fold.added(fresh);
-    this.last = { keys, fresh: !!fresh || (again && this.last!.fresh) };
+    this.last = { keys, fresh: !!fresh || (again && this.last!.fresh), freshRow: freshRow ?? this.last?.freshRow };
   }
 }

@@ -1,5 +1,6 @@
 // DuckDB's SQL where it differs from PostgreSQL's: its type names, names matched whatever their case, epoch_ms, the
-// catalog of temporary tables, the run log's ids from a sequence.
+// catalog of temporary tables, the run log's ids from a sequence; and where its work runs in the sync's own
+// memory: no primary key index, windows joined in slices, staging in a table of the file.
 import { quoteName } from "../sqlNames";
 import type { Dialect } from "../sql";
 
@@ -17,7 +18,10 @@ export const DUCKDB: Dialect = {
   runId: "BIGINT PRIMARY KEY DEFAULT nextval('sales_sync_run_ids')",
   // The file is set up once per process that opens it (connect.ts), so no lock against a race is needed.
   logSetup: ["CREATE SEQUENCE IF NOT EXISTS sales_sync_run_ids START 1"],
-  // The appender works on the sync's thread: an ART index built over the rows at COMMIT costs it less than one kept
-  // up as they are appended (tables.ts).
-  keyAfterFirstLoad: true,
+  declaresKey: false,
+  joinsInChunks: true,
+  // A temporary table of DuckDB's is held in memory; a table of the file is compressed and written out as it fills.
+  stagesInTemporary: false,
+  rowId: "rowid",
+  nextRunId: "SELECT nextval('sales_sync_run_ids') AS id",
 };

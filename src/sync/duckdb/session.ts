@@ -41,6 +41,10 @@ export function duckDbSession(connection: DuckDBConnection): EngineSession {
       return (await connection.run(sql, [...params])).rowsChanged;
     },
     stream: (sql, params, size) => streamDuckDb(connection, sql, params, size),
+    async rows(sql, params = []) {
+      const reader = await connection.runAndReadAll(sql, [...params]);
+      return reader.getRows().map((row) => row.map(fromDuckDb));
+    },
     bulkLoad: (spec, blocks, temporary) => loadWithAppender(connection, spec, blocks, temporary),
     release: async () => connection.closeSync(),
   };

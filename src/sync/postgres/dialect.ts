@@ -16,7 +16,9 @@ export const POSTGRES: Dialect = {
   runId: "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
   // Two syncs starting at once would otherwise race to create the same tables (the lock ends with the transaction).
   logSetup: ["SELECT pg_advisory_xact_lock(hashtextextended('sales-data sync: setup', 0))"],
-  // The server keeps the key's index up in its own process while the sync reads the next answer; a key added after
-  // the load is work the sync would then wait for (tables.ts).
-  keyAfterFirstLoad: false,
+  declaresKey: true,
+  joinsInChunks: false,
+  stagesInTemporary: true,
+  rowId: "ctid",
+  nextRunId: "SELECT nextval(pg_get_serial_sequence('sales_sync_runs', 'run_id')) AS id",
 };

@@ -34,6 +34,9 @@ export function pgSession(client: PoolClient): EngineSession {
       return (await client.query(sql, [...params])).rowCount ?? 0;
     },
     stream: (sql, params, size) => streamPg(client, sql, params, size),
+    async rows(sql, params = []) {
+      return (await client.query({ text: sql, values: [...params], rowMode: "array" })).rows as SyncRow[];
+    },
     bulkLoad: (spec, blocks, temporary) => loadWithCopy(client, spec, blocks, temporary),
     release: async (broken) => client.release(broken),
   };

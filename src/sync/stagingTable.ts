@@ -1,0 +1,67 @@
+// A later sync's fresh rows, staged in a table of the rewrite's own transaction before the plan is made: bulk-loaded
+// as the answers are read (the engine's appender or COPY), joined with the stored window by the plan
+// (windowPairs.ts), then swapped in by SQL once the writer has deleted the window: inserted, the user's columns
+// carried by key (keptValues.ts). The engine holds the window, not the sync: DuckDB's staging is a table of the file
+// (compressed and written out as it fills, never a temporary table, which DuckDB keeps in memory), PostgreSQL's a
+// temporary table of the session. Made in the transaction, it is gone with a rollback or a killed process, as a
+// merge over a staging table is in dlt, ingestr and dbt.
+import { createHash } from "node:crypto";
+import type { SyncTableSpec } from "./engine";
+import type { KeptValues } from "./keptValues";
+import type { RowBlock } from "./rowBlock";
+import { quoteName } from "./sqlNames";
+import type { Dialect, EngineSession } from "./sql";
+
+/** The staging table's name for a table: its own in the file (two tables' rewrites may stage at once). */
+function stagingName(table: string): string {
+  return `sales_sync_staging_${createHash("sha256").update(table, "utf8").digest("hex").slice(0, 12)}`;
+}
+
+export class Staging {
+  readonly name: string;
+  /** The staging table as SQL names it (in the temporary schema where the engine stages there). */
+  readonly table: string;
+  private made = false;
+
+  constructor(
+    private readonly s: EngineSession,
+    private readonly d: Dialect,
+    private readonly spec: SyncTableSpec,
+  ) {
+    this.name = stagingName(spec.table);
+    this.table = d.stagesInTemporary ? d.temporary(this.name) : quoteName(this.name);
+  }
+
+  /** Makes the staging table and loads checked blocks into it; the rows staged. */
+  async load(blocks: AsyncIterable<RowBlock>): Promise<number> {
+    const { spec, d } = this;
+    const typed = spec.columns.map((c) => `${quoteName(c.name)} ${d.types[c.type]}`).join(", ");
+    await this.s.exec(`CREATE ${d.stagesInTemporary ? "TEMP " : ""}TABLE ${quoteName(this.name)} (${typed})`);
+    this.made = true;
+    const n = await this.s.bulkLoad({ ...spec, table: this.name }, blocks, d.stagesInTemporary);
+    // PostgreSQL plans the join by a table's statistics, which a temporary table has only once analysed.
+    if (d.stagesInTemporary) await this.s.exec(`ANALYZE ${this.table}`);
+    return n;
+  }
+
+  /**
+   * Inserts the staged rows into the table (once its window is deleted): with the values `kept` holds of the user's
+   * columns, by row key, or straight; then drops the staging table. The rows inserted.
+   */
+  async insertInto(kept: KeptValues | null): Promise<number> {
+    const { s, spec } = this;
+    const own = spec.columns.map((c) => quoteName(c.name)).join(", ");
+    const inserted = kept
+      ? await kept.insertFrom(this.table)
+      : await s.exec(`INSERT INTO ${quoteName(spec.table)} (${own}) SELECT ${own} FROM ${this.table}`);
+    await this.drop();
+    return inserted;
+  }
+
+  /** Drops the staging table (before COMMIT: it is the rewrite's, never the file's). */
+  async drop(): Promise<void> {
+    if (!this.made) return;
+    this.made = false;
+    await this.s.exec(`DROP TABLE ${this.table}`);
+  }
+}

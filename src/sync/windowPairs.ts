@@ -1,0 +1,150 @@
+// The stored window and the staged answer joined by the row key, in key order, chunk by chunk, as the rewrite plan
+// folds them (src/core/refresh/planWindow.ts): each row of the join a pair of the stored row and the fresh row of one
+// key, with their metric cells, and whether their other columns (names, comparisons) are as before, told by the
+// engine. PostgreSQL joins and sorts in its own process (one cursor over the whole window); DuckDB does so in the
+// sync's, so there the window is joined a slice of keys at a time: per period, runs of the key's leading columns
+// of about CHUNK_ROWS rows, each slice sorted on its own (docs/sync.md, "How a window is rewritten").
+import type { IsoDate } from "../core/dates";
+import type { WindowPair } from "../core/refresh/windowFold";
+import type { PairChunk, PairColumns, SyncCell, SyncColumn, SyncRow } from "./engine";
+import { quoteName } from "./sqlNames";
+import type { Dialect, EngineSession } from "./sql";
+
+/** Rows of a slice DuckDB joins and sorts in the sync's memory. */
+const CHUNK_ROWS = 20_000;
+
+/** Text and figures of the other columns as the rules compare them (windowFold.ts sameCells): empty alike, else equal. */
+function sameOthersSql(others: readonly SyncColumn[]): string {
+  if (others.length === 0) return "1";
+  const same = others
+    .map(({ name, type }) => {
+      const [s, n] = [`s.${quoteName(name)}`, `n.${quoteName(name)}`];
+      return type === "text" || type === "date"
+        ? `coalesce(CAST(${s} AS TEXT), '') = coalesce(CAST(${n} AS TEXT), '')`
+        : `${s} IS NOT DISTINCT FROM ${n}`;
+    })
+    .join(" AND ");
+  return `CAST(${same} AS INTEGER)`;
+}
+
+/** The join's SELECT: presence of each side, the key (the period as text), both sides' metrics, the others' sameness. */
+function joinSql(d: Dialect, table: string, staging: string, c: PairColumns, period: string, slice: string): string {
+  const q = quoteName;
+  const own = [...c.key, ...c.metrics, ...c.others.map((o) => o.name)].map(q).join(", ");
+  const keys = c.key.map((k, i) =>
+    i === 0 ? `CAST(coalesce(s.${q(k)}, n.${q(k)}) AS TEXT)` : `coalesce(s.${q(k)}, n.${q(k)})`,
+  );
+  const on = c.key.map((k) => `s.${q(k)} = n.${q(k)}`).join(" AND ");
+  // Truths as 1 and 0: both engines' drivers read integers alike.
+  const select = [
+    `CAST(s.${q(period)} IS NOT NULL AS INTEGER)`,
+    `CAST(n.${q(period)} IS NOT NULL AS INTEGER)`,
+    ...keys,
+    ...c.metrics.map((m) => `s.${q(m)}`),
+    ...c.metrics.map((m) => `n.${q(m)}`),
+    sameOthersSql(c.others),
+    // Which staged row: two fresh rows of one key are told from one stored row's repeats.
+    "CAST(n.sales_sync_row AS TEXT)",
+  ];
+  return `SELECT ${select.join(", ")}
+    FROM (SELECT ${own} FROM ${table} WHERE ${q(period)} >= $1::DATE${slice}) s
+    FULL OUTER JOIN (SELECT ${own}, ${d.rowId} AS sales_sync_row FROM ${staging} WHERE ${q(period)} >= $1::DATE${slice}) n
+      ON ${on}
+    ORDER BY ${c.key.map((_, i) => String(i + 3)).join(", ")}`;
+}
+
+/** The pairs of the join's rows (see joinSql for their columns). */
+function pairsOf(rows: readonly SyncRow[], c: PairColumns): WindowPair[] {
+  const nk = c.key.length;
+  const nm = c.metrics.length;
+  return rows.map((r) => {
+    const keys = r.slice(2, 2 + nk);
+    const m = 2 + nk;
+    const pair: WindowPair = { sameOthers: r[m + 2 * nm] === 1 };
+    if (r[0] === 1) pair.stored = { keys, metrics: r.slice(m, m + nm) };
+    if (r[1] === 1) {
+      pair.fresh = { keys, metrics: r.slice(m + nm, m + 2 * nm) };
+      pair.freshRow = r[m + 2 * nm + 1] as string;
+    }
+    return pair;
+  });
+}
+
+/** The join of the stored window from `from` on and the staging table, in key order, chunk by chunk. */
+export async function* windowPairs(
+  session: EngineSession,
+  d: Dialect,
+  at: { table: string; staging: string; period: string; from: IsoDate },
+  c: PairColumns,
+): AsyncGenerator<PairChunk> {
+  const table = quoteName(at.table);
+  if (!d.joinsInChunks) {
+    for await (const rows of session.stream(joinSql(d, table, at.staging, c, at.period, ""), [at.from], CHUNK_ROWS))
+      yield { pairs: pairsOf(rows, c) };
+    return;
+  }
+  for (const slice of await slices(session, table, at, c)) {
+    const rows = await session.rows(joinSql(d, table, at.staging, c, at.period, slice.sql), [at.from, ...slice.params]);
+    yield { pairs: pairsOf(rows, c) };
+  }
+}
+
+/** A slice of the window: a filter on the period and the key's leading columns, with its values. */
+interface Slice {
+  sql: string;
+  params: SyncCell[];
+}
+
+/**
+ * The window cut into slices of about CHUNK_ROWS rows of both tables, in key order: per period, the runs of the
+ * key's columns between the period and its last column (a SKU's stores; a retailer's SKU), counted in one grouped
+ * query per period; a slice never spans two values of those columns but the last, whose run is a range.
+ */
+async function slices(
+  session: EngineSession,
+  table: string,
+  at: { staging: string; period: string; from: IsoDate },
+  c: PairColumns,
+): Promise<Slice[]> {
+  const q = quoteName;
+  const period = q(at.period);
+  const lead = c.key.slice(1, -1).map(q);
+  const out: Slice[] = [];
+  const periods = await session.all(
+    `SELECT DISTINCT CAST(${period} AS TEXT) AS p FROM (SELECT ${period} FROM ${table} WHERE ${period} >= $1::DATE
+      UNION ALL SELECT ${period} FROM ${at.staging} WHERE ${period} >= $1::DATE) AS w ORDER BY 1`,
+    [at.from],
+  );
+  for (const { p } of periods) {
+    const inPeriod = ` AND ${period} = CAST($2 AS DATE)`;
+    if (lead.length === 0) {
+      out.push({ sql: inPeriod, params: [p] });
+      continue;
+    }
+    const cols = lead.join(", ");
+    const groups = await session.rows(
+      `SELECT ${cols}, count(*) FROM (SELECT ${cols} FROM ${table} WHERE ${period} = CAST($1 AS DATE)
+        UNION ALL SELECT ${cols} FROM ${at.staging} WHERE ${period} = CAST($1 AS DATE)) AS w
+        GROUP BY ${cols} ORDER BY ${cols}`,
+      [p],
+    );
+    for (let i = 0; i < groups.length;) {
+      const fixed = groups[i].slice(0, lead.length - 1);
+      let rows = 0;
+      let j = i;
+      while (
+        j < groups.length &&
+        (j === i || rows + Number(groups[j][lead.length]) <= CHUNK_ROWS) &&
+        fixed.every((v, k) => groups[j][k] === v)
+      )
+        rows += Number(groups[j++][lead.length]);
+      const last = lead.length - 1;
+      const params: SyncCell[] = [p, ...fixed, groups[i][last], groups[j - 1][last]];
+      const eq = fixed.map((_, k) => ` AND ${lead[k]} = $${k + 3}`).join("");
+      const n = fixed.length + 3;
+      out.push({ sql: `${inPeriod}${eq} AND ${lead[last]} BETWEEN $${n} AND $${n + 1}`, params });
+      i = j;
+    }
+  }
+  return out;
+}
