@@ -37,7 +37,13 @@ function tableOf(entry: SyncEntry, results: readonly DataResult[], held: readonl
   return queryTableOf(entry.table, entry.query, shape, maxNameBytes);
 }
 
-/** One retailer's answer in one chunk: its rows laid into the block as they come, or held until the shape is known. */
+/** Where a read's rows go as they are parsed once the table is known: each batch's block, pushed (blockQueue.ts). */
+export type BlockSink = (block: RowBlock) => void;
+
+/**
+ * One retailer's answer in one chunk: its rows laid into the block as they come (and, with a sink, pushed batch by
+ * batch), or held until the shape is known.
+ */
 class RetailerPart {
   readonly held: DataRow[][] = [];
   readonly periods = new Map<unknown, number>();
@@ -46,13 +52,17 @@ class RetailerPart {
     readonly retailer: string,
     readonly writer: BlockWriter | null,
     private readonly probe: boolean,
+    private readonly sink?: BlockSink,
   ) {}
 
   readonly take = (rows: DataRow[], periodField: string): void => {
     if (this.probe)
       for (const row of rows) this.periods.set(row[periodField], (this.periods.get(row[periodField]) ?? 0) + 1);
-    if (this.writer) this.writer.add(rows, this.retailer);
-    else this.held.push(rows);
+    if (!this.writer) this.held.push(rows);
+    else {
+      this.writer.add(rows, this.retailer);
+      if (this.sink) this.sink(this.writer.take());
+    }
   };
 
   get busiest(): number {
@@ -62,6 +72,7 @@ class RetailerPart {
 
 export class AnswerRows {
   private shaped?: QueryTable;
+  private sink?: BlockSink;
   /** The first answers, all empty, while no answer has had rows: the shape when none ever does. */
   private firstEmpty?: readonly DataResult[];
 
@@ -71,12 +82,21 @@ export class AnswerRows {
     private readonly reader: SyncReader,
   ) {}
 
+  /**
+   * From now on (the table known), each batch's rows go to `sink` as they are parsed: a chunk's block is then empty,
+   * and its rows are never held whole. A refused answer fails its read all the same; what was pushed of it is the
+   * load's to throw away (a rollback).
+   */
+  streamTo(sink: BlockSink): void {
+    this.sink = sink;
+  }
+
   /** One chunk's answers (one per retailer), read as they stream, as rows of the table. */
   readonly read = async (chunk: DateChunk, probe: boolean): Promise<ChunkRead<ChunkRows>> => {
     const { entry, reader } = this;
     const requests = requestsOf({ ...entry.query, ...chunk });
     const parts = requests.map(
-      (r) => new RetailerPart(r.retailer, this.shaped ? new BlockWriter(this.shaped) : null, probe),
+      (r) => new RetailerPart(r.retailer, this.shaped ? new BlockWriter(this.shaped) : null, probe, this.sink),
     );
     // Through the run's pool: a 429 is the pool's (it halves the run's requests and waits), never retried inside one
     // request's slot. Several retailers as the add-in reads them: the first failure ends the read.

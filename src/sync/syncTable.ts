@@ -10,14 +10,13 @@ import { refreshWindow, windowInputOf } from "../core/refresh/refreshWindow";
 import { changesText } from "../core/refresh/revisions";
 import { earlyRowsWarning } from "../core/refresh/warnings";
 import { andList, plural } from "../core/words";
-import type { StoredPeriod, SyncCell, SyncEngine, SyncOutcome, WindowWriter } from "./engine";
+import type { StoredPeriod, SyncEngine, SyncOutcome, WindowWriter } from "./engine";
 import { shownName } from "./sqlNames";
-import { AnswerRows, type ChunkRows } from "./chunkRows";
 import { failedMessage, failureReason, keptColumnsText } from "./outcomeText";
-import type { RowBlock } from "./rowBlock";
 import { otherQueryColumns } from "./queryTable";
 import { SyncError } from "./errors";
-import { readChunks, type ReadChunk, type SyncReader } from "./syncReads";
+import type { SyncReader } from "./syncReads";
+import { streamedRows, type StreamedRows } from "./streamedRows";
 import {
   recordedFailure,
   rewritePlanned,
@@ -104,6 +103,22 @@ class Run {
     return plan ? rewritePlanned(o.engine, of, plan) : rewriteWindow(o.engine, of);
   }
 
+  /** The query's answers for `dates` as blocks for the engine (streamedRows.ts), its warnings heard, its progress told. */
+  read(dates: { from: IsoDate; to: IsoDate }, start?: IsoDate): Promise<StreamedRows> {
+    const { entry, o } = this;
+    return streamedRows({
+      entry,
+      reader: o.reader,
+      maxNameBytes: o.engine.maxNameBytes,
+      dates,
+      start,
+      told: ({ index, count, warnings, rows }) => {
+        this.heard(warnings);
+        o.onProgress?.({ table: entry.table, chunk: index + 1, chunks: count, rows });
+      },
+    });
+  }
+
   /** A run that wrote nothing (held, failed, or nothing to do) in the run log, in a transaction of its own. */
   record(table: string, window: TableSyncResult["window"], end: RunEnd) {
     const of = { table, query: this.query, startedAt: this.startedAt, window, readOn: this.o.today };
@@ -154,44 +169,25 @@ async function firstSync(run: Run): Promise<TableSyncResult> {
   const { entry, o } = run;
   const dates = firstDates(run);
   if (!dates) return notYet(run);
-  const answers = new AnswerRows(entry, o.engine.maxNameBytes, o.reader);
-  const chunks = readChunks(entry.query, dates, answers.read);
-  let rows = 0;
-  const inHand = ({ value, index, count }: ReadChunk<ChunkRows>): RowBlock => {
-    run.heard(value.warnings);
-    rows += value.rows.length;
-    o.onProgress?.({ table: entry.table, chunk: index + 1, chunks: count, rows });
-    return value.rows;
-  };
-  // The chunk in hand is the only reference to its rows, let go once they are written. Chunks without rows before
-  // the first with some are only counted: a read with no rows at all makes no table.
-  let c: IteratorResult<ReadChunk<ChunkRows>> | null = await chunks.next();
-  while (!c.done && c.value.value.rows.length === 0) {
-    inHand(c.value);
-    c = await chunks.next();
-  }
-  if (c.done)
+  // Chunks without rows before the first with some are only counted: a read with no rows at all makes no table.
+  const read = await run.read(dates);
+  if (!read.blocks)
     return heldWithout(
       run,
       dates,
       `The service has no rows for ${dates.from} to ${dates.to}. Nothing was written, and the table was not made: ` +
         "check the query's retailer, View by and dates, then sync again.",
     );
-  const table = answers.table;
-  async function* stream(): AsyncIterable<RowBlock> {
-    while (!c!.done) {
-      yield inHand(c!.value);
-      c = null;
-      c = await chunks.next();
-    }
-  }
-  const done = await run.rewrite({
-    spec: table.spec,
-    // A week or month that starts before the query's first day is the query's too (the service sends it whole).
-    window: { from: periodStart(dates.from, entry.query.timeframe), to: dates.to },
-    rows: stream(),
-    lockWaitMs: o.lockWaitMs,
-  });
+  const { table } = read;
+  const done = await run
+    .rewrite({
+      spec: table.spec,
+      // A week or month that starts before the query's first day is the query's too (the service sends it whole).
+      window: { from: periodStart(dates.from, entry.query.timeframe), to: dates.to },
+      rows: read.blocks,
+      lockWaitMs: o.lockWaitMs,
+    })
+    .finally(read.stop);
   if ("held" in done) throw new Error("a first sync is never held by a plan");
   return run.result({
     table: table.spec.table,
@@ -213,53 +209,6 @@ async function lastReadOf(engine: SyncEngine, table: string, today: IsoDate): Pr
   const runs = await engine.runs({ table, limit: 50 });
   const read = runs.find((r) => r.outcome === "synced" && r.readOn)?.readOn;
   return read && read <= today ? read : today;
-}
-
-/** A block without its rows labelled before `start` (the stored rows cover them), and how many there were. */
-function fromStart(block: RowBlock, start: IsoDate): { block: RowBlock; early: number } {
-  const { width, cells } = block;
-  let early = 0;
-  for (let i = 0; i < block.length; i++) if ((cells[i * width] as string) < start) early++;
-  if (early === 0) return { block, early };
-  const kept: SyncCell[] = [];
-  for (let i = 0; i < block.length; i++)
-    if ((cells[i * width] as string) >= start) for (let j = 0; j < width; j++) kept.push(cells[i * width + j]);
-  return { block: { width, length: block.length - early, cells: kept }, early };
-}
-
-/**
- * The answer's rows for a later sync's window, as a stream of blocks read chunk by chunk (the first chunks without
- * rows only counted: the table's columns are known once an answer has rows, or none ever has), rows labelled
- * before `start` left out and counted; and the table they fill.
- */
-async function windowRows(run: Run, from: IsoDate, to: IsoDate, start: IsoDate) {
-  const { entry, o } = run;
-  const answers = new AnswerRows(entry, o.engine.maxNameBytes, o.reader);
-  const chunks = readChunks(entry.query, { from, to }, answers.read);
-  const read = { rows: 0, fresh: 0, early: 0 };
-  const inHand = ({ value, index, count }: ReadChunk<ChunkRows>): RowBlock => {
-    run.heard(value.warnings);
-    read.rows += value.rows.length;
-    o.onProgress?.({ table: entry.table, chunk: index + 1, chunks: count, rows: read.rows });
-    const { block, early } = fromStart(value.rows, start);
-    read.early += early;
-    read.fresh += block.length;
-    return block;
-  };
-  // The chunk in hand is the only reference to its rows, let go once staged.
-  let c: IteratorResult<ReadChunk<ChunkRows>> | null = await chunks.next();
-  while (!c.done && c.value.value.rows.length === 0) {
-    inHand(c.value);
-    c = await chunks.next();
-  }
-  async function* stream(): AsyncIterable<RowBlock> {
-    while (!c!.done) {
-      yield inHand(c!.value);
-      c = null;
-      c = await chunks.next();
-    }
-  }
-  return { read, stream: stream(), table: answers.table };
 }
 
 /**
@@ -284,17 +233,18 @@ async function laterSync(run: Run, periods: readonly StoredPeriod[]): Promise<Ta
     });
   }
   const window = { from: win.start, to: win.to };
-  const { read, stream, table } = await windowRows(run, win.from, win.to, win.start);
+  const read = await run.read({ from: win.from, to: win.to }, win.start);
+  const { table, counts } = read;
   let planned: WindowPlan | undefined;
   const plan = async (writer: WindowWriter, id: number) => {
-    if (read.early > 0) run.heard([earlyRowsWarning(read.early, win.start)]);
+    if (counts.early > 0) run.heard([earlyRowsWarning(counts.early, win.start)]);
     const p = await planSync({
       table,
       writer,
       when: { today: o.today, lastRead, level: q.level, timeframe: q.timeframe },
       window: win,
       periods,
-      freshRows: read.fresh,
+      freshRows: counts.fresh,
       retailers: q.retailers,
       anyway: !!o.anyway,
       run: id,
@@ -304,7 +254,8 @@ async function laterSync(run: Run, periods: readonly StoredPeriod[]): Promise<Ta
     run.heard([...p.plan.holds.warnings, ...p.plan.warnings]);
     return { write: true as const, changed: p.changed };
   };
-  const done = await run.rewrite({ spec: table.spec, window, rows: stream, lockWaitMs: o.lockWaitMs }, plan);
+  const rows = read.blocks ?? [];
+  const done = await run.rewrite({ spec: table.spec, window, rows, lockWaitMs: o.lockWaitMs }, plan).finally(read.stop);
   if ("held" in done) return heldPlan(run, table.spec.table, window, done.held);
   const said = planned?.kind === "write" ? changesText(planned.changes) : "";
   return run.result({
