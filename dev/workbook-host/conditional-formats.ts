@@ -8,14 +8,14 @@
 // format), colorScale (criteria). A format: fill.color, font.color, font.bold. The host draws nothing: what a
 // format would show is not computed.
 import type { Rect } from "./addresses";
-import { clearConditionalFormats, conditionalFormatsIn, joinRects, type ConditionalFormatModel } from "./cell-rules";
+import { clearConditionalFormats, conditionalFormatsIn, joinRects } from "./cell-rules";
 import type { HostRequestContext, SyncIO } from "./context";
 import { hostError, invalidArgument, invalidOperation, itemNotFound } from "./errors";
 import { checkWritable } from "./protection";
 import { HostClientResult, HostCollection, HostObject } from "./proxy-base";
-import { HostRange, type RangeTarget } from "./range";
+import { HostRange } from "./range";
 import { HostRangeAreas } from "./range-areas";
-import type { SheetModel } from "./workbook-model";
+import type { ConditionalFormatModel, RangeTarget, SheetModel } from "./model-types";
 
 const TYPES = ["CellValue", "Custom", "ColorScale"];
 

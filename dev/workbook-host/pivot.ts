@@ -5,9 +5,6 @@ import type { HostRequestContext, SyncIO } from "./context";
 import { invalidArgument, itemAlreadyExists, itemNotFound } from "./errors";
 import { sameName } from "./names";
 import {
-  DataField,
-  PivotModel,
-  PivotSource,
   addPivot,
   checkAggregation,
   dataSourceString,
@@ -21,8 +18,9 @@ import { checkWritable } from "./protection";
 import { HostClientResult, HostCollection, HostObject } from "./proxy-base";
 import { HostRange, checkSameContext, resolveRangeArg } from "./range";
 import { HostTable } from "./table";
-import type { SheetModel, WorkbookModel } from "./workbook-model";
+import type { WorkbookModel } from "./workbook-model";
 import { HostWorksheet } from "./worksheet";
+import type { DataField, PivotModel, PivotSource, SheetModel } from "./model-types";
 
 interface PivotScope {
   sheet: SheetModel | null;

@@ -26,13 +26,9 @@ import { deleteCells, insertCells } from "./shifting";
 import { hasSpill, spillCovering, spillRect } from "./spills";
 import { HostTableCollection } from "./table";
 import { afterCellsWritten } from "./tables";
-import type { SheetModel, WorkbookModel } from "./workbook-model";
+import type { WorkbookModel } from "./workbook-model";
 import { HostWorksheet } from "./worksheet";
-
-export interface RangeTarget {
-  sheet: SheetModel;
-  rect: Rect;
-}
+import type { RangeTarget, SheetModel } from "./model-types";
 
 const CELL_PROPS: Record<string, ReadableCellProperty> = {
   values: "values",

@@ -25,8 +25,9 @@ import {
 import { HostTableColumnCollection } from "./table-columns";
 import { HostTableSort } from "./table-sort";
 import { setShowTotals, totalRect } from "./total-row";
-import type { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
+import type { WorkbookModel } from "./workbook-model";
 import { HostWorksheet } from "./worksheet";
+import type { SheetModel, TableModel } from "./model-types";
 
 interface TableScope {
   sheet: SheetModel | null;

@@ -7,8 +7,9 @@ import { HostPivotTableCollection } from "./pivot";
 import { HostClientResult, HostCollection, HostObject } from "./proxy-base";
 import { HostRange, checkSameContext, resolveRangeArg } from "./range";
 import { HostTableCollection } from "./table";
-import { CalculationMode, NameModel, SettingModel, WorkbookModel, XmlPartModel } from "./workbook-model";
+import { WorkbookModel } from "./workbook-model";
 import { HostWorksheetCollection } from "./worksheet";
+import type { CalculationMode, NameModel, SettingModel, XmlPartModel } from "./model-types";
 
 export class HostExcelRequestContext extends HostRequestContext {
   readonly workbook: HostWorkbook;

@@ -8,7 +8,8 @@ import { HostPivotTableCollection } from "./pivot";
 import { HostWorksheetProtection } from "./protection";
 import { HostRange } from "./range";
 import { HostTableCollection } from "./table";
-import type { SheetModel, WorkbookModel } from "./workbook-model";
+import type { WorkbookModel } from "./workbook-model";
+import type { SheetModel } from "./model-types";
 
 export class HostWorksheet extends HostObject<SheetModel> {
   protected readonly _scalarProperties = ["id", "name", "position", "visibility", "tabColor", "showGridlines"] as const;
