@@ -19,7 +19,7 @@ import { HostClientResult, HostCollection, HostObject } from "./proxy-base";
 import { HostRange, checkSameContext, resolveRangeArg } from "./range";
 import { HostTable } from "./table";
 import type { WorkbookModel } from "./workbook-model";
-import { HostWorksheet } from "./worksheet";
+import { proxyClass } from "./proxy-registry";
 import type { DataField, PivotModel, PivotSource, SheetModel } from "./model-types";
 
 interface PivotScope {
@@ -150,7 +150,8 @@ export class HostPivotTable extends HostObject<PivotModel> {
     return p;
   }
 
-  get worksheet(): HostWorksheet {
+  get worksheet() {
+    const HostWorksheet = proxyClass("HostWorksheet");
     return this._nav(
       "worksheet",
       () => new HostWorksheet(this.context, `${this._path}.worksheet`, () => this._need().sheet),

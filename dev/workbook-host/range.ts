@@ -19,15 +19,12 @@ import { clearConditionalFormats, clearValidation, conditionalFormatsIn, validat
 import { fromR1C1, toR1C1 } from "./r1c1";
 import { ProtectedAction, checkWritable } from "./protection";
 import { mergeCells, mergedAreasIn, unmergeCells } from "./merges";
-import { HostRangeAreas } from "./range-areas";
-import { HostConditionalFormatCollection } from "./conditional-formats";
 import { HostDataValidation } from "./validation";
 import { deleteCells, insertCells } from "./shifting";
 import { hasSpill, spillCovering, spillRect } from "./spills";
-import { HostTableCollection } from "./table";
 import { afterCellsWritten } from "./tables";
 import type { WorkbookModel } from "./workbook-model";
-import { HostWorksheet } from "./worksheet";
+import { proxyClass } from "./proxy-registry";
 import type { RangeTarget, SheetModel } from "./model-types";
 
 const CELL_PROPS: Record<string, ReadableCellProperty> = {
@@ -270,7 +267,8 @@ export class HostRange extends HostObject<RangeTarget> {
   }
 
   // ---- navigation ----
-  get worksheet(): HostWorksheet {
+  get worksheet() {
+    const HostWorksheet = proxyClass("HostWorksheet");
     return this._nav(
       "worksheet",
       () => new HostWorksheet(this.context, `${this._path}.worksheet`, () => this._need().sheet),
@@ -290,7 +288,8 @@ export class HostRange extends HostObject<RangeTarget> {
   }
 
   /** ExcelApi 1.6: the conditional formats with a cell in the range (conditional-formats.ts). */
-  get conditionalFormats(): HostConditionalFormatCollection {
+  get conditionalFormats() {
+    const HostConditionalFormatCollection = proxyClass("HostConditionalFormatCollection");
     return this._nav(
       "conditionalFormats",
       () => new HostConditionalFormatCollection(this.context, `${this._path}.conditionalFormats`, () => this._need()),
@@ -458,7 +457,8 @@ export class HostRange extends HostObject<RangeTarget> {
   }
 
   /** ExcelApi 1.13: the merged areas overlapping the range, whole (null object when there are none). */
-  getMergedAreasOrNullObject(): HostRangeAreas {
+  getMergedAreasOrNullObject() {
+    const HostRangeAreas = proxyClass("HostRangeAreas");
     return new HostRangeAreas(
       this.context,
       `${this._path}.getMergedAreasOrNullObject()`,
@@ -472,7 +472,8 @@ export class HostRange extends HostObject<RangeTarget> {
   }
 
   /** ExcelApi 1.9: the tables overlapping the range, or only those fully inside it. */
-  getTables(fullyContained?: boolean): HostTableCollection {
+  getTables(fullyContained?: boolean) {
+    const HostTableCollection = proxyClass("HostTableCollection");
     return new HostTableCollection(
       this.context,
       `${this._path}.getTables(${!!fullyContained})`,

@@ -26,7 +26,7 @@ import { HostTableColumnCollection } from "./table-columns";
 import { HostTableSort } from "./table-sort";
 import { setShowTotals, totalRect } from "./total-row";
 import type { WorkbookModel } from "./workbook-model";
-import { HostWorksheet } from "./worksheet";
+import { proxyClass } from "./proxy-registry";
 import type { SheetModel, TableModel } from "./model-types";
 
 interface TableScope {
@@ -219,7 +219,8 @@ export class HostTable extends HostObject<TableModel> {
     return t;
   }
 
-  get worksheet(): HostWorksheet {
+  get worksheet() {
+    const HostWorksheet = proxyClass("HostWorksheet");
     return this._nav(
       "worksheet",
       () => new HostWorksheet(this.context, `${this._path}.worksheet`, () => this._need().sheet),

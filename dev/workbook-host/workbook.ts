@@ -10,6 +10,8 @@ import { HostTableCollection } from "./table";
 import { WorkbookModel } from "./workbook-model";
 import { HostWorksheetCollection } from "./worksheet";
 import type { CalculationMode, NameModel, SettingModel, XmlPartModel } from "./model-types";
+// Registers the proxies that others make by name, before any batch makes one.
+import "./proxy-classes";
 
 export class HostExcelRequestContext extends HostRequestContext {
   readonly workbook: HostWorkbook;
