@@ -3,7 +3,8 @@
 // rules (workbook-model.ts, tables.ts, cell-rules.ts, ...) and the proxies both import these, and these import
 // nothing of either, so neither side imports the other back.
 import type { Rect } from "./addresses";
-import type { Grid, Scalar } from "./cells";
+import type { Scalar } from "./cells";
+import type { Grid } from "./grid";
 
 export type Visibility = "Visible" | "Hidden" | "VeryHidden";
 export type CalculationMode = "Automatic" | "AutomaticExceptTables" | "Manual";

@@ -7,19 +7,18 @@
 // Not checked: members the host does not implement (calling one is a compile error in host-only code but
 // not in code typed against Excel.*, where it fails at runtime with "is not a function").
 import type { HostAutoFilter, HostFilter } from "./filter";
+import type { HostPivotLayout, HostPivotTable, HostPivotTableCollection } from "./pivot";
 import type {
   HostDataPivotHierarchy,
   HostDataPivotHierarchyCollection,
   HostPivotHierarchy,
   HostPivotHierarchyCollection,
-  HostPivotLayout,
-  HostPivotTable,
-  HostPivotTableCollection,
   HostRowColumnPivotHierarchy,
   HostRowColumnPivotHierarchyCollection,
-} from "./pivot";
+} from "./pivot-hierarchies";
 import type { HostWorksheetProtection } from "./protection";
-import type { HostRange, HostRangeFormat } from "./range";
+import type { HostRange } from "./range";
+import type { HostRangeFormat } from "./range-format";
 import type {
   HostCellValueConditionalFormat,
   HostColorScaleConditionalFormat,
@@ -30,20 +29,14 @@ import type {
 import type { HostDataValidation } from "./validation";
 import type { HostRangeAreas } from "./range-areas";
 import type { HostClientResult } from "./proxy-base";
-import type { HostTable, HostTableCollection, HostTableRow, HostTableRowCollection } from "./table";
+import type { HostTable, HostTableCollection } from "./table";
+import type { HostTableRow, HostTableRowCollection } from "./table-rows";
 import type { HostTableColumn, HostTableColumnCollection } from "./table-columns";
 import type { HostTableSort } from "./table-sort";
-import type {
-  HostApplication,
-  HostCustomXmlPart,
-  HostCustomXmlPartCollection,
-  HostExcelRequestContext,
-  HostNamedItem,
-  HostNamedItemCollection,
-  HostSetting,
-  HostSettingCollection,
-  HostWorkbook,
-} from "./workbook";
+import type { HostApplication, HostExcelRequestContext, HostWorkbook } from "./workbook";
+import type { HostCustomXmlPart, HostCustomXmlPartCollection } from "./custom-xml-parts";
+import type { HostNamedItem, HostNamedItemCollection } from "./named-items";
+import type { HostSetting, HostSettingCollection } from "./settings";
 import type { HostWorksheet, HostWorksheetCollection, HostWorksheetFreezePanes } from "./worksheet";
 
 type Assert<T extends true> = T;

@@ -1,7 +1,7 @@
 // The workbook itself: plain data plus the operations Excel performs, each enforcing Excel's rules.
 // Proxies (the office-js look-alike surface) call these only while a batch is being applied.
 import { Rect, formatAddress, parseAddress } from "./addresses";
-import { Grid } from "./cells";
+import { Grid } from "./grid";
 import { invalidArgument, invalidOperation, itemAlreadyExists, itemNotFound } from "./errors";
 import { checkDefinedName, checkSheetName, sameName } from "./names";
 import type {

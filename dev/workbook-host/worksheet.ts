@@ -1,5 +1,5 @@
 // Worksheet proxies: the collection, one sheet, and its freeze panes.
-import { MAX_COLUMNS, MAX_ROWS, formatRect, parseAddress, rectFromIndexes } from "./addresses";
+import { MAX_COLUMNS, MAX_ROWS, parseAddress, rectFromIndexes } from "./addresses";
 import type { HostRequestContext, SyncIO } from "./context";
 import { invalidArgument, itemNotFound } from "./errors";
 import { sameName } from "./names";
@@ -296,5 +296,3 @@ export class HostWorksheetCollection extends HostCollection<HostWorksheet, Sheet
     );
   }
 }
-
-export { formatRect };
