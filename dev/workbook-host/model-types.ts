@@ -154,24 +154,69 @@ export interface ValidationArea {
   settings: ValidationSettings;
 }
 
-/** What a conditional format shows (ConditionalRangeFormat: the parts modelled). */
+/** A side of a conditional format's borders (ConditionalRangeBorderIndex). */
+export type BorderSide = "EdgeTop" | "EdgeBottom" | "EdgeLeft" | "EdgeRight";
+
+/** What a highlighting conditional format shows when its condition holds (ConditionalRangeFormat); unset: absent. */
 export interface RuleFormat {
   fill?: string;
   fontColor?: string;
   bold?: boolean;
+  italic?: boolean;
+  strikethrough?: boolean;
+  underline?: string;
+  numberFormat?: string;
+  borders?: Partial<Record<BorderSide, { color?: string; style?: string }>>;
 }
 
-/** A conditional format: its areas, and its type's rule and format. Priority is its place in the sheet's list. */
+/** The types that format the cells whose condition holds: each its rule (the reference's type for it) and format. */
+export type HighlightKind =
+  | { type: "CellValue"; rule: Excel.ConditionalCellValueRule; format: RuleFormat }
+  | { type: "ContainsText"; rule: Excel.ConditionalTextComparisonRule; format: RuleFormat }
+  | { type: "TopBottom"; rule: Excel.ConditionalTopBottomRule; format: RuleFormat }
+  | { type: "PresetCriteria"; rule: Excel.ConditionalPresetCriteriaRule; format: RuleFormat }
+  | { type: "Custom"; rule: { formula: string }; format: RuleFormat };
+
+/** A data bar's settings (DataBarConditionalFormat), its positive and negative bars' formats included. */
+export interface DataBarSettings {
+  axisColor: string;
+  axisFormat: string;
+  barDirection: string;
+  lowerBoundRule: Excel.ConditionalDataBarRule;
+  upperBoundRule: Excel.ConditionalDataBarRule;
+  showDataBarOnly: boolean;
+  positiveFormat: { borderColor: string; fillColor: string; gradientFill: boolean };
+  negativeFormat: {
+    borderColor: string;
+    fillColor: string;
+    matchPositiveBorderColor: boolean;
+    matchPositiveFillColor: boolean;
+  };
+}
+
+/** An icon set's settings (IconSetConditionalFormat): one criterion per icon of its style, the lowest first. */
+export interface IconSetSettings {
+  style: string;
+  criteria: Excel.ConditionalIconCriterion[];
+  reverseIconOrder: boolean;
+  showIconOnly: boolean;
+}
+
+/** What a conditional format is, by its type (ConditionalFormatType): the typed part of the reference's object. */
+export type ConditionalKind =
+  | HighlightKind
+  | { type: "ColorScale"; criteria: Excel.ConditionalColorScaleCriteria }
+  | { type: "DataBar"; dataBar: DataBarSettings }
+  | { type: "IconSet"; iconSet: IconSetSettings };
+
+export type ConditionalType = ConditionalKind["type"];
+
+/** A conditional format: its areas and what it is. Priority is its place in the sheet's list (the first is the top). */
 export interface ConditionalFormatModel {
   id: string;
-  type: string;
   areas: Rect[];
   stopIfTrue: boolean;
-  /** cellValue: { formula1, formula2?, operator }; custom: { formula }. */
-  rule?: Record<string, unknown>;
-  format: RuleFormat;
-  /** colorScale: its criteria. */
-  criteria?: Excel.ConditionalColorScaleCriteria;
+  kind: ConditionalKind;
   deleted: boolean;
 }
 
@@ -186,4 +231,10 @@ export interface RangeTarget {
 export interface AreasTarget {
   sheet: SheetModel;
   rects: Rect[];
+}
+
+/** A conditional format proxy's format, on its sheet. */
+export interface FormatTarget {
+  sheet: SheetModel;
+  cf: ConditionalFormatModel;
 }

@@ -8,7 +8,7 @@ import { checkWritable } from "./protection";
 import type { RangeTarget } from "./model-types";
 
 /** Excel's default column width in points (8.43 characters of the default font: 64 pixels). */
-export const DEFAULT_COLUMN_WIDTH = 48;
+const DEFAULT_COLUMN_WIDTH = 48;
 
 /** What autofit gives a column: about 5.25 points per character of its longest text, plus the cell's margins. */
 const fitWidth = (chars: number): number => Math.max(DEFAULT_COLUMN_WIDTH / 4, Math.ceil(chars * 5.25 + 7.5));
