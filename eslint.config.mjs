@@ -44,4 +44,11 @@ export default [
       "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }],
     },
   },
+  {
+    // The dev tools (the simulator, the workbook host, the bench, the preview) are held to the same 400 lines.
+    files: ["dev/**/*.{ts,tsx}"],
+    rules: {
+      "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }],
+    },
+  },
 ];

@@ -44,3 +44,8 @@ test("every relative link in the README and docs/ leads to a file here, none out
   const outside = DOCS.filter((file) => /\.\.\/shared\//.test(readFileSync(file, "utf8")));
   expect(outside.map((f) => f.slice(ROOT.length + 1))).toEqual([]);
 });
+
+test("docs/workbook-host.md says what the host models, not how it came to: under 60,000 characters", () => {
+  const text = readFileSync(join(ROOT, "docs", "workbook-host.md"), "utf8");
+  expect(text.length).toBeLessThan(60_000);
+});

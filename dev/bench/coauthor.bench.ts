@@ -12,17 +12,14 @@ import {
   COAUTHOR_CASES,
   blockAt,
   caseLabel,
-  freshTablesOf,
   refreshesToo,
-  prepareCase,
-  runInterleaving,
   seededTurns,
-  soloTurns,
   startCoauthorService,
   stopCoauthorService,
   type CoauthorKind,
   type FreshTables,
 } from "./coauthorCases";
+import { freshTablesOf, prepareCase, runInterleaving, soloTurns } from "./coauthorInterleaving";
 import type { Report } from "./run";
 
 /** Orders per case: seeded mixes for two refreshes; for a person's action, seeded turns among the refresh's. */

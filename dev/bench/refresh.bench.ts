@@ -55,8 +55,8 @@ import {
   sameTotal,
   serviceDiff,
   tableState,
-  userScenarios,
-} from "./userScenarios";
+} from "./scenarioWorld";
+import { userScenarios } from "./userScenarios";
 
 const START = "2026-09-01"; // a Tuesday
 const DAYS = 60;

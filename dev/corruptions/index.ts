@@ -4,13 +4,10 @@ export {
   checkCorruption,
   corruptRows,
   omittedHeaderAfter,
-  periodDay,
-  periodField,
-  seededRandom,
   UNPLACEABLE_PERIODS,
-  withOffset,
   type Corruption,
   type CorruptionContext,
 } from "./corrupt";
+export { periodDay, periodField, seededRandom, withOffset } from "./answer-rows";
 export { DATA_PATH, startCorruptingProxy, type CorruptingProxy, type ProxyRule, type ReceivedRequest } from "./proxy";
 export type { RedirectRule } from "./redirect";

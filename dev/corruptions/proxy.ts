@@ -7,7 +7,8 @@
 import { createServer, request as httpRequest, Agent, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { checkCorruption, corruptRows, omittedHeaderAfter, seededRandom, type Corruption } from "./corrupt";
+import { checkCorruption, corruptRows, omittedHeaderAfter, type Corruption } from "./corrupt";
+import { seededRandom } from "./answer-rows";
 import { RedirectRules, type RedirectRule } from "./redirect";
 
 /** The simulator's data path (src/api/client.ts DEFAULT_PATHS.data); a trailing slash is the same path. */

@@ -1,7 +1,8 @@
 // Builds the /data response: periods overlapping the range, one row per period and SKU (or
 // filter value) and, at store level, per store. The JSON text is assembled by hand from
 // pre-escaped fragments because JSON.stringify of 100k row objects is the slow part.
-import { skuProductName, storeLabel, type Catalog, type Metric, type Retailer, type Sku, type Store } from "./catalog";
+import { skuProductName, storeLabel, type Catalog, type Retailer, type Sku, type Store } from "./catalog";
+import type { Metric } from "./metrics";
 import { addMonths, isoTimestamp, monthStart, weekStart, type Day } from "./dates";
 import { badRequest } from "./errors";
 import { bytes, JsonWriter } from "./json-writer";

@@ -2,7 +2,9 @@
 // names, filter values and some store names are 60 characters or more, so the pane can be tested with
 // text that does not fit. Its own products are ranged by no other retailer, so the other five serve
 // the same bytes with the option on or off.
-import type { Metric, ProductRow, RetailerDef } from "./catalog";
+import type { Metric } from "./metrics";
+import type { ProductRow } from "./products";
+import type { RetailerDef } from "./retailers";
 
 /** Lowercase letters and underscores only: valid in a URL query and in an Excel table name. */
 export const LONG_NAME_RETAILER = "the_northern_counties_cooperative_wholesale_society_grocery_division";

@@ -1,16 +1,15 @@
 // Query parsing and validation for the list, data and actions endpoints. Everything a request
 // can get wrong becomes a 400 whose detail names the parameter and what is allowed.
+import { type Catalog, type Retailer } from "./catalog";
 import {
   isMetric,
   METRICS,
   NEVER_DAILY,
   SKU_LEVEL_METRICS,
   STORE_LEVEL_METRICS,
-  type Catalog,
   type Metric,
   type MetricsRecord,
-  type Retailer,
-} from "./catalog";
+} from "./metrics";
 import { formatDay, parseDay, type Day } from "./dates";
 import { badRequest } from "./errors";
 

@@ -12,43 +12,7 @@
 //   Excel's AutoExpansion gives it (Excel extends a table column's validation and conditional formats to it).
 import { MAX_COLUMNS, MAX_ROWS, Rect, intersection, intersects } from "./addresses";
 import { along, withAlong, type Axis } from "./area-shift";
-import type { SheetModel } from "./workbook-model";
-
-/** A validation's settings: the rule (one kind), as read back, and what Excel shows around it. */
-export interface ValidationSettings {
-  type: string;
-  rule: Excel.DataValidationRule;
-  ignoreBlanks: boolean;
-  prompt: Excel.DataValidationPrompt;
-  errorAlert: Excel.DataValidationErrorAlert;
-}
-
-/** One area with one validation; a sheet's areas never overlap (a cell has one validation or none). */
-export interface ValidationArea {
-  rect: Rect;
-  settings: ValidationSettings;
-}
-
-/** What a conditional format shows (ConditionalRangeFormat: the parts modelled). */
-export interface RuleFormat {
-  fill?: string;
-  fontColor?: string;
-  bold?: boolean;
-}
-
-/** A conditional format: its areas, and its type's rule and format. Priority is its place in the sheet's list. */
-export interface ConditionalFormatModel {
-  id: string;
-  type: string;
-  areas: Rect[];
-  stopIfTrue: boolean;
-  /** cellValue: { formula1, formula2?, operator }; custom: { formula }. */
-  rule?: Record<string, unknown>;
-  format: RuleFormat;
-  /** colorScale: its criteria. */
-  criteria?: Excel.ConditionalColorScaleCriteria;
-  deleted: boolean;
-}
+import type { ConditionalFormatModel, SheetModel, ValidationArea, ValidationSettings } from "./model-types";
 
 /** `a` less `cut`: up to four rects (above, below, left, right of the cut). */
 export function subtractRect(a: Rect, cut: Rect): Rect[] {

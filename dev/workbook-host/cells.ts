@@ -1,15 +1,11 @@
-// The cell grid of one worksheet and Excel's "data entry" rules for what a written value becomes.
-import { MAX_COLUMNS, MAX_ROWS, Rect, columnCount, rowCount } from "./addresses";
-import { invalidArgument, hostError } from "./errors";
+// A cell and Excel's "data entry" rules for what a written value becomes (the grid of a sheet's cells is grid.ts).
+import { Rect, columnCount, rowCount } from "./addresses";
+import { invalidArgument } from "./errors";
 
-// Built-ins read once: the loops below run per cell, and reading a global is slow where the global object is
+// Built-ins read once: the rules below run per cell, and reading a global is slow where the global object is
 // intercepted (Node's vm contexts, which Jest runs tests in: Math.abs there costs ten times a local call).
-const { isFinite, isInteger } = Number;
-const { abs, round, floor, min } = Math;
+const { isFinite } = Number;
 const { isArray } = Array;
-const ArrayOf = Array;
-const toText = String;
-const { stringify } = JSON;
 
 export type Scalar = number | string | boolean;
 
@@ -30,7 +26,7 @@ export const GENERAL = "General";
  * writes them back replaces the user's formulas with constants, as it would in Excel, and a test sees it.
  */
 export const UNEVALUATED = "#VALUE!";
-const TEXT_FORMAT = "@";
+export const TEXT_FORMAT = "@";
 
 const NUMBER = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d*)?(?:[eE][+-]?\d+)?%?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -46,7 +42,7 @@ export function dateSerial(y: number, m: number, d: number): number | null {
 }
 
 /** Cells are created in one shape (every field present) so the hot paths stay monomorphic. */
-function mk(
+export function makeCell(
   value: Scalar,
   formula: string | undefined,
   format: string | undefined,
@@ -70,45 +66,45 @@ export function enterValue(input: unknown, current: Cell | undefined): Cell | nu
   const format = current === undefined ? undefined : current.format;
   if (typeof input === "number") {
     if (!isFinite(input)) throw invalidArgument("Numbers written to a range must be finite.");
-    return mk(input === 0 ? 0 : input, undefined, format, undefined);
+    return makeCell(input === 0 ? 0 : input, undefined, format, undefined);
   }
-  if (typeof input === "boolean") return mk(input, undefined, format, undefined);
+  if (typeof input === "boolean") return makeCell(input, undefined, format, undefined);
   if (typeof input !== "string") throw invalidArgument(`Unsupported cell value of type ${typeof input}.`);
-  if (input === "") return format === undefined ? null : mk("", undefined, format, undefined);
+  if (input === "") return format === undefined ? null : makeCell("", undefined, format, undefined);
   if (input.length > 32_767) throw invalidArgument("A cell can hold at most 32,767 characters.");
-  if (format === TEXT_FORMAT) return mk(input, undefined, format, undefined);
+  if (format === TEXT_FORMAT) return makeCell(input, undefined, format, undefined);
   const first = input.charCodeAt(0);
-  if (first === 39 /* ' */) return mk(input.slice(1), undefined, format, true);
-  if (first === 61 /* = */) return mk(UNEVALUATED, input, format, undefined);
+  if (first === 39 /* ' */) return makeCell(input.slice(1), undefined, format, true);
+  if (first === 61 /* = */) return makeCell(UNEVALUATED, input, format, undefined);
   const t = input.trim();
   if (t !== "" && NUMBER.test(t) && /\d/.test(t)) {
     const pct = t.endsWith("%");
     const n = Number(t.replace(/,/g, "").replace(/%$/, ""));
     if (isFinite(n)) {
       const f = pct && (format === undefined || format === GENERAL) ? "0%" : format;
-      return mk(pct ? n / 100 : n, undefined, f, undefined);
+      return makeCell(pct ? n / 100 : n, undefined, f, undefined);
     }
   }
   if (first === 43 /* + */ || first === 45 /* - */ || first === 64 /* @ */)
-    return mk(UNEVALUATED, "=" + input, format, undefined);
+    return makeCell(UNEVALUATED, "=" + input, format, undefined);
   const upper = t.toUpperCase();
-  if (upper === "TRUE" || upper === "FALSE") return mk(upper === "TRUE", undefined, format, undefined);
+  if (upper === "TRUE" || upper === "FALSE") return makeCell(upper === "TRUE", undefined, format, undefined);
   const iso = ISO_DATE.exec(t);
   if (iso) {
     const serial = dateSerial(Number(iso[1]), Number(iso[2]), Number(iso[3]));
     if (serial !== null) {
-      return mk(serial, undefined, format === undefined || format === GENERAL ? "yyyy-mm-dd" : format, undefined);
+      return makeCell(serial, undefined, format === undefined || format === GENERAL ? "yyyy-mm-dd" : format, undefined);
     }
   }
-  return mk(input, undefined, format, undefined);
+  return makeCell(input, undefined, format, undefined);
 }
 
-function isBlankCell(c: Cell): boolean {
+export function isBlankCell(c: Cell): boolean {
   return c.value === "" && c.formula === undefined;
 }
 
 /** Whether the grid keeps a cell at all: it has contents, or a number format other than General. */
-function worthKeeping(c: Cell): boolean {
+export function worthKeeping(c: Cell): boolean {
   return !isBlankCell(c) || (c.format !== undefined && c.format !== GENERAL);
 }
 
@@ -119,7 +115,7 @@ export function cellInputAt(input: unknown, rect: Rect): (r: number, c: number) 
 }
 
 /** Checks a written value against the rect; true for a 2D array, false for a scalar that fills the rect. */
-function checkCellInput(input: unknown, rect: Rect): boolean {
+export function checkCellInput(input: unknown, rect: Rect): boolean {
   if (!isArray(input)) {
     if (input !== null && typeof input === "object") throw invalidArgument("Expected a 2D array or a single value.");
     return false;
@@ -140,326 +136,5 @@ function checkCellInput(input: unknown, rect: Rect): boolean {
   return true;
 }
 
+/** The cell properties a range reads (Range.values, formulas, numberFormat, text, valueTypes). */
 export type ReadableCellProperty = "values" | "formulas" | "numberFormat" | "text" | "valueTypes";
-
-/** One sheet row: cells by column (a holey array) and how many are stored. */
-interface Row {
-  cells: (Cell | undefined)[];
-  n: number;
-}
-
-/** Strings JSON.stringify writes as-is between quotes (no escapes): the common case, measured without stringifying. */
-// eslint-disable-next-line no-control-regex
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
-
-function digits(n: number): number {
-  let d = 1;
-  while (n >= 10) {
-    n /= 10;
-    d++;
-  }
-  return d;
-}
-
-/**
- * String(v).length (= JSON.stringify(v).length) for a finite number, found arithmetically: converting a
- * double to text is the slowest part of measuring a big read. The shortest round-trip form of a number in
- * [1e-6, 1e15) with k decimals is m/10^k for the smallest k where Math.round(v * 10^k) / 10^k === v (both the
- * division and parsing "m e-k" round correctly). Anything else falls back to String(v). Proven equal to
- * String(v).length by a property test (test/workbook-host/cells.test.ts).
- */
-export function numberJsonLength(v: number): number {
-  if (!isFinite(v)) return 4; // null
-  const sign = v < 0 ? 1 : 0;
-  const a = abs(v);
-  if (isInteger(a)) {
-    if (a < 1e15) return sign + digits(a);
-  } else if (a >= 1e-6 && a < 1e15) {
-    let p = 1;
-    for (let k = 1; k <= 21; k++) {
-      p *= 10;
-      const m = round(a * p);
-      if (m >= 2 ** 50) break;
-      if (m / p === a) return sign + digits(floor(a)) + 1 + k;
-    }
-  }
-  return toText(v).length;
-}
-
-/** Length of JSON.stringify(v) for a cell reading, without building the string for ordinary values. */
-function jsonLength(v: unknown): number {
-  switch (typeof v) {
-    case "number":
-      return numberJsonLength(v);
-    case "boolean":
-      return v ? 4 : 5;
-    case "string":
-      return NEEDS_ESCAPE.test(v) ? stringify(v).length : v.length + 2;
-    default:
-      return stringify(v)?.length ?? 0;
-  }
-}
-
-/**
- * The cells of one worksheet, sparse: a map of rows, each an array indexed by column. Cell objects belong to
- * the grid (nothing outside holds one across a write), so a format change updates the cell in place.
- */
-export class Grid {
-  /** Rows by index (a holey array: only rows holding a cell exist). */
-  private rows: (Row | undefined)[] = [];
-
-  /** A grid sharing nothing with this one (a cell holds scalars only), its holes kept (map skips them). */
-  copy(): Grid {
-    const out = new Grid();
-    out.rows = this.rows.map((row) => row && { cells: row.cells.map((cell) => cell && { ...cell }), n: row.n });
-    return out;
-  }
-
-  get(r: number, c: number): Cell | undefined {
-    const row = this.rows[r];
-    return row === undefined ? undefined : row.cells[c];
-  }
-
-  put(r: number, c: number, cell: Cell | null): void {
-    const row = this.rows[r];
-    if (cell !== null && worthKeeping(cell)) {
-      if (row === undefined) {
-        const cells: (Cell | undefined)[] = [];
-        cells[c] = cell;
-        this.rows[r] = { cells, n: 1 };
-      } else {
-        if (row.cells[c] === undefined) row.n++;
-        row.cells[c] = cell;
-      }
-    } else if (row !== undefined) this.remove(r, row, c);
-  }
-
-  private remove(r: number, row: Row, c: number): void {
-    if (row.cells[c] === undefined) return;
-    row.cells[c] = undefined;
-    if (--row.n === 0) {
-      this.rows[r] = undefined;
-      while (this.rows.length > 0 && this.rows[this.rows.length - 1] === undefined) this.rows.length--;
-    }
-  }
-
-  /** Every stored cell, row by row, columns ascending within a row. */
-  *entries(): Generator<[number, number, Cell]> {
-    const rows = this.rows;
-    for (let r = 0; r < rows.length; r++) {
-      const row = rows[r];
-      if (row === undefined) continue;
-      const cells = row.cells;
-      for (let c = 0; c < cells.length; c++) {
-        const cell = cells[c];
-        if (cell !== undefined) yield [r, c, cell];
-      }
-    }
-  }
-
-  /** Calls fn for every stored cell inside rect, without visiting the empty ones. */
-  forEachIn(rect: Rect, fn: (r: number, c: number, cell: Cell) => void): void {
-    const visit = (r: number, row: Row) => {
-      const cells = row.cells;
-      const end = min(rect.c1, cells.length - 1);
-      for (let c = rect.c0; c <= end; c++) {
-        const cell = cells[c];
-        if (cell !== undefined) fn(r, c, cell);
-      }
-    };
-    const rows = this.rows;
-    const end = min(rect.r1, rows.length - 1);
-    for (let r = rect.r0; r <= end; r++) {
-      const row = rows[r];
-      if (row !== undefined) visit(r, row);
-    }
-  }
-
-  /** Stored cells inside rect, without visiting the empty ones. */
-  *entriesIn(rect: Rect): Generator<[number, number, Cell]> {
-    const found: [number, number, Cell][] = [];
-    this.forEachIn(rect, (r, c, cell) => found.push([r, c, cell]));
-    yield* found;
-  }
-
-  read(rect: Rect, prop: ReadableCellProperty): unknown[][] {
-    return this.readMeasured(rect, prop).values;
-  }
-
-  /** Bytes of the JSON that `read(rect, prop)` would produce, without building it. */
-  readSize(rect: Rect, prop: ReadableCellProperty): number {
-    const rows = rowCount(rect),
-      cols = columnCount(rect);
-    const emptyLen = stringify(emptyReading(prop)).length;
-    let size = 2 + (rows - 1) + rows * (2 + (cols - 1)) + rows * cols * emptyLen;
-    this.forEachIn(rect, (_r, _c, cell) => (size += jsonLength(readCell(cell, prop)) - emptyLen));
-    return size;
-  }
-
-  /** The reading of rect and the length of its JSON (what goes back over the wire), in one pass. */
-  readMeasured(rect: Rect, prop: ReadableCellProperty): { values: unknown[][]; bytes: number } {
-    const rows = rowCount(rect),
-      cols = columnCount(rect);
-    const empty = emptyReading(prop);
-    const emptyLen = stringify(empty).length;
-    let bytes = 2 + (rows - 1) + rows * (2 + (cols - 1)) + rows * cols * emptyLen;
-    const out: unknown[][] = new ArrayOf(rows);
-    for (let i = 0; i < rows; i++) out[i] = new ArrayOf(cols).fill(empty);
-    this.forEachIn(rect, (r, c, cell) => {
-      const v = readCell(cell, prop);
-      out[r - rect.r0][c - rect.c0] = v;
-      bytes += jsonLength(v) - emptyLen;
-    });
-    return { values: out, bytes };
-  }
-
-  /** Writes values or formulas; returns the number of cells written. */
-  writeEntries(rect: Rect, input: unknown): number {
-    const isArray = checkCellInput(input, rect);
-    for (let r = rect.r0; r <= rect.r1; r++) {
-      const src = isArray ? ((input as unknown[][])[r - rect.r0] as unknown[]) : undefined;
-      let row = this.rows[r];
-      for (let c = rect.c0; c <= rect.c1; c++) {
-        const v = src === undefined ? input : src[c - rect.c0];
-        if (v === null || v === undefined) continue;
-        const next = enterValue(v, row === undefined ? undefined : row.cells[c]);
-        if (next === undefined) continue;
-        if (next !== null && row !== undefined && row.cells[c] !== undefined && worthKeeping(next)) row.cells[c] = next;
-        else {
-          this.put(r, c, next);
-          row = this.rows[r];
-        }
-      }
-    }
-    return rowCount(rect) * columnCount(rect);
-  }
-
-  writeNumberFormat(rect: Rect, input: unknown): number {
-    const isArray = checkCellInput(input, rect);
-    for (let r = rect.r0; r <= rect.r1; r++) {
-      const src = isArray ? ((input as unknown[][])[r - rect.r0] as unknown[]) : undefined;
-      let row = this.rows[r];
-      for (let c = rect.c0; c <= rect.c1; c++) {
-        const f = src === undefined ? input : src[c - rect.c0];
-        if (f === null || f === undefined) continue;
-        if (typeof f !== "string") throw invalidArgument("A number format must be a string.");
-        const format = f === "" || f === GENERAL ? undefined : f;
-        const cur = row === undefined ? undefined : row.cells[c];
-        if (cur === undefined) {
-          if (format !== undefined) {
-            this.put(r, c, mk("", undefined, format, undefined));
-            row = this.rows[r];
-          }
-        } else if (cur.format !== format) {
-          cur.format = format;
-          if (!worthKeeping(cur)) {
-            this.put(r, c, null);
-            row = this.rows[r];
-          }
-        }
-      }
-    }
-    return rowCount(rect) * columnCount(rect);
-  }
-
-  clear(rect: Rect, applyTo: "All" | "Formats" | "Contents"): void {
-    const found: [number, number, Cell][] = [];
-    this.forEachIn(rect, (r, c, cell) => found.push([r, c, cell]));
-    for (const [r, c, cell] of found) {
-      if (applyTo === "All") this.put(r, c, null);
-      else if (applyTo === "Contents")
-        this.put(r, c, cell.format !== undefined ? mk("", undefined, cell.format, undefined) : null);
-      else this.put(r, c, mk(cell.value, cell.formula, undefined, cell.quotePrefix));
-    }
-  }
-
-  /** Smallest rect holding every non-blank cell (or formatted cell unless valuesOnly); null if none. */
-  usedRect(valuesOnly: boolean): Rect | null {
-    let r0 = Infinity,
-      c0 = Infinity,
-      r1 = -1,
-      c1 = -1;
-    const rows = this.rows;
-    for (let r = 0; r < rows.length; r++) {
-      const row = rows[r];
-      if (row === undefined) continue;
-      const cells = row.cells;
-      let lo = -1,
-        hi = -1;
-      for (let c = 0; c < cells.length; c++) {
-        const cell = cells[c];
-        if (cell === undefined || (valuesOnly && isBlankCell(cell))) continue;
-        if (lo < 0) lo = c;
-        hi = c;
-      }
-      if (lo < 0) continue;
-      if (r < r0) r0 = r;
-      if (r > r1) r1 = r;
-      if (lo < c0) c0 = lo;
-      if (hi > c1) c1 = hi;
-    }
-    return r1 < 0 ? null : { r0, c0, r1, c1 };
-  }
-
-  /**
-   * Moves the cells of a band by `delta` along an axis: rows (for Up/Down, within columns c0..c1)
-   * or columns (for Left/Right, within rows r0..r1). Cells at or beyond `from` move; cells that would
-   * land before `from + delta` (when deleting) were removed by the caller first.
-   */
-  shift(axis: "rows" | "columns", band: { lo: number; hi: number }, from: number, delta: number): void {
-    const limit = axis === "rows" ? MAX_ROWS : MAX_COLUMNS;
-    const moving: [number, number, Cell][] = [];
-    for (const [r, c, cell] of this.entries()) {
-      const along = axis === "rows" ? r : c;
-      const across = axis === "rows" ? c : r;
-      if (along >= from && across >= band.lo && across <= band.hi) moving.push([r, c, cell]);
-    }
-    for (const [r, c] of moving) this.put(r, c, null);
-    for (const [r, c, cell] of moving) {
-      const nr = axis === "rows" ? r + delta : r;
-      const nc = axis === "columns" ? c + delta : c;
-      if ((axis === "rows" ? nr : nc) >= limit) {
-        throw hostError(
-          "NonBlankCellOffSheet",
-          "Microsoft Excel can't insert new cells because it would push non-empty cells off the end of the worksheet.",
-        );
-      }
-      this.put(nr, nc, cell);
-    }
-  }
-
-  /** True when shifting would push a non-blank cell off the sheet. */
-  wouldPushOffSheet(axis: "rows" | "columns", band: { lo: number; hi: number }, delta: number): boolean {
-    const limit = axis === "rows" ? MAX_ROWS : MAX_COLUMNS;
-    for (const [r, c] of this.entries()) {
-      const along = axis === "rows" ? r : c;
-      const across = axis === "rows" ? c : r;
-      if (across >= band.lo && across <= band.hi && along + delta >= limit) return true;
-    }
-    return false;
-  }
-}
-
-function emptyReading(prop: ReadableCellProperty): unknown {
-  if (prop === "numberFormat") return GENERAL;
-  if (prop === "valueTypes") return "Empty";
-  return "";
-}
-
-function readCell(cell: Cell, prop: ReadableCellProperty): unknown {
-  switch (prop) {
-    case "values":
-      return cell.value;
-    case "formulas":
-      // Excel returns a quote-prefixed text without its apostrophe (office-js issue #6687).
-      return cell.formula ?? cell.value;
-    case "numberFormat":
-      return cell.format ?? GENERAL;
-    case "text":
-      return typeof cell.value === "boolean" ? (cell.value ? "TRUE" : "FALSE") : toText(cell.value);
-    case "valueTypes":
-      if (isBlankCell(cell)) return "Empty";
-      if (cell.formula !== undefined) return "Error";
-      return typeof cell.value === "number" ? "Double" : typeof cell.value === "boolean" ? "Boolean" : "String";
-  }
-}

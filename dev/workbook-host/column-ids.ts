@@ -3,7 +3,7 @@
 // with the column's cells: through header renames, columns inserted or deleted beside it, table resizes and a
 // user's move of the column. Ids of deleted columns are not given again (the reference is silent; OOXML's
 // tableColumn ids are unique within a table). Every change of a table's columns goes through here.
-import type { TableModel } from "./workbook-model";
+import type { TableModel } from "./model-types";
 
 /** Ids for a new table of `count` columns. */
 export function newColumnIds(count: number): Pick<TableModel, "columnIds" | "nextColumnId"> {

@@ -1,28 +1,34 @@
-// Range.conditionalFormats (Excel.ConditionalFormatCollection, ExcelApi 1.6): the conditional formats with a cell
-// in the range, in priority order, over the sheet's list (cell-rules.ts). Modelled: add(type) at the top priority
-// over the range (CellValue, Custom and ColorScale; the other types fail with NotImplemented), getCount,
-// getItem(id), getItemOrNullObject(id) (ExcelApi 1.14), getItemAt, items, clearAll (takes the formats off the
-// range's cells; a format left with no cell goes). A ConditionalFormat: id, type, priority, stopIfTrue, getRange
-// (InvalidOperation when it applies to several areas, as the reference says it throws), getRangeOrNullObject,
-// getRanges (ExcelApi 1.9), setRanges (ExcelApi 1.17), delete; cellValue (rule, format), custom (rule.formula,
-// format), colorScale (criteria). A format: fill.color, font.color, font.bold. The host draws nothing: what a
-// format would show is not computed.
+// Range.conditionalFormats (Excel.ConditionalFormatCollection, ExcelApi 1.6): the conditional formats with a cell in
+// the range, in priority order, over the sheet's list (cell-rules.ts): add(type) at the top priority over the range,
+// for every ConditionalFormatType; getCount, getItem(id), getItemOrNullObject(id) (ExcelApi 1.14), getItemAt, items,
+// clearAll (takes the formats off the range's cells; a format left with no cell goes). A ConditionalFormat: id, type,
+// priority (settable), stopIfTrue (null for a colour scale, data bar or icon set), its type's property (cellValue,
+// textComparison, topBottom, preset, custom: conditional-highlights.ts; colorScale, dataBar, iconSet:
+// conditional-scales.ts), each also *OrNullObject; getRange (InvalidOperation when it applies to several areas, as
+// the reference says it throws), getRangeOrNullObject, getRanges (ExcelApi 1.9), setRanges and changeRuleTo* (ExcelApi
+// 1.17), delete. The host draws nothing: what a format would show is not computed.
 import type { Rect } from "./addresses";
-import { clearConditionalFormats, conditionalFormatsIn, joinRects, type ConditionalFormatModel } from "./cell-rules";
+import { clearConditionalFormats, conditionalFormatsIn, joinRects } from "./cell-rules";
+import {
+  HostCellValueConditionalFormat,
+  HostCustomConditionalFormat,
+  HostPresetCriteriaConditionalFormat,
+  HostTextConditionalFormat,
+  HostTopBottomConditionalFormat,
+} from "./conditional-highlights";
+import { checkRule, hasStopIfTrue, isConditionalType, newKind } from "./conditional-kinds";
+import {
+  HostColorScaleConditionalFormat,
+  HostDataBarConditionalFormat,
+  HostIconSetConditionalFormat,
+} from "./conditional-scales";
 import type { HostRequestContext, SyncIO } from "./context";
-import { hostError, invalidArgument, invalidOperation, itemNotFound } from "./errors";
+import { invalidArgument, invalidOperation, itemNotFound } from "./errors";
+import type { ConditionalKind, ConditionalType, FormatTarget, RangeTarget, SheetModel } from "./model-types";
 import { checkWritable } from "./protection";
 import { HostClientResult, HostCollection, HostObject } from "./proxy-base";
-import { HostRange, type RangeTarget } from "./range";
+import { HostRange } from "./range";
 import { HostRangeAreas } from "./range-areas";
-import type { SheetModel } from "./workbook-model";
-
-const TYPES = ["CellValue", "Custom", "ColorScale"];
-
-interface FormatTarget {
-  sheet: SheetModel;
-  cf: ConditionalFormatModel;
-}
 
 /** The format with `id` wherever it is (ids are unique in the workbook). */
 function findFormat(ctx: HostRequestContext, id: string): FormatTarget | null {
@@ -49,27 +55,17 @@ export class HostConditionalFormatCollection extends HostCollection<HostConditio
     return this._byId(m.cf.id, false);
   }
 
-  /** ExcelApi 1.6: a new format over the range, at the top priority. */
-  add(type: Excel.ConditionalFormatType | string): HostConditionalFormat {
+  /** ExcelApi 1.6: a new format over the range, at the top priority (conditional-kinds.ts says what it holds). */
+  add(type: Excel.ConditionalFormatType | ConditionalType): HostConditionalFormat {
     const id = this.context.engine.model.newId("cf-");
     this._call("add", [type], (t) => {
       checkWritable(t.sheet, "formatCells");
-      if (!TYPES.includes(type))
-        throw hostError("NotImplemented", `Conditional formats of type "${type}" are not modelled by the host.`);
+      if (!isConditionalType(type)) throw invalidArgument(`"${String(type)}" is not a conditional format type.`);
       t.sheet.conditionalFormats.unshift({
         id,
-        type,
         areas: [{ ...t.rect }],
         stopIfTrue: false,
-        ...(type === "ColorScale"
-          ? {
-              criteria: {
-                minimum: { formula: null as unknown as string, type: "LowestValue", color: "#F8696B" },
-                maximum: { formula: null as unknown as string, type: "HighestValue", color: "#63BE7B" },
-              },
-            }
-          : {}),
-        format: {},
+        kind: newKind(type),
         deleted: false,
       });
     });
@@ -120,6 +116,14 @@ export class HostConditionalFormatCollection extends HostCollection<HostConditio
   }
 }
 
+/** A constructor of a typed part's proxy (they all take the format's context, path and target). */
+type PartClass<P> = new (
+  ctx: HostRequestContext,
+  path: string,
+  resolve: () => FormatTarget | null,
+  nullable: boolean,
+) => P;
+
 export class HostConditionalFormat extends HostObject<FormatTarget> {
   protected readonly _scalarProperties = ["id", "type", "priority", "stopIfTrue"] as const;
 
@@ -136,11 +140,11 @@ export class HostConditionalFormat extends HostObject<FormatTarget> {
       case "id":
         return this._counted(io, t.cf.id);
       case "type":
-        return this._counted(io, t.cf.type);
+        return this._counted(io, t.cf.kind.type);
       case "priority":
         return this._counted(io, t.sheet.conditionalFormats.indexOf(t.cf));
       case "stopIfTrue":
-        return this._counted(io, t.cf.type === "ColorScale" ? null : t.cf.stopIfTrue);
+        return this._counted(io, hasStopIfTrue(t.cf.kind) ? t.cf.stopIfTrue : null);
     }
     return this._unknown(name);
   }
@@ -148,39 +152,102 @@ export class HostConditionalFormat extends HostObject<FormatTarget> {
   get id(): string {
     return this._get("id");
   }
-  get type(): Excel.ConditionalFormatType {
+  get type(): Excel.ConditionalFormatType | ConditionalType {
     return this._get("type");
   }
   get priority(): number {
     return this._get("priority");
   }
+  /** Moves the format to that place in the sheet's list (negative: from the end), others keeping their order. */
+  set priority(v: number) {
+    this._set("priority", v, (t) => {
+      if (!Number.isInteger(v)) throw invalidArgument("A priority is a whole number.");
+      checkWritable(t.sheet, "formatCells");
+      const list = t.sheet.conditionalFormats.filter((f) => f !== t.cf);
+      const at = v >= 0 ? Math.min(v, list.length) : Math.max(0, list.length + 1 + v);
+      list.splice(at, 0, t.cf);
+      t.sheet.conditionalFormats = list;
+    });
+  }
   get stopIfTrue(): boolean {
     return this._get("stopIfTrue");
   }
+  /** A colour scale, data bar or icon set has none: setting it there is refused (InvalidOperation). */
   set stopIfTrue(v: boolean) {
     this._set("stopIfTrue", v, (t) => {
       checkWritable(t.sheet, "formatCells");
+      if (!hasStopIfTrue(t.cf.kind))
+        throw invalidOperation(`A ${t.cf.kind.type} conditional format has no stopIfTrue.`);
       t.cf.stopIfTrue = !!v;
     });
   }
 
   get cellValue(): HostCellValueConditionalFormat {
-    return this._nav(
-      "cellValue",
-      () => new HostCellValueConditionalFormat(this.context, `${this._path}.cellValue`, () => this._of("CellValue")),
-    );
+    return this._part("cellValue", "CellValue", HostCellValueConditionalFormat, false);
+  }
+  get cellValueOrNullObject(): HostCellValueConditionalFormat {
+    return this._part("cellValueOrNullObject", "CellValue", HostCellValueConditionalFormat, true);
+  }
+  get textComparison(): HostTextConditionalFormat {
+    return this._part("textComparison", "ContainsText", HostTextConditionalFormat, false);
+  }
+  get textComparisonOrNullObject(): HostTextConditionalFormat {
+    return this._part("textComparisonOrNullObject", "ContainsText", HostTextConditionalFormat, true);
+  }
+  get topBottom(): HostTopBottomConditionalFormat {
+    return this._part("topBottom", "TopBottom", HostTopBottomConditionalFormat, false);
+  }
+  get topBottomOrNullObject(): HostTopBottomConditionalFormat {
+    return this._part("topBottomOrNullObject", "TopBottom", HostTopBottomConditionalFormat, true);
+  }
+  get preset(): HostPresetCriteriaConditionalFormat {
+    return this._part("preset", "PresetCriteria", HostPresetCriteriaConditionalFormat, false);
+  }
+  get presetOrNullObject(): HostPresetCriteriaConditionalFormat {
+    return this._part("presetOrNullObject", "PresetCriteria", HostPresetCriteriaConditionalFormat, true);
   }
   get custom(): HostCustomConditionalFormat {
-    return this._nav(
-      "custom",
-      () => new HostCustomConditionalFormat(this.context, `${this._path}.custom`, () => this._of("Custom")),
-    );
+    return this._part("custom", "Custom", HostCustomConditionalFormat, false);
+  }
+  get customOrNullObject(): HostCustomConditionalFormat {
+    return this._part("customOrNullObject", "Custom", HostCustomConditionalFormat, true);
   }
   get colorScale(): HostColorScaleConditionalFormat {
-    return this._nav(
-      "colorScale",
-      () => new HostColorScaleConditionalFormat(this.context, `${this._path}.colorScale`, () => this._of("ColorScale")),
-    );
+    return this._part("colorScale", "ColorScale", HostColorScaleConditionalFormat, false);
+  }
+  get colorScaleOrNullObject(): HostColorScaleConditionalFormat {
+    return this._part("colorScaleOrNullObject", "ColorScale", HostColorScaleConditionalFormat, true);
+  }
+  get dataBar(): HostDataBarConditionalFormat {
+    return this._part("dataBar", "DataBar", HostDataBarConditionalFormat, false);
+  }
+  get dataBarOrNullObject(): HostDataBarConditionalFormat {
+    return this._part("dataBarOrNullObject", "DataBar", HostDataBarConditionalFormat, true);
+  }
+  get iconSet(): HostIconSetConditionalFormat {
+    return this._part("iconSet", "IconSet", HostIconSetConditionalFormat, false);
+  }
+  get iconSetOrNullObject(): HostIconSetConditionalFormat {
+    return this._part("iconSetOrNullObject", "IconSet", HostIconSetConditionalFormat, true);
+  }
+
+  /**
+   * The typed part `name` for a format of `type`. On a format of another type, the plain property fails at sync
+   * (InvalidOperation) and the *OrNullObject one is a null object.
+   */
+  private _part<P extends HostObject<FormatTarget>>(
+    name: string,
+    type: ConditionalType,
+    Part: PartClass<P>,
+    nullable: boolean,
+  ): P {
+    const resolve = () => {
+      const t = this._target();
+      if (t === null || t.cf.kind.type === type) return t;
+      if (nullable) return null;
+      throw invalidOperation(`The conditional format is not of type ${type}.`);
+    };
+    return this._nav(name, () => new Part(this.context, `${this._path}.${name}`, resolve, nullable));
   }
 
   /** The range it applies to; InvalidOperation when it applies to several areas (ExcelApi 1.6). */
@@ -222,6 +289,41 @@ export class HostConditionalFormat extends HostObject<FormatTarget> {
     });
   }
 
+  // ExcelApi 1.17: the format becomes one of another type, as a new one of that type (its old rule and format go).
+  changeRuleToCellValue(properties: Excel.ConditionalCellValueRule): void {
+    this._change("CellValue", properties);
+  }
+  changeRuleToContainsText(properties: Excel.ConditionalTextComparisonRule): void {
+    this._change("ContainsText", properties);
+  }
+  changeRuleToTopBottom(properties: Excel.ConditionalTopBottomRule): void {
+    this._change("TopBottom", properties);
+  }
+  changeRuleToPresetCriteria(properties: Excel.ConditionalPresetCriteriaRule): void {
+    this._change("PresetCriteria", properties);
+  }
+  changeRuleToCustom(formula: string): void {
+    this._change("Custom", { formula });
+  }
+  changeRuleToColorScale(): void {
+    this._change("ColorScale");
+  }
+  changeRuleToDataBar(): void {
+    this._change("DataBar");
+  }
+  changeRuleToIconSet(): void {
+    this._change("IconSet");
+  }
+
+  private _change(type: ConditionalType, rule?: unknown): void {
+    this._call(`changeRuleTo${type}`, rule === undefined ? [] : [rule], (t) => {
+      checkWritable(t.sheet, "formatCells");
+      const kind: ConditionalKind = newKind(type);
+      if ("rule" in kind) (kind as { rule: unknown }).rule = checkRule(kind.type, rule);
+      t.cf.kind = kind;
+    });
+  }
+
   delete(): void {
     this._call("delete", [], (t) => {
       checkWritable(t.sheet, "formatCells");
@@ -233,13 +335,6 @@ export class HostConditionalFormat extends HostObject<FormatTarget> {
   private _need(): FormatTarget {
     const t = this._target();
     if (!t) throw itemNotFound(`${this._path} is a null object.`);
-    return t;
-  }
-
-  /** The format when it is of `type`; Excel fails reading another type's properties. */
-  private _of(type: string): FormatTarget {
-    const t = this._need();
-    if (t.cf.type !== type) throw invalidOperation(`The conditional format is not of type ${type}.`);
     return t;
   }
 }
@@ -257,178 +352,4 @@ function areasOf(ctx: HostRequestContext, ranges: HostRange | HostRangeAreas | s
   if (!t) throw itemNotFound("The range argument is a null object.");
   if (t.sheet !== sheet) throw invalidArgument("A conditional format applies to cells of its own sheet.");
   return "rects" in t ? t.rects.map((r) => ({ ...r })) : [{ ...t.rect }];
-}
-
-/** ConditionalRangeFormat: fill.color, font.color and font.bold (the rest is not modelled). */
-export class HostConditionalRangeFormat extends HostObject<FormatTarget> {
-  protected readonly _scalarProperties = [] as const;
-  constructor(ctx: HostRequestContext, path: string, resolve: () => FormatTarget) {
-    super(ctx, path, resolve, false, false);
-  }
-  protected _read(_t: FormatTarget, name: string): unknown {
-    return this._unknown(name);
-  }
-  get fill(): HostConditionalPart {
-    return this._nav(
-      "fill",
-      () => new HostConditionalPart(this.context, `${this._path}.fill`, () => this._target()!, "fill"),
-    );
-  }
-  get font(): HostConditionalPart {
-    return this._nav(
-      "font",
-      () => new HostConditionalPart(this.context, `${this._path}.font`, () => this._target()!, "font"),
-    );
-  }
-}
-
-/** A format's fill (color) or font (color, bold). */
-export class HostConditionalPart extends HostObject<FormatTarget> {
-  protected readonly _scalarProperties = ["color"] as const;
-  constructor(
-    ctx: HostRequestContext,
-    path: string,
-    resolve: () => FormatTarget,
-    private readonly part: "fill" | "font",
-  ) {
-    super(ctx, path, resolve, false, false);
-  }
-  protected _read(t: FormatTarget, name: string, io: SyncIO): unknown {
-    if (name === "color")
-      return this._counted(io, (this.part === "fill" ? t.cf.format.fill : t.cf.format.fontColor) ?? null);
-    if (name === "bold" && this.part === "font") return this._counted(io, t.cf.format.bold ?? null);
-    return this._unknown(name);
-  }
-  get color(): string {
-    return this._get("color");
-  }
-  set color(v: string) {
-    this._set("color", v, (t) => {
-      checkWritable(t.sheet, "formatCells");
-      if (this.part === "fill") t.cf.format.fill = String(v);
-      else t.cf.format.fontColor = String(v);
-    });
-  }
-  get bold(): boolean {
-    return this._get("bold");
-  }
-  set bold(v: boolean) {
-    this._set("bold", v, (t) => {
-      if (this.part !== "font") throw invalidArgument("A fill has no bold.");
-      checkWritable(t.sheet, "formatCells");
-      t.cf.format.bold = !!v;
-    });
-  }
-}
-
-const OPERATORS = [
-  "Between",
-  "NotBetween",
-  "EqualTo",
-  "NotEqualTo",
-  "GreaterThan",
-  "LessThan",
-  "GreaterThanOrEqual",
-  "LessThanOrEqual",
-];
-
-/** CellValueConditionalFormat: rule { formula1, formula2?, operator } and format. */
-export class HostCellValueConditionalFormat extends HostObject<FormatTarget> {
-  protected readonly _scalarProperties = ["rule"] as const;
-  constructor(ctx: HostRequestContext, path: string, resolve: () => FormatTarget) {
-    super(ctx, path, resolve, false, false);
-  }
-  protected _read(t: FormatTarget, name: string, io: SyncIO): unknown {
-    if (name === "rule") return this._counted(io, { ...(t.cf.rule ?? {}) });
-    return this._unknown(name);
-  }
-  get format(): HostConditionalRangeFormat {
-    return this._nav(
-      "format",
-      () => new HostConditionalRangeFormat(this.context, `${this._path}.format`, () => this._target()!),
-    );
-  }
-  get rule(): Excel.ConditionalCellValueRule {
-    return this._get("rule");
-  }
-  set rule(v: Excel.ConditionalCellValueRule) {
-    this._set("rule", v, (t) => {
-      checkWritable(t.sheet, "formatCells");
-      if (!v || typeof v !== "object" || !OPERATORS.includes(v.operator) || v.formula1 === undefined)
-        throw invalidArgument("A cell value rule needs formula1 and an operator.");
-      t.cf.rule = JSON.parse(JSON.stringify(v)) as Record<string, unknown>;
-    });
-  }
-}
-
-/** CustomConditionalFormat: rule.formula and format. */
-export class HostCustomConditionalFormat extends HostObject<FormatTarget> {
-  protected readonly _scalarProperties = [] as const;
-  constructor(ctx: HostRequestContext, path: string, resolve: () => FormatTarget) {
-    super(ctx, path, resolve, false, false);
-  }
-  protected _read(_t: FormatTarget, name: string): unknown {
-    return this._unknown(name);
-  }
-  get format(): HostConditionalRangeFormat {
-    return this._nav(
-      "format",
-      () => new HostConditionalRangeFormat(this.context, `${this._path}.format`, () => this._target()!),
-    );
-  }
-  get rule(): HostConditionalFormatRule {
-    return this._nav(
-      "rule",
-      () => new HostConditionalFormatRule(this.context, `${this._path}.rule`, () => this._target()!),
-    );
-  }
-}
-
-/** ConditionalFormatRule: its formula. */
-export class HostConditionalFormatRule extends HostObject<FormatTarget> {
-  protected readonly _scalarProperties = ["formula"] as const;
-  constructor(ctx: HostRequestContext, path: string, resolve: () => FormatTarget) {
-    super(ctx, path, resolve, false, false);
-  }
-  protected _read(t: FormatTarget, name: string, io: SyncIO): unknown {
-    if (name === "formula") return this._counted(io, (t.cf.rule?.formula as string | undefined) ?? "");
-    return this._unknown(name);
-  }
-  get formula(): string {
-    return this._get("formula");
-  }
-  set formula(v: string) {
-    this._set("formula", v, (t) => {
-      checkWritable(t.sheet, "formatCells");
-      if (typeof v !== "string" || !v.startsWith("=")) throw invalidArgument("A custom rule's formula starts with =.");
-      t.cf.rule = { formula: v };
-    });
-  }
-}
-
-/** ColorScaleConditionalFormat: criteria (minimum, midpoint, maximum) and threeColorScale. */
-export class HostColorScaleConditionalFormat extends HostObject<FormatTarget> {
-  protected readonly _scalarProperties = ["criteria", "threeColorScale"] as const;
-  constructor(ctx: HostRequestContext, path: string, resolve: () => FormatTarget) {
-    super(ctx, path, resolve, false, false);
-  }
-  protected _read(t: FormatTarget, name: string, io: SyncIO): unknown {
-    if (name === "criteria") return this._counted(io, JSON.parse(JSON.stringify(t.cf.criteria ?? {})));
-    if (name === "threeColorScale") return this._counted(io, !!t.cf.criteria?.midpoint);
-    return this._unknown(name);
-  }
-  get criteria(): Excel.ConditionalColorScaleCriteria {
-    return this._get("criteria");
-  }
-  set criteria(v: Excel.ConditionalColorScaleCriteria) {
-    this._set("criteria", v, (t) => {
-      checkWritable(t.sheet, "formatCells");
-      if (!v || typeof v !== "object" || !v.minimum || !v.maximum)
-        throw invalidArgument("A color scale needs a minimum and a maximum.");
-      t.cf.criteria = JSON.parse(JSON.stringify(v)) as Excel.ConditionalColorScaleCriteria;
-    });
-  }
-  get threeColorScale(): boolean {
-    return this._get("threeColorScale");
-  }
 }

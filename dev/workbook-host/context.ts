@@ -2,7 +2,8 @@
 import { HostRichApiError, hostError, isHostError } from "./errors";
 import { HostStats, PAYLOAD_LIMIT_BYTES, READ_CELL_LIMIT, SyncRecord, utf8Bytes } from "./payload";
 import { intersects, type Rect } from "./addresses";
-import type { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
+import type { WorkbookModel } from "./workbook-model";
+import type { SheetModel, TableModel } from "./model-types";
 
 export interface InjectedFailure {
   code: string;

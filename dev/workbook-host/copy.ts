@@ -2,7 +2,7 @@
 // setting, custom XML part and PivotTable, with the same links between them (a table's sheet is the copy's
 // sheet), and nothing shared with the original. Tests that start many cases from one prepared workbook copy
 // it instead of building it again (host.copy()).
-import { Grid } from "./cells";
+import { Grid } from "./grid";
 import { WorkbookModel } from "./workbook-model";
 
 /** A deep copy of `value`: prototypes, Maps, Sets, sparse arrays and shared or circular references kept. */

@@ -1,4 +1,4 @@
-// Runtime copies of the few Excel enums the add-in uses. Under Node (and in the preview page) there is
+// Runtime copies of the few Excel enums the add-in and its tests use. Under Node (and in the preview page) there is
 // no global `Excel`; the host itself only compares strings, so both `Excel.X.y` and "y" forms work.
 export const ExcelEnums = {
   DeleteShiftDirection: { up: "Up", left: "Left" },
@@ -13,6 +13,23 @@ export const ExcelEnums = {
     hyperlinks: "Hyperlinks",
     removeHyperlinks: "RemoveHyperlinks",
     resetContents: "ResetContents",
+  },
+  ConditionalFormatType: {
+    custom: "Custom",
+    dataBar: "DataBar",
+    colorScale: "ColorScale",
+    iconSet: "IconSet",
+    topBottom: "TopBottom",
+    presetCriteria: "PresetCriteria",
+    containsText: "ContainsText",
+    cellValue: "CellValue",
+  },
+  ConditionalTextOperator: {
+    invalid: "Invalid",
+    contains: "Contains",
+    notContains: "NotContains",
+    beginsWith: "BeginsWith",
+    endsWith: "EndsWith",
   },
   ErrorCodes: {
     invalidArgument: "InvalidArgument",

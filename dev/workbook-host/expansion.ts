@@ -12,7 +12,8 @@ import { columnFormats, extendFormats } from "./format-extension";
 import { checkWritable } from "./protection";
 import { afterSpillCellsWritten } from "./spills";
 import { bodyRect, dataRowCount, headerRect, normalizeHeaders, tablesOn } from "./tables";
-import type { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
+import type { WorkbookModel } from "./workbook-model";
+import type { SheetModel, TableModel } from "./model-types";
 
 /** The one formula in every data cell of a table column (a calculated column), or null. */
 export function calculatedFormula(t: TableModel, index: number): string | null {

@@ -10,7 +10,7 @@ import { checkWritable } from "./protection";
 import { HostObject } from "./proxy-base";
 import { HostRange, checkSameContext, resolveRangeArg } from "./range";
 import { bodyRect, dataRowCount } from "./tables";
-import type { TableModel } from "./workbook-model";
+import type { TableModel } from "./model-types";
 
 export type Criteria = Excel.FilterCriteria;
 

@@ -6,7 +6,7 @@
 // narrower reading: nothing is extended from a row above alone). Applied when the body grows by Table.resize,
 // TableRowCollection.add, AutoExpansion over values written or typed below it; not by Range.insert inside it.
 import type { Rect } from "./addresses";
-import type { SheetModel } from "./workbook-model";
+import type { SheetModel } from "./model-types";
 
 /** The number format of each column of `body` (by sheet column) whose cells all share one, other than General. */
 export type ColumnFormats = Map<number, string>;

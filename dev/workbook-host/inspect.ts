@@ -2,6 +2,7 @@
 // scan for a string anywhere it could have been stored (to prove a secret never lands in the workbook).
 import { MAX_COLUMNS, MAX_ROWS, Rect, columnLetters, formatAddress, formatRect } from "./addresses";
 import type { Scalar } from "./cells";
+import { kindSnapshot } from "./conditional-kinds";
 import { mergedAreasIn } from "./merges";
 import { dataSourceString } from "./pivot-model";
 import { spillRect } from "./spills";
@@ -46,8 +47,11 @@ export interface SheetSnapshot {
   columnWidths?: Record<string, number>;
   /** Data validation areas ("C2:C40") with their type and rule, top to bottom; only when the sheet has some. */
   validations?: { address: string; type: string; rule: unknown }[];
-  /** Conditional formats in priority order: the areas they apply to ("C2:C40, E2:E9"), type, rule and format. */
-  conditionalFormats?: { ranges: string; type: string; rule?: unknown; format: unknown }[];
+  /**
+   * Conditional formats in priority order: the areas they apply to ("C2:C40, E2:E9"), type, rule (a highlight's rule,
+   * a colour scale's criteria, a data bar's or an icon set's settings) and, for a highlight, its format.
+   */
+  conditionalFormats?: { ranges: string; type: string; rule: unknown; format?: unknown }[];
 }
 
 export interface TableSnapshot {
@@ -141,10 +145,8 @@ export function snapshot(wb: WorkbookModel): WorkbookSnapshot {
           ? {
               conditionalFormats: s.conditionalFormats.map((cf) => ({
                 ranges: cf.areas.map(formatRect).join(", "),
-                type: cf.type,
-                ...(cf.rule ? { rule: cf.rule } : {}),
-                ...(cf.criteria ? { rule: cf.criteria } : {}),
-                format: cf.format,
+                type: cf.kind.type,
+                ...kindSnapshot(cf.kind),
               })),
             }
           : {}),

@@ -4,7 +4,8 @@
 import { Rect, contains, formatRect, intersects } from "./addresses";
 import { afterInsert, touchedByInsert, type Axis } from "./area-shift";
 import { hostError, invalidOperation } from "./errors";
-import type { SheetModel, WorkbookModel } from "./workbook-model";
+import type { WorkbookModel } from "./workbook-model";
+import type { SheetModel } from "./model-types";
 
 const MERGED_CELL = "We can't do that to a merged cell.";
 

@@ -6,36 +6,11 @@ import { Rect, formatAddress, intersects } from "./addresses";
 import { hostError, invalidArgument, itemAlreadyExists } from "./errors";
 import { sameName } from "./names";
 import { bodyRect, dataRowCount, headerNames, tablesOn } from "./tables";
-import type { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
+import type { WorkbookModel } from "./workbook-model";
+import type { Aggregation, DataField, PivotModel, PivotSource, SheetModel } from "./model-types";
 
-export type Aggregation = "Sum" | "Count" | "Average" | "Max" | "Min";
 const AGGREGATIONS: readonly string[] = ["Sum", "Count", "Average", "Max", "Min"];
 type Scalar = string | number | boolean;
-
-export interface DataField {
-  id: string;
-  name: string;
-  field: string;
-  summarizeBy: Aggregation;
-}
-
-export type PivotSource = { table: TableModel } | { sheet: SheetModel; rect: Rect };
-
-export interface PivotModel {
-  id: string;
-  name: string;
-  sheet: SheetModel;
-  /** Top-left cell of the report. */
-  anchor: { r: number; c: number };
-  source: PivotSource;
-  /** The source as of the last refresh: header names and data rows. */
-  cache: { headers: string[]; rows: Scalar[][] };
-  rowFields: string[];
-  dataFields: DataField[];
-  /** Cells the report occupies now (null: nothing rendered yet). */
-  rendered: Rect | null;
-  deleted: boolean;
-}
 
 const ERROR_VALUE = /^#(VALUE!|N\/A|REF!|DIV\/0!|NAME\?|NUM!|NULL!|SPILL!|CALC!)$/;
 

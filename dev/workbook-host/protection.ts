@@ -4,16 +4,7 @@
 import type { HostRequestContext, SyncIO } from "./context";
 import { HostRichApiError, hostError, invalidArgument } from "./errors";
 import { HostObject } from "./proxy-base";
-import type { SheetModel } from "./workbook-model";
-
-export type ProtectionOptions = Required<Omit<Excel.WorksheetProtectionOptions, "selectionMode">> & {
-  selectionMode: string;
-};
-
-export interface ProtectionState {
-  options: ProtectionOptions;
-  password: string | undefined;
-}
+import type { ProtectionOptions, SheetModel } from "./model-types";
 
 /** What an operation needs from a protected sheet. */
 export type ProtectedAction =

@@ -1,15 +1,10 @@
 // RangeAreas (ExcelApi 1.9), as far as the host hands one out: Range.getMergedAreasOrNullObject (ExcelApi 1.13).
 // Its address ("Sheet1!B40:D40, Sheet1!F2:G2"), areaCount, cellCount and areas (a RangeCollection) can be loaded.
-import { Rect, cellCount, formatAddress } from "./addresses";
+import { cellCount, formatAddress } from "./addresses";
 import type { HostRequestContext, SyncIO } from "./context";
 import { HostCollection, HostObject } from "./proxy-base";
-import { HostRange, type RangeTarget } from "./range";
-import type { SheetModel } from "./workbook-model";
-
-export interface AreasTarget {
-  sheet: SheetModel;
-  rects: Rect[];
-}
+import { HostRange } from "./range";
+import type { AreasTarget, RangeTarget, SheetModel } from "./model-types";
 
 export class HostRangeAreas extends HostObject<AreasTarget> {
   protected readonly _scalarProperties = ["address", "addressLocal", "areaCount", "cellCount"] as const;

@@ -1,50 +1,22 @@
-// Range proxy: a rectangle of cells on a sheet, re-resolved at each sync from its object path.
-import {
-  MAX_COLUMNS,
-  MAX_ROWS,
-  Rect,
-  cellCount,
-  checkInSheet,
-  columnCount,
-  formatAddress,
-  intersection,
-  rowCount,
-} from "./addresses";
-import type { ReadableCellProperty } from "./cells";
-import type { HostRequestContext, SyncIO } from "./context";
+// The Range proxy (Excel.Range): a rectangle of cells on a sheet, re-resolved at each sync from its object path.
+// Its cells' properties are range-cells.ts's; here is what a range leads to (its sheet, format, validation,
+// conditional formats, the ranges derived from it, its tables, merged areas and spills) and what it does to the
+// sheet's shape (merge, insert, delete, copyFrom, select).
+import { MAX_COLUMNS, MAX_ROWS, Rect, checkInSheet, columnCount, intersection, rowCount } from "./addresses";
+import type { HostRequestContext } from "./context";
 import { HostRichApiError, hostError, invalidArgument, itemNotFound } from "./errors";
 import { HostObject } from "./proxy-base";
-import { expandAfterWrite } from "./expansion";
-import { clearConditionalFormats, clearValidation, conditionalFormatsIn, validationsIn } from "./cell-rules";
-import { fromR1C1, toR1C1 } from "./r1c1";
+import { conditionalFormatsIn, validationsIn } from "./cell-rules";
 import { ProtectedAction, checkWritable } from "./protection";
 import { mergeCells, mergedAreasIn, unmergeCells } from "./merges";
-import { HostRangeAreas } from "./range-areas";
-import { HostConditionalFormatCollection } from "./conditional-formats";
 import { HostDataValidation } from "./validation";
 import { deleteCells, insertCells } from "./shifting";
-import { hasSpill, spillCovering, spillRect } from "./spills";
-import { HostTableCollection } from "./table";
+import { spillCovering, spillRect } from "./spills";
 import { afterCellsWritten } from "./tables";
-import type { SheetModel, WorkbookModel } from "./workbook-model";
-import { HostWorksheet } from "./worksheet";
-
-export interface RangeTarget {
-  sheet: SheetModel;
-  rect: Rect;
-}
-
-const CELL_PROPS: Record<string, ReadableCellProperty> = {
-  values: "values",
-  formulas: "formulas",
-  formulasLocal: "formulas",
-  numberFormat: "numberFormat",
-  numberFormatLocal: "numberFormat",
-  text: "text",
-  valueTypes: "valueTypes",
-};
-
-type ClearApplyTo = "All" | "Formats" | "Contents" | "Hyperlinks" | "RemoveHyperlinks" | "ResetContents";
+import { proxyClass } from "./proxy-registry";
+import type { RangeTarget, SheetModel } from "./model-types";
+import { HostRangeCells } from "./range-cells";
+import { HostRangeFormat } from "./range-format";
 
 /** A range argument (Range proxy or address string) resolved inside a sync. */
 export function resolveRangeArg(ctx: HostRequestContext, arg: HostRange | string, sheet: SheetModel): RangeTarget {
@@ -61,220 +33,10 @@ export function checkSameContext(ctx: HostRequestContext, arg: unknown): void {
   }
 }
 
-export class HostRange extends HostObject<RangeTarget> {
-  protected readonly _scalarProperties = [
-    "address",
-    "addressLocal",
-    "cellCount",
-    "columnCount",
-    "columnIndex",
-    "formulas",
-    "formulasLocal",
-    "formulasR1C1",
-    "hasSpill",
-    "isEntireColumn",
-    "isEntireRow",
-    "numberFormat",
-    "numberFormatLocal",
-    "rowCount",
-    "rowHidden",
-    "rowIndex",
-    "columnHidden",
-    "text",
-    "valueTypes",
-    "values",
-  ] as const;
-
-  constructor(ctx: HostRequestContext, path: string, resolve: () => RangeTarget | null, nullable = false) {
-    super(ctx, path, resolve, nullable, false);
-  }
-
-  protected override _alive(t: RangeTarget): boolean {
-    return !t.sheet.deleted;
-  }
-
-  private get _model(): WorkbookModel {
-    return this.context.engine.model;
-  }
-
-  protected _read(t: RangeTarget, name: string, io: SyncIO): unknown {
-    if (name === "formulasR1C1") {
-      io.readCells(cellCount(t.rect));
-      const { values } = t.sheet.grid.readMeasured(t.rect, "formulas");
-      const out = values.map((row, i) => row.map((f, j) => toR1C1(f, t.rect.r0 + i, t.rect.c0 + j)));
-      io.addResponse(JSON.stringify(out).length);
-      return out;
-    }
-    const cellProp = CELL_PROPS[name];
-    if (cellProp) {
-      io.readCells(cellCount(t.rect));
-      const { values, bytes } = t.sheet.grid.readMeasured(t.rect, cellProp);
-      io.addResponse(bytes);
-      return values;
-    }
-    const r = t.rect;
-    switch (name) {
-      case "address":
-      case "addressLocal":
-        return this._counted(io, formatAddress(t.sheet.name, r));
-      case "rowCount":
-        return this._counted(io, rowCount(r));
-      case "columnCount":
-        return this._counted(io, columnCount(r));
-      case "rowIndex":
-        return this._counted(io, r.r0);
-      case "columnIndex":
-        return this._counted(io, r.c0);
-      case "cellCount":
-        return this._counted(io, cellCount(r));
-      case "isEntireRow":
-        return this._counted(io, r.c0 === 0 && r.c1 === MAX_COLUMNS - 1);
-      case "isEntireColumn":
-        return this._counted(io, r.r0 === 0 && r.r1 === MAX_ROWS - 1);
-      case "rowHidden":
-        return this._counted(io, rowHidden(t));
-      case "columnHidden":
-        return this._counted(io, columnHidden(t));
-      case "hasSpill":
-        return this._counted(io, hasSpill(t.sheet, r));
-    }
-    return this._unknown(name);
-  }
-
-  // ---- loadable properties ----
-  get address(): string {
-    return this._get("address");
-  }
-  get addressLocal(): string {
-    return this._get("addressLocal");
-  }
-  get rowCount(): number {
-    return this._get("rowCount");
-  }
-  get columnCount(): number {
-    return this._get("columnCount");
-  }
-  get rowIndex(): number {
-    return this._get("rowIndex");
-  }
-  get columnIndex(): number {
-    return this._get("columnIndex");
-  }
-  get cellCount(): number {
-    return this._get("cellCount");
-  }
-  get isEntireRow(): boolean {
-    return this._get("isEntireRow");
-  }
-  get isEntireColumn(): boolean {
-    return this._get("isEntireColumn");
-  }
-  get text(): string[][] {
-    return this._get("text");
-  }
-  get valueTypes(): Excel.RangeValueType[][] {
-    return this._get("valueTypes");
-  }
-  /** ExcelApi 1.12: true when every cell is in a spill range, false when none is, null when some are. */
-  get hasSpill(): boolean {
-    return this._get("hasSpill");
-  }
-
-  get values(): any[][] {
-    return this._get("values");
-  }
-  set values(v: any[][]) {
-    this._setCells("values", v);
-  }
-  get formulas(): any[][] {
-    return this._get("formulas");
-  }
-  set formulas(v: any[][]) {
-    this._setCells("formulas", v);
-  }
-  get formulasLocal(): any[][] {
-    return this._get("formulasLocal");
-  }
-  set formulasLocal(v: any[][]) {
-    this._setCells("formulasLocal", v);
-  }
-  /** ExcelApi 1.2: formulas in R1C1 notation, relative to each cell (see r1c1.ts). */
-  get formulasR1C1(): any[][] {
-    return this._get("formulasR1C1");
-  }
-  set formulasR1C1(v: any[][]) {
-    this._setCells("formulasR1C1", v);
-  }
-  get numberFormat(): any[][] {
-    return this._get("numberFormat");
-  }
-  set numberFormat(v: any[][]) {
-    this._setCells("numberFormat", v);
-  }
-  get numberFormatLocal(): any[][] {
-    return this._get("numberFormatLocal");
-  }
-  set numberFormatLocal(v: any[][]) {
-    this._setCells("numberFormatLocal", v);
-  }
-
-  /**
-   * ExcelApi 1.2. Reads true when every row of the range is hidden (by hand or by a filter), false when none is,
-   * null when some are (as Excel documents). Setting it hides or shows the whole rows; showing also shows rows
-   * a filter hid.
-   */
-  get rowHidden(): boolean {
-    return this._get("rowHidden");
-  }
-  set rowHidden(v: boolean) {
-    this._set("rowHidden", v, (t) => {
-      checkWritable(t.sheet, "formatRows");
-      for (let r = t.rect.r0; r <= t.rect.r1; r++) {
-        if (v) t.sheet.hiddenRows.add(r);
-        else {
-          t.sheet.hiddenRows.delete(r);
-          t.sheet.filteredRows.delete(r);
-        }
-      }
-    });
-  }
-
-  /**
-   * ExcelApi 1.2. Reads true when every column of the range is hidden, false when none is, null when some are.
-   * Setting it hides or shows the whole columns (column attributes: they move only with whole columns).
-   */
-  get columnHidden(): boolean {
-    return this._get("columnHidden");
-  }
-  set columnHidden(v: boolean) {
-    this._set("columnHidden", v, (t) => {
-      checkWritable(t.sheet, "formatColumns");
-      for (let c = t.rect.c0; c <= t.rect.c1; c++) {
-        if (v) t.sheet.hiddenColumns.add(c);
-        else t.sheet.hiddenColumns.delete(c);
-      }
-    });
-  }
-
-  /** Writes reach every cell of the range, hidden rows included (as a Range write does in Excel). */
-  private _setCells(name: string, v: unknown): void {
-    this._set(name, v, (t, io) => {
-      if (name.startsWith("numberFormat")) {
-        checkWritable(t.sheet, "formatCells");
-        io.wroteCells(t.sheet.grid.writeNumberFormat(t.rect, v));
-      } else {
-        checkWritable(t.sheet, "contents");
-        const input = name === "formulasR1C1" ? a1Input(v, t.rect) : v;
-        io.wroteValues(t.sheet.grid.writeEntries(t.rect, input));
-        expandAfterWrite(this._model, t.sheet, t.rect);
-      }
-      io.wroteIn(t.sheet, t.rect);
-      afterCellsWritten(this._model, t.sheet, t.rect);
-    });
-  }
-
+export class HostRange extends HostRangeCells {
   // ---- navigation ----
-  get worksheet(): HostWorksheet {
+  get worksheet() {
+    const HostWorksheet = proxyClass("HostWorksheet");
     return this._nav(
       "worksheet",
       () => new HostWorksheet(this.context, `${this._path}.worksheet`, () => this._need().sheet),
@@ -294,7 +56,8 @@ export class HostRange extends HostObject<RangeTarget> {
   }
 
   /** ExcelApi 1.6: the conditional formats with a cell in the range (conditional-formats.ts). */
-  get conditionalFormats(): HostConditionalFormatCollection {
+  get conditionalFormats() {
+    const HostConditionalFormatCollection = proxyClass("HostConditionalFormatCollection");
     return this._nav(
       "conditionalFormats",
       () => new HostConditionalFormatCollection(this.context, `${this._path}.conditionalFormats`, () => this._need()),
@@ -462,7 +225,8 @@ export class HostRange extends HostObject<RangeTarget> {
   }
 
   /** ExcelApi 1.13: the merged areas overlapping the range, whole (null object when there are none). */
-  getMergedAreasOrNullObject(): HostRangeAreas {
+  getMergedAreasOrNullObject() {
+    const HostRangeAreas = proxyClass("HostRangeAreas");
     return new HostRangeAreas(
       this.context,
       `${this._path}.getMergedAreasOrNullObject()`,
@@ -476,7 +240,8 @@ export class HostRange extends HostObject<RangeTarget> {
   }
 
   /** ExcelApi 1.9: the tables overlapping the range, or only those fully inside it. */
-  getTables(fullyContained?: boolean): HostTableCollection {
+  getTables(fullyContained?: boolean) {
+    const HostTableCollection = proxyClass("HostTableCollection");
     return new HostTableCollection(
       this.context,
       `${this._path}.getTables(${!!fullyContained})`,
@@ -498,22 +263,6 @@ export class HostRange extends HostObject<RangeTarget> {
     this._call("unmerge", [], (t) => {
       checkWritable(t.sheet, "formatCells");
       unmergeCells(t.sheet, t.rect);
-    });
-  }
-
-  clear(applyTo?: Excel.ClearApplyTo | ClearApplyTo): void {
-    const how = (applyTo ?? "All") as string;
-    this._call("clear", [how], (t, io) => {
-      checkWritable(t.sheet, how === "Formats" ? "formatCells" : "contents");
-      if (how === "All" || how === "Formats" || how === "Contents") t.sheet.grid.clear(t.rect, how);
-      else if (how === "ResetContents") t.sheet.grid.clear(t.rect, "Contents");
-      else if (how !== "Hyperlinks" && how !== "RemoveHyperlinks")
-        throw invalidArgument(`Unknown clear option "${how}".`);
-      // Clear All takes validation and conditional formats too, Clear Formats the conditional formats (cell-rules.ts).
-      if (how === "All") clearValidation(t.sheet, t.rect);
-      if (how === "All" || how === "Formats") clearConditionalFormats(t.sheet, t.rect);
-      io.wroteIn(t.sheet, t.rect);
-      afterCellsWritten(this._model, t.sheet, t.rect);
     });
   }
 
@@ -620,91 +369,4 @@ function insertNeeds(r: Rect): ProtectedAction {
   if (r.c0 === 0 && r.c1 === MAX_COLUMNS - 1) return "insertRows";
   if (r.r0 === 0 && r.r1 === MAX_ROWS - 1) return "insertColumns";
   return "contents";
-}
-
-/** true: every column of the range hidden; false: none; null: some. */
-function columnHidden({ sheet, rect }: RangeTarget): boolean | null {
-  let hidden = 0;
-  for (const c of sheet.hiddenColumns) if (c >= rect.c0 && c <= rect.c1) hidden++;
-  return hidden === 0 ? false : hidden === columnCount(rect) ? true : null;
-}
-
-/** true: every row of the range hidden; false: none; null: some. Counts through the (small) sets of hidden rows. */
-function rowHidden({ sheet, rect }: RangeTarget): boolean | null {
-  let hidden = 0;
-  for (const r of sheet.hiddenRows) if (r >= rect.r0 && r <= rect.r1) hidden++;
-  for (const r of sheet.filteredRows) if (r >= rect.r0 && r <= rect.r1 && !sheet.hiddenRows.has(r)) hidden++;
-  return hidden === 0 ? false : hidden === rowCount(rect) ? true : null;
-}
-
-/** Range formatting: only autofit is modelled, as a recorded no-op. */
-/** Excel's default column width in points (8.43 characters of the default font: 64 pixels). */
-export const DEFAULT_COLUMN_WIDTH = 48;
-
-/** What autofit gives a column: about 5.25 points per character of its longest text, plus the cell's margins. */
-const fitWidth = (chars: number): number => Math.max(DEFAULT_COLUMN_WIDTH / 4, Math.ceil(chars * 5.25 + 7.5));
-
-/**
- * Range.format: columnWidth (ExcelApi 1.1, points; reads null when the columns differ), autofitColumns (a width
- * from the longest text of each column's cells in the range: the host measures characters, not a font) and
- * autofitRows (recorded only).
- */
-export class HostRangeFormat extends HostObject<RangeTarget> {
-  protected readonly _scalarProperties = ["columnWidth"] as const;
-  constructor(ctx: HostRequestContext, path: string, resolve: () => RangeTarget | null) {
-    super(ctx, path, resolve, false, false);
-  }
-
-  protected _read(t: RangeTarget, name: string, io: SyncIO): unknown {
-    if (name === "columnWidth") {
-      const widths = new Set<number>();
-      for (let c = t.rect.c0; c <= t.rect.c1; c++) widths.add(t.sheet.columnWidths.get(c) ?? DEFAULT_COLUMN_WIDTH);
-      return this._counted(io, widths.size === 1 ? [...widths][0] : null);
-    }
-    return this._unknown(name);
-  }
-
-  get columnWidth(): number {
-    return this._get("columnWidth");
-  }
-  set columnWidth(v: number) {
-    this._set("columnWidth", v, (t) => {
-      checkWritable(t.sheet, "formatColumns");
-      if (typeof v !== "number" || !Number.isFinite(v) || v < 0) throw invalidArgument("A column width is 0 or more.");
-      for (let c = t.rect.c0; c <= t.rect.c1; c++) t.sheet.columnWidths.set(c, v);
-    });
-  }
-
-  autofitColumns(): void {
-    this._call("autofitColumns", [], (t) => {
-      this.context.engine.stats.autofitCalls++;
-      checkWritable(t.sheet, "formatColumns");
-      const longest = new Map<number, number>();
-      const used = t.sheet.grid.usedRect(true);
-      const last = used ? Math.min(t.rect.r1, used.r1) : t.rect.r0 - 1;
-      for (let r = t.rect.r0; r <= last; r++)
-        for (let c = t.rect.c0; c <= t.rect.c1; c++) {
-          const cell = t.sheet.grid.get(r, c);
-          if (cell) longest.set(c, Math.max(longest.get(c) ?? 0, String(cell.value).length));
-        }
-      for (const [c, chars] of longest) if (!t.sheet.hiddenColumns.has(c)) t.sheet.columnWidths.set(c, fitWidth(chars));
-    });
-  }
-
-  autofitRows(): void {
-    this._call("autofitRows", [], () => void this.context.engine.stats.autofitCalls++);
-  }
-}
-
-/** What a formulasR1C1 write stores: each R1C1 formula as the A1 formula of its cell (a single value fills the range). */
-function a1Input(v: unknown, rect: Rect): unknown {
-  if (!Array.isArray(v)) {
-    if (typeof v !== "string" || !v.startsWith("=")) return v;
-    return Array.from({ length: rowCount(rect) }, (_, i) =>
-      Array.from({ length: columnCount(rect) }, (_, j) => fromR1C1(v, rect.r0 + i, rect.c0 + j)),
-    );
-  }
-  return v.map((row: unknown, i) =>
-    Array.isArray(row) ? row.map((x: unknown, j) => fromR1C1(x, rect.r0 + i, rect.c0 + j)) : row,
-  );
 }

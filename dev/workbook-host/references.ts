@@ -10,7 +10,8 @@
 import { MAX_COLUMNS, MAX_ROWS, Rect, columnIndex, columnLetters } from "./addresses";
 import { afterInsert, type Axis } from "./area-shift";
 import { rewriteRefs, type RefBounds } from "./r1c1";
-import type { SheetModel, WorkbookModel } from "./workbook-model";
+import type { WorkbookModel } from "./workbook-model";
+import type { SheetModel } from "./model-types";
 
 const CELL = "(\\$?)([A-Za-z]{1,3})(\\$?)([0-9]{1,7})";
 /** An optional sheet prefix (quoted or plain), a cell, and an optional second cell of a range. */

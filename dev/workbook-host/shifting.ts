@@ -11,7 +11,8 @@ import { hostError, insertDeleteConflict, invalidArgument, invalidOperation } fr
 import { planMergesForInsert, refuseMergesInDelete } from "./merges";
 import { shiftReferences } from "./references";
 import { liftSpillsForInsert, refuseSpillsInDelete } from "./spills";
-import type { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
+import type { WorkbookModel } from "./workbook-model";
+import type { SheetModel, TableModel } from "./model-types";
 
 /** Excel's words when a shift would move part of a table (InsertDeleteConflict). */
 const PART_OF_TABLE =

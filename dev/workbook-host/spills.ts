@@ -10,15 +10,8 @@ import { afterInsert, touchedByInsert, type Axis } from "./area-shift";
 import type { Cell, Scalar } from "./cells";
 import { hostError, invalidArgument, invalidOperation } from "./errors";
 import { checkWritable } from "./protection";
-import type { SheetModel, WorkbookModel } from "./workbook-model";
-
-export interface SpillModel {
-  /** The anchor (the formula's cell), top-left of the range. */
-  r: number;
-  c: number;
-  /** The result, one value per cell of the spill range. */
-  values: Scalar[][];
-}
+import type { WorkbookModel } from "./workbook-model";
+import type { SheetModel, SpillModel } from "./model-types";
 
 const BLOCKED = "#SPILL!";
 

@@ -10,7 +10,7 @@ import { HostRange } from "./range";
 import { deleteCells } from "./shifting";
 import { addTableColumn, bodyRect, headerNames, headerRect } from "./tables";
 import { totalRect } from "./total-row";
-import type { TableModel } from "./workbook-model";
+import type { TableModel } from "./model-types";
 
 interface ColumnRef {
   table: TableModel;

@@ -23,15 +23,7 @@ import { checkWritable } from "./protection";
 import { HostObject } from "./proxy-base";
 import { formulaMovedRows } from "./r1c1";
 import { bodyRect, dataRowCount } from "./tables";
-import type { TableModel } from "./workbook-model";
-
-type DataOption = "Normal" | "TextAsNumber";
-
-export interface SortState {
-  fields: { columnId: number; ascending: boolean; dataOption: DataOption }[];
-  matchCase: boolean;
-  method: "PinYin" | "StrokeCount";
-}
+import type { DataOption, SortState, TableModel } from "./model-types";
 
 /** Excel keeps at most 64 sort conditions (OOXML sortState: sortCondition maxOccurs 64). */
 const MAX_FIELDS = 64;

@@ -10,7 +10,8 @@ import { columnFormats, extendFormats } from "./format-extension";
 import { insertCells, deleteCells, registerHeaderNormalizer } from "./shifting";
 import { afterSpillCellsWritten } from "./spills";
 import { checkTotalRowTarget, moveTotalRow } from "./total-row";
-import { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
+import { WorkbookModel } from "./workbook-model";
+import type { SheetModel, TableModel } from "./model-types";
 
 export function headerRect(t: TableModel): Rect | null {
   return t.showHeaders ? { ...t.rect, r1: t.rect.r0 } : null;

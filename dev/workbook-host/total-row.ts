@@ -12,7 +12,8 @@
 import { Rect, checkInSheet, intersects } from "./addresses";
 import type { Cell } from "./cells";
 import { invalidOperation } from "./errors";
-import type { SheetModel, TableModel, WorkbookModel } from "./workbook-model";
+import type { WorkbookModel } from "./workbook-model";
+import type { SheetModel, TableModel } from "./model-types";
 
 /** SUBTOTAL's function numbers for the Total Row's choices (MS-XLSB 2.5.88 ListTotalRowFunction; 10x ignores hidden rows). */
 export const TOTAL_FUNCTIONS = {

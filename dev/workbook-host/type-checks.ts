@@ -4,50 +4,37 @@
 //  2. methods: every argument list Excel's typings accept is accepted by the host method
 //     (for overloads, TypeScript's Parameters<> sees the last overload: the string-literal form);
 //  3. methods returning proxies return the host class standing for the Excel class named in the typings.
+// The conditional formats' checks are conditional-type-checks.ts's.
 // Not checked: members the host does not implement (calling one is a compile error in host-only code but
 // not in code typed against Excel.*, where it fails at runtime with "is not a function").
 import type { HostAutoFilter, HostFilter } from "./filter";
+import type { HostPivotLayout, HostPivotTable, HostPivotTableCollection } from "./pivot";
 import type {
   HostDataPivotHierarchy,
   HostDataPivotHierarchyCollection,
   HostPivotHierarchy,
   HostPivotHierarchyCollection,
-  HostPivotLayout,
-  HostPivotTable,
-  HostPivotTableCollection,
   HostRowColumnPivotHierarchy,
   HostRowColumnPivotHierarchyCollection,
-} from "./pivot";
+} from "./pivot-hierarchies";
 import type { HostWorksheetProtection } from "./protection";
-import type { HostRange, HostRangeFormat } from "./range";
-import type {
-  HostCellValueConditionalFormat,
-  HostColorScaleConditionalFormat,
-  HostConditionalFormat,
-  HostConditionalFormatCollection,
-  HostConditionalFormatRule,
-} from "./conditional-formats";
+import type { HostRange } from "./range";
+import type { HostRangeFormat } from "./range-format";
 import type { HostDataValidation } from "./validation";
 import type { HostRangeAreas } from "./range-areas";
 import type { HostClientResult } from "./proxy-base";
-import type { HostTable, HostTableCollection, HostTableRow, HostTableRowCollection } from "./table";
+import type { HostTable, HostTableCollection } from "./table";
+import type { HostTableRow, HostTableRowCollection } from "./table-rows";
 import type { HostTableColumn, HostTableColumnCollection } from "./table-columns";
 import type { HostTableSort } from "./table-sort";
-import type {
-  HostApplication,
-  HostCustomXmlPart,
-  HostCustomXmlPartCollection,
-  HostExcelRequestContext,
-  HostNamedItem,
-  HostNamedItemCollection,
-  HostSetting,
-  HostSettingCollection,
-  HostWorkbook,
-} from "./workbook";
+import type { HostApplication, HostExcelRequestContext, HostWorkbook } from "./workbook";
+import type { HostCustomXmlPart, HostCustomXmlPartCollection } from "./custom-xml-parts";
+import type { HostNamedItem, HostNamedItemCollection } from "./named-items";
+import type { HostSetting, HostSettingCollection } from "./settings";
 import type { HostWorksheet, HostWorksheetCollection, HostWorksheetFreezePanes } from "./worksheet";
 
-type Assert<T extends true> = T;
-type Props<H, E, K extends keyof E> = H extends Pick<E, K> ? true : false;
+export type Assert<T extends true> = T;
+export type Props<H, E, K extends keyof E> = H extends Pick<E, K> ? true : false;
 /** Host method H accepts whatever Excel method E accepts. */
 type Accepts<E, H> = E extends (...a: infer EA) => unknown
   ? H extends (...a: infer HA) => unknown
@@ -57,7 +44,7 @@ type Accepts<E, H> = E extends (...a: infer EA) => unknown
     : false
   : false;
 /** Method m of host class HC accepts Excel's arguments and returns the host stand-in R. */
-type Method<EC, HC, M extends keyof EC & keyof HC, R> =
+export type Method<EC, HC, M extends keyof EC & keyof HC, R> =
   Accepts<EC[M], HC[M]> extends true ? (HC[M] extends (...a: never[]) => R ? true : false) : false;
 
 export type Checks = [
@@ -90,31 +77,6 @@ export type Checks = [
   Assert<Props<HostRangeFormat, Excel.RangeFormat, "columnWidth">>,
   Assert<Props<HostDataValidation, Excel.DataValidation, "type" | "rule" | "ignoreBlanks" | "prompt" | "errorAlert">>,
   Assert<Method<Excel.DataValidation, HostDataValidation, "clear", void>>,
-  Assert<Method<Excel.ConditionalFormatCollection, HostConditionalFormatCollection, "add", HostConditionalFormat>>,
-  Assert<Method<Excel.ConditionalFormatCollection, HostConditionalFormatCollection, "getItem", HostConditionalFormat>>,
-  Assert<
-    Method<
-      Excel.ConditionalFormatCollection,
-      HostConditionalFormatCollection,
-      "getItemOrNullObject",
-      HostConditionalFormat
-    >
-  >,
-  Assert<
-    Method<Excel.ConditionalFormatCollection, HostConditionalFormatCollection, "getItemAt", HostConditionalFormat>
-  >,
-  Assert<
-    Method<Excel.ConditionalFormatCollection, HostConditionalFormatCollection, "getCount", HostClientResult<number>>
-  >,
-  Assert<Method<Excel.ConditionalFormatCollection, HostConditionalFormatCollection, "clearAll", void>>,
-  Assert<Props<HostConditionalFormat, Excel.ConditionalFormat, "id" | "type" | "priority" | "stopIfTrue">>,
-  Assert<Method<Excel.ConditionalFormat, HostConditionalFormat, "getRange", HostRange>>,
-  Assert<Method<Excel.ConditionalFormat, HostConditionalFormat, "getRangeOrNullObject", HostRange>>,
-  Assert<Method<Excel.ConditionalFormat, HostConditionalFormat, "getRanges", HostRangeAreas>>,
-  Assert<Method<Excel.ConditionalFormat, HostConditionalFormat, "delete", void>>,
-  Assert<Props<HostCellValueConditionalFormat, Excel.CellValueConditionalFormat, "rule">>,
-  Assert<Props<HostConditionalFormatRule, Excel.ConditionalFormatRule, "formula">>,
-  Assert<Props<HostColorScaleConditionalFormat, Excel.ColorScaleConditionalFormat, "criteria" | "threeColorScale">>,
   Assert<Method<Excel.Range, HostRange, "merge", void>>,
   Assert<Method<Excel.Range, HostRange, "unmerge", void>>,
   Assert<Method<Excel.Range, HostRange, "getMergedAreasOrNullObject", HostRangeAreas>>,

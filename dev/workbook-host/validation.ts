@@ -7,19 +7,12 @@
 // dataValidation object"), and the reference does not say what replacing one does, so the host refuses it
 // (InvalidOperation) rather than guess. `valid` and getInvalidCells are not modelled (no formula engine).
 import { cellCount } from "./addresses";
-import {
-  clearValidation,
-  joinValidations,
-  subtractRect,
-  validationsIn,
-  type ValidationArea,
-  type ValidationSettings,
-} from "./cell-rules";
+import { clearValidation, joinValidations, subtractRect, validationsIn } from "./cell-rules";
 import type { HostRequestContext, SyncIO } from "./context";
 import { invalidArgument, invalidOperation } from "./errors";
 import { checkWritable } from "./protection";
 import { HostObject } from "./proxy-base";
-import type { RangeTarget } from "./range";
+import type { RangeTarget, ValidationArea, ValidationSettings } from "./model-types";
 
 /** The rule's kinds (DataValidationRule's properties) and the type each gives. */
 const KINDS: Record<string, string> = {

@@ -1,90 +1,18 @@
 // The workbook itself: plain data plus the operations Excel performs, each enforcing Excel's rules.
 // Proxies (the office-js look-alike surface) call these only while a batch is being applied.
 import { Rect, formatAddress, parseAddress } from "./addresses";
-import { Grid } from "./cells";
+import { Grid } from "./grid";
 import { invalidArgument, invalidOperation, itemAlreadyExists, itemNotFound } from "./errors";
 import { checkDefinedName, checkSheetName, sameName } from "./names";
-import type { ConditionalFormatModel, ValidationArea } from "./cell-rules";
-import type { PivotModel } from "./pivot-model";
-import type { ProtectionState } from "./protection";
-import type { SpillModel } from "./spills";
-import type { SortState } from "./table-sort";
-
-export type Visibility = "Visible" | "Hidden" | "VeryHidden";
-export type CalculationMode = "Automatic" | "AutomaticExceptTables" | "Manual";
-
-export interface SheetModel {
-  id: string;
-  name: string;
-  visibility: Visibility;
-  grid: Grid;
-  frozenRows: number;
-  frozenColumns: number;
-  /** Worksheet.protection; null when the sheet is not protected. */
-  protection: ProtectionState | null;
-  /** Rows hidden by hand (Range.rowHidden = true), by index. Row attributes: they move only with whole rows. */
-  hiddenRows: Set<number>;
-  /** Rows an AutoFilter hid when it was last applied. */
-  filteredRows: Set<number>;
-  /** Merged areas (merges.ts). */
-  merges: Rect[];
-  /** Formulas whose result spills over the cells below or right of them (spills.ts). */
-  spills: SpillModel[];
-  /** Columns hidden (Range.columnHidden = true), by index. Column attributes: they move only with whole columns. */
-  hiddenColumns: Set<number>;
-  /** Column widths set or autofitted (Range.format.columnWidth, in points), by index; others are the default. */
-  columnWidths: Map<number, number>;
-  /** Data validation areas (cell-rules.ts), never overlapping. */
-  validations: ValidationArea[];
-  /** Conditional formats (cell-rules.ts), in priority order (the first is the top). */
-  conditionalFormats: ConditionalFormatModel[];
-  deleted: boolean;
-}
-
-export interface TableModel {
-  id: string;
-  name: string;
-  sheet: SheetModel;
-  /** Whole table range, header row included when shown. */
-  rect: Rect;
-  showHeaders: boolean;
-  showTotals: boolean;
-  style: string;
-  /** The table has no data yet: its single body row is Excel's empty "insert row" (rows.count 0). */
-  placeholder: boolean;
-  /** The AutoFilter: on (filter buttons shown) and the criteria by column index (null: not filtered). */
-  filter: { enabled: boolean; criteria: (Excel.FilterCriteria | null)[] };
-  /**
-   * TableColumn.id of each column, in column order: given when the column is made, kept through renames and
-   * moves, never reused within the table (see column-ids.ts).
-   */
-  columnIds: number[];
-  nextColumnId: number;
-  /** Table.sort (ExcelApi 1.2): the sort last applied, by column id (table-sort.ts); null when none or cleared. */
-  sort: SortState | null;
-  deleted: boolean;
-}
-
-export interface NameModel {
-  name: string;
-  formula: string;
-  comment: string;
-  visible: boolean;
-  deleted: boolean;
-}
-
-export interface SettingModel {
-  key: string;
-  value: unknown;
-  deleted: boolean;
-}
-
-export interface XmlPartModel {
-  id: string;
-  xml: string;
-  namespaceUri: string;
-  deleted: boolean;
-}
+import type {
+  CalculationMode,
+  NameModel,
+  PivotModel,
+  SettingModel,
+  SheetModel,
+  TableModel,
+  XmlPartModel,
+} from "./model-types";
 
 export class WorkbookModel {
   sheets: SheetModel[] = [];

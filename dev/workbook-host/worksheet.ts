@@ -1,5 +1,5 @@
 // Worksheet proxies: the collection, one sheet, and its freeze panes.
-import { MAX_COLUMNS, MAX_ROWS, formatRect, parseAddress, rectFromIndexes } from "./addresses";
+import { MAX_COLUMNS, MAX_ROWS, parseAddress, rectFromIndexes } from "./addresses";
 import type { HostRequestContext, SyncIO } from "./context";
 import { invalidArgument, itemNotFound } from "./errors";
 import { sameName } from "./names";
@@ -8,7 +8,8 @@ import { HostPivotTableCollection } from "./pivot";
 import { HostWorksheetProtection } from "./protection";
 import { HostRange } from "./range";
 import { HostTableCollection } from "./table";
-import type { SheetModel, WorkbookModel } from "./workbook-model";
+import type { WorkbookModel } from "./workbook-model";
+import type { SheetModel } from "./model-types";
 
 export class HostWorksheet extends HostObject<SheetModel> {
   protected readonly _scalarProperties = ["id", "name", "position", "visibility", "tabColor", "showGridlines"] as const;
@@ -295,5 +296,3 @@ export class HostWorksheetCollection extends HostCollection<HostWorksheet, Sheet
     );
   }
 }
-
-export { formatRect };

@@ -5,7 +5,7 @@
 // them to docs/images, so a test run never changes a tracked file.
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
-import { LONG_NAME_RETAILER } from "../../dev/simulator/catalog";
+import { LONG_NAME_RETAILER } from "../../dev/simulator/long-names";
 import { OUTPUT_DIR, useBrowserRig } from "../support/browser";
 import { checkPane, settled } from "../support/paneChecks";
 

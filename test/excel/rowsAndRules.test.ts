@@ -1,7 +1,7 @@
 // replaceTail and what a table holds besides the service's rows (issue 38): the user's rows of the window moved
 // whole to their places (formulas and text kept), the record written in the commit with the rows, the last row's
-// validation and conditional formats carried to the rows the table grows into (setRanges, ExcelApi 1.17; below
-// it, said), the rows a table gives up losing them; and the syncs this costs.
+// validation and conditional formats (of every type) carried to the rows the table grows into (setRanges, ExcelApi
+// 1.17; below it, said), the rows a table gives up losing them; and the syncs this costs.
 import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
 import type { Cell, Column } from "../../src/core/answer/tabulate";
 import { readTable, replaceTail, writeTable } from "../../src/excel";
@@ -106,6 +106,29 @@ describe("the last row's validation and conditional formats", () => {
     expect(withRule).toEqual({ n: plain, validations: ["D2:D8"], formats: undefined });
     expect(withFormat).toEqual({ n: plain + 1, validations: ["D2:D8"], formats: ["D2:D8"] });
   });
+
+  test.each([
+    "CellValue",
+    "ContainsText",
+    "TopBottom",
+    "PresetCriteria",
+    "Custom",
+    "ColorScale",
+    "DataBar",
+    "IconSet",
+  ] as Excel.ConditionalFormatType[])(
+    "a %s format on a column: kept as it was, carried to the rows the table grows into",
+    async (type) => {
+      await act((ctx) => {
+        const name = ctx.workbook.tables.getItem("Sales").columns.getItem("name").getDataBodyRange();
+        name.conditionalFormats.add(type);
+      });
+      const before = sheet().conditionalFormats!;
+      expect(before.map((f) => [f.type, f.ranges])).toEqual([[type, "C2:C5"]]);
+      await grow();
+      expect(sheet().conditionalFormats).toEqual(before.map((f) => ({ ...f, ranges: "C2:C8" })));
+    },
+  );
 
   test("where Excel cannot change a format's areas (below ExcelApi 1.17): the validation carried, the format said", async () => {
     await ruled(true);

@@ -15,17 +15,14 @@ import {
   COAUTHOR_CASES,
   blockAt,
   caseLabel,
-  freshTablesOf,
   refreshesToo,
-  prepareCase,
-  runInterleaving,
   seededTurns,
-  soloTurns,
   startCoauthorService,
   stopCoauthorService,
   type CoauthorCase,
   type CoauthorService,
 } from "../../dev/bench/coauthorCases";
+import { freshTablesOf, prepareCase, runInterleaving, soloTurns } from "../../dev/bench/coauthorInterleaving";
 import type { PickTurn } from "../../dev/workbook-host";
 import { runs } from "../support/properties";
 import { startTestSimulator } from "../support/simulator";

@@ -234,6 +234,55 @@ describe.each(KINDS)("%s table", (_, query, next) => {
     expect(s.conditionalFormats!.map((f) => f.ranges)).toEqual([body]);
   });
 
+  test('a user column formatted "text contains Query" and one format of every other type: all kept, on every new row', async () => {
+    const name = await pull(query);
+    const { headers, values } = await readTable(fx.host.run, name);
+    const sheet = fx.host.snapshot().tables.find((t) => t.name === name)!.sheet;
+    const letter = (i: number) => String.fromCharCode(65 + i);
+    // The user's notes column, typed beside the table (it joins it), with a note on the first row.
+    fx.host.typeCell(`${sheet}!${letter(headers.length)}1`, "note");
+    fx.host.typeCell(`${sheet}!${letter(headers.length)}2`, "Query: promo week");
+    const columnOf: Record<string, string> = {};
+    await act((ctx) => {
+      const column = (header: string) => ctx.workbook.tables.getItem(name).columns.getItem(header).getDataBodyRange();
+      const add = (header: string, type: Excel.ConditionalFormatType) => {
+        columnOf[type] = header;
+        return column(header).conditionalFormats.add(type);
+      };
+      const text = add("note", "ContainsText" as Excel.ConditionalFormatType).textComparison;
+      text.rule = { operator: "Contains", text: "Query" };
+      text.format.fill.color = "#FF0000";
+      const custom = add("note", "Custom" as Excel.ConditionalFormatType).custom;
+      custom.rule.formula = `=LEN($${letter(headers.length)}2)>40`;
+      custom.format.font.italic = true;
+      const high = add("revenue", "CellValue" as Excel.ConditionalFormatType).cellValue;
+      high.rule = { formula1: "=1000", operator: "GreaterThan" };
+      high.format.font.bold = true;
+      add("revenue", "DataBar" as Excel.ConditionalFormatType).dataBar.barDirection = "LeftToRight";
+      add("revenue", "ColorScale" as Excel.ConditionalFormatType);
+      add("units", "IconSet" as Excel.ConditionalFormatType).iconSet.style = "FiveArrows";
+      const top = add("units", "TopBottom" as Excel.ConditionalFormatType).topBottom;
+      top.rule = { rank: 10, type: "TopItems" };
+      top.format.fill.color = "#C6EFCE";
+      add("sku", "PresetCriteria" as Excel.ConditionalFormatType).preset.rule = { criterion: "DuplicateValues" };
+    });
+    const formats = () => fx.host.snapshot().sheets.find((x) => x.name === sheet)!.conditionalFormats!;
+    const before = formats();
+    expect(before.map((f) => f.type).sort()).toEqual(Object.keys(columnOf).sort());
+    fx.sim.simulator.setToday(next);
+    const line = await paneRefresh(name);
+    expect(line.text).toMatch(/^rewrote .* [1-9]\d* added/);
+    const after = await readTable(fx.host.run, name);
+    expect(after.values.length).toBeGreaterThan(values.length);
+    // Each format as the user made it (type, rule, format, priority), over its column's whole body, new rows too.
+    const body = (header: string) => {
+      const c = letter(after.headers.indexOf(header));
+      return `${c}2:${c}${after.values.length + 1}`;
+    };
+    expect(formats()).toEqual(before.map((f) => ({ ...f, ranges: body(columnOf[f.type]) })));
+    expect(after.values[0][after.headers.indexOf("note")]).toBe("Query: promo week");
+  });
+
   test("units deleted: the other columns refreshed, units named; Stop asking for units makes the query match", async () => {
     const name = await pull(query);
     await act((ctx) => ctx.workbook.tables.getItem(name).columns.getItem("units").delete());

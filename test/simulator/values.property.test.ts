@@ -1,6 +1,7 @@
 // Properties of the value model and the metric-list parser, in process (no HTTP).
 import fc from "fast-check";
-import { buildCatalog, METRICS } from "../../dev/simulator/catalog";
+import { buildCatalog } from "../../dev/simulator/catalog";
+import { METRICS } from "../../dev/simulator/metrics";
 import { parseDay } from "../../dev/simulator/dates";
 import { HttpError } from "../../dev/simulator/errors";
 import { parseDataQuery } from "../../dev/simulator/query";

@@ -270,7 +270,7 @@ describe("conditional formats", () => {
     expect(sheet(host).conditionalFormats).toBeUndefined();
   });
 
-  test("a custom rule and a colour scale; a type the host does not model is refused", async () => {
+  test("a custom rule and a colour scale, the newest first; a type the API does not have is refused", async () => {
     const host = await sales();
     await act(host, (_, s) => {
       const custom = s.getRange("A2:C5").conditionalFormats.add("Custom");
@@ -282,9 +282,9 @@ describe("conditional formats", () => {
       ["ColorScale", "C2:C5"],
       ["Custom", "A2:C5"],
     ]);
-    await expect(act(host, (_, s) => void s.getRange("A2").conditionalFormats.add("IconSet"))).rejects.toMatchObject({
-      code: "NotImplemented",
-    });
+    await expect(
+      act(host, (_, s) => void s.getRange("A2").conditionalFormats.add("Sparkline" as Excel.ConditionalFormatType)),
+    ).rejects.toMatchObject({ code: "InvalidArgument" });
   });
 });
 

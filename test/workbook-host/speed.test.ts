@@ -4,7 +4,7 @@
 // length of the JSON of what is read, and big writes and reads stay quick enough for 200,000-row tests.
 import fc from "fast-check";
 import { createWorkbookHost } from "../../dev/workbook-host";
-import { numberJsonLength } from "../../dev/workbook-host/cells";
+import { numberJsonLength } from "../../dev/workbook-host/grid";
 import { runs } from "../support/properties";
 
 describe("response size measured without stringifying", () => {
