@@ -20,7 +20,17 @@ import type { SyncEntry } from "./syncFile";
 export interface ChunkRows {
   rows: RowBlock;
   warnings: string[];
+  /**
+   * The chunk's rows were too many to hold until its answers ended (the table's columns come from them): they told
+   * the table, and the chunk must be read again for its rows.
+   */
+  again?: boolean;
 }
+
+/** Rows held of the first answers with rows, while their columns are not known yet; past it they are read again. */
+const HELD_ROWS = 50_000;
+
+const EMPTY: RowBlock = { width: 0, length: 0, cells: [] };
 
 /** The table of a query from answers (their rows held whole): the period field, the metrics sent, the fields. */
 function tableOf(entry: SyncEntry, results: readonly DataResult[], held: readonly DataRow[][], maxNameBytes: number) {
@@ -47,18 +57,22 @@ export type BlockSink = (block: RowBlock) => void;
 class RetailerPart {
   readonly held: DataRow[][] = [];
   readonly periods = new Map<unknown, number>();
+  /** Rows were let go unheld (HELD_ROWS): only the first is kept, to tell the other fields' types by. */
+  dropped = false;
 
   constructor(
     readonly retailer: string,
     readonly writer: BlockWriter | null,
     private readonly probe: boolean,
     private readonly sink?: BlockSink,
+    /** The rows the chunk's parts hold together, while the table is not known. */
+    private readonly holding: { rows: number } = { rows: 0 },
   ) {}
 
   readonly take = (rows: DataRow[], periodField: string): void => {
     if (this.probe)
       for (const row of rows) this.periods.set(row[periodField], (this.periods.get(row[periodField]) ?? 0) + 1);
-    if (!this.writer) this.held.push(rows);
+    if (!this.writer) this.hold(rows);
     else {
       this.writer.add(rows, this.retailer);
       if (this.sink) this.sink(this.writer.take());
@@ -67,6 +81,16 @@ class RetailerPart {
 
   get busiest(): number {
     return Math.max(0, ...this.periods.values());
+  }
+
+  private hold(rows: DataRow[]): void {
+    if (this.dropped || rows.length === 0) return;
+    this.holding.rows += rows.length;
+    if (this.holding.rows <= HELD_ROWS) return void this.held.push(rows);
+    const first = this.held[0]?.[0] ?? rows[0];
+    this.dropped = true;
+    this.held.length = 0;
+    this.held.push([first]);
   }
 }
 
@@ -95,8 +119,9 @@ export class AnswerRows {
   readonly read = async (chunk: DateChunk, probe: boolean): Promise<ChunkRead<ChunkRows>> => {
     const { entry, reader } = this;
     const requests = requestsOf({ ...entry.query, ...chunk });
+    const holding = { rows: 0 };
     const parts = requests.map(
-      (r) => new RetailerPart(r.retailer, this.shaped ? new BlockWriter(this.shaped) : null, probe, this.sink),
+      (r) => new RetailerPart(r.retailer, this.shaped ? new BlockWriter(this.shaped) : null, probe, this.sink, holding),
     );
     // Through the run's pool: a 429 is the pool's (it halves the run's requests and waits), never retried inside one
     // request's slot. Several retailers as the add-in reads them: the first failure ends the read.
@@ -115,14 +140,22 @@ export class AnswerRows {
       const held = parts.map((p) => p.held.flat());
       if (held.every((rows) => rows.length === 0)) {
         this.firstEmpty ??= results;
-        return { value: { rows: { width: 0, length: 0, cells: [] }, warnings }, busiest };
+        return { value: { rows: EMPTY, warnings }, busiest };
       }
       const writer = new BlockWriter((this.shaped = tableOf(entry, results, held, this.maxNameBytes)));
+      if (parts.some((p) => p.dropped)) return { value: { rows: EMPTY, warnings, again: true }, busiest };
       parts.forEach((p, i) => writer.add(held[i], p.retailer));
-      return { value: { rows: writer.take(), warnings }, busiest };
+      return this.handed(writer.take(), warnings, busiest);
     }
-    return { value: { rows: joined(parts.map((p) => p.writer!.take())), warnings }, busiest };
+    return this.handed(joined(parts.map((p) => p.writer!.take())), warnings, busiest);
   };
+
+  /** A chunk's rows: pushed to the sink when there is one (the chunk's block is then empty), else in its block. */
+  private handed(rows: RowBlock, warnings: string[], busiest: number): ChunkRead<ChunkRows> {
+    if (!this.sink) return { value: { rows, warnings }, busiest };
+    this.sink(rows);
+    return { value: { rows: EMPTY, warnings }, busiest };
+  }
 
   /** The table the rows fill; known once an answer has been read. */
   get table(): QueryTable {

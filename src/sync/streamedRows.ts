@@ -1,7 +1,7 @@
 // A sync's read of its dates as a stream of blocks for the engine's bulk load: the first chunks are read until one has
-// rows (the table's columns come from that answer, held until it ends), then every answer's rows are laid into a
-// block and pushed as each batch is parsed (chunkRows.ts streamTo), so no chunk is held whole and memory does not
-// grow with a period's rows. Rows labelled before the window's first day are left out and counted (the stored rows
+// rows (the table's columns come from that answer: held until it ends, or, past 50,000 rows, read to its end for
+// them and then read again), then every answer's rows are laid into a block and pushed as each batch is parsed
+// (chunkRows.ts streamTo), so no chunk is held whole and memory does not grow with a period's rows. Rows labelled before the window's first day are left out and counted (the stored rows
 // cover them). A refused answer fails the stream; the load's transaction throws away what it had taken.
 import type { IsoDate } from "../core/dates";
 import type { SyncCell } from "./engine";
@@ -65,16 +65,20 @@ export async function streamedRows(r: StreamedRead): Promise<StreamedRows> {
     handOn(value.rows);
     r.told({ index, count, warnings: value.warnings, rows: counts.rows });
   };
+  // From the first answer with rows on, each batch is pushed as it is parsed (a first answer too large to hold until
+  // it ends tells the table's columns, then is read again); before it, chunks without rows are only counted.
+  answers.streamTo(handOn);
   let c = await chunks.next();
-  while (!c.done && c.value.value.rows.length === 0) {
+  while (!c.done && counts.rows === 0 && !c.value.value.again) {
     tell(c.value);
     c = await chunks.next();
   }
   const stop = () => stopper.abort();
   if (c.done) return { table: answers.table, blocks: null, counts, stop };
   tell(c.value);
-  answers.streamTo(handOn);
+  const again = c.value.value.again ? c.value : null;
   void (async () => {
+    if (again) tell({ ...again, value: (await answers.read(again.chunk, false)).value });
     for (let next = await chunks.next(); !next.done; next = await chunks.next()) tell(next.value);
     queue.end();
   })().catch((error: unknown) => queue.fail(error));
