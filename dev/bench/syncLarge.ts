@@ -65,6 +65,8 @@ async function record(paths: readonly string[]): Promise<{ recording: Recording;
   try {
     let next = 0;
     const auth = { Authorization: `Token ${sims[0].apiKey}` };
+    // The command checks its key with the service's connection test before it reads.
+    await fetch(`${recorders[0].url}/api/test/`, { headers: auth }).then((r) => r.arrayBuffer());
     await Promise.all(
       recorders.map(async (r) => {
         while (next < paths.length) {

@@ -1,4 +1,4 @@
-// The request pool (issue 24): one bounded queue of requests shared by a whole run (Refresh all, a sync file), so
+// The request pool (docs/architecture.md, Decision 10): one bounded queue of requests shared by a whole run (Refresh all, a sync file), so
 // that many reads overlap their waiting and stay polite to the service. At most `limit` requests in flight; a 429
 // halves the limit and holds every start until the time it named; answers that succeed grow the limit back one by
 // one. A task is ONE request: a task must never wait for another task of the same pool (it would hold a slot while

@@ -1,7 +1,6 @@
 // Many reads side by side through one request pool, each answer handed to one writer, one write at a time
-// (issue 24): Refresh all reads every table at once and writes them one after the other into the workbook;
-// the database sync (issue 25) runs its queries the same way with a database writer. Reference: docs/client.md,
-// "Reads through one pool, then one writer".
+// (docs/architecture.md, Decision 10): Refresh all reads every table at once and writes them one after the other
+// into the workbook. Reference: docs/client.md, "Reads through one pool, then one writer".
 import { POOL_LIMIT, RequestPool } from "./pool";
 import { oneAtATime } from "../core/turns";
 

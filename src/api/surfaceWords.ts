@@ -1,6 +1,6 @@
 // Where the client's messages are read, and the words each place needs: the pane (and the SALES functions, whose
 // errors send people to it) names the pane's fields; the `sales-data` command names its variables and options.
-// One fact, one wording per surface (design note 12); the client is told its surface when it is made.
+// One fact, one wording per surface (docs/architecture.md, Decision 12); the client is told its surface when it is made.
 export type Surface = "pane" | "command";
 
 export interface SurfaceWords {

@@ -9,7 +9,7 @@ export const officeRun: ExcelRun = (batch) => Excel.run(batch);
 export const MAX_SYNC_BYTES = 4_000_000;
 /** Cells per sync, so no single sync carries millions of cells. */
 export const MAX_SYNC_CELLS = 250_000;
-/** Row blocks: start around 5k to 20k rows (design notes). */
+/** Row blocks: start around 5k to 20k rows (docs/architecture.md, Decision 16). */
 export const MAX_BLOCK_ROWS = 20_000;
 /** Excel's grid. */
 export const MAX_ROWS = 1_048_576;

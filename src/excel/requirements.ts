@@ -1,5 +1,5 @@
-// Requirement sets above the manifest's (ExcelApi 1.13), used behind Office's own check (design notes, "Office
-// runtime facts"), so the add-in still runs where they are missing.
+// Requirement sets above the manifest's (ExcelApi 1.13), used behind Office's own check, so the add-in still runs
+// where they are missing (docs/architecture.md, Decision 17).
 
 /**
  * Whether a conditional format's areas can be changed (ConditionalFormat.setRanges, ExcelApi 1.17). Outside Office

@@ -52,7 +52,7 @@ export interface Dialect {
   /**
    * Tables the sync makes declare the row key as their primary key. DuckDB's keeps its index (an ART) in memory,
    * as large as the table and built at every COMMIT that adds rows, so there the sync keeps the key one row each
-   * itself (docs/architecture.md, Decisions).
+   * itself (docs/architecture.md, Decision 14).
    */
   declaresKey: boolean;
   /**

@@ -30,6 +30,8 @@ export interface StreamedRead {
   dates: { from: IsoDate; to: IsoDate };
   /** The window's first day: rows labelled before it are left out. */
   start?: IsoDate;
+  /** The rows of a first answer held until its end (chunkRows.ts HELD_ROWS). */
+  heldRows?: number;
   /** Each chunk read: its warnings, and the rows so far. */
   told(chunk: { index: number; count: number; warnings: string[]; rows: number }): void;
 }
@@ -50,7 +52,7 @@ function fromStart(block: RowBlock, start: IsoDate): { block: RowBlock; early: n
 export async function streamedRows(r: StreamedRead): Promise<StreamedRows> {
   const stopper = new AbortController();
   const signal = r.reader.signal ? AbortSignal.any([r.reader.signal, stopper.signal]) : stopper.signal;
-  const answers = new AnswerRows(r.entry, r.maxNameBytes, { ...r.reader, signal });
+  const answers = new AnswerRows(r.entry, r.maxNameBytes, { ...r.reader, signal }, r.heldRows);
   const chunks = readChunks(r.entry.query, r.dates, answers.read);
   const counts = { rows: 0, fresh: 0, early: 0 };
   const queue = new BlockQueue();

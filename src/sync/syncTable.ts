@@ -44,6 +44,10 @@ export interface TableSyncOptions {
   turn?: <T>(work: () => Promise<T>) => Promise<T>;
   /** Each stage of the window rewrite (tests stop a sync there). */
   onStage?: (stage: RewriteStage) => void | Promise<void>;
+  /** Settles once the run's key is accepted (syncAll's connection test); rejected, the table fails before it reads. */
+  keyChecked?: Promise<void>;
+  /** The rows of a first answer held until its end, before it is read again (streamedRows.ts; tests lower it). */
+  heldRows?: number;
 }
 
 export interface SyncProgress {
@@ -112,6 +116,7 @@ class Run {
       maxNameBytes: o.engine.maxNameBytes,
       dates,
       start,
+      heldRows: o.heldRows,
       told: ({ index, count, warnings, rows }) => {
         this.heard(warnings);
         o.onProgress?.({ table: entry.table, chunk: index + 1, chunks: count, rows });
@@ -134,9 +139,21 @@ function firstDates(run: Run): { from: IsoDate; to: IsoDate } | undefined {
   const { entry, o } = run;
   const { from, to } = entry.query;
   if (daysBetween(o.today, from) > 0) return undefined;
-  if (entry.rolling || daysBetween(o.today, to) <= 0) return { from, to: entry.rolling ? o.today : to };
-  run.heard([`The service's data runs to its today, ${o.today}: the dates after it (to ${to}) were not asked.`]);
-  return { from, to: o.today };
+  return { from, to: pastToday(run) ? o.today : to };
+}
+
+/**
+ * Whether the query's dates run past the service's today (not a rolling query's, which end there): they are read
+ * up to today, and said, on a first sync and a later one alike.
+ */
+function pastToday(run: Run): boolean {
+  const { entry, o } = run;
+  if (entry.rolling) return true;
+  if (daysBetween(o.today, entry.query.to) <= 0) return false;
+  run.heard([
+    `The service's data runs to its today, ${o.today}: the dates after it (to ${entry.query.to}) were not asked.`,
+  ]);
+  return true;
 }
 
 /** Held before anything is read or made: the query's dates are all after the service's today. */
@@ -220,6 +237,7 @@ async function laterSync(run: Run, periods: readonly StoredPeriod[]): Promise<Ta
   const q = entry.query;
   const lastRead = await lastReadOf(o.engine, entry.table, o.today);
   const days = periods.map((p) => p.period);
+  pastToday(run);
   const win = refreshWindow(windowInputOf({ query: q, rolling: entry.rolling }, o.today, lastRead, days));
   const nothing = { first: false, deleted: 0, inserted: 0, changed: 0 };
   if (win.kind === "nothing") {
@@ -318,6 +336,7 @@ export function syncTable(entry: SyncEntry, o: TableSyncOptions): Promise<TableS
 async function syncInTurn(entry: SyncEntry, o: TableSyncOptions): Promise<TableSyncResult> {
   const run = new Run(entry, o);
   try {
+    await o.keyChecked;
     const foreign = otherQueryColumns(
       entry.query,
       (await o.engine.storedColumns(entry.table)) ?? [],

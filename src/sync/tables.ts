@@ -2,7 +2,7 @@
 // (tableShape.ts) so a sync never writes into a table it cannot keep whole: the sync's columns by name and type, the
 // row key, and the user's columns, which every rewrite keeps. In PostgreSQL the row key is the primary key, the one
 // index a sync makes: it leads with the period, so its B-tree serves the window. A DuckDB table gets no primary
-// key: DuckDB keeps that index in memory, as large as the table (docs/architecture.md, Decisions), and answers a
+// key: DuckDB keeps that index in memory, as large as the table (docs/architecture.md, Decision 14), and answers a
 // window from its row groups' zone maps; the sync keeps the key one row each itself.
 
 import type { SyncTableSpec } from "./engine";

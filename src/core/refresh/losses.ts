@@ -1,4 +1,4 @@
-// Losses at refresh (docs/architecture.md, Decisions: a refresh never removes stored rows without saying so): the
+// Losses at refresh (docs/architecture.md, Decision 5: a refresh never removes stored rows without saying so): the
 // stored rows of the window compared with the service's answer for it, row by row by key, before anything is
 // written. Which stored rows the answer no longer has (and their dates), which stored rows have no date (they go
 // too), which periods it has nothing for, which stored figures it sends empty (counted by windowFold.ts); whether

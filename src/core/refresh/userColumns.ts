@@ -1,4 +1,4 @@
-// A managed table holds the service's columns and the user's (design notes, "What users do to the tables"):
+// A managed table holds the service's columns and the user's (docs/architecture.md, Decision 15):
 // which table columns hold the service's fields (recorded by TableColumn.id when the table was written, so a
 // renamed or moved column is still found), the key of a row, what each user cell of the rows a refresh writes
 // becomes (kept by key, a calculated column's formula, or empty), and whether an AutoFilter can stay in force.

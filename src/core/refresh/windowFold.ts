@@ -1,7 +1,6 @@
-// The refresh rules' one pass over a window (design: docs/architecture.md, Decisions, "Memory does not grow with
-// the work"): the stored rows and the answer's, paired by key, folded into what the losses rule (losses.ts), the
-// unit check (unitTally.ts) and the revision's totals (revisions.ts) decide on, as counts per period, per metric and
-// per retailer. Nothing the size of the window is held, so a database feeds it a window of any size in key order,
+// The refresh rules' one pass over a window (docs/architecture.md, Decisions 11 and 13): the stored rows and the
+// answer's, paired by key, folded into what the losses rule (losses.ts), the unit check (unitTally.ts) and the
+// revision's totals (revisions.ts) decide on, as counts per period, per metric and per retailer. Nothing the size of the window is held, so a database feeds it a window of any size in key order,
 // chunk by chunk, and a workbook its arrays (losses.ts foldSides): one set of rules for both.
 import { compareDays, type IsoDate } from "../dates";
 import { MetricTotals } from "./revisions";
