@@ -53,17 +53,26 @@ function listen(handle: (req: IncomingMessage, res: ServerResponse) => void): Pr
   });
 }
 
-/** The answer of `target` to one GET, read whole. */
-function forward(target: URL, req: IncomingMessage): Promise<RecordedAnswer> {
+/**
+ * The answer of `target` to one GET, passed on to `res` as it arrives (a large answer's first bytes are not held back
+ * until its last: the client's timeout counts from the request) and kept whole.
+ */
+function forward(target: URL, req: IncomingMessage, res: ServerResponse): Promise<RecordedAnswer> {
   const headers = { ...req.headers, host: target.host };
   return new Promise((resolve, reject) => {
-    const out = httpRequest(new URL(req.url ?? "/", target), { method: "GET", headers }, (res) => {
+    const out = httpRequest(new URL(req.url ?? "/", target), { method: "GET", headers }, (answer) => {
+      const kept = keptHeaders(answer);
+      res.writeHead(answer.statusCode ?? 502, kept);
       const parts: Buffer[] = [];
-      res.on("data", (b: Buffer) => parts.push(b));
-      res.on("end", () =>
-        resolve({ status: res.statusCode ?? 502, headers: keptHeaders(res), body: Buffer.concat(parts) }),
-      );
-      res.on("error", reject);
+      answer.on("data", (b: Buffer) => {
+        parts.push(b);
+        res.write(b);
+      });
+      answer.on("end", () => {
+        res.end();
+        resolve({ status: answer.statusCode ?? 502, headers: kept, body: Buffer.concat(parts) });
+      });
+      answer.on("error", reject);
     });
     out.on("error", reject);
     out.end();
@@ -86,14 +95,13 @@ export async function startRecorder(
   const base = new URL(target);
   const server = await listen((req, res) => {
     const key = req.url ?? "/";
-    forward(base, req).then(
+    forward(base, req, res).then(
       (answer) => {
         recording.answers.set(key, answer);
         recording.authorization ??= req.headers.authorization;
-        send(res, answer);
       },
       (error: Error) => {
-        res.writeHead(502, { "Content-Type": "text/plain" });
+        if (!res.headersSent) res.writeHead(502, { "Content-Type": "text/plain" });
         res.end(`the recorder could not reach ${target}: ${error.message}`);
       },
     );

@@ -62,7 +62,7 @@ export interface Dialect {
   joinsInChunks: boolean;
   /** The staging table of a rewrite is a temporary table (PostgreSQL's, on disk past temp_buffers); else a table. */
   stagesInTemporary: boolean;
-  /** The column that tells a table's rows apart (DuckDB's rowid, PostgreSQL's ctid). */
+  /** What tells a table's rows apart, as a value the driver reads cheaply (DuckDB's rowid, PostgreSQL's ctid as text). */
   rowId: string;
   /** A query whose one row's `id` is the run log's next id (taken before the run's row is written). */
   nextRunId: string;

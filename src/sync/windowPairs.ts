@@ -44,7 +44,7 @@ function joinSql(d: Dialect, table: string, staging: string, c: PairColumns, per
     ...c.metrics.map((m) => `n.${q(m)}`),
     sameOthersSql(c.others),
     // Which staged row: two fresh rows of one key are told from one stored row's repeats.
-    "CAST(n.sales_sync_row AS TEXT)",
+    "n.sales_sync_row",
   ];
   return `SELECT ${select.join(", ")}
     FROM (SELECT ${own} FROM ${table} WHERE ${q(period)} >= $1::DATE${slice}) s
@@ -64,7 +64,7 @@ function pairsOf(rows: readonly SyncRow[], c: PairColumns): WindowPair[] {
     if (r[0] === 1) pair.stored = { keys, metrics: r.slice(m, m + nm) };
     if (r[1] === 1) {
       pair.fresh = { keys, metrics: r.slice(m + nm, m + 2 * nm) };
-      pair.freshRow = r[m + 2 * nm + 1] as string;
+      pair.freshRow = r[m + 2 * nm + 1] as string | number;
     }
     return pair;
   });

@@ -19,6 +19,6 @@ export const POSTGRES: Dialect = {
   declaresKey: true,
   joinsInChunks: false,
   stagesInTemporary: true,
-  rowId: "ctid",
+  rowId: "CAST(ctid AS TEXT)",
   nextRunId: "SELECT nextval(pg_get_serial_sequence('sales_sync_runs', 'run_id')) AS id",
 };
