@@ -37,7 +37,7 @@ test("a sync file's problems are named by field and line, all at once", () => {
       "revenue, units, average_price, availability, wastage, unit_ros, value_ros, ranged_stores, stores_selling, " +
       "stores_with_stock; line 15, tables[1].rolling must be true or false; line 16, tables[1].query.retailers: " +
       '"all" (Sales Summary) exists at SKU level only. Choose one retailer for store-level data; line 17, ' +
-      "tables[1].extra is not a field an entry takes (table, rolling, query). Nothing was synced.",
+      "tables[1].extra is not a field an entry takes: it takes table, rolling, query. Nothing was synced.",
   );
 });
 
@@ -85,7 +85,7 @@ test("--query takes an entry or a query alone; a query alone's fields are named 
     },
   });
   expect(() => parseQueryOption(JSON.stringify({ ...q, to: "2026-02-30" }))).toThrow(
-    'The --query JSON cannot be synced: line 1, to: To must be a real date as YYYY-MM-DD, not "2026-02-30". Nothing was synced.',
+    'The query in --query cannot be synced: to: To must be a real date as YYYY-MM-DD, not "2026-02-30". Nothing was synced.',
   );
 });
 

@@ -1,0 +1,103 @@
+// Mistakes the command once took for success: a misspelt field in a sync file or in --query (named with its line,
+// the field meant and the fields allowed, exit 1, nothing sent). The real command as a child process, the
+// simulator over HTTP, a DuckDB file in a temporary folder.
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { salesData, type CommandResult } from "./support/command";
+
+jest.setTimeout(60_000);
+
+const QUERY_FIELDS = "level, retailers, timeframe, metrics, from, to, comparison, filter, viewby";
+
+const WEEKLY = {
+  level: "sku",
+  retailers: "northmart",
+  timeframe: "weekly",
+  metrics: "revenue,units",
+  from: "2026-09-07",
+  to: "2026-11-22",
+};
+
+let dir: string;
+let sim: TestSimulator;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "sales-mistakes-"));
+  sim = await startTestSimulator({ stores: 4 });
+});
+afterAll(async () => {
+  await sim.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The command against the simulator, in this file's folder, with what it sent to the service. */
+async function run(args: string[], env: Record<string, string> = {}): Promise<CommandResult & { sent: number }> {
+  const before = sim.count();
+  const result = await salesData(
+    args,
+    { SALES_DATA_API_KEY: SIM_KEY, SALES_DATA_URL: sim.url, SALES_DATA_TODAY: SIM_TODAY, ...env },
+    dir,
+  );
+  return { ...result, sent: sim.count() - before };
+}
+
+/** A sync file here, its text as given. */
+function file(name: string, text: string): string {
+  writeFileSync(join(dir, name), text);
+  return name;
+}
+
+const db = (name: string) => ["--db", `duckdb:${join(dir, name)}`];
+
+describe("a field the sync file or --query does not take", () => {
+  test("a misspelt field is named at its line, with the field meant and the fields allowed; exit 1, nothing sent", async () => {
+    const name = file(
+      "misspelt.json",
+      JSON.stringify({ tables: [{ rollng: true, query: { ...WEEKLY, comparisn: "year" } }] }, null, 2),
+    );
+    const r = await run(["sync", name, ...db("misspelt.duckdb")]);
+    expect([r.code, r.stdout, r.sent]).toEqual([1, "", 0]);
+    expect(r.stderr.trim()).toBe(
+      `The sync file ${name} cannot be synced: line 4, tables[0].rollng is not a field an entry takes: did you mean ` +
+        '"rolling"? It takes table, rolling, query; line 12, tables[0].query.comparisn is not a field a query takes: ' +
+        `did you mean "comparison"? It takes ${QUERY_FIELDS}. Nothing was synced.`,
+    );
+    expect(existsSync(join(dir, "misspelt.duckdb"))).toBe(false);
+  });
+
+  test("a required field misspelt is said once, as misspelt, at its own line (not as missing, at the query's)", async () => {
+    const { metrics, ...rest } = WEEKLY;
+    const text = JSON.stringify({ tables: [{ query: { ...rest, metircs: metrics } }] }, null, 2);
+    const r = await run(["sync", file("metircs.json", text), ...db("metircs.duckdb")]);
+    expect([r.code, r.sent]).toEqual([1, 0]);
+    expect(r.stderr.trim()).toBe(
+      "The sync file metircs.json cannot be synced: line 10, tables[0].query.metircs is not a field a query takes: " +
+        `did you mean "metrics"? It takes ${QUERY_FIELDS}. Nothing was synced.`,
+    );
+  });
+
+  test("in --query, on one line: named in --query, with no line; its value is still checked as the field meant", async () => {
+    const { timeframe, ...rest } = WEEKLY;
+    const r = await run(["sync", "--query", JSON.stringify({ ...rest, timefrme: timeframe }), ...db("q.duckdb")]);
+    expect([r.code, r.sent]).toEqual([1, 0]);
+    expect(r.stderr.trim()).toBe(
+      `The query in --query cannot be synced: timefrme is not a field a query takes: did you mean "timeframe"? ` +
+        `It takes ${QUERY_FIELDS}. Nothing was synced.`,
+    );
+    const wrong = await run(["sync", "--query", JSON.stringify({ ...rest, timefrme: "wekly" }), ...db("q.duckdb")]);
+    expect(wrong.stderr).toContain('; timefrme: Timeframe must be one of daily, weekly, monthly, not "wekly".');
+  });
+
+  test("a field near none, and the file's own fields: named with every field allowed", async () => {
+    const text = `{\n  "tabels": [],\n  "paths": { "lst": "/api/list" },\n  "tables": [{ "query": ${JSON.stringify({ ...WEEKLY, store: 1 })} }]\n}`;
+    const r = await run(["sync", file("fields.json", text), ...db("fields.duckdb")]);
+    expect([r.code, r.sent]).toEqual([1, 0]);
+    expect(r.stderr.trim()).toBe(
+      "The sync file fields.json cannot be synced: line 2, tabels is not a field a sync file takes: it takes " +
+        'serviceUrl, paths, tables; line 3, paths.lst is not a field "paths" takes: did you mean "list"? It takes ' +
+        "test, list, data, actions; line 4, tables[0].query.store is not a field a query takes: it takes " +
+        `${QUERY_FIELDS}. Nothing was synced.`,
+    );
+  });
+});
