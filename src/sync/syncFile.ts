@@ -5,7 +5,7 @@ import { parseQuery, QUERY_FIELDS, type Query, type QueryField } from "../core/q
 import { syncTableNameOf } from "../core/query/tableName";
 import { nearestWord } from "../core/words";
 import { SyncError } from "./errors";
-import { jsonErrorLine, jsonLines, type JsonPath } from "./jsonLines";
+import { jsonLines, jsonProblem, type JsonPath } from "./jsonLines";
 
 /** One query of a sync file: the table it writes, the query, and whether its dates run up to today. */
 export interface SyncEntry {
@@ -174,15 +174,19 @@ function valueAt(value: unknown, path: JsonPath): unknown {
   );
 }
 
-function parseJson(text: string, source: string): unknown {
+/** A text of one line (a --query's) is told by column alone; a file by line and column. */
+function parseJson(text: string, source: string, lines = true): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const where = jsonErrorLine(text, message);
-    throw new SyncError(
-      `${source} is not JSON${where ? ` (line ${where.line}, column ${where.column})` : ""}: ${message}. Nothing was synced.`,
-    );
+    const problem = jsonProblem(text);
+    const where = !problem
+      ? ""
+      : lines
+        ? ` (line ${problem.line}, column ${problem.column})`
+        : ` (column ${problem.column})`;
+    const words = problem?.words ?? (error instanceof Error ? error.message : String(error)).replace(/\.$/, "");
+    throw new SyncError(`${source} is not JSON${where}: ${words}. Nothing was synced.`);
   }
 }
 
@@ -232,9 +236,11 @@ function checkTables(entries: readonly SyncEntry[], source: string): void {
 
 /** A sync file's text, checked: its service address and paths, and each entry's table and query. */
 export function parseSyncFile(text: string, source = "The sync file"): SyncFile {
-  const value = parseJson(text, source);
+  // A byte-order mark (some Windows editors write one) is no part of the JSON.
+  const json = text.replace(/^\uFEFF/, "");
+  const value = parseJson(json, source);
   const parsed = FileSchema.safeParse(value);
-  if (!parsed.success) throw refused(source, text, value, parsed.error.issues);
+  if (!parsed.success) throw refused(source, json, value, parsed.error.issues);
   const { serviceUrl, paths, tables } = parsed.data;
   checkTables(tables, source);
   return { ...(serviceUrl ? { serviceUrl } : {}), ...(paths ? { paths } : {}), entries: tables };
@@ -244,7 +250,7 @@ export function parseSyncFile(text: string, source = "The sync file"): SyncFile 
 export function parseQueryOption(text: string): SyncEntry {
   const source = "The query in --query";
   const lines = text.trim().includes("\n");
-  const raw = parseJson(text, source);
+  const raw = parseJson(text, source, lines);
   const entry = raw && typeof raw === "object" && !Array.isArray(raw) && "query" in raw ? raw : { query: raw };
   const parsed = EntrySchema.safeParse(entry);
   if (parsed.success) return parsed.data;

@@ -1,6 +1,7 @@
-// Mistakes the command once took for success: a misspelt field in a sync file or in --query (named with its line,
-// the field meant and the fields allowed, exit 1, nothing sent). The real command as a child process, the
-// simulator over HTTP, a DuckDB file in a temporary folder.
+// Mistakes the command once took for success, or named without a line: a misspelt field in a sync file or in
+// --query (named with its line, the field meant and the fields allowed, exit 1, nothing sent); a sync file that
+// ends a list with a comma. The real command as a child process, the simulator over HTTP, a DuckDB file in a
+// temporary folder.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -100,4 +101,16 @@ describe("a field the sync file or --query does not take", () => {
         `${QUERY_FIELDS}. Nothing was synced.`,
     );
   });
+});
+
+test("a sync file that ends a list with a comma is named with its line and column; exit 1, nothing sent", async () => {
+  const text = `{\n  "tables": [\n    { "query": ${JSON.stringify(WEEKLY)} },\n  ]\n}\n`;
+  const r = await run(["sync", file("comma.json", text), ...db("comma.duckdb")]);
+  expect([r.code, r.sent, r.stderr.trim()]).toEqual([
+    1,
+    0,
+    `The sync file comma.json is not JSON (line 3, column ${text.split("\n")[2].length}): a comma after the last ` +
+      'item: JSON takes none before "]". Nothing was synced.',
+  ]);
+  expect(existsSync(join(dir, "comma.duckdb"))).toBe(false);
 });
