@@ -1,7 +1,8 @@
-// Mistakes the command once took for success, or named without a line: a misspelt field in a sync file or in
-// --query (named with its line, the field meant and the fields allowed, exit 1, nothing sent); a sync file that
-// ends a list with a comma. The real command as a child process, the simulator over HTTP, a DuckDB file in a
-// temporary folder.
+// Mistakes the command once took for success, or named without a line or in DuckDB's words: a misspelt field in a
+// sync file or in --query (named with its line, the field meant and the fields allowed, exit 1, nothing sent); a
+// sync file that ends a list with a comma; a --db path ending in .duckdb (taken as DuckDB) and one in a folder that
+// does not exist (named, with what to do). The real command as a child process, the simulator over HTTP, a DuckDB
+// file in a temporary folder.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -113,4 +114,28 @@ test("a sync file that ends a list with a comma is named with its line and colum
       'item: JSON takes none before "]". Nothing was synced.',
   ]);
   expect(existsSync(join(dir, "comma.duckdb"))).toBe(false);
+});
+
+describe("--db", () => {
+  test("a path ending in .duckdb is a DuckDB file, as duckdb:path is", async () => {
+    const r = await run(["sync", "--query", JSON.stringify(WEEKLY), "--db", "plain.duckdb"]);
+    expect([r.code, r.stdout]).toEqual([
+      0,
+      expect.stringMatching(/^Synced "Sales_northmart_SKU_weekly_revenue_units" /),
+    ]);
+    expect(existsSync(join(dir, "plain.duckdb"))).toBe(true);
+    const list = await run(["list", "--db", join(dir, "plain.duckdb")]);
+    expect([list.code, list.stdout]).toEqual([0, expect.stringMatching(/^Sales_northmart_SKU_weekly_revenue_units: /)]);
+  });
+
+  test("a file in a folder that does not exist: the folder is named, to be made; nothing sent, nothing made", async () => {
+    const missing = join(dir, "no-such-folder");
+    const r = await run(["sync", "--query", JSON.stringify(WEEKLY), "--db", join(missing, "sales.duckdb")]);
+    expect([r.code, r.stdout, r.sent]).toEqual([1, "", 0]);
+    expect(r.stderr.trim()).toBe(
+      `The folder ${missing} does not exist, so the DuckDB file sales.duckdb cannot be made in it: create the ` +
+        "folder, or give --db a file in a folder that exists.",
+    );
+    expect(existsSync(missing)).toBe(false);
+  });
 });
