@@ -1,8 +1,9 @@
-// Mistakes the command once took for success, or named without a line or in DuckDB's words: a misspelt field in a
-// sync file or in --query (named with its line, the field meant and the fields allowed, exit 1, nothing sent); a
-// sync file that ends a list with a comma; a --db path ending in .duckdb (taken as DuckDB) and one in a folder that
-// does not exist (named, with what to do). The real command as a child process, the simulator over HTTP, a DuckDB
-// file in a temporary folder.
+// Mistakes the command once took for success, or named without a line or in words not its own (DuckDB's, the
+// service's): a misspelt field in a sync file or in --query (named with its line, the field meant and the fields
+// allowed, exit 1, nothing sent); a sync file that ends a list with a comma; a --db path ending in .duckdb (taken
+// as DuckDB) and one in a folder that does not exist (named, with what to do); a retailer the key does not read
+// (by the query's field, with those it reads). The real command as a child process, the simulator over HTTP, a
+// DuckDB file in a temporary folder.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -137,5 +138,27 @@ describe("--db", () => {
         "folder, or give --db a file in a folder that exists.",
     );
     expect(existsSync(missing)).toBe(false);
+  });
+});
+
+describe("the command's own words", () => {
+  test("a retailer the key does not read: named by the query's retailers, with the one meant and those it reads", async () => {
+    const r = await run(["sync", "--query", JSON.stringify({ ...WEEKLY, retailers: "nortmart" }), ...db("r.duckdb")]);
+    expect(r.code).toBe(1);
+    expect(r.stdout.trim()).toBe(
+      'Failed "Sales_nortmart_SKU_weekly_revenue_units": "nortmart" (in the query\'s "retailers") is not a retailer ' +
+        'your key can read: did you mean "northmart"? Your key can read northmart, freshway, budgetbox, cornershop ' +
+        "and pharmaplus. Nothing was changed.",
+    );
+    const several = await run([
+      "sync",
+      "--query",
+      JSON.stringify({ ...WEEKLY, retailers: ["northmart", "acme"] }),
+      ...db("r.duckdb"),
+    ]);
+    expect(several.stdout).toContain(
+      ': "acme" (in the query\'s "retailers") is not a retailer your key can read. Your key can read northmart,',
+    );
+    expect(r.stdout + several.stdout).not.toMatch(/HTTP 400|parameter 'retailer'/);
   });
 });
