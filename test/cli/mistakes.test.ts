@@ -2,8 +2,8 @@
 // service's): a misspelt field in a sync file or in --query (named with its line, the field meant and the fields
 // allowed, exit 1, nothing sent); a sync file that ends a list with a comma; a --db path ending in .duckdb (taken
 // as DuckDB) and one in a folder that does not exist (named, with what to do); a retailer the key does not read
-// (by the query's field, with those it reads). The real command as a child process, the simulator over HTTP, a
-// DuckDB file in a temporary folder.
+// (by the query's field, with those it reads); a sync file or key file that is not there (named with the folder
+// looked in). The real command as a child process, the simulator over HTTP, a DuckDB file in a temporary folder.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -160,5 +160,24 @@ describe("the command's own words", () => {
       ': "acme" (in the query\'s "retailers") is not a retailer your key can read. Your key can read northmart,',
     );
     expect(r.stdout + several.stdout).not.toMatch(/HTTP 400|parameter 'retailer'/);
+  });
+
+  test("a sync file that is not there is named with the folder looked in", async () => {
+    const missing = await run(["sync", "nofile.json", ...db("f.duckdb")]);
+    expect([missing.code, missing.stderr.trim()]).toEqual([
+      1,
+      `The sync file nofile.json does not exist in ${dir}: check its name, and the folder the command is run in. ` +
+        "Nothing was synced.",
+    ]);
+  });
+
+  test("a key file that is not there is named the same way", async () => {
+    const r = await run(["sync", "--query", JSON.stringify(WEEKLY), "--key-file", join("keys", "sales.key")]);
+    expect([r.code, r.sent, r.stderr.trim()]).toEqual([
+      1,
+      0,
+      `The key file ${join("keys", "sales.key")} does not exist in ${join(dir, "keys")}: check its name, and the folder ` +
+        "the command is run in. Nothing was synced.",
+    ]);
   });
 });
