@@ -3,7 +3,8 @@
 // allowed, exit 1, nothing sent); a sync file that ends a list with a comma; a --db path ending in .duckdb (taken
 // as DuckDB) and one in a folder that does not exist (named, with what to do); a retailer the key does not read
 // (by the query's field, with those it reads); a sync file or key file that is not there (named with the folder
-// looked in). The real command as a child process, the simulator over HTTP, a DuckDB file in a temporary folder.
+// looked in); `runs` of a run that wrote no dates. The real command as a child process, the simulator over HTTP,
+// a DuckDB file in a temporary folder.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -179,5 +180,14 @@ describe("the command's own words", () => {
       `The key file ${join("keys", "sales.key")} does not exist in ${join(dir, "keys")}: check its name, and the folder ` +
         "the command is run in. Nothing was synced.",
     ]);
+  });
+
+  test("runs: a run that wrote no dates says so, in words, not as a window", async () => {
+    await run(["sync", "--query", JSON.stringify({ ...WEEKLY, retailers: "acme" }), ...db("runs.duckdb")]);
+    const runs = await run(["runs", ...db("runs.duckdb")]);
+    expect(runs.stdout).toMatch(
+      /^#\d+ \S+ \S+ UTC Sales_acme_SKU_weekly_revenue_units: failed, no dates written, 0 deleted, 0 inserted, 0 changed: "acme"/,
+    );
+    expect(runs.stdout).not.toContain("window");
   });
 });
