@@ -162,7 +162,11 @@ async function serveToCommand(simulator: Simulator, port: number): Promise<{ url
     ) {
       req.url = req.url.slice(SIMULATOR_MOUNT.length) || "/";
       simulator.handle(req, res);
-    } else res.writeHead(404, { "Content-Type": "text/plain" }).end(`The simulator is at ${SIMULATOR_MOUNT}.`);
+    } else {
+      // The address npm start prints ends in /simulator; one without it is told the whole address, not only the path.
+      const address = `http://${req.headers.host ?? `127.0.0.1:${port}`}${SIMULATOR_MOUNT}`;
+      res.writeHead(404, { "Content-Type": "text/plain" }).end(`The simulator is at ${address}.`);
+    }
   });
   await new Promise<void>((resolve, reject) => {
     http.once("error", (err: NodeJS.ErrnoException) =>

@@ -11,7 +11,7 @@ import { validateRequest } from "../core/query/validate";
 import type { DayWords } from "../core/words";
 import { keyToSend } from "./apiKey";
 import { namedFailure, readChunked, type ChunkedReader, type DataPart } from "./chunkedRead";
-import { SalesApiError } from "./errors";
+import { notReadable, SalesApiError } from "./errors";
 import { Http } from "./http";
 import type { RequestPool } from "./pool";
 import { readStreamed, type RowsTaker } from "./streamedRead";
@@ -26,7 +26,7 @@ import {
   type FiltersRecord,
   type MetricsRecord,
 } from "./schemas";
-import { SURFACE_WORDS, type Surface } from "./surfaceWords";
+import { SURFACE_WORDS, type Surface, type SurfaceWords } from "./surfaceWords";
 
 export interface EndpointPaths {
   test: string;
@@ -134,9 +134,11 @@ class Client implements SalesClient {
   /** Where data reads go, chunked through one bounded pool (chunkedRead.ts). */
   private readonly reader: ChunkedReader;
   private readonly lists = new Map<string, Promise<unknown>>();
+  private readonly words: SurfaceWords;
 
   constructor(opts: ClientOptions) {
     const words = SURFACE_WORDS[opts.surface ?? "pane"];
+    this.words = words;
     const apiKey = keyToSend(opts.apiKey ?? "");
     if (!apiKey) throw new SalesApiError("auth", words.noKey);
     checkBaseUrl(opts.baseUrl);
@@ -188,7 +190,9 @@ class Client implements SalesClient {
     const metricsList = await this.knownMetrics(request.retailer);
     const checked = validateRequest(request, { today: this.today(), metricsList });
     if (!checked.ok) throw validationError(checked.errors);
-    const [parts] = await readChunked(this.reader, [checked.query], opts.signal, { pool: opts.pool });
+    const [parts] = await readChunked(this.reader, [checked.query], opts.signal, { pool: opts.pool }).catch((e) =>
+      this.notReached(request.retailer, e, false),
+    );
     return this.checkedResult(
       checked.query,
       parts,
@@ -209,7 +213,7 @@ class Client implements SalesClient {
       (_, rows, field) => take(rows, field),
       opts.signal,
       { pool: opts.pool },
-    );
+    ).catch((e) => this.notReached(request.retailer, e, false));
     return this.resultOf(
       checked.query,
       [],
@@ -249,12 +253,27 @@ class Client implements SalesClient {
     const names = query.retailers;
     const metricsLists = new Map<string, MetricsRecord[] | undefined>();
     if (names[0] !== "all") {
-      const lists = await Promise.all(names.map((r) => this.listMetrics(r).catch(namedFailure(r))));
+      const lists = await Promise.all(names.map((r) => this.listMetrics(r).catch((e) => this.notReached(r, e))));
       names.forEach((r, i) => metricsLists.set(r, lists[i]));
     }
     const checked = validateForRetailers(query, { today: this.today(), metricsLists });
     if (!checked.ok) throw validationError(checked.errors);
     return checked;
+  }
+
+  /**
+   * A retailer's list or data refused: when the key reads no retailer of that name, said by the field that names
+   * it in the surface's words, with the retailers the key does read (the service's own words name its parameter);
+   * otherwise, or on a surface with no such words, the failure as it was, named by its retailer when `named`.
+   */
+  private async notReached(retailer: string, error: unknown, named = true): Promise<never> {
+    const status = error instanceof SalesApiError ? error.status : undefined;
+    const field = this.words.retailers;
+    const listed =
+      field && [400, 403, 404].includes(status ?? 0) ? await this.listRetailers().catch(() => undefined) : undefined;
+    if (!field || !listed || listed.includes(retailer))
+      return named ? namedFailure(retailer)(error) : Promise.reject(error);
+    throw notReadable(retailer, listed, field, status);
   }
 
   /**

@@ -1,6 +1,7 @@
 // Every failure of the client is a SalesApiError: a kind for code to branch on and a message for the person
 // at the keyboard (what happened, what to do next). Messages never contain the API key.
 import { UserError } from "../core/errorText";
+import { andList, nearestWord } from "../core/words";
 
 export type SalesApiErrorKind =
   | "validation"
@@ -47,6 +48,28 @@ export class SalesApiError extends UserError {
     this.retryAt = details.retryAt;
     this.field = details.field;
   }
+}
+
+/**
+ * A retailer the key does not read, by the field that names it (`field`, the surface's words), with the retailer it
+ * was probably meant to be and every one the key reads (`listed`, the service's retailers list).
+ */
+export function notReadable(
+  retailer: string,
+  listed: readonly string[],
+  field: string,
+  status?: number,
+): SalesApiError {
+  // "all" is the Sales Summary of the others, not one more retailer to choose.
+  const reached = listed.filter((r) => r !== "all");
+  const near = reached.length > 0 ? nearestWord(retailer, reached) : undefined;
+  return new SalesApiError(
+    "validation",
+    `${JSON.stringify(retailer)} (in ${field}) is not a retailer your key can read` +
+      (near?.close ? `: did you mean "${near.word}"?` : ".") +
+      (reached.length > 0 ? ` Your key can read ${andList(reached)}.` : " Your key can read no retailer yet."),
+    { status, field: "retailer" },
+  );
 }
 
 /** The words for a request the deadline ended, shared by the client and the SALES functions' own deadline. */

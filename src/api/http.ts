@@ -218,20 +218,23 @@ export class Http {
     const words = serviceWords(await err.response.text().catch(() => ""));
     const said = words ? redact(words, this.opts.apiKey) : undefined;
     const details = { status, serviceMessage: said };
+    // The service's words end in a full stop of their own, or are given one.
+    const saidText = said ? `: ${said}${/[.!?]$/.test(said) ? "" : "."}` : ".";
     if (status === 401) {
       return new SalesApiError("auth", `The service rejected the API key. ${this.opts.words.checkKey}`, details);
     }
     if (status === 403) {
       return new SalesApiError(
         "auth",
-        `The service refused access${said ? `: ${said}` : ""}. A key reads only its own account's retailer connections.`,
+        `The service refused access${saidText} A key reads only its own account's retailer connections.`,
         details,
       );
     }
     if (status === 404) {
       return new SalesApiError(
         "not-found",
-        `The service found nothing at this address${said ? `: ${said}` : ""}. Check the retailer name and ${this.opts.words.paths}.`,
+        `The service found nothing at this address (${safeAddress(err.request.url)})${saidText} ` +
+          `Check ${this.opts.words.serviceUrl} and ${this.opts.words.paths}.`,
         details,
       );
     }
@@ -243,11 +246,7 @@ export class Http {
         details,
       );
     }
-    return new SalesApiError(
-      "request",
-      `The service refused the request (HTTP ${status})${said ? `: ${said}` : "."}`,
-      details,
-    );
+    return new SalesApiError("request", `The service refused the request (HTTP ${status})${saidText}`, details);
   }
 
   private networkError(e: Error): SalesApiError {

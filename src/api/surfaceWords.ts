@@ -14,6 +14,11 @@ export interface SurfaceWords {
   paths: string;
   /** What sends the key ("the add-in"), as a noun. */
   sender: string;
+  /**
+   * Where a query's retailers are given, as a noun: a retailer the key does not read is then named by it, with
+   * those it reads. The pane (whose retailers are picked from the key's own list) says the service's words.
+   */
+  retailers?: string;
 }
 
 export const SURFACE_WORDS: Readonly<Record<Surface, SurfaceWords>> = {
@@ -31,5 +36,6 @@ export const SURFACE_WORDS: Readonly<Record<Surface, SurfaceWords>> = {
     serviceUrl: 'the service address (--service-url, "serviceUrl" in the sync file, or SALES_DATA_URL)',
     paths: 'the endpoint paths (--data-path and --list-path, or "paths" in the sync file)',
     sender: "the command",
+    retailers: 'the query\'s "retailers"',
   },
 };

@@ -1,7 +1,6 @@
 // `sales-data`: the sync's command line (commander). `sync` a sync file or one --query into DuckDB or PostgreSQL,
 // `list` what is synced, `runs` the run log. Exit codes: 0 synced, 1 failed (nothing changed), 2 held (nothing
 // changed). No Office code in its path: it may import src/core, src/api and src/sync only.
-import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { errorText } from "../core/errorText";
 import {
@@ -15,7 +14,7 @@ import {
   type SyncEngine,
   type SyncFile,
 } from "../sync";
-import { apiKeyOf, clientFor, NO_SYNC_KEY, serviceToday } from "./commandClient";
+import { apiKeyOf, clientFor, NO_SYNC_KEY, readGivenFile, serviceToday } from "./commandClient";
 import { listLines, progressReporter, resultLines, runJson, runLines, type Out } from "./report";
 
 interface SyncOptions {
@@ -35,14 +34,7 @@ function readSyncInput(file: string | undefined, o: SyncOptions): SyncFile {
   if ((file === undefined) === (o.query === undefined))
     throw new SyncError("Give a sync file, or one query with --query '<json>' (not both).");
   if (o.query !== undefined) return { entries: [parseQueryOption(o.query)] };
-  let text: string;
-  try {
-    text = readFileSync(file!, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new SyncError(`The sync file ${file} cannot be read${code ? ` (${code})` : ""}. Nothing was synced.`);
-  }
-  return parseSyncFile(text, `The sync file ${file}`);
+  return parseSyncFile(readGivenFile("The sync file", file!), `The sync file ${file}`);
 }
 
 async function withEngine<T>(address: string, work: (engine: SyncEngine) => Promise<T>): Promise<T> {

@@ -37,7 +37,8 @@ export function listLines(tables: readonly SyncedTable[]): string[] {
 export function runLines(runs: readonly RecordedRun[]): string[] {
   if (runs.length === 0) return ["No runs recorded in this database yet."];
   return runs.map((r) => {
-    const window = r.window ? `${r.window.from} to ${r.window.to}` : "no window";
+    // The dates the run rewrote (or held); a run that failed before its dates, or had none to re-read, wrote none.
+    const window = r.window ? `${r.window.from} to ${r.window.to}` : "no dates written";
     const counts = `${count(r.deleted)} deleted, ${count(r.inserted)} inserted, ${count(r.changed)} changed`;
     return `#${r.id} ${when(r.startedAt)} ${r.table}: ${r.outcome}, ${window}, ${counts}${r.reason ? `: ${r.reason}` : ""}`;
   });

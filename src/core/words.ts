@@ -1,7 +1,8 @@
-// Words for people, shared by every rule that speaks: a count with its unit ("3 rows"), a list ("a, b and c"), a range of dates
-// ("8 Oct to 2 Nov", "16-23 Nov"), a day as the SALES functions say it ("28 Nov 2026"), a moment in the reader's own
-// locale and time zone (the time a rate-limited service asks the add-in to wait until), and the pane's one date style
-// (dateStyle: the user's locale, for every date the pane shows or is typed into it).
+// Words for people, shared by every rule that speaks: a count with its unit ("3 rows"), a list ("a, b and c"), the
+// word a misspelt one was probably meant to be, a range of dates ("8 Oct to 2 Nov", "16-23 Nov"), a day as the SALES
+// functions say it ("28 Nov 2026"), a moment in the reader's own locale and time zone (the time a rate-limited
+// service asks the add-in to wait until), and the pane's one date style (dateStyle: the user's locale, for every
+// date the pane shows or is typed into it).
 import { isIsoDate, type DateRange, type IsoDate } from "./dates";
 
 /** A count with its unit, "1 row", "1,500 rows" (the unit takes an s for any count but 1). */
@@ -34,6 +35,34 @@ export const styleDays = (style: { range(r: DateRange): string }): DayWords => (
 /** "revenue", "revenue and units", "revenue, units and stock". */
 export const andList = (items: readonly string[]): string =>
   items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+
+/**
+ * The word of `candidates` nearest to `word` (any case), and whether it is near enough to be what was meant: at
+ * most one edit (a letter added, dropped, changed, or two swapped) per three letters, and never more than three.
+ */
+export function nearestWord(word: string, candidates: readonly string[]): { word: string; close: boolean } {
+  const w = word.toLowerCase();
+  let best = { word: candidates[0], distance: Infinity };
+  for (const c of candidates) {
+    const distance = editDistance(w, c.toLowerCase());
+    if (distance < best.distance) best = { word: c, distance };
+  }
+  return { word: best.word, close: best.distance <= Math.min(3, Math.max(1, Math.floor(w.length / 3))) };
+}
+
+/** Edits from `a` to `b`, a swap of two letters side by side counted as one (optimal string alignment). */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.length][b.length];
+}
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 

@@ -1,7 +1,9 @@
 // Which database a sync writes to, from its address: `duckdb:path/to/file.duckdb` (the default, sales-data.duckdb
-// in the current folder) or `postgres://user@host:port/database`; opened as the engine that serves it. Each engine's
-// driver is loaded when an address needs it: a sync into DuckDB does not load pg, nor one into PostgreSQL DuckDB.
-import { resolve } from "node:path";
+// in the current folder; a path ending in .duckdb is one too, as the duckdb CLI and dlt take it) or
+// `postgres://user@host:port/database`; opened as the engine that serves it. Each engine's driver is loaded when an
+// address needs it: a sync into DuckDB does not load pg, nor one into PostgreSQL DuckDB.
+import { statSync } from "node:fs";
+import { basename, dirname, resolve } from "node:path";
 import type { SyncEngine } from "./engine";
 import { SyncError } from "./errors";
 
@@ -41,6 +43,8 @@ function postgresTarget(text: string): DatabaseTarget {
  */
 export function parseDatabase(text: string = DEFAULT_DATABASE, cwd = process.cwd()): DatabaseTarget {
   const address = text.trim();
+  if (/^postgres(ql)?:\/\//i.test(address)) return postgresTarget(address);
+  if (/\.duckdb$/i.test(address) && !/^duckdb:/i.test(address)) return duckDbTarget(resolve(cwd, address));
   if (/^duckdb:/i.test(address)) {
     const file = address
       .slice("duckdb:".length)
@@ -52,14 +56,30 @@ export function parseDatabase(text: string = DEFAULT_DATABASE, cwd = process.cwd
         `The database address ${JSON.stringify(text)} names no file: use duckdb:path/to/file.duckdb, or leave out ` +
           "--db (and SALES_DATA_DB) for duckdb:sales-data.duckdb in the current folder.",
       );
-    const path = resolve(cwd, file);
-    return { kind: "duckdb", path, label: `the DuckDB file ${path}` };
+    return duckDbTarget(resolve(cwd, file));
   }
-  if (/^postgres(ql)?:\/\//i.test(address)) return postgresTarget(address);
   throw new SyncError(
     `The database address ${JSON.stringify(shownAddress(address))} is not one the sync writes to: use ` +
-      "duckdb:path/to/file.duckdb (the default is duckdb:sales-data.duckdb, in the current folder) or " +
-      "postgres://user@host:port/database.",
+      "duckdb:path/to/file (or a path ending in .duckdb; the default is duckdb:sales-data.duckdb, in the current " +
+      "folder) or postgres://user@host:port/database.",
+  );
+}
+
+const duckDbTarget = (path: string): DatabaseTarget => ({ kind: "duckdb", path, label: `the DuckDB file ${path}` });
+
+/**
+ * DuckDB makes a file that is not there, but not the folder it goes in: a folder that is missing (or is a file) is
+ * named, with what to do, before DuckDB says only that it cannot open the file.
+ */
+function checkFolder(path: string): void {
+  const folder = dirname(path);
+  const found = statSync(folder, { throwIfNoEntry: false });
+  if (found?.isDirectory()) return;
+  const made = `so the DuckDB file ${basename(path)} cannot be made in it`;
+  throw new SyncError(
+    found
+      ? `${folder} is a file, not a folder, ${made}: give --db a file in a folder.`
+      : `The folder ${folder} does not exist, ${made}: create the folder, or give --db a file in a folder that exists.`,
   );
 }
 
@@ -68,6 +88,7 @@ export async function openDatabase(target: string | DatabaseTarget = DEFAULT_DAT
   const t = typeof target === "string" ? parseDatabase(target) : target;
   // require, as src/runtime.ts does: the command runs as CommonJS through tsx, whose hooks do not reach import().
   if (t.kind === "duckdb") {
+    checkFolder(t.path);
     const { openDuckDb } = require("./duckdb/connect") as typeof import("./duckdb/connect");
     return openDuckDb(t.path);
   }

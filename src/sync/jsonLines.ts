@@ -1,5 +1,5 @@
 // Where each value of a JSON text is, by line: a sync file's problem is named with its line, as an editor shows it.
-// The text has already passed JSON.parse, so the scan only walks valid JSON.
+// jsonLines walks a text that has passed JSON.parse; jsonProblem finds where one that did not first goes wrong.
 
 /** A path into a JSON value: object keys and array indexes, from the top. */
 export type JsonPath = readonly (string | number)[];
@@ -57,11 +57,89 @@ export function jsonLines(text: string): (path: JsonPath) => number | undefined 
   };
 }
 
-/** The line and column of a JSON.parse failure, from its message's position (Node says "at position N"). */
-export function jsonErrorLine(text: string, message: string): { line: number; column: number } | undefined {
-  const m = /position (\d+)/.exec(message);
-  if (!m) return undefined;
-  const before = text.slice(0, Number(m[1]));
-  const line = before.split("\n").length;
-  return { line, column: Number(m[1]) - before.lastIndexOf("\n") };
+/** Stops the scan at the first place the text is not JSON. */
+class NotJson {
+  constructor(
+    readonly at: number,
+    readonly words: string,
+  ) {}
+}
+
+const LITERAL = /true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+const shown = (c: string | undefined) => (c === undefined ? "the end of the text" : JSON.stringify(c));
+
+/**
+ * Where a text JSON.parse refused first goes wrong, and how, in words that say what to mend (Node's own message
+ * gives no position for some mistakes, a comma after the last item among them); undefined when the scan finds
+ * nothing wrong.
+ */
+export function jsonProblem(text: string): { line: number; column: number; words: string } | undefined {
+  let at = 0;
+  const fail = (words: string, where = at): never => {
+    throw new NotJson(where, words);
+  };
+  const space = () => {
+    while (at < text.length && " \t\n\r".includes(text[at])) at++;
+  };
+  const string = () => {
+    const start = at++;
+    for (;;) {
+      const c = text[at];
+      if (c === undefined) fail('the text ends inside quotes: a closing " is missing', start);
+      if (c === '"') return void at++;
+      if (c < " ") fail("a line break or tab inside quotes: write it as \\n or \\t");
+      if (c === "\\" && !/^(["\\/bfnrt]|u[0-9a-fA-F]{4})/.test(text.slice(at + 1, at + 6)))
+        fail('a backslash inside quotes must start \\\\, \\", \\/, \\b, \\f, \\n, \\r, \\t or \\u and four hex digits');
+      at += c === "\\" ? 2 : 1;
+    }
+  };
+  const members = (close: "}" | "]") => {
+    const item = close === "}" ? "field" : "item";
+    at++;
+    space();
+    if (text[at] === close) return void at++;
+    for (;;) {
+      if (close === "}") {
+        if (text[at] !== '"') fail(`a field name in double quotes must come here, not ${shown(text[at])}`);
+        string();
+        space();
+        if (text[at] !== ":") fail(`a colon must follow the field name, not ${shown(text[at])}`);
+        at++;
+      }
+      value();
+      space();
+      if (text[at] === close) return void at++;
+      if (text[at] !== ",") fail(`a comma or "${close}" must come after the ${item}, not ${shown(text[at])}`);
+      const comma = at++;
+      space();
+      if (text[at] === close) fail(`a comma after the last ${item}: JSON takes none before "${close}"`, comma);
+    }
+  };
+  const value = () => {
+    space();
+    const c = text[at];
+    if (c === "{" || c === "[") return members(c === "{" ? "}" : "]");
+    if (c === '"') return string();
+    LITERAL.lastIndex = at;
+    const m = LITERAL.exec(text);
+    if (m && !/[\w.+-]/.test(text[at + m[0].length] ?? "")) return void (at += m[0].length);
+    fail(
+      c === "'"
+        ? "text must be in double quotes, not single ones"
+        : `a value (text in double quotes, a number, true, false, null, {...} or [...]) must come here, not ${shown(c)}`,
+    );
+  };
+  try {
+    value();
+    space();
+    if (at < text.length) fail(`more text after the end of the JSON, from ${shown(text[at])}`);
+    return undefined;
+  } catch (error) {
+    // Only a text nested too deep for the scan's stack ends here otherwise: Node's own words are said then.
+    if (!(error instanceof NotJson)) return undefined;
+    const before = text.slice(0, error.at);
+    const line = before.split("\n").length;
+    return { line, column: error.at - before.lastIndexOf("\n"), words: error.words };
+  }
 }

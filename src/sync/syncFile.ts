@@ -1,10 +1,11 @@
 // The sync file (and `--query`): JSON checked with zod, its queries parsed by the one query parser every edge uses
 // (src/core/query/query.ts), each problem named by its field and its line. The one place a sync's input is read.
 import { z } from "zod";
-import { parseQuery, type Query, type QueryField } from "../core/query/query";
+import { parseQuery, QUERY_FIELDS, type Query, type QueryField } from "../core/query/query";
 import { syncTableNameOf } from "../core/query/tableName";
+import { nearestWord } from "../core/words";
 import { SyncError } from "./errors";
-import { jsonErrorLine, jsonLines, type JsonPath } from "./jsonLines";
+import { jsonLines, jsonProblem, type JsonPath } from "./jsonLines";
 
 /** One query of a sync file: the table it writes, the query, and whether its dates run up to today. */
 export interface SyncEntry {
@@ -36,6 +37,25 @@ const text = (what: string) =>
   z.string({ error: `must be ${what}` }).refine((v) => v.trim() !== "", "must not be empty");
 
 const ENTRY_FIELDS = ["table", "rolling", "query"];
+const FILE_FIELDS = ["serviceUrl", "paths", "tables"];
+const PATH_FIELDS = ["test", "list", "data", "actions"];
+
+/**
+ * A field nothing takes, said after its name: the field it was probably meant to be, when one is near enough and
+ * not given as well, and every field `what` takes. The meant field rides on the issue, so that its own problem
+ * (missing, because it was misspelt) is not said as well.
+ */
+function unknownField(key: string, fields: readonly string[], what: string, given: object): Misspelt {
+  const near = nearestWord(key, fields);
+  const meant = near.close && (given as Record<string, unknown>)[near.word] === undefined ? near.word : undefined;
+  const takes = `${meant ? `did you mean "${meant}"? It` : "it"} takes ${fields.join(", ")}`;
+  return { message: `is not a field ${what} takes: ${takes}`, ...(meant ? { meant } : {}) };
+}
+
+interface Misspelt {
+  message: string;
+  meant?: string;
+}
 
 /** An entry: its table (default: the name the pane gives the query's table), "Up to today", the query. */
 const EntrySchema = z
@@ -46,12 +66,14 @@ const EntrySchema = z
   .transform((e, ctx): SyncEntry => {
     // Said with the query's own problems, so that every problem of the entry is named at once.
     let wrong = false;
-    const say = (path: string, message: string) => {
+    const say = (path: string, message: string, meant?: string) => {
       wrong = true;
-      ctx.addIssue({ code: "custom", path: [path], message });
+      ctx.addIssue({ code: "custom", path: [path], message, params: meant ? { meant } : undefined });
     };
-    for (const key of Object.keys(e).filter((k) => !ENTRY_FIELDS.includes(k)))
-      say(key, "is not a field an entry takes (table, rolling, query)");
+    for (const key of Object.keys(e).filter((k) => !ENTRY_FIELDS.includes(k))) {
+      const { message, meant } = unknownField(key, ENTRY_FIELDS, "an entry", e);
+      say(key, message, meant);
+    }
     if (e.table !== undefined && (typeof e.table !== "string" || e.table.trim() === ""))
       say("table", "must be a table name (text, not empty)");
     if (e.rolling !== undefined && typeof e.rolling !== "boolean") say("rolling", "must be true or false");
@@ -67,12 +89,20 @@ const EntrySchema = z
     }
     const parsed = parseQuery(query);
     if (!parsed.ok || wrong) {
-      for (const issue of parsed.ok ? [] : parsed.errors)
+      const errors = parsed.ok ? [] : parsed.errors;
+      // A misspelt field's value is checked as the field it was meant to be, and said at the misspelling's line.
+      const misspelt = new Map(errors.flatMap((e) => (e.unknown?.meant ? [[e.field, e.unknown.key]] : [])));
+      for (const issue of errors) {
+        // A field the query does not take is said at its own line, as the entry's are.
+        const unknown = issue.unknown && unknownField(issue.unknown.key, QUERY_FIELDS, "a query", query);
+        const key = issue.unknown?.key ?? misspelt.get(issue.field) ?? FILE_FIELD[issue.field] ?? issue.field;
         ctx.addIssue({
           code: "custom",
-          path: ["query", FILE_FIELD[issue.field] ?? issue.field],
-          message: issue.message,
+          path: ["query", key],
+          message: unknown?.message ?? issue.message,
+          params: unknown?.meant ? { meant: unknown.meant } : undefined,
         });
+      }
       return z.NEVER;
     }
     return {
@@ -105,46 +135,89 @@ function pathText(p: JsonPath): string {
   return p.map((k, i) => (typeof k === "number" ? `[${k}]` : i === 0 ? k : `.${k}`)).join("") || "the file";
 }
 
-/** Where an issue is: an unknown key's own line, else its value's. */
-function issuePath(issue: z.core.$ZodIssue): JsonPath {
-  const path = issue.path as (string | number)[];
-  return issue.code === "unrecognized_keys" ? [...path, issue.keys[0]] : path;
+/** A problem of the file: where it is, what is wrong there, and the field an unknown one was meant to be. */
+interface Problem {
+  path: JsonPath;
+  words: string;
+  meant?: JsonPath;
 }
 
-/** zod's own words for a key it does not know, said as the rest are. */
-function issueWords(issue: z.core.$ZodIssue): string {
-  if (issue.code === "unrecognized_keys") return "is not a field it takes";
-  return issue.message.replace(/\.$/, "");
+/** Each issue as a problem; zod's own, for keys the file's objects do not take, one per key as the entries' are. */
+function problemsOf(issues: readonly z.core.$ZodIssue[], value: unknown): Problem[] {
+  return issues.flatMap((issue): Problem[] => {
+    const path = issue.path as (string | number)[];
+    if (issue.code === "unrecognized_keys") {
+      const [fields, what] = path.length === 0 ? [FILE_FIELDS, "a sync file"] : [PATH_FIELDS, '"paths"'];
+      return issue.keys.map((key) => {
+        const { message, meant } = unknownField(key, fields, what, asObject(valueAt(value, path)));
+        return { path: [...path, key], words: message, ...(meant ? { meant: [...path, meant] } : {}) };
+      });
+    }
+    const meant = issue.code === "custom" ? (issue.params?.meant as string | undefined) : undefined;
+    return [
+      {
+        path,
+        words: issue.message.replace(/\.$/, ""),
+        ...(meant ? { meant: [...path.slice(0, -1), meant] } : {}),
+      },
+    ];
+  });
 }
 
-function parseJson(text: string, source: string): unknown {
+const asObject = (v: unknown): object => (v !== null && typeof v === "object" ? v : {});
+
+/** The JSON's value at `path`, undefined where there is none. */
+function valueAt(value: unknown, path: JsonPath): unknown {
+  return path.reduce<unknown>(
+    (v, k) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined),
+    value,
+  );
+}
+
+/** A text of one line (a --query's) is told by column alone; a file by line and column. */
+function parseJson(text: string, source: string, lines = true): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const where = jsonErrorLine(text, message);
-    throw new SyncError(
-      `${source} is not JSON${where ? ` (line ${where.line}, column ${where.column})` : ""}: ${message}. Nothing was synced.`,
-    );
+    const problem = jsonProblem(text);
+    const where = !problem
+      ? ""
+      : lines
+        ? ` (line ${problem.line}, column ${problem.column})`
+        : ` (column ${problem.column})`;
+    const words = problem?.words ?? (error instanceof Error ? error.message : String(error)).replace(/\.$/, "");
+    throw new SyncError(`${source} is not JSON${where}: ${words}. Nothing was synced.`);
   }
 }
 
-/** The problems of a parse, each "line N, field: what is wrong", in the file's order, in one SyncError. */
-function refused(source: string, text: string, issues: readonly z.core.$ZodIssue[]): SyncError {
-  const lineOf = jsonLines(text);
-  const said = issues
-    .map((issue) => {
-      const p = issuePath(issue);
-      const words = issueWords(issue);
-      const field = pathText(p);
-      // The query parser's messages are sentences of their own; zod's are said after the field's name.
-      return { line: lineOf(p), body: /^[A-Z"]/.test(words) ? `${field}: ${words}` : `${field} ${words}` };
+/**
+ * The problems of a parse, each "line N, field: what is wrong", in the file's order, in one SyncError; without
+ * `lines` (a --query on one line), each by its field alone. A field left out because it was misspelt is said once,
+ * as misspelt.
+ */
+function refused(
+  source: string,
+  text: string,
+  value: unknown,
+  issues: readonly z.core.$ZodIssue[],
+  lines = true,
+): SyncError {
+  const lineOf = lines ? jsonLines(text) : () => undefined;
+  const problems = problemsOf(issues, value);
+  const misspelt = new Set(
+    problems.flatMap((p) => (p.meant && valueAt(value, p.meant) === undefined ? [JSON.stringify(p.meant)] : [])),
+  );
+  const said = problems
+    .filter((p) => !misspelt.has(JSON.stringify(p.path)))
+    .map(({ path, words }) => {
+      const field = pathText(path);
+      // The query parser's messages are sentences of their own; the others are said after the field's name.
+      return { line: lineOf(path), body: /^[A-Z"]/.test(words) ? `${field}: ${words}` : `${field} ${words}` };
     })
-    .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
-    .slice(0, 8)
-    .map(({ line, body }) => (line !== undefined ? `line ${line}, ${body}` : body));
-  const more = issues.length > 8 ? ` (and ${issues.length - 8} more)` : "";
-  return new SyncError(`${source} cannot be synced: ${said.join("; ")}${more}. Nothing was synced.`);
+    .sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  const shown = said.slice(0, 8).map(({ line, body }) => (line !== undefined ? `line ${line}, ${body}` : body));
+  const more = said.length > 8 ? ` (and ${said.length - 8} more)` : "";
+  return new SyncError(`${source} cannot be synced: ${shown.join("; ")}${more}. Nothing was synced.`);
 }
 
 /** Checks there are no two entries for one table (databases match names whatever their case). */
@@ -163,8 +236,11 @@ function checkTables(entries: readonly SyncEntry[], source: string): void {
 
 /** A sync file's text, checked: its service address and paths, and each entry's table and query. */
 export function parseSyncFile(text: string, source = "The sync file"): SyncFile {
-  const parsed = FileSchema.safeParse(parseJson(text, source));
-  if (!parsed.success) throw refused(source, text, parsed.error.issues);
+  // A byte-order mark (some Windows editors write one) is no part of the JSON.
+  const json = text.replace(/^\uFEFF/, "");
+  const value = parseJson(json, source);
+  const parsed = FileSchema.safeParse(value);
+  if (!parsed.success) throw refused(source, json, value, parsed.error.issues);
   const { serviceUrl, paths, tables } = parsed.data;
   checkTables(tables, source);
   return { ...(serviceUrl ? { serviceUrl } : {}), ...(paths ? { paths } : {}), entries: tables };
@@ -172,8 +248,9 @@ export function parseSyncFile(text: string, source = "The sync file"): SyncFile 
 
 /** `--query`'s JSON: one entry ({ table, rolling, query }) or a query alone. */
 export function parseQueryOption(text: string): SyncEntry {
-  const source = "The --query JSON";
-  const raw = parseJson(text, source);
+  const source = "The query in --query";
+  const lines = text.trim().includes("\n");
+  const raw = parseJson(text, source, lines);
   const entry = raw && typeof raw === "object" && !Array.isArray(raw) && "query" in raw ? raw : { query: raw };
   const parsed = EntrySchema.safeParse(entry);
   if (parsed.success) return parsed.data;
@@ -182,5 +259,5 @@ export function parseQueryOption(text: string): SyncEntry {
   const issues = alone
     ? parsed.error.issues.map((i) => ({ ...i, path: i.path[0] === "query" ? i.path.slice(1) : i.path }))
     : parsed.error.issues;
-  throw refused(source, text, issues);
+  throw refused(source, text, raw, issues, lines);
 }

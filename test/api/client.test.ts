@@ -104,7 +104,8 @@ describe("methods", () => {
 describe("errors", () => {
   test("validation: refused before any request, naming the argument and what is allowed", async () => {
     // A query that is no query is refused at its edge, where it is parsed, so no client ever gets it ...
-    const parsed = parseQuery({ ...WEEKLY, retailers: WEEKLY.retailer, metrics: "revenue, unitz" });
+    const { retailer, ...weekly } = WEEKLY;
+    const parsed = parseQuery({ ...weekly, retailers: retailer, metrics: "revenue, unitz" });
     const [e] = parsed.ok ? [] : parsed.errors;
     expect(e.field).toBe("metrics");
     expect(e.message).toContain('"unitz" is not a metric');
@@ -149,7 +150,22 @@ describe("errors", () => {
   test("not-found: a wrong endpoint path", async () => {
     const e = await failure(make({ paths: { list: "/v2/list" } }).listRetailers());
     expect(e.kind).toBe("not-found");
-    expect(e.message).toContain("endpoint paths");
+    expect(e.message).toBe(
+      `The service found nothing at this address (${sim.url}/v2/list): Not found. Check the Service URL and the ` +
+        "endpoint paths in the pane.",
+    );
+  });
+
+  test("the service's words end the sentence once: one full stop whether they bring their own or not", async () => {
+    await sim.inject({ status: 403, detail: "This key is read-only.", count: 1 });
+    const refused = await failure(client.listRetailers());
+    expect(refused.message).toBe(
+      "The service refused access: This key is read-only. A key reads only its own account's retailer connections.",
+    );
+    await sim.inject({ status: 400, detail: "no such thing", count: 1 });
+    expect((await failure(client.listRetailers())).message).toBe(
+      "The service refused the request (HTTP 400): no such thing.",
+    );
   });
 
   test("rate-limit: a Retry-After longer than the cap fails at once with the wait", async () => {

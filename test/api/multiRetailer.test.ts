@@ -179,4 +179,26 @@ describe("validation before any data request", () => {
     expect(e.message).toMatch(/^nosuchshop: /);
     expect(sim.count("/api/data")).toBe(0);
   });
+
+  test("to the command, a retailer the key does not read is named by its field, with the one meant and those read", async () => {
+    const command = make({ surface: "command" });
+    const e = await failure(command.getDataForRetailers(asQuery({ ...WEEKLY, retailers: "northmart,pharmaplu" })));
+    expect([e.kind, e.field, e.message]).toEqual([
+      "validation",
+      "retailer",
+      '"pharmaplu" (in the query\'s "retailers") is not a retailer your key can read: did you mean "pharmaplus"? ' +
+        "Your key can read northmart, freshway, budgetbox, cornershop and pharmaplus.",
+    ]);
+    // One retailer's read is refused at its data request; a refusal of a retailer the key reads is left as it was.
+    const one = await failure(command.getData(request({ ...WEEKLY, retailer: "acme" })));
+    expect(one.message).toBe(
+      '"acme" (in the query\'s "retailers") is not a retailer your key can read. Your key can read northmart, ' +
+        "freshway, budgetbox, cornershop and pharmaplus.",
+    );
+    await sim.inject({ path: "/api/data", status: 404 });
+    const found = await failure(command.getData(request({ ...WEEKLY, retailer: "northmart" })));
+    expect(found.message).toMatch(
+      /^The service found nothing at this address \(http:\/\/127\.0\.0\.1:\d+\/api\/data\): /,
+    );
+  });
 });

@@ -89,6 +89,22 @@ describe("the simulator npm start serves", () => {
     ]);
   });
 
+  test("its address without /simulator: the whole address is said once, with what to check, not the retailer", async () => {
+    const base = server.commandUrl!.replace(/\/simulator$/, "");
+    const result = await salesData([...query(WEEKLY, "no mount"), "--db", `duckdb:${join(dir, "start.duckdb")}`], {
+      SALES_DATA_API_KEY: server.simulator!.apiKey,
+      SALES_DATA_URL: base,
+      SALES_DATA_TODAY: SIM_TODAY,
+    });
+    expect([result.code, result.stdout]).toEqual([
+      1,
+      `Failed "no mount": The service found nothing at this address (${base}/api/data): The simulator is at ` +
+        `${server.commandUrl}. Check the service address (--service-url, "serviceUrl" in the sync file, or ` +
+        'SALES_DATA_URL) and the endpoint paths (--data-path and --list-path, or "paths" in the sync file). ' +
+        "Nothing was changed.\n",
+    ]);
+  });
+
   test("its https address: the certificate is named as not trusted, with what to do", async () => {
     const result = await salesData([...query(WEEKLY, "over https"), "--db", `duckdb:${join(dir, "start.duckdb")}`], {
       SALES_DATA_API_KEY: server.simulator!.apiKey,

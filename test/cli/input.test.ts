@@ -4,7 +4,9 @@
 import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseQueryOption, parseSyncFile } from "../../src/sync";
+import fc from "fast-check";
+import { parseQueryOption, parseSyncFile, SyncError } from "../../src/sync";
+import { jsonProblem } from "../../src/sync/jsonLines";
 import { SIM_KEY } from "../support/simulator";
 import { salesData } from "./support/command";
 
@@ -37,13 +39,16 @@ test("a sync file's problems are named by field and line, all at once", () => {
       "revenue, units, average_price, availability, wastage, unit_ros, value_ros, ranged_stores, stores_selling, " +
       "stores_with_stock; line 15, tables[1].rolling must be true or false; line 16, tables[1].query.retailers: " +
       '"all" (Sales Summary) exists at SKU level only. Choose one retailer for store-level data; line 17, ' +
-      "tables[1].extra is not a field an entry takes (table, rolling, query). Nothing was synced.",
+      "tables[1].extra is not a field an entry takes: it takes table, rolling, query. Nothing was synced.",
   );
 });
 
 test("a file that is not JSON is named with its line and column; two entries for one table are refused", () => {
   expect(() => parseSyncFile('{\n  "tables": [],\n}', "The sync file s.json")).toThrow(
-    /^The sync file s\.json is not JSON \(line 3, column 1\): .*Nothing was synced\.$/,
+    new SyncError(
+      'The sync file s.json is not JSON (line 2, column 15): a comma after the last field: JSON takes none before "}". ' +
+        "Nothing was synced.",
+    ),
   );
   const entry = {
     query: {
@@ -60,6 +65,67 @@ test("a file that is not JSON is named with its line and column; two entries for
   ).toThrow(
     'The sync file cannot be synced: tables[0] and tables[1] both write the table "sales_northmart_sku_weekly_units". ' +
       'Give one of them a "table" of its own. Nothing was synced.',
+  );
+});
+
+test.each([
+  ['{\n  "tables": [1, 2,]\n}', "line 2, column 18", 'a comma after the last item: JSON takes none before "]"'],
+  ['{"tables": [1 2]}', "column 15", 'a comma or "]" must come after the item, not "2"'],
+  ["{'tables': []}", "column 2", `a field name in double quotes must come here, not "'"`],
+  ["{tables: []}", "column 2", 'a field name in double quotes must come here, not "t"'],
+  ['{"tables" []}', "column 11", 'a colon must follow the field name, not "["'],
+  [
+    '{"tables": [True]}',
+    "column 13",
+    'a value (text in double quotes, a number, true, false, null, {...} or [...]) must come here, not "T"',
+  ],
+  ['{"tables": ["a\nb"]}', "line 1, column 15", "a line break or tab inside quotes: write it as \\n or \\t"],
+  ['{"tables": ["a', "column 13", 'the text ends inside quotes: a closing " is missing'],
+  ['{"tables": []', "column 14", 'a comma or "}" must come after the field, not the end of the text'],
+  ['{"tables": []} {}', "column 16", 'more text after the end of the JSON, from "{"'],
+  [
+    "",
+    "column 1",
+    "a value (text in double quotes, a number, true, false, null, {...} or [...]) must come here, not the end of the text",
+  ],
+])("a text that is not JSON is named at its first mistake: %j", (text, where, words) => {
+  expect(() => parseQueryOption(text)).toThrow(
+    new SyncError(`The query in --query is not JSON (${where}): ${words}. Nothing was synced.`),
+  );
+});
+
+test("a byte-order mark before the JSON (some Windows editors write one) is no mistake", () => {
+  const query = {
+    level: "sku",
+    retailers: "northmart",
+    timeframe: "weekly",
+    metrics: "units",
+    from: "2026-08-03",
+    to: "2026-11-23",
+  };
+  expect(
+    parseSyncFile(`\uFEFF${JSON.stringify({ tables: [{ table: "T", query }] })}`).entries.map((e) => e.table),
+  ).toEqual(["T"]);
+});
+
+test("the mistake finder agrees with JSON.parse: it finds none in JSON, and one wherever JSON.parse refuses", () => {
+  fc.assert(
+    fc.property(fc.json(), fc.nat(), fc.constantFrom("drop", "comma", "quote"), (json, at, how) => {
+      expect(jsonProblem(json)).toBeUndefined();
+      const i = at % (json.length + 1);
+      const broken =
+        how === "drop"
+          ? json.slice(0, i) + json.slice(i + 1)
+          : json.slice(0, i) + (how === "comma" ? "," : "'") + json.slice(i);
+      let parses = true;
+      try {
+        JSON.parse(broken);
+      } catch {
+        parses = false;
+      }
+      expect([broken, jsonProblem(broken) === undefined]).toEqual([broken, parses]);
+    }),
+    { numRuns: 500 },
   );
 });
 
@@ -85,7 +151,7 @@ test("--query takes an entry or a query alone; a query alone's fields are named 
     },
   });
   expect(() => parseQueryOption(JSON.stringify({ ...q, to: "2026-02-30" }))).toThrow(
-    'The --query JSON cannot be synced: line 1, to: To must be a real date as YYYY-MM-DD, not "2026-02-30". Nothing was synced.',
+    'The query in --query cannot be synced: to: To must be a real date as YYYY-MM-DD, not "2026-02-30". Nothing was synced.',
   );
 });
 

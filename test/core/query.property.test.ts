@@ -28,7 +28,7 @@ const FIELDS: QueryField[] = [
   "filter",
   "viewby",
 ];
-const CODES: IssueCode[] = ["missing", "not-allowed", "format", "range", "requires", "not-served"];
+const CODES: IssueCode[] = ["missing", "not-allowed", "format", "range", "requires", "not-served", "unknown-field"];
 
 // ---- how people write things ----
 
@@ -354,6 +354,65 @@ describe("parseQuery refuses one bad field on that field, saying what is allowed
         expect(parsed.errors[0].message).toMatch(bad.words);
       }),
     );
+  });
+});
+
+// ---- a field it does not take ----
+
+/** A field's name misspelt as people do: a letter dropped, doubled, or swapped with the next. */
+function misspelt(key: string, at: number, how: "drop" | "double" | "swap"): string {
+  const i = at % key.length;
+  if (how === "drop") return key.slice(0, i) + key.slice(i + 1);
+  if (how === "double") return key.slice(0, i + 1) + key.slice(i);
+  const j = at % (key.length - 1);
+  return key.slice(0, j) + key[j + 1] + key[j] + key.slice(j + 2);
+}
+
+describe("parseQuery names a field it does not take, and the field it was probably meant to be", () => {
+  test("a misspelt field is refused as misspelt, its value read as the field meant (no other problem said)", () => {
+    const cases = good.chain(({ loose }) =>
+      fc
+        .record({
+          key: fc.constantFrom(...(Object.keys(loose) as (keyof LooseQuery)[]).filter((k) => loose[k] !== undefined)),
+          at: fc.nat(),
+          how: fc.constantFrom("drop" as const, "double" as const, "swap" as const),
+        })
+        .map(({ key, at, how }) => ({ loose, key, wrong: misspelt(key, at, how) }))
+        .filter(({ key, wrong }) => wrong !== key),
+    );
+    fc.assert(
+      fc.property(cases, ({ loose, key, wrong }) => {
+        const parsed = parseQuery({ ...loose, [key]: undefined, [wrong]: loose[key] });
+        if (parsed.ok) throw new Error(`"${wrong}" was taken`);
+        expect(parsed.errors.map((e) => [e.field, e.code, e.unknown])).toEqual([
+          [key === "retailers" ? "retailer" : key, "unknown-field", { key: wrong, meant: key }],
+        ]);
+        expect(parsed.errors[0].message).toBe(
+          `"${wrong}" is not a field of a query. Did you mean "${key}"? A query's fields: level, retailers, ` +
+            "timeframe, metrics, from, to, comparison, filter, viewby.",
+        );
+      }),
+    );
+  });
+
+  test("a field near none is named with every field a query takes, beside the query's other problems", () => {
+    const parsed = parseQuery({
+      level: "sku",
+      retailers: "northmart",
+      metrics: "units",
+      from: "2026-01-05",
+      to: "x",
+      store_code: 5,
+    });
+    expect(parsed.ok ? [] : parsed.errors.map((e) => [e.field, e.code, e.message])).toEqual([
+      [
+        "timeframe",
+        "unknown-field",
+        '"store_code" is not a field of a query. A query\'s fields: level, retailers, timeframe, metrics, from, to, comparison, filter, viewby.',
+      ],
+      ["timeframe", "not-allowed", 'Timeframe must be one of daily, weekly, monthly, not "".'],
+      ["to", "format", 'To must be a real date as YYYY-MM-DD, not "x".'],
+    ]);
   });
 });
 

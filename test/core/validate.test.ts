@@ -141,12 +141,16 @@ describe("parsed, then validated: each rule, with a message naming the argument 
 
   test("messages name days in the surface's style", () => {
     const day = (d: string) => `<${d}>`;
-    const parsed = parseQuery({ ...base, retailers: "northmart", from: "2026-11-02", to: "2026-11-01" }, { day });
+    const parsed = parseQuery(
+      { ...base, retailer: undefined, retailers: "northmart", from: "2026-11-02", to: "2026-11-01" },
+      { day },
+    );
     expect(parsed.ok ? [] : parsed.errors.map((e) => e.message)).toEqual([
       "To (<2026-11-01>) is before From (<2026-11-02>). Swap them or pick a later To.",
     ]);
     const store = parseQuery({
       ...base,
+      retailer: undefined,
       retailers: "northmart",
       level: "store",
       timeframe: "daily",

@@ -1,10 +1,11 @@
 // Words for people (src/core/words.ts): the pane's one date style, from the user's locale (every date the pane shows
 // or is typed into it), the SALES functions' day ("28 Nov 2026"); and the plain names of the metrics
-// (src/core/metrics.ts metricLabel), one table for the pane's dropdown, its cards and the functions' help.
+// (src/core/metrics.ts metricLabel), one table for the pane's dropdown, its cards and the functions' help; and the
+// word a misspelt one was probably meant to be (nearestWord).
 import fc from "fast-check";
 import { addDays } from "../../src/core/dates";
 import { METRICS, metricLabel } from "../../src/core/metrics";
-import { dateStyle, dayWords } from "../../src/core/words";
+import { dateStyle, dayWords, nearestWord } from "../../src/core/words";
 import { runs } from "../support/properties";
 
 describe("dateStyle: the user's locale, in numbers", () => {
@@ -98,5 +99,27 @@ describe("metricLabel: plain names with the service's name beside them", () => {
     }
     expect(metricLabel("footfall")).toBe("footfall");
     expect(metricLabel("Revenue")).toBe("Revenue");
+  });
+});
+
+describe("nearestWord: the word a misspelt one was probably meant to be", () => {
+  const FIELDS = ["table", "rolling", "query"];
+
+  test("a letter dropped, added, changed or two swapped is near; any case", () => {
+    for (const [typed, meant] of [
+      ["rollng", "rolling"],
+      ["quer", "query"],
+      ["tablee", "table"],
+      ["qeury", "query"],
+      ["Rolling", "rolling"],
+    ])
+      expect([typed, nearestWord(typed, FIELDS)]).toEqual([typed, { word: meant, close: true }]);
+  });
+
+  test("one edit per three letters at most, never more than three: further is the nearest, but not meant", () => {
+    expect(nearestWord("rolng", FIELDS)).toEqual({ word: "rolling", close: false });
+    expect(nearestWord("x", FIELDS).close).toBe(false);
+    expect(nearestWord("date_from", ["from", "to"])).toEqual({ word: "from", close: false });
+    expect(nearestWord("comparisn", ["comparison", "filter"])).toEqual({ word: "comparison", close: true });
   });
 });

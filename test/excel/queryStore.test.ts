@@ -29,6 +29,10 @@ const STORED_QUERY = {
   to: "2026-10-31",
 };
 
+/** A stored query parsed as the add-in reads it: its one retailer (or list) as the query's retailers. */
+const fromStored = ({ retailer, ...query }: { retailer: unknown } & Record<string, unknown>) =>
+  asQuery({ ...query, retailers: retailer });
+
 /** A table's record as the workbook keeps it. */
 const written = (tableName: string) => ({
   tableName,
@@ -43,7 +47,7 @@ const written = (tableName: string) => ({
 /** The same record as it is read back: its query parsed, as every query is at its edge. */
 const rec = (tableName: string): ManagedTable => ({
   ...written(tableName),
-  query: asQuery({ ...STORED_QUERY, retailers: STORED_QUERY.retailer }),
+  query: fromStored(STORED_QUERY),
 });
 
 test("saving records at the same time keeps all of them", async () => {
@@ -196,7 +200,7 @@ describe("a damaged table record among good ones", () => {
     const query = { ...STORED_QUERY, level: "SKU", timeframe: " Weekly", metrics: ["Revenue", " units"] };
     await writeSetting(host, QUERY_SETTING, JSON.stringify({ version: 1, tables: [{ ...written("T"), query }] }));
     expect(await readManagedTables(host.run)).toEqual({
-      tables: [{ ...rec("T"), query: asQuery({ ...query, retailers: query.retailer }) }],
+      tables: [{ ...rec("T"), query: fromStored(query) }],
       damaged: [],
     });
   });

@@ -19,6 +19,15 @@ describe("database addresses", () => {
     expect(parseDatabase("duckdb:/srv/sales.duckdb", "/work")).toMatchObject({ path: "/srv/sales.duckdb" });
   });
 
+  test("DuckDB: a path ending in .duckdb, without duckdb:, as the duckdb CLI and dlt take it", () => {
+    expect(parseDatabase("data/sales.duckdb", "/work")).toEqual({
+      kind: "duckdb",
+      path: "/work/data/sales.duckdb",
+      label: "the DuckDB file /work/data/sales.duckdb",
+    });
+    expect(parseDatabase(" /srv/Sales.DUCKDB ", "/work")).toMatchObject({ kind: "duckdb", path: "/srv/Sales.DUCKDB" });
+  });
+
   test.each(["duckdb:", "duckdb://", "duckdb:   ", " DUCKDB: "])(
     "DuckDB with no path (%j) is refused, naming the address given and the form to use",
     (address) => {
@@ -46,11 +55,12 @@ describe("database addresses", () => {
   test("any other address is refused with the forms it takes, a password in it hidden", () => {
     expect(() => parseDatabase("mysql://root:hunter2@db/sales")).toThrow(
       new SyncError(
-        'The database address "mysql://root:***@db/sales" is not one the sync writes to: use duckdb:path/to/file.duckdb ' +
-          "(the default is duckdb:sales-data.duckdb, in the current folder) or postgres://user@host:port/database.",
+        'The database address "mysql://root:***@db/sales" is not one the sync writes to: use duckdb:path/to/file ' +
+          "(or a path ending in .duckdb; the default is duckdb:sales-data.duckdb, in the current folder) or " +
+          "postgres://user@host:port/database.",
       ),
     );
-    expect(() => parseDatabase("sales.duckdb")).toThrow(SyncError);
+    expect(() => parseDatabase("sales.db")).toThrow(SyncError);
   });
 });
 

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { daysBetween } from "../dates";
 import { FILTERS, LEVEL_METRICS, LEVELS, METRICS, isMetric, type Level } from "../metrics";
-import { isoDay, type DayText } from "../words";
+import { isoDay, nearestWord, type DayText } from "../words";
 import {
   comparisonField,
   dayField,
@@ -32,6 +32,8 @@ export interface Issue {
   field: QueryField;
   code: IssueCode;
   message: string;
+  /** An unknown field: the key as given, and the field it was probably meant to be (when one is near enough). */
+  unknown?: { key: string; meant?: string };
 }
 
 export const LEVEL_LABEL: Record<Level, string> = { sku: "SKU level", store: "store level" };
@@ -56,6 +58,9 @@ const QueryFields = z.object({
   viewby: viewbyField,
 });
 type Fields = z.output<typeof QueryFields>;
+
+/** The fields a query is written with, in the order the pane shows them (a sync file's "query" takes these). */
+export const QUERY_FIELDS = Object.keys(QueryFields.shape) as readonly (keyof Fields)[];
 
 /** A check that runs only when these fields parsed (it reads them as their types). */
 const whenValid = (...fields: (keyof Fields)[]) => ({
@@ -190,15 +195,50 @@ const FIELD_ORDER: QueryField[] = [
 export function parseQuery(input: unknown, { day = isoDay }: { day?: DayText } = {}): QueryParse {
   let schema = schemas.get(day);
   if (!schema) schemas.set(day, (schema = querySchema(day)));
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return { ok: true, query: parsed.data };
+  const unknown = unknownFields(input);
+  // A misspelt field is read as the field it was meant to be, so that its value is checked all the same (and the
+  // field is not said to be missing as well): the misspelling is then the query's only problem with it.
+  const read = unknown.some((e) => e.unknown?.meant) ? asMeant(input, unknown) : input;
+  const parsed = schema.safeParse(read);
+  if (parsed.success && unknown.length === 0) return { ok: true, query: parsed.data };
   // One message per field once (a list's items that are not text each raise the same one).
   const seen = new Set<string>();
-  const errors = parsed.error.issues
-    .map(issueOf)
-    .filter((e) => !seen.has(e.field + e.message) && seen.add(e.field + e.message));
+  const errors = [...unknown, ...(parsed.success ? [] : parsed.error.issues.map(issueOf))].filter(
+    (e) => !seen.has(e.field + e.message) && seen.add(e.field + e.message),
+  );
   errors.sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field));
-  return { ok: false, errors, fields: fieldsReadRight(input, errors) };
+  return { ok: false, errors, fields: fieldsReadRight(read, errors) };
+}
+
+/**
+ * The keys of `input` that are no field of a query, each an issue on the field it is nearest to, naming the one it
+ * was probably meant to be (when near enough, and not given as well) and the fields a query takes. A key whose
+ * value is undefined is not there (JSON has none; an object built in code may).
+ */
+function unknownFields(input: unknown): Issue[] {
+  const raw = asRecord(input) as Record<string, unknown>;
+  const known = new Set<string>(QUERY_FIELDS);
+  return Object.keys(raw)
+    .filter((key) => !known.has(key) && raw[key] !== undefined)
+    .map((key) => {
+      const near = nearestWord(key, QUERY_FIELDS);
+      const meant = near.close && raw[near.word] === undefined ? near.word : undefined;
+      return {
+        field: (near.word === "retailers" ? "retailer" : near.word) as QueryField,
+        code: "unknown-field" as const,
+        message:
+          `${JSON.stringify(key)} is not a field of a query.${meant ? ` Did you mean "${meant}"?` : ""} ` +
+          `A query's fields: ${QUERY_FIELDS.join(", ")}.`,
+        unknown: meant ? { key, meant } : { key },
+      };
+    });
+}
+
+/** The input with each misspelt field's value under the field it was meant to be (the first, if two meant one). */
+function asMeant(input: unknown, unknown: readonly Issue[]): Record<string, unknown> {
+  const raw = { ...(asRecord(input) as Record<string, unknown>) };
+  for (const { unknown: u } of unknown) if (u?.meant && raw[u.meant] === undefined) raw[u.meant] = raw[u.key];
+  return raw;
 }
 
 /** The fields of a refused query that parse on their own and have no problem named on them. */

@@ -21,7 +21,9 @@ export type IssueCode =
   /** A day after the service's today: a From there is refused (nothing can come back), a To there is said. */
   | "future"
   /** Asked for, but not served: a timeframe or metrics the retailer does not publish, metrics never served daily. */
-  | "not-served";
+  | "not-served"
+  /** A field the query does not have (a misspelt one): named with the field it is nearest to. */
+  | "unknown-field";
 
 /** Adds a problem in the add-in's words; its kind rides on zod's issue, for parseQuery to hand on. */
 export function say(ctx: z.RefinementCtx, field: string, code: IssueCode, message: string): void {

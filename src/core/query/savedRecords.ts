@@ -59,8 +59,8 @@ const StoredQueryFields = z.object(
   must("an object of level, retailer, timeframe, metrics, from and to"),
 );
 
-const StoredQuerySchema = StoredQueryFields.transform((stored, ctx): Query => {
-  const parsed = parseQuery({ ...stored, retailers: stored.retailer });
+const StoredQuerySchema = StoredQueryFields.transform(({ retailer, ...stored }, ctx): Query => {
+  const parsed = parseQuery({ ...stored, retailers: retailer });
   if (parsed.ok) return parsed.query;
   // A sentence of its own (issueText says it without the field's name in front).
   for (const e of parsed.errors) ctx.addIssue({ code: "custom", message: e.message, params: { sentence: true } });
