@@ -184,10 +184,13 @@ async function heldWithout(run: Run, window: TableSyncResult["window"], reason: 
 /** The first sync: the query's whole range, chunk by chunk, streamed into the new table in one transaction. */
 async function firstSync(run: Run): Promise<TableSyncResult> {
   const { entry, o } = run;
-  const dates = firstDates(run);
-  if (!dates) return notYet(run);
+  const asked = firstDates(run);
+  if (!asked) return notYet(run);
+  // A week or month that starts before the query's first day is the query's too (the service sends it whole), so
+  // the dates said and recorded start with it.
+  const dates = { from: periodStart(asked.from, entry.query.timeframe), to: asked.to };
   // Chunks without rows before the first with some are only counted: a read with no rows at all makes no table.
-  const read = await run.read(dates);
+  const read = await run.read(asked);
   if (!read.blocks)
     return heldWithout(
       run,
@@ -199,8 +202,7 @@ async function firstSync(run: Run): Promise<TableSyncResult> {
   const done = await run
     .rewrite({
       spec: table.spec,
-      // A week or month that starts before the query's first day is the query's too (the service sends it whole).
-      window: { from: periodStart(dates.from, entry.query.timeframe), to: dates.to },
+      window: dates,
       rows: read.blocks,
       lockWaitMs: o.lockWaitMs,
     })

@@ -85,7 +85,7 @@ describe("the simulator npm start serves", () => {
     );
     expect([result.code, result.stdout]).toEqual([
       0,
-      expect.stringMatching(/^Synced "from npm start" for the first time: \d+ rows from 2026-09-01 to 2026-11-22\.\n$/),
+      expect.stringMatching(/^Synced "from npm start" for the first time: \d+ rows from 2026-08-31 to 2026-11-22\.\n$/),
     ]);
   });
 
@@ -98,7 +98,8 @@ describe("the simulator npm start serves", () => {
     });
     expect([result.code, result.stdout]).toEqual([
       1,
-      `Failed "no mount": The service found nothing at this address (${base}/api/data): The simulator is at ` +
+      // The run asks the connection test first (its key checked), so that is the address found empty.
+      `Failed "no mount": The service found nothing at this address (${base}/api/test): The simulator is at ` +
         `${server.commandUrl}. Check the service address (--service-url, "serviceUrl" in the sync file, or ` +
         'SALES_DATA_URL) and the endpoint paths (--data-path and --list-path, or "paths" in the sync file). ' +
         "Nothing was changed.\n",
@@ -136,7 +137,7 @@ test("a first sync that reads no rows makes no table and is held (exit 2); so ar
   const empty = await sync(query(WEEKLY, "no rows"));
   expect(empty.code).toBe(2);
   expect(empty.stdout).toBe(
-    'Held "no rows": The service has no rows for 2026-09-01 to 2026-11-22. Nothing was written, and the table was not made: check the query\'s retailer, View by and dates, then sync again.\n',
+    'Held "no rows": The service has no rows for 2026-08-31 to 2026-11-22. Nothing was written, and the table was not made: check the query\'s retailer, View by and dates, then sync again.\n',
   );
   proxy.change = null;
   const sent = sim.count("/api/data");
@@ -150,14 +151,14 @@ test("a first sync that reads no rows makes no table and is held (exit 2); so ar
   const partly = await sync(query({ ...WEEKLY, to: "2027-02-28" }, "partly"));
   expect(partly.code).toBe(0);
   expect(partly.stdout).toContain(`Synced "partly" for the first time`);
-  expect(partly.stdout).toContain(`from 2026-09-01 to ${SIM_TODAY}.`);
+  expect(partly.stdout).toContain(`from 2026-08-31 to ${SIM_TODAY}.`);
   expect(partly.stdout).toContain(
     `The service's data runs to its today, ${SIM_TODAY}: the dates after it (to 2027-02-28) were not asked.`,
   );
   const list = await salesData(["list", "--db", `duckdb:${join(dir, "sales.duckdb")}`], {});
   expect(list.stdout).not.toMatch(/no rows|future/);
   const runs = await salesData(["runs", "--table", "no rows", "--db", `duckdb:${join(dir, "sales.duckdb")}`], {});
-  expect(runs.stdout).toMatch(/^#\d+ \S+ \S+ UTC no rows: held, 2026-09-01 to 2026-11-22, 0 deleted/);
+  expect(runs.stdout).toMatch(/^#\d+ \S+ \S+ UTC no rows: held, 2026-08-31 to 2026-11-22, 0 deleted/);
 });
 
 test("two queries never share a table: different queries default to different names, and a table another query wrote is refused before anything is read", async () => {
