@@ -37,6 +37,8 @@ function keptHeaders(res: IncomingMessage): Record<string, string> {
 
 function listen(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<RunningServer> {
   const server = createServer(handle);
+  // A client that parses a large answer before it asks for the next reuses its connection long after Node's 5 s.
+  server.keepAliveTimeout = 120_000;
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {

@@ -22,8 +22,9 @@ export function finished(args: string[], env: NodeJS.ProcessEnv): Promise<{ stdo
 }
 
 export interface CommandSync {
-  /** The sync file entry, as --query takes it. */
-  entry: unknown;
+  /** The sync file entry, as --query takes it; or `file`, a sync file's path. */
+  entry?: unknown;
+  file?: string;
   /** The database address (--db). */
   address: string;
   /** The service's address, key and today. */
@@ -34,20 +35,22 @@ export interface CommandSync {
   peakFile: string;
 }
 
-/** `sales-data sync` of one entry in a process of its own: its seconds, its own peak RSS (MB) and what it did. */
+/**
+ * `sales-data sync` of one entry (or a sync file's) in a process of its own: its seconds, its own peak RSS (MB) and
+ * the rows it inserted (every table's).
+ */
 export async function commandSync(s: CommandSync): Promise<{ seconds: number; peakMb: number; inserted: number }> {
   const args = ["--require", join(__dirname, "peakRss.cjs"), join(REPO, "bin", "sales-data.cjs")];
-  const { stdout, seconds } = await finished(
-    [...args, "sync", "--query", JSON.stringify(s.entry), "--db", s.address, "--json"],
-    {
-      ...process.env,
-      SALES_DATA_API_KEY: s.apiKey,
-      SALES_DATA_URL: s.url,
-      SALES_DATA_TODAY: s.today,
-      PEAK_RSS_FILE: s.peakFile,
-    },
-  );
-  const [r] = (JSON.parse(stdout) as { tables: { outcome: string; inserted: number; message: string }[] }).tables;
-  if (r.outcome !== "synced") throw new Error(`the sync ended ${r.outcome}: ${r.message}`);
-  return { seconds, peakMb: Number(readFileSync(s.peakFile, "utf8")) / 1024, inserted: r.inserted };
+  const what = s.file !== undefined ? [s.file] : ["--query", JSON.stringify(s.entry)];
+  const { stdout, seconds } = await finished([...args, "sync", ...what, "--db", s.address, "--json"], {
+    ...process.env,
+    SALES_DATA_API_KEY: s.apiKey,
+    SALES_DATA_URL: s.url,
+    SALES_DATA_TODAY: s.today,
+    PEAK_RSS_FILE: s.peakFile,
+  });
+  const { tables } = JSON.parse(stdout) as { tables: { outcome: string; inserted: number; message: string }[] };
+  for (const r of tables) if (r.outcome !== "synced") throw new Error(`the sync ended ${r.outcome}: ${r.message}`);
+  const inserted = tables.reduce((n, r) => n + r.inserted, 0);
+  return { seconds, peakMb: Number(readFileSync(s.peakFile, "utf8")) / 1024, inserted };
 }

@@ -125,6 +125,10 @@ export class WindowBench {
 
   private add(part: string, run: Run): void {
     this.runs.set(part, [...(this.runs.get(part) ?? []), run]);
+    console.error(
+      `# sync bench: window${this.tag ? ` ${this.tag}` : ""} ${part}: ${run.seconds.toFixed(1)} s, ` +
+        `${Math.round(run.peakMb)} MB${run.rows === undefined ? "" : `, ${run.rows} rows`}`,
+    );
   }
 
   private file(name: string): string {
@@ -286,6 +290,8 @@ export async function window(report: Report, dir: string, server: TestPostgres):
   report("sync.first_postgres_peak_rss_mb", w.peak("first_postgres"));
   report("sync.window_rows", rows, { above: 0 });
   report("sync.window_floor_parse_s", parse, { above: 0 });
+  report("sync.window_floor_duckdb_copy_s", w.med("floor_duckdb_copy"), { above: 0 });
+  report("sync.window_floor_postgres_copy_s", w.med("floor_postgres_copy"), { above: 0 });
   report("sync.window_duckdb_s", w.med("duckdb"));
   report("sync.window_postgres_s", w.med("postgres"));
   report("sync.window_duckdb_peak_rss_mb", w.peak("duckdb"));
