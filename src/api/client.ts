@@ -14,6 +14,7 @@ import { namedFailure, readChunked, type ChunkedReader, type DataPart } from "./
 import { notReadable, SalesApiError } from "./errors";
 import { Http } from "./http";
 import type { RequestPool } from "./pool";
+import type { Room } from "./jsonBody";
 import { readStreamed, type RowsTaker } from "./streamedRead";
 import {
   ActionListSchema,
@@ -115,7 +116,7 @@ export interface SalesClient {
   /** getDataForRetailers, streamed as streamData is: each retailer's kept rows to `take` with its index. */
   streamDataForRetailers(
     query: Query,
-    take: (index: number, rows: DataRow[], periodField: string) => void,
+    take: (index: number, rows: DataRow[], periodField: string) => Room,
     opts?: ReadOptions,
   ): Promise<RetailerDataResult[]>;
   getActions(retailer: string): Promise<ActionRecord[]>;
@@ -235,7 +236,7 @@ class Client implements SalesClient {
 
   async streamDataForRetailers(
     query: Query,
-    take: (index: number, rows: DataRow[], periodField: string) => void,
+    take: (index: number, rows: DataRow[], periodField: string) => Room,
     opts: ReadOptions = {},
   ): Promise<RetailerDataResult[]> {
     const checked = await this.validatedForRetailers(query);

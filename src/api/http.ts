@@ -7,7 +7,7 @@
 // ky stays at 1.x: ky 2 needs Node 22 and this project supports Node 20 (package.json engines).
 import ky, { HTTPError } from "ky";
 import { SalesApiError, redact, serviceWords, timeoutText } from "./errors";
-import { JsonBodyError, jsonText, readJsonBody } from "./jsonBody";
+import { JsonBodyError, jsonText, readJsonBody, type Room } from "./jsonBody";
 import { getWithinOrigin } from "./redirects";
 import { RETRY_AFTER_STATUSES, rateLimitError, retryDecision } from "./retryAfter";
 import type { SurfaceWords } from "./surfaceWords";
@@ -100,14 +100,15 @@ export class Http {
   /**
    * GET and parse JSON as the body arrives, an array's elements given to `onItems` batch by batch (none kept: the
    * body comes back as an empty array); anything else whole. Never shared with another caller (each has its own
-   * `onItems`); an error thrown by `onItems` ends the request and is rethrown as it is.
+   * `onItems`); an error thrown by `onItems` ends the request and is rethrown as it is. The body is read on once
+   * what `onItems` gave back (Room) has settled.
    */
   getJsonStreamed(
     path: string,
     params: Record<string, string>,
     signal: AbortSignal | undefined,
     rateLimit: RateLimitHandling,
-    onItems: (items: unknown[]) => void,
+    onItems: (items: unknown[]) => Room,
   ): Promise<JsonResponse> {
     if (signal?.aborted) return Promise.reject(cancelled());
     const controller = new AbortController();
@@ -115,9 +116,9 @@ export class Http {
     signal?.addEventListener("abort", onAbort, { once: true });
     // What `onItems` threw is the caller's own error: it comes back as it is, not as a failure of the request.
     let thrown: { error: unknown } | undefined;
-    const handed = (items: unknown[]) => {
+    const handed = (items: unknown[]): Room => {
       try {
-        onItems(items);
+        return onItems(items);
       } catch (error) {
         thrown = { error };
         throw error;
@@ -163,7 +164,7 @@ export class Http {
     url: string,
     controller: AbortController,
     rateLimit: RateLimitHandling,
-    onItems?: (items: unknown[]) => void,
+    onItems?: (items: unknown[]) => Room,
   ): Promise<JsonResponse> {
     const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(this.opts.timeoutMs)]);
     return untilAborted(signal, this.readJson(url, signal, this.ky[rateLimit], onItems)).catch((err: unknown) => {
@@ -176,7 +177,7 @@ export class Http {
     url: string,
     signal: AbortSignal,
     http: typeof ky,
-    onItems?: (items: unknown[]) => void,
+    onItems?: (items: unknown[]) => Room,
   ): Promise<JsonResponse> {
     let response: Response;
     try {
@@ -270,9 +271,10 @@ export class Http {
 }
 
 /** A body read whole, handed on as a streamed one would be: an array's elements to `onItems`, the array emptied. */
-function handedOn(body: unknown, onItems?: (items: unknown[]) => void): unknown {
+function handedOn(body: unknown, onItems?: (items: unknown[]) => Room): unknown {
   if (!onItems || !Array.isArray(body)) return body;
-  if (body.length > 0) onItems(body);
+  // Read whole already: nothing more to hold back.
+  if (body.length > 0) void onItems(body);
   return [];
 }
 

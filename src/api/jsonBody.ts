@@ -7,6 +7,12 @@
 // elements (a cut inside a string or a nested value leaves text JSON.parse refuses): the bytes are not looked at one
 // by one. When that fails, or the elements are no objects, the read goes on finding where elements end byte by byte
 // (outside strings, at nesting depth zero). Any other body (an object, a number) is read whole and parsed as it is.
+/**
+ * What a taker of parsed elements gives back: nothing, or a promise that settles once it has room for more. The read
+ * waits on it before it takes the body's next bytes, so a reader faster than its taker runs ahead by a batch or so.
+ */
+export type Room = void | Promise<void>;
+
 /** Bytes of elements parsed at once. */
 const BATCH_BYTES = 1 << 20;
 
@@ -54,8 +60,11 @@ class ArrayReader {
   constructor(
     private readonly batchBytes: number,
     /** Given each batch of elements as it is parsed, instead of keeping them in `items`. */
-    private readonly onItems?: (items: unknown[]) => void,
+    private readonly onItems?: (items: unknown[]) => Room,
   ) {}
+
+  /** What the taker's batches gave back since the read last waited on them. */
+  rooms: Promise<void>[] = [];
 
   /** Batches end on an ASCII byte, so each decodes alone; a U+FEFF inside the array is kept, as JSON.parse sees it. */
   private readonly decoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -199,7 +208,8 @@ class ArrayReader {
    */
   private hand(batch: unknown[]): void {
     if (this.onItems) {
-      if (batch.length > 0) this.onItems(batch);
+      const room = batch.length > 0 ? this.onItems(batch) : undefined;
+      if (room) this.rooms.push(room);
       return;
     }
     for (const item of batch) this.items.push(this.shared(item));
@@ -252,12 +262,13 @@ function firstByte(chunk: Uint8Array, seen: number): number {
  * JsonBodyError when it is not JSON (empty, cut off, malformed); a failure of the stream itself, or an error thrown
  * by `onItems`, as it is (the rest of the body is then not read). With `onItems`, an array's elements are given to
  * it batch by batch as they are parsed, none kept: the array comes back empty, and JSON the bytes turn out not to be
- * is found only once some batches have been given (the caller decides what they meant only at the end).
+ * is found only once some batches have been given (the caller decides what they meant only at the end). When
+ * `onItems` gives back a promise (Room), the body's next bytes are read only once it has settled.
  */
 export async function readJsonBody(
   body: ReadableStream<Uint8Array>,
   batchBytes = BATCH_BYTES,
-  onItems?: (items: unknown[]) => void,
+  onItems?: (items: unknown[]) => Room,
 ): Promise<unknown> {
   const r = new ArrayReader(batchBytes, onItems);
   const stream = body.getReader();
@@ -277,6 +288,11 @@ export async function readJsonBody(
       } else if (r.mode === "array") r.feed(value);
       else if (r.mode === "whole") r.keep(value);
       else r.trailing(value);
+      if (r.rooms.length > 0) {
+        const rooms = r.rooms;
+        r.rooms = [];
+        await Promise.all(rooms);
+      }
     }
   } catch (error) {
     await stream.cancel().catch(() => undefined);

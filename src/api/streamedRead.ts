@@ -14,12 +14,16 @@ import { dataParams, type DataRequest } from "../core/query/query";
 import { namedFailure, pooled, type ChunkedReader } from "./chunkedRead";
 import { SalesApiError } from "./errors";
 import type { RateLimitHandling } from "./http";
+import type { Room } from "./jsonBody";
 import { runAllOrFail, type RequestPool } from "./pool";
 import { PERIOD_ROWS, RowFormatError, checkRows, findPeriodField } from "./dataRows";
 import type { DataRow } from "./schemas";
 
-/** Where a streamed request's rows go: those the check kept, batch by batch, with the answer's period column. */
-export type RowsTaker = (rows: DataRow[], periodField: string) => void;
+/**
+ * Where a streamed request's rows go: those the check kept, batch by batch, with the answer's period column. A
+ * promise given back holds the body's next bytes until it settles (jsonBody.ts Room).
+ */
+export type RowsTaker = (rows: DataRow[], periodField: string) => Room;
 
 /** A streamed answer that passed: the verdict on it (its rows were handed on) and its period column. */
 export interface StreamedAnswer {
@@ -48,7 +52,7 @@ class CheckedRows {
   }
 
   /** A batch as parsed: checked, then on (a SalesApiError as soon as the answer is refused). */
-  readonly add = (items: unknown[]): void => {
+  readonly add = (items: unknown[]): Room => {
     let rows: DataRow[];
     try {
       rows = checkRows(items, this.seen);
@@ -62,30 +66,30 @@ class CheckedRows {
     this.seen += rows.length;
     if (!this.waiting) return this.pass(rows);
     for (const row of rows) this.waiting.push(row);
-    if (this.waiting.length >= PERIOD_ROWS) this.release();
+    if (this.waiting.length >= PERIOD_ROWS) return this.release();
   };
 
   /** After the last batch: the verdict on the whole answer. */
   end(omitted: string[]): StreamedAnswer {
-    if (this.waiting) this.release();
+    if (this.waiting) void this.release();
     const verdict = this.check.end(omitted);
     if (!verdict.ok) throw new SalesApiError("format", verdict.message);
     return { verdict, periodField: this.periodField };
   }
 
   /** The first rows, once there are enough of them (or all there are) to find the period column by. */
-  private release(): void {
+  private release(): Room {
     const first = this.waiting!;
     this.waiting = null;
     this.periodField = findPeriodField(first);
-    this.pass(first);
+    return this.pass(first);
   }
 
-  private pass(rows: DataRow[]): void {
+  private pass(rows: DataRow[]): Room {
     const kept = this.check.add(rows, this.periodField);
     const refused = this.check.refusal;
     if (refused) throw new SalesApiError("format", refused.message);
-    if (kept.length > 0) this.take(kept as DataRow[], this.periodField!);
+    if (kept.length > 0) return this.take(kept as DataRow[], this.periodField!);
   }
 }
 
@@ -119,7 +123,7 @@ async function streamOne(
 export function readStreamed(
   reader: ChunkedReader,
   requests: readonly StreamedRequest[],
-  take: (index: number, rows: DataRow[], periodField: string) => void,
+  take: (index: number, rows: DataRow[], periodField: string) => Room,
   signal: AbortSignal | undefined,
   { named = false, pool }: { named?: boolean; pool?: RequestPool } = {},
 ): Promise<StreamedAnswer[]> {

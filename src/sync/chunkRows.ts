@@ -8,6 +8,7 @@
 // rows, so a range whose first days are empty still gets every column. With no rows at all, the shape the client
 // assumes.
 import type { DataResult } from "../api/client";
+import type { Room } from "../api/jsonBody";
 import type { DataRow } from "../api/schemas";
 import type { DateChunk } from "../core/query/chunks";
 import { requestsOf } from "../core/query/query";
@@ -47,8 +48,11 @@ function tableOf(entry: SyncEntry, results: readonly DataResult[], held: readonl
   return queryTableOf(entry.table, entry.query, shape, maxNameBytes);
 }
 
-/** Where a read's rows go as they are parsed once the table is known: each batch's block, pushed (blockQueue.ts). */
-export type BlockSink = (block: RowBlock) => void;
+/**
+ * Where a read's rows go as they are parsed once the table is known: each batch's block, pushed (blockQueue.ts); a
+ * promise given back holds the read until the load has room (jsonBody.ts Room).
+ */
+export type BlockSink = (block: RowBlock) => Room;
 
 /**
  * One retailer's answer in one chunk: its rows laid into the block as they come (and, with a sink, pushed batch by
@@ -69,14 +73,12 @@ class RetailerPart {
     private readonly holding: { rows: number; most: number } = { rows: 0, most: HELD_ROWS },
   ) {}
 
-  readonly take = (rows: DataRow[], periodField: string): void => {
+  readonly take = (rows: DataRow[], periodField: string): Room => {
     if (this.probe)
       for (const row of rows) this.periods.set(row[periodField], (this.periods.get(row[periodField]) ?? 0) + 1);
-    if (!this.writer) this.hold(rows);
-    else {
-      this.writer.add(rows, this.retailer);
-      if (this.sink) this.sink(this.writer.take());
-    }
+    if (!this.writer) return this.hold(rows);
+    this.writer.add(rows, this.retailer);
+    if (this.sink) return this.sink(this.writer.take());
   };
 
   get busiest(): number {
@@ -155,7 +157,7 @@ export class AnswerRows {
   /** A chunk's rows: pushed to the sink when there is one (the chunk's block is then empty), else in its block. */
   private handed(rows: RowBlock, warnings: string[], busiest: number): ChunkRead<ChunkRows> {
     if (!this.sink) return { value: { rows, warnings }, busiest };
-    this.sink(rows);
+    void this.sink(rows);
     return { value: { rows: EMPTY, warnings }, busiest };
   }
 

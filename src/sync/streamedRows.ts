@@ -1,8 +1,9 @@
 // A sync's read of its dates as a stream of blocks for the engine's bulk load: the first chunks are read until one has
 // rows (the table's columns come from that answer: held until it ends, or, past 50,000 rows, read to its end for
 // them and then read again), then every answer's rows are laid into a block and pushed as each batch is parsed
-// (chunkRows.ts streamTo), so no chunk is held whole and memory does not grow with a period's rows. Rows labelled before the window's first day are left out and counted (the stored rows
-// cover them). A refused answer fails the stream; the load's transaction throws away what it had taken.
+// (chunkRows.ts streamTo), so no chunk is held whole and memory does not grow with a period's rows; a read waits
+// while the load has a few blocks to take (blockQueue.ts). Rows labelled before the window's first day are left out
+// and counted (the stored rows cover them). A refused answer fails the stream; the load's transaction throws away what it had taken.
 import type { IsoDate } from "../core/dates";
 import type { SyncCell } from "./engine";
 import { BlockQueue } from "./blockQueue";
@@ -61,10 +62,10 @@ export async function streamedRows(r: StreamedRead): Promise<StreamedRows> {
     const { block, early } = r.start === undefined ? { block: laid, early: 0 } : fromStart(laid, r.start);
     counts.early += early;
     counts.fresh += block.length;
-    queue.push(block);
+    return queue.push(block);
   };
   const tell = ({ value, index, count }: ReadChunk<ChunkRows>) => {
-    handOn(value.rows);
+    void handOn(value.rows);
     r.told({ index, count, warnings: value.warnings, rows: counts.rows });
   };
   // From the first answer with rows on, each batch is pushed as it is parsed (a first answer too large to hold until

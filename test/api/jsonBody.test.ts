@@ -39,7 +39,9 @@ async function streamedRead(bytes: Uint8Array, cuts: number[], batch: number) {
 async function handedRead(bytes: Uint8Array, cuts: number[], batch: number) {
   const handed: unknown[] = [];
   try {
-    const value = await readJsonBody(streamOf(bytes, cuts), batch, (items) => handed.push(...items));
+    const value = await readJsonBody(streamOf(bytes, cuts), batch, (items) => {
+      handed.push(...items);
+    });
     return { value: Array.isArray(value) ? [...handed, ...value] : value };
   } catch (error) {
     expect(error).toBeInstanceOf(JsonBodyError);
@@ -151,4 +153,34 @@ test("a fetch without body streams: the whole text parsed, empty and malformed s
   expect(jsonText('[{"a":1}]')).toEqual([{ a: 1 }]);
   expect(() => jsonText("")).toThrow(new JsonBodyError(true));
   expect(() => jsonText("[1,")).toThrow(new JsonBodyError(false));
+});
+
+test("a taker that gives back a promise holds the body's next bytes until it settles", async () => {
+  // Ten arrivals of one row each, pulled only when the reader asks: what it has pulled shows how far it ran ahead.
+  const rows = Array.from({ length: 10 }, (_, i) => `{"n":${i}}`);
+  const arrivals = rows.map((r, i) => encode(`${i === 0 ? "[" : ","}${r}${i === rows.length - 1 ? "]" : ""}`));
+  let pulled = 0;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (pulled === arrivals.length) return controller.close();
+        controller.enqueue(arrivals[pulled++]);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const handed: unknown[] = [];
+  let release: () => void = () => undefined;
+  const read = readJsonBody(body, 1, (items) => {
+    handed.push(...items);
+    if (handed.length === 3) return new Promise<void>((resolve) => (release = resolve));
+  });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Held after the third row's batch: the rest of the body is not read while the taker has no room.
+  expect(handed).toHaveLength(3);
+  expect(pulled).toBeLessThanOrEqual(5);
+  release();
+  expect(await read).toEqual([]);
+  expect(handed).toEqual(rows.map((r) => JSON.parse(r)));
+  expect(pulled).toBe(arrivals.length);
 });

@@ -92,7 +92,9 @@ describe("the client's streamed read", () => {
     async (_, how, words, at) => {
       spoil(how);
       let handed = 0;
-      const read = client.streamData(sixWeeks, (batch) => (handed += batch.length));
+      const read = client.streamData(sixWeeks, (batch) => {
+        handed += batch.length;
+      });
       await expect(read).rejects.toMatchObject({ kind: "format", message: expect.stringMatching(words) });
       // The rows of every batch before the spoiled row's went on as they were parsed; that batch's did not.
       if (at === "row") expect([handed > rows / 2, handed < rows]).toEqual([true, true]);
