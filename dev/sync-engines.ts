@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "pg";
-import { letGoDuckDbFile, useDuckDbFile } from "../src/sync/duckdb/connect";
+import { sharedDuckDbFiles } from "../src/sync/duckdb/connect";
 import { openDatabase, type SyncEngine, type SyncRow, type SyncTableSpec } from "../src/sync";
 import { startTestDatabase, type TestPostgres } from "./postgres";
 
@@ -30,12 +30,12 @@ export function duckDbCase(): EngineCase {
     async query(sql, params = []) {
       // Through the process's one instance of the file, as a second connection (a reader beside the sync).
       const path = join(dir, "sales.duckdb");
-      const connection = await (await useDuckDbFile(path)).connect();
+      const connection = await (await sharedDuckDbFiles.use(path)).connect();
       try {
         return (await connection.runAndReadAll(sql, params as never)).getRowObjectsJson();
       } finally {
         connection.closeSync();
-        await letGoDuckDbFile(path);
+        await sharedDuckDbFiles.letGo(path);
       }
     },
     start: async () => void (dir = mkdtempSync(join(tmpdir(), "sales-duckdb-"))),

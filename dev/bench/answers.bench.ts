@@ -19,7 +19,7 @@ import { startSimulator } from "../simulator";
 import { createWorkbookHost, type WorkbookHost } from "../workbook-host";
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays, addPeriods, type IsoDate } from "../../src/core/dates";
-import { fromExcelSerial } from "../../src/excel/excelDays";
+import { EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 import type { Timeframe } from "../../src/core/metrics";
 import type { Query } from "../../src/core/query/query";
 import { readManagedTables, readTable } from "../../src/excel";
@@ -84,7 +84,7 @@ async function table(host: WorkbookHost, name: string): Promise<Table> {
     headers: t.headers,
     values: t.values,
     keys: t.values.map((r) => `${String(r[pi])}|${String(r[si])}`),
-    days: t.values.map((r) => fromExcelSerial(r[pi] as number)),
+    days: t.values.map((r) => EXCEL_DAY_CELLS.dayOf(r[pi]) ?? ""),
     skus: t.values.map((r) => r[si]),
   };
 }

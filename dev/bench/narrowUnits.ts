@@ -127,13 +127,13 @@ async function rowsOf(kind: string, table: string, dir: string, url: string): Pr
       await c.end();
     }
   }
-  const { useDuckDbFile, letGoDuckDbFile } = await import("../../src/sync/duckdb/connect");
+  const { sharedDuckDbFiles } = await import("../../src/sync/duckdb/connect");
   const path = join(dir, "narrow.duckdb");
-  const c = await (await useDuckDbFile(path)).connect();
+  const c = await (await sharedDuckDbFiles.use(path)).connect();
   try {
     return JSON.stringify((await c.runAndReadAll(sql)).getRowObjectsJson());
   } finally {
     c.closeSync();
-    await letGoDuckDbFile(path);
+    await sharedDuckDbFiles.letGo(path);
   }
 }

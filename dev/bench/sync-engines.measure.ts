@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   console.log(`${TOTAL.toLocaleString("en-US")} rows (52 weeks x ${STORES} stores x ${SKUS} SKUs)`);
 
   const duck = await openDatabase(`duckdb:${join(dir, "bench.duckdb")}`);
-  const duckSql = (await import("../../src/sync/duckdb/connect")).useDuckDbFile;
+  const duckSql = (await import("../../src/sync/duckdb/connect")).sharedDuckDbFiles.use;
   say(
     "DuckDB appender vs COPY",
     await measure(duck, async (table) => {

@@ -59,9 +59,9 @@ async function drift(report: Report, dir: string): Promise<void> {
       if (r.outcome !== "synced") throw new Error(r.message);
     }
     await syncAll([{ ...entry, table: "fresh" }], { engine, client, today: day });
-    const { useDuckDbFile, letGoDuckDbFile } = await import("../../src/sync/duckdb/connect");
+    const { sharedDuckDbFiles } = await import("../../src/sync/duckdb/connect");
     const path = join(dir, "drift.duckdb");
-    const c = await (await useDuckDbFile(path)).connect();
+    const c = await (await sharedDuckDbFiles.use(path)).connect();
     const read = async (t: string) =>
       new Map(
         (await c.runAndReadAll(`SELECT * FROM ${t}`))
@@ -70,7 +70,7 @@ async function drift(report: Report, dir: string): Promise<void> {
       );
     const [synced, fresh] = [await read("daily"), await read("fresh")];
     c.closeSync();
-    await letGoDuckDbFile(path);
+    await sharedDuckDbFiles.letGo(path);
     let apart = 0;
     let compared = 0;
     for (const key of new Set([...synced.keys(), ...fresh.keys()])) {

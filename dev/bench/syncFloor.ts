@@ -4,8 +4,8 @@
 //                                                     JSON.parse'd, one after the other
 //   duckdb <file.duckdb> <rows.parquet> <spec.json>   DuckDB's own COPY of the rows from a Parquet file (its fastest:
 //                                                     4.5 to 4.8 s where from CSV 5.3 to 5.8) into a new table of
-//                                                     the sync's shape, the file opened with the sync's settings
-//                                                     (DUCKDB_SETTINGS), then closed
+//                                                     the sync's shape, the file opened as the sync opens it
+//                                                     (sharedDuckDbFiles: its settings), then closed
 //   postgres <url> <rows.pgcopy> <spec.json>          COPY FROM STDIN of the rows in COPY's binary format, as the sync
 //                                                     sends them (pg-copy-streams, nothing else to do; 7.3 s where
 //                                                     from CSV 9.0 s), into a new table of the sync's shape
@@ -14,11 +14,10 @@
 // It prints one JSON line: the seconds of the part, and the process's own peak RSS in MB (peakRss.cjs).
 import { createReadStream, readFileSync } from "node:fs";
 import { pipeline } from "node:stream/promises";
-import { DuckDBInstance } from "@duckdb/node-api";
 import { Client } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { SyncTableSpec } from "../../src/sync";
-import { DUCKDB_SETTINGS } from "../../src/sync/duckdb/connect";
+import { sharedDuckDbFiles } from "../../src/sync/duckdb/connect";
 import { DUCKDB } from "../../src/sync/duckdb/dialect";
 import { POSTGRES } from "../../src/sync/postgres/dialect";
 import { quoteName } from "../../src/sync/sqlNames";
@@ -48,14 +47,14 @@ async function parse(url: string, authorization: string, pathsFile: string): Pro
 async function duckdb(file: string, parquet: string, spec: SyncTableSpec): Promise<Record<string, number>> {
   return {
     seconds: await seconds(async () => {
-      const instance = await DuckDBInstance.create(file, { ...DUCKDB_SETTINGS });
+      const instance = await sharedDuckDbFiles.use(file);
       const connection = await instance.connect();
       await connection.run("BEGIN");
       await connection.run(tableStatements(spec, DUCKDB).create);
       await connection.run(`COPY ${quoteName(spec.table)} FROM '${parquet}' (FORMAT parquet)`);
       await connection.run("COMMIT");
       connection.closeSync();
-      instance.closeSync(); // DuckDB writes what it holds to the file as it closes, as the command's exit does
+      await sharedDuckDbFiles.letGo(file); // DuckDB writes what it holds to the file as it closes, as the command's exit does
     }),
   };
 }

@@ -1,5 +1,5 @@
 // How the preview shows a cell: Excel's number formats that the add-in uses, applied to the value.
-import { fromExcelSerial } from "../../src/excel/excelDays";
+import { EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 
 const grouped0 = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 const grouped2 = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -15,7 +15,7 @@ export function displayCell(value: unknown, numberFormat: string | undefined): s
   if (typeof value !== "number") return String(value);
   switch (numberFormat) {
     case "yyyy-mm-dd":
-      return fromExcelSerial(value);
+      return EXCEL_DAY_CELLS.dayOf(value) ?? String(value);
     case "0":
       return String(Math.round(value));
     case "#,##0":

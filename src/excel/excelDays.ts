@@ -8,12 +8,8 @@ import { keyCellsOf, rowKey } from "../core/refresh/userColumns";
 /** Excel's serial number for a day: 2026-01-05 -> 46027. */
 export const excelSerial = (day: IsoDate): number => dayNumber(day) + SERIAL_OF_DAY_ZERO;
 
-/**
- * The day of an Excel serial number (its time of day dropped).
- * A seam: the tests, the bench and the preview read a table's date cells back as days with it.
- * @public
- */
-export const fromExcelSerial = (serial: number): IsoDate => dayOfNumber(serial - SERIAL_OF_DAY_ZERO);
+/** The day of an Excel serial number (its time of day dropped). */
+const fromExcelSerial = (serial: number): IsoDate => dayOfNumber(serial - SERIAL_OF_DAY_ZERO);
 
 /** A table's days in Excel: a number Excel shows as a date (a date cell's value) is a day; anything else is not. */
 export const EXCEL_DAY_CELLS: DayCells = {

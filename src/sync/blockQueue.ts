@@ -7,7 +7,7 @@
 import type { RowBlock } from "./rowBlock";
 
 /** Blocks waiting for the load before a push asks its read to wait. */
-export const WAITING_BLOCKS = 4;
+const WAITING_BLOCKS = 4;
 
 export class BlockQueue implements AsyncIterable<RowBlock> {
   private readonly blocks: RowBlock[] = [];

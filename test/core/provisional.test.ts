@@ -1,7 +1,8 @@
 // Days read while still provisional that a refresh can no longer re-read (src/core/refresh/provisional.ts).
 import { ISO_DAY_CELLS, type IsoDate } from "../../src/core/dates";
-import { EXCEL_DAY_CELLS, excelSerial, fromExcelSerial } from "../../src/excel/excelDays";
+import { EXCEL_DAY_CELLS, excelSerial } from "../../src/excel/excelDays";
 import { provisionalLeft, provisionalText } from "../../src/core/refresh/provisional";
+import { dayOfSerial } from "../support/excelDays";
 
 const days = (from: IsoDate, n: number) => Array.from({ length: n }, (_, i) => excelSerial(from) + i);
 
@@ -44,7 +45,7 @@ test("only days the table holds, and only those before the window", () => {
 });
 
 test("a database's days, held as their text, are read as Excel's serials are", () => {
-  const stored = ["", ...days("2026-11-12", 13).map(fromExcelSerial), null]; // 12 .. 24 Nov, blank rows ignored
+  const stored = ["", ...days("2026-11-12", 13).map(dayOfSerial), null]; // 12 .. 24 Nov, blank rows ignored
   expect(
     provisionalLeft({ lastRead: "2026-11-25", start: "2026-12-01", storedPeriods: stored, dayCells: ISO_DAY_CELLS }),
   ).toEqual({

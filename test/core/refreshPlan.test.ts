@@ -1,12 +1,13 @@
 // The plan of a refresh (src/core/refresh/plan.ts) on plain values, as any store of a table's rows would call it:
 // from the answer alone (kept on an empty answer, which stored cells to compare), then from the stored cells
 // (held by the losses rule, or what is written and said), then what the revision changed.
-import { EXCEL_DAY_CELLS, excelSerial, fromExcelSerial } from "../../src/excel/excelDays";
+import { EXCEL_DAY_CELLS, excelSerial } from "../../src/excel/excelDays";
 import { ISO_DAY_CELLS } from "../../src/core/dates";
 import { dateStyle, styleDays } from "../../src/core/words";
 import type { Column } from "../../src/core/answer/tabulate";
 import { planFromAnswer, planFromStored, revisionOf, type PlanInput } from "../../src/core/refresh/plan";
 import { REFRESH_ANYWAY } from "../../src/core/refresh/lossesText";
+import { dayOfSerial } from "../support/excelDays";
 
 const W1 = excelSerial("2026-11-09"); // a Monday: the week before the window
 const W2 = excelSerial("2026-11-16"); // the window's week
@@ -148,14 +149,14 @@ test("after the write: the revision of each metric over the re-read week, old ce
 
 test("a store that holds its days as their text (a database) gets the same plan as Excel's serials", () => {
   const iso = (cells: readonly (string | number | null)[]) =>
-    cells.map((v, i) => (i === 0 && typeof v === "number" ? fromExcelSerial(v) : v));
+    cells.map((v, i) => (i === 0 && typeof v === "number" ? dayOfSerial(v) : v));
   const asText = (values: (string | number | null)[][], over: Partial<PlanInput> = {}): PlanInput => {
     const serial = input(values, over);
     return {
       ...serial,
       tail: {
         ...serial.tail,
-        periods: serial.tail.periods.map((p) => fromExcelSerial(p as number)),
+        periods: serial.tail.periods.map((p) => dayOfSerial(p as number)),
         dayCells: ISO_DAY_CELLS,
       },
       answer: { ...serial.answer, data: { ...serial.answer.data, values: values.map(iso) } },
@@ -178,7 +179,7 @@ test("a store that holds its days as their text (a database) gets the same plan 
       );
   }
   const before = { values: [[10], [20], [30]] };
-  expect(revisionOf(asText([[W2, "1", 11]]), { ...before, periods: STORED.map((r) => fromExcelSerial(r[0])) })).toEqual(
+  expect(revisionOf(asText([[W2, "1", 11]]), { ...before, periods: STORED.map((r) => dayOfSerial(r[0])) })).toEqual(
     revisionOf(input([[W2, "1", 11]]), { ...before, periods: [W2, W2, W2] }),
   );
   // A day typed as text in Excel is no day there: its row has no date.

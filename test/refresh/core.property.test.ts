@@ -1,7 +1,7 @@
 // The pure rules of refresh (src/core/refresh: refreshWindow.ts, tableLayout.ts, storedTail.ts, rowCounts.ts) over random tables, clocks and timeframes.
 import fc from "fast-check";
 import { addDays, addPeriods, daysBetween, isIsoDate, periodStart, type IsoDate } from "../../src/core/dates";
-import { excelSerial, fromExcelSerial, EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
+import { excelSerial, EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 import type { Timeframe } from "../../src/core/metrics";
 import {
   anchorOf,
@@ -15,6 +15,7 @@ import { planForAnswer, retailersLeftEmpty } from "../../src/core/refresh/stored
 import { rowCounts } from "../../src/core/refresh/rowCounts";
 import type { Cell, Column } from "../../src/core/answer/tabulate";
 import { rewrite } from "./support/rewrite";
+import { dayOfSerial } from "../support/excelDays";
 
 const day = fc.integer({ min: 0, max: 900 }).map((n) => addDays("2024-01-01", n));
 const timeframe = fc.constantFrom<Timeframe>("daily", "weekly", "monthly");
@@ -199,7 +200,7 @@ describe("the rewrite", () => {
           );
           const fresh = freshRaw.map(([p, k, v]) => row(46000 + p, k, v));
           const cutoff = 46000 + cut;
-          const r = rewrite(stored, fresh, 0, fromExcelSerial(cutoff), EXCEL_DAY_CELLS);
+          const r = rewrite(stored, fresh, 0, dayOfSerial(cutoff), EXCEL_DAY_CELLS);
           const before = stored.filter((x) => (x[0] as number) < cutoff);
           expect(r.rows.slice(0, r.kept)).toEqual(before);
           const tail = r.rows.slice(r.kept);
@@ -214,7 +215,7 @@ describe("the rewrite", () => {
           // period order kept
           for (let i = 1; i < r.rows.length; i++)
             expect(r.rows[i - 1][0] as number).toBeLessThanOrEqual(r.rows[i][0] as number);
-          expect(rewrite(r.rows, fresh, 0, fromExcelSerial(cutoff), EXCEL_DAY_CELLS).rows).toEqual(r.rows);
+          expect(rewrite(r.rows, fresh, 0, dayOfSerial(cutoff), EXCEL_DAY_CELLS).rows).toEqual(r.rows);
         },
       ),
     );
@@ -253,8 +254,8 @@ describe("mapping onto the stored header", () => {
   });
 });
 
-test("fromExcelSerial and excelSerial agree (what cut-offs are made of)", () => {
-  fc.assert(fc.property(day, (d) => fromExcelSerial(excelSerial(d)) === d));
+test("dayOfSerial and excelSerial agree (what cut-offs are made of)", () => {
+  fc.assert(fc.property(day, (d) => dayOfSerial(excelSerial(d)) === d));
 });
 
 describe("an empty answer", () => {
@@ -267,7 +268,7 @@ describe("an empty answer", () => {
   test("is never written over stored rows: only blank rows can go; a non-empty answer is always written", () => {
     fc.assert(
       fc.property(column, fc.integer({ min: 0, max: 35 }), fc.nat(3), (periods, cut, freshRows) => {
-        const start = fromExcelSerial(46000 + cut);
+        const start = dayOfSerial(46000 + cut);
         const tail = { count: periods.length, offset: 0, periods, dayCells: EXCEL_DAY_CELLS };
         const plan = planForAnswer(tail, start, freshRows);
         if (freshRows > 0) expect(plan).toEqual({ kind: "write" });
@@ -285,7 +286,7 @@ describe("an empty answer", () => {
         const cutoff = 46000 + cut;
         const before = periods.filter((p) => typeof p === "number" && p < cutoff).length; // rows before the cut
         const offset = before === 0 ? 0 : pick % before; // a tail that starts at or before the last of them
-        const start = fromExcelSerial(cutoff);
+        const start = dayOfSerial(cutoff);
         const dayCells = EXCEL_DAY_CELLS;
         const whole = planForAnswer({ count: periods.length, offset: 0, periods, dayCells }, start, freshRows);
         const tail = { count: periods.length, offset, periods: periods.slice(offset), dayCells };
@@ -297,10 +298,10 @@ describe("an empty answer", () => {
   test("a table holding only its one blank row is written (it has no rows to keep)", () => {
     for (const blank of ["", null])
       expect(
-        planForAnswer({ count: 1, offset: 0, periods: [blank], dayCells: EXCEL_DAY_CELLS }, fromExcelSerial(46000), 0),
+        planForAnswer({ count: 1, offset: 0, periods: [blank], dayCells: EXCEL_DAY_CELLS }, dayOfSerial(46000), 0),
       ).toEqual({ kind: "write" });
     expect(
-      planForAnswer({ count: 1, offset: 0, periods: [46001], dayCells: EXCEL_DAY_CELLS }, fromExcelSerial(46000), 0),
+      planForAnswer({ count: 1, offset: 0, periods: [46001], dayCells: EXCEL_DAY_CELLS }, dayOfSerial(46000), 0),
     ).toEqual({ kind: "keep", storedRows: 1 });
   });
 });
@@ -333,7 +334,7 @@ describe("a table of several retailers", () => {
         const expected = answer
           .filter((a) => a.rows === 0 && inWindow(a.retailer) > 0)
           .map((a) => ({ retailer: a.retailer, storedRows: inWindow(a.retailer) }));
-        expect(retailersLeftEmpty(tail, fromExcelSerial(cutoff), answer)).toEqual(expected);
+        expect(retailersLeftEmpty(tail, dayOfSerial(cutoff), answer)).toEqual(expected);
       }),
     );
   });
@@ -360,7 +361,7 @@ describe("the outcome's counts", () => {
     fc.assert(
       fc.property(rows, rows, fc.integer({ min: 0, max: 35 }), (storedRaw, fresh, cut) => {
         const stored = sortByPeriod(storedRaw, 0, EXCEL_DAY_CELLS);
-        const r = rewrite(stored, fresh, 0, fromExcelSerial(46000 + cut), EXCEL_DAY_CELLS);
+        const r = rewrite(stored, fresh, 0, dayOfSerial(46000 + cut), EXCEL_DAY_CELLS);
         const n = rowCounts(r);
         expect(n.rows).toBe(r.rows.length);
         expect(r.kept + n.rowsReplaced + n.rowsRemoved).toBe(stored.length);
@@ -417,7 +418,7 @@ describe("where a partial pull resumes", () => {
             expect(lastRead).toBe(today);
             return;
           }
-          const lastWritten = fromExcelSerial(values[written - 1][0] as number);
+          const lastWritten = dayOfSerial(values[written - 1][0] as number);
           expect(daysBetween(lastRead, today)).toBeGreaterThanOrEqual(0);
           // The next refresh's anchor is on or before the last period written: the rows after it are re-read.
           expect(daysBetween(anchorOf(today, lastRead), lastWritten)).toBeGreaterThanOrEqual(0);

@@ -8,7 +8,6 @@ import { startCorruptingProxy, type Corruption, type CorruptingProxy } from "../
 import { createWorkbookHost } from "../../dev/workbook-host";
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays, addPeriods, type IsoDate } from "../../src/core/dates";
-import { fromExcelSerial } from "../../src/excel/excelDays";
 import { isMetric, type Timeframe } from "../../src/core/metrics";
 import type { Query } from "../../src/core/query/query";
 import { readManagedTables, readTable, type ExcelRun } from "../../src/excel";
@@ -16,6 +15,7 @@ import { pullTable, refreshTable, type RefreshDeps } from "../../src/refresh";
 import { runs as propertyRuns } from "../support/properties";
 import { asQuery } from "../support/query";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
+import { dayOfSerial } from "../support/excelDays";
 
 const WEEKLY = asQuery({
   level: "sku",
@@ -112,7 +112,7 @@ async function tableRows(run: ExcelRun, name: string): Promise<TableRead> {
   const keyAt = ["sku", "store_id"].map((k) => t.headers.indexOf(k)).filter((i) => i >= 0);
   return {
     keys: t.values.map((r) => JSON.stringify([r[pi], ...keyAt.map((i) => r[i])])),
-    days: t.values.map((r) => fromExcelSerial(r[pi] as number)),
+    days: t.values.map((r) => dayOfSerial(r[pi] as number)),
     skus: t.values.map((r) => r[t.headers.indexOf("sku")]),
     values: t.values,
   };

@@ -11,9 +11,9 @@ import { asQuery } from "../support/query";
 import { SIM_KEY, SIM_TODAY } from "../support/simulator";
 import { createClient } from "../../src/api";
 import { addDays } from "../../src/core/dates";
-import { fromExcelSerial } from "../../src/excel/excelDays";
 import { dayOf, startAnswerProxy, type AnswerProxy } from "./support/answerProxy";
 import { NEW_SHEET, WEEKLY, recordOf, refreshFixture } from "./support/fixture";
+import { dayOfSerial } from "../support/excelDays";
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const headersOf = (t: { headers: string[] }) => ({ sku: t.headers.indexOf("sku") });
@@ -176,7 +176,7 @@ describe.each(KINDS)("%s table", (_, query, next) => {
     // The service stops sending one SKU on the last day (week) of the window: the refresh removes its rows.
     const sku = headersOf(await readTable(fx.host.run, name)).sku;
     const gone = String(values[values.length - 1][sku]);
-    const lastDay = fromExcelSerial(values[values.length - 1][0] as number);
+    const lastDay = dayOfSerial(values[values.length - 1][0] as number);
     proxy.change = (rows) => rows.filter((r) => !(dayOf(r) === lastDay && String(r.sku) === gone));
     const line = await paneRefresh(name);
     expect(line.text).toMatch(/ 0 added, [1-9]\d* removed/);
@@ -375,7 +375,7 @@ describe.each(KINDS)("%s table", (_, query, next) => {
   test("a sorted table whose refresh is held: sorted back as the user left it, cell by cell", async () => {
     const name = await pull(query);
     const { headers, values } = await readTable(fx.host.run, name);
-    const lastDay = fromExcelSerial(values[values.length - 1][0] as number);
+    const lastDay = dayOfSerial(values[values.length - 1][0] as number);
     await act((ctx) =>
       ctx.workbook.tables.getItem(name).sort.apply([{ key: headers.indexOf("revenue"), ascending: false }]),
     );

@@ -17,7 +17,7 @@ import {
   type EngineCase,
 } from "../../dev/sync-engines";
 import { DUCKDB } from "../../src/sync/duckdb/dialect";
-import { letGoDuckDbFile, useDuckDbFile } from "../../src/sync/duckdb/connect";
+import { sharedDuckDbFiles } from "../../src/sync/duckdb/connect";
 import { duckDbSession } from "../../src/sync/duckdb/session";
 import { TransactionWriter } from "../../src/sync/writer";
 import type { EngineSession } from "../../src/sync/sql";
@@ -432,7 +432,7 @@ describe("DuckDB's COMMIT after a failed flush", () => {
     const { spec, rows } = await seeded(engine);
     await engine.close();
     const path = db.address().slice("duckdb:".length);
-    const connection = await (await useDuckDbFile(path)).connect();
+    const connection = await (await sharedDuckDbFiles.use(path)).connect();
     await connection.run(`ALTER TABLE ${quoted(spec.table)} ADD PRIMARY KEY (${spec.key.map(quoted).join(", ")})`);
     await connection.run("BEGIN");
     return { spec, rows, path, connection };
@@ -446,7 +446,7 @@ describe("DuckDB's COMMIT after a failed flush", () => {
       where: "the test's file",
       release: async () => {
         await session.release();
-        await letGoDuckDbFile(path);
+        await sharedDuckDbFiles.letGo(path);
       },
     });
   beforeAll(() => db.start());

@@ -1,7 +1,6 @@
 // "Copy for sync" on a managed table's card: the table's saved query as a sync-file entry, the same JSON
 // `sales-data sync` takes; synced into a real DuckDB file, the database table is the table the pane wrote (its
 // columns, in order, and every row).
-import { fromExcelSerial } from "../../src/excel/excelDays";
 import { readTable } from "../../src/excel";
 import { pullTable } from "../../src/refresh";
 import { openDatabase, parseQueryOption, parseSyncFile, syncAll } from "../../src/sync";
@@ -10,6 +9,7 @@ import { asQuery } from "../support/query";
 import { SIM_TODAY } from "../support/simulator";
 import { NEW_SHEET, refreshFixture } from "../refresh/support/fixture";
 import { duckDbCase } from "../../dev/sync-engines";
+import { dayOfSerial } from "../support/excelDays";
 
 const f = refreshFixture({ skus: 4, stores: 3 });
 const db = duckDbCase();
@@ -54,7 +54,7 @@ test("synced, the entry gives the database the table the pane wrote: its columns
   expect(Object.keys(stored[0])).toEqual(workbook.headers);
   // The period a date, codes whole numbers, names text, figures and comparisons as the cells hold them.
   const asText = (v: unknown) => (v === null ? null : String(v));
-  const fromWorkbook = workbook.values.map((r) => [fromExcelSerial(r[0] as number), ...r.slice(1)].map(asText));
+  const fromWorkbook = workbook.values.map((r) => [dayOfSerial(r[0] as number), ...r.slice(1)].map(asText));
   const fromDatabase = stored.map((r) => Object.values(r).map(asText));
   const order = (rows: (string | null)[][]) => rows.map((r) => JSON.stringify(r)).sort();
   expect(fromWorkbook.length).toBeGreaterThan(100);

@@ -3,7 +3,7 @@
 // re-read, each bar is what the table now holds for its period, and the change said beside it is the one the
 // refresh reported for the first metric.
 import { dateStyle } from "../../src/core/words";
-import { excelSerial, fromExcelSerial } from "../../src/excel/excelDays";
+import { excelSerial } from "../../src/excel/excelDays";
 import type { Query } from "../../src/core/query/query";
 import { asQuery } from "../support/query";
 import { exactSum } from "../../src/core/refresh/revisions";
@@ -17,6 +17,7 @@ import { DateStyleContext } from "../../src/taskpane/dateStyle";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { DAILY, NEW_SHEET, refreshFixture } from "../refresh/support/fixture";
+import { dayOfSerial } from "../support/excelDays";
 
 /** The pane's date style in en-GB: days as 16/11/2026. */
 const GB = dateStyle("en-GB");
@@ -36,7 +37,7 @@ async function cellsByPeriod(tableName: string, metric: string): Promise<Map<str
   const m = headers.indexOf(metric);
   const by = new Map<string, unknown[]>();
   for (const r of values) {
-    const day = fromExcelSerial(r[p] as number);
+    const day = dayOfSerial(r[p] as number);
     by.set(day, [...(by.get(day) ?? []), r[m]]);
   }
   return by;

@@ -25,12 +25,10 @@ const files = new Map<string, OpenFile>();
  * memory_limit, itself 80% of the machine's memory, over its threads: 1.2 GB on a 24 GB machine) before writing them
  * out together, and returns what its allocator holds after a task only past allocator_flush_threshold (128 MB). At
  * 4 MB each, the bench's 5-million-row sync peaked at 361 and 364 MB against 435 to 454 MB, in as much CPU time
- * (docs/sync.md, "Where the sync's memory went"). No memory_limit: an ART index must fit in memory, so a limit
+ * (docs/sync.md, "What memory a sync needs"). No memory_limit: an ART index must fit in memory, so a limit
  * fails a large enough first sync.
- * A seam: the sync bench's floor opens its file with these too (dev/bench/syncFloor.ts), so it loads on the sync's terms.
- * @public
  */
-export const DUCKDB_SETTINGS: Readonly<Record<string, string>> = {
+const DUCKDB_SETTINGS: Readonly<Record<string, string>> = {
   write_buffer_row_group_memory_limit: "4MB",
   allocator_flush_threshold: "4MB",
 };
@@ -64,13 +62,8 @@ async function openInstance(path: string): Promise<DuckDBInstance> {
   return instance;
 }
 
-/**
- * The process's one instance of the file at `path` (absolute), opened on first use. Also how the tests and the bench
- * read the file beside a sync, as a second connection (dev/sync-engines.ts, test/sync/engines.test.ts).
- * A seam: DuckDB lets one process hold a file, so a test reading what a sync wrote must share its instance.
- * @public
- */
-export async function useDuckDbFile(path: string): Promise<DuckDBInstance> {
+/** The process's one instance of the file at `path` (absolute), opened on first use. */
+async function useDuckDbFile(path: string): Promise<DuckDBInstance> {
   let file = files.get(path);
   if (!file) {
     file = { instance: openInstance(path), users: 0 };
@@ -86,17 +79,22 @@ export async function useDuckDbFile(path: string): Promise<DuckDBInstance> {
   }
 }
 
-/**
- * Lets go of the file; the last user closes it (its connections must be closed first).
- * A seam: with useDuckDbFile, for the tests and the bench.
- * @public
- */
-export async function letGoDuckDbFile(path: string): Promise<void> {
+/** Lets go of the file; the last user closes it (its connections must be closed first). */
+async function letGoDuckDbFile(path: string): Promise<void> {
   const file = files.get(path);
   if (!file || --file.users > 0) return;
   files.delete(path);
   (await file.instance).closeSync();
 }
+
+/**
+ * The process's one instance of each file, taken and let go: how the tests and the bench read a file beside a sync,
+ * as a second connection (dev/sync-engines.ts, test/sync/engines.test.ts), and how the bench's floor opens its file
+ * on the sync's terms (dev/bench/syncFloor.ts).
+ * A seam: DuckDB lets one process hold a file, so a test reading what a sync wrote must share its instance.
+ * @public
+ */
+export const sharedDuckDbFiles = { use: useDuckDbFile, letGo: letGoDuckDbFile };
 
 /**
  * Opens (or creates) the DuckDB file at an absolute path; SyncLockedError when another process holds it. Loaded
