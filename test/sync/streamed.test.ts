@@ -14,6 +14,9 @@ import { asQuery, request } from "../support/query";
 import { SIM_KEY, SIM_TODAY, startTestSimulator, type TestSimulator } from "../support/simulator";
 import { duckDbCase, postgresCase, type EngineCase } from "../../dev/sync-engines";
 
+// Each test reads a 5 MB answer at least twice (7 to 9 s here); on a machine busy with other jobs, four times that.
+jest.setTimeout(120_000);
+
 let sim: TestSimulator;
 let proxy: AnswerProxy;
 let client: SalesClient;
@@ -70,7 +73,11 @@ describe("the client's streamed read", () => {
     from: "2026-10-05",
     to: "2026-11-15",
   });
+  // The answer's rows, read whole before any test spoils it: each test stands on its own.
   let rows = 0;
+  beforeAll(async () => {
+    rows = (await client.getData(sixWeeks)).rows.length;
+  });
 
   test("hands on every row the check keeps, as getData returns them, with the same verdict", async () => {
     const whole = await client.getData(sixWeeks);
@@ -80,7 +87,7 @@ describe("the client's streamed read", () => {
       batches++;
       streamed.push(...batch);
     });
-    rows = whole.rows.length;
+    expect(whole.rows).toHaveLength(rows);
     expect(rows).toBeGreaterThan(25_000);
     expect(batches).toBeGreaterThan(3); // about 5 MB, in batches of about a megabyte
     expect(streamed).toEqual(whole.rows);
