@@ -62,18 +62,46 @@ class Voucher {
   }
 }
 
+/** A value as a person would name it in a message: `the text "12,5"`, `the number 12`, `a list`. */
+function valueInWords(v: unknown): string {
+  if (v === null) return "empty";
+  if (typeof v === "string") {
+    const shown = v.length > 40 ? `${v.slice(0, 40)}…` : v;
+    return `the text ${JSON.stringify(shown)}`;
+  }
+  if (typeof v === "number") return `the number ${v}`;
+  if (typeof v === "boolean") return `the value ${v}`;
+  return Array.isArray(v) ? "a list" : "a group of fields";
+}
+
+/** What a field of a data row must be, in words (schemas.ts DataRowSchema). */
+function allowedInWords(field: string): string {
+  if (isMetric(field)) return "a number";
+  if (CODE_FIELDS.has(field)) return "a number or text";
+  if (TEXT_FIELDS.has(field)) return "text";
+  return "a number, text, true or false";
+}
+
+/** A row the add-in cannot read: its number as a person counts (the first is 1), and what is wrong, in words. */
 export class RowFormatError extends Error {
   constructor(
+    /** The row's index in the answer (from 0); -1 for an answer that is not a list of rows. */
     readonly row: number,
+    /** The field that is wrong; "" when the row itself is. */
     readonly field: string,
     detail: string,
   ) {
-    super(`row ${row + 1}, field "${field}": ${detail}`);
+    super(row < 0 ? detail : `row ${(row + 1).toLocaleString("en-US")}: ${detail}`);
   }
 }
 
-function describe(issue: z.core.$ZodIssue): string {
-  return issue.message.replace(/^Invalid input: /, "");
+/** The first wrong field of a row zod refused, said as `revenue is the text "12,5", not a number`. */
+function rowInWords(row: unknown, issue: z.core.$ZodIssue): { field: string; detail: string } {
+  if (row === null || typeof row !== "object" || Array.isArray(row))
+    return { field: "", detail: `${valueInWords(row)}, not a row of fields` };
+  const field = String(issue.path[0] ?? "");
+  const value = (row as Record<string, unknown>)[field];
+  return { field, detail: `${field} is ${valueInWords(value)}, not ${allowedInWords(field)}` };
 }
 
 /**
@@ -81,15 +109,14 @@ function describe(issue: z.core.$ZodIssue): string {
  * the answer before these (a batch of a streamed answer), for the message.
  */
 export function checkRows(body: unknown, firstRow = 0): DataRow[] {
-  if (!Array.isArray(body)) throw new RowFormatError(-1, "(body)", "expected a JSON array of rows");
+  if (!Array.isArray(body)) throw new RowFormatError(-1, "", `its answer is ${valueInWords(body)}, not a list of rows`);
   const voucher = new Voucher();
   for (let i = 0; i < body.length; i++) {
     if (voucher.vouch(body[i])) continue;
     const result = DataRowSchema.safeParse(body[i]);
     if (!result.success) {
-      const issue = result.error.issues[0];
-      const field = issue.path.length ? String(issue.path[0]) : "(row)";
-      throw new RowFormatError(firstRow + i, field, describe(issue));
+      const { field, detail } = rowInWords(body[i], result.error.issues[0]);
+      throw new RowFormatError(firstRow + i, field, detail);
     }
   }
   return body as DataRow[];

@@ -55,6 +55,17 @@ export function retryDecision(error: unknown, maxWaitMs: number, now: number = D
   return wait.ms > maxWaitMs ? false : undefined;
 }
 
+/** A wait of whole seconds as a person says it: "30 seconds", "a minute", "2 minutes", "an hour", "1 hour 30 minutes". */
+function waitInWords(seconds: number): string {
+  const unit = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
+  if (seconds < 60) return unit(seconds, "a second", "seconds");
+  if (seconds < 3600) return unit(Math.ceil(seconds / 60), "a minute", "minutes");
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.ceil((seconds - hours * 3600) / 60);
+  const h = unit(hours, "an hour", "hours");
+  return minutes === 0 ? h : `${hours} ${hours === 1 ? "hour" : "hours"} ${unit(minutes, "1 minute", "minutes")}`;
+}
+
 /** The 429 as a SalesApiError: the time (or the seconds) the service asked to wait, and that wait for code. */
 export function rateLimitError(
   headers: Headers,
@@ -67,7 +78,8 @@ export function rateLimitError(
   }
   const retry = { ...details, retryAfter: Math.ceil(wait.ms / 1000), retryAt: wait.at };
   if (!wait.clock) {
-    const message = `The service is limiting requests and asks to wait ${retry.retryAfter} s. Try again in a minute.`;
+    const span = waitInWords(retry.retryAfter);
+    const message = `The service is limiting requests and asks to wait ${span}. Try again in ${span}.`;
     return new SalesApiError("rate-limit", message, retry);
   }
   // Said to the minute, rounded up: the service refuses until the second it named.

@@ -303,7 +303,7 @@ describe("errors", () => {
       );
     const e = await failure(make({ fetch: fakeFetch }).getData(WEEKLY));
     expect(e.kind).toBe("format");
-    expect(e.message).toContain('row 2, field "revenue"');
+    expect(e.message).toContain('cannot read: row 2: revenue is the text "12", not a number. Nothing was written.');
   });
 
   test("cancelled: an AbortSignal stops a request under way", async () => {

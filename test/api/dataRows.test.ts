@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { checkRows, findPeriodField } from "../../src/api/dataRows";
+import { RowFormatError, checkRows, findPeriodField } from "../../src/api/dataRows";
 import { DataRowSchema } from "../../src/api/schemas";
 import { runs } from "../support/properties";
 
@@ -47,8 +47,18 @@ describe("checkRows", () => {
         { sku: 1, units: 2 },
         { sku: 1, units: "2" },
       ]),
-    ).toThrow('row 2, field "units"');
-    expect(() => checkRows({ rows: [] })).toThrow("expected a JSON array of rows");
+    ).toThrow(new RowFormatError(1, "units", 'units is the text "2", not a number'));
+    expect(() => checkRows([{ sku: 1 }, { sku: 1, store_name: 7 }])).toThrow(
+      "row 2: store_name is the number 7, not text",
+    );
+    expect(() => checkRows([{ sku: [1] }])).toThrow("row 1: sku is a list, not a number or text");
+    expect(() => checkRows([{ sku: 1 }, "x"])).toThrow('row 2: the text "x", not a row of fields');
+    // Rows counted as a person counts them, with the thousands grouped; a long text shortened.
+    expect(() => checkRows([{ units: "y".repeat(50) }], 1233)).toThrow(
+      `row 1,234: units is the text "${"y".repeat(40)}…"`,
+    );
+    expect(() => checkRows({ rows: [] })).toThrow("its answer is a group of fields, not a list of rows");
+    expect(() => checkRows(null)).toThrow("its answer is empty, not a list of rows");
   });
 });
 

@@ -66,11 +66,15 @@ function fakeClock(start = Date.parse("2026-11-23T09:00:00Z")) {
 }
 
 const limited = (retryAt?: number) =>
-  new SalesApiError("rate-limit", "The service is limiting requests and asks to wait 2 s. Try again in a minute.", {
-    status: 429,
-    retryAfter: retryAt === undefined ? undefined : 2,
-    retryAt,
-  });
+  new SalesApiError(
+    "rate-limit",
+    "The service is limiting requests and asks to wait 2 seconds. Try again in 2 seconds.",
+    {
+      status: 429,
+      retryAfter: retryAt === undefined ? undefined : 2,
+      retryAt,
+    },
+  );
 
 function setup(options: PoolOptions = {}, n = 10) {
   const time = fakeClock();
@@ -464,7 +468,7 @@ describe("over HTTP, against the simulator", () => {
     await sim.inject({ path: "/api/data", retryAfter: 120 });
     const pool = new RequestPool({ limit: 1 });
     const outcomes = await read(pool, queries(4)).outcomes;
-    const words = "The service is limiting requests and asks to wait 120 s. Try again in a minute.";
+    const words = "The service is limiting requests and asks to wait 2 minutes. Try again in 2 minutes.";
     expect(outcomes.map((o) => [o.status, (o as { reason: Error }).reason.message])).toEqual([
       ["rejected", words],
       ["not-started", words],

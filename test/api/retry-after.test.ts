@@ -85,7 +85,7 @@ describe("over HTTP", () => {
     await sim.inject({ status: 429, retryAfter: 120, count: 1 });
     const before = Date.now();
     const e = await failure(make().listRetailers());
-    expect(e.message).toBe("The service is limiting requests and asks to wait 120 s. Try again in a minute.");
+    expect(e.message).toBe("The service is limiting requests and asks to wait 2 minutes. Try again in 2 minutes.");
     expect(e.retryAfter).toBe(120);
     expect(e.retryAt).toBeGreaterThanOrEqual(before + 120_000);
     expect(e.retryAt).toBeLessThanOrEqual(Date.now() + 120_000);
@@ -99,7 +99,7 @@ describe("reading the headers as ky 1.x does: the wait a 429 reports (rateLimitE
   const asked = (entries: Record<string, string>) => {
     const e = rateLimitError(new Headers(entries), {}, now);
     if (e.retryAt === undefined) return undefined;
-    return { seconds: e.retryAfter, at: e.retryAt, clock: !/asks to wait \d+ s\./.test(e.message) };
+    return { seconds: e.retryAfter, at: e.retryAt, clock: / asks to wait until /.test(e.message) };
   };
 
   test("delay-seconds: a wait from now (none for 0)", () => {
@@ -154,4 +154,24 @@ describe("the words (rateLimitError)", () => {
     const e = rateLimitError(h("Fri, 27 Nov 2026 12:00:00 GMT"), {}, now);
     expect(e.message).toMatch(/^The service is limiting requests and asks to wait until .*2026.*\. Try again then\.$/);
   });
+});
+
+test("a wait in seconds is said as a person says it, rounded up to the minute past one", () => {
+  const said = (seconds: number) =>
+    rateLimitError(new Headers({ "Retry-After": String(seconds) }), {}, 0).message.replace(
+      /^The service is limiting requests and asks to wait (.*)\. Try again in \1\.$/,
+      "$1",
+    );
+  expect([1, 30, 60, 61, 120, 3599, 3600, 3601, 5400, 7200].map(said)).toEqual([
+    "a second",
+    "30 seconds",
+    "a minute",
+    "2 minutes",
+    "2 minutes",
+    "60 minutes",
+    "an hour",
+    "1 hour 1 minute",
+    "1 hour 30 minutes",
+    "2 hours",
+  ]);
 });

@@ -49,7 +49,7 @@ const SPOILED: [string, (rows: ServiceRow[]) => ServiceRow[], RegExp, "row" | "e
   [
     "a figure sent as text",
     (rows) => [...rows.slice(0, -1), { ...rows.at(-1), units: "12 units" }],
-    /cannot read: row \d+, field "units".*Nothing was written\./,
+    /cannot read: row [\d,]+: units is the text "12 units", not a number\. Nothing was written\./,
     "row",
   ],
   [
