@@ -45,9 +45,10 @@ export type Corruption =
   | { kind: "add-column"; column: string; value: number | string | null }
   /**
    * A unit change at the source: the metric (else every metric) multiplied by `factor` (> 0, not 1; 100 is pence
-   * for pounds) in every row, or in n rows (those holding a non-zero figure first).
+   * for pounds) in every row, or in n rows (those holding a non-zero figure first); with `day`, only in the rows
+   * of that day (a day of every SKU sent in another unit).
    */
-  | { kind: "scale"; factor: number; metric?: string; rows?: number }
+  | { kind: "scale"; factor: number; metric?: string; rows?: number; day?: string }
   /**
    * n rows copied, each copy right after its row with another `sku` (another SKU code, or with a product filter
    * another filter value): `codes` other values in turn (default 1), none in the answer. For a View by answer.
@@ -198,13 +199,19 @@ function nullValues(rows: Row[], c: { rows: number; metric?: string }, ctx: Corr
 /** A figure times the factor, without binary noise (12.34 x 100 is 1234, not 1234.0000000000002). */
 const scaled = (v: number, factor: number): number => Number((v * factor).toPrecision(15));
 
-function scale(rows: Row[], c: { factor: number; metric?: string; rows?: number }, ctx: CorruptionContext): Row[] {
-  const metrics = c.metric === undefined ? metricFields(rows, ctx.params, periodField(rows, ctx.params)) : [c.metric];
+function scale(
+  rows: Row[],
+  c: { factor: number; metric?: string; rows?: number; day?: string },
+  ctx: CorruptionContext,
+): Row[] {
+  const period = periodField(rows, ctx.params);
+  const metrics = c.metric === undefined ? metricFields(rows, ctx.params, period) : [c.metric];
   const holds = (i: number) => metrics.some((m) => typeof rows[i][m] === "number" && rows[i][m] !== 0);
-  const order = shuffled(rows.length, ctx.rng);
+  const onDay = (i: number) => c.day === undefined || String(rows[i][period ?? ""] ?? "").startsWith(c.day);
+  const order = shuffled(rows.length, ctx.rng).filter(onDay);
   const picked =
     c.rows === undefined
-      ? rows.map((_, i) => i)
+      ? order
       : [...order.filter(holds), ...order.filter((i) => !holds(i))].slice(0, count(c.rows, rows.length));
   for (const i of picked) {
     const row = { ...rows[i] };

@@ -7,7 +7,13 @@ import { addDays, type IsoDate } from "../../src/core/dates";
 import { runs } from "../support/properties";
 import { type WindowSide } from "../../src/core/refresh/losses";
 import { REFRESH_ANYWAY } from "../../src/core/refresh/lossesText";
-import { approvedUnits, checkWindow, unapprovedUnitChanges, unitChangeText } from "../../src/core/refresh/unitChange";
+import {
+  approvedUnits,
+  checkWindow,
+  unapprovedUnitChanges,
+  unitChangeText,
+  type ChangeDays,
+} from "../../src/core/refresh/unitChange";
 import type { UnitChange } from "../../src/core/refresh/unitTally";
 
 /** A metric is held only when at least three rows changed by one power of ten (docs/refresh.md). */
@@ -94,12 +100,14 @@ describe("revisions are never held", () => {
         fc.integer({ min: 0, max: 2 }),
         fc.double({ min: 0.99, max: 1.01, noNaN: true }),
         (stored, k, m, revision) => {
-          // Per retailer, at most half of the metric's comparable rows are outliers; a lone outlier in any table.
+          // Per retailer and day, at most half of the metric's comparable rows are outliers (so at most half of the
+          // retailer's too); a lone outlier in any table.
           const outliers = new Set<Row>();
-          for (const who of RETAILERS) {
-            const rows = comparable(stored, m, who);
-            rows.slice(0, Math.floor(rows.length / 2)).forEach((r) => outliers.add(r));
-          }
+          for (const who of RETAILERS)
+            for (let d = 0; d <= 7; d++) {
+              const rows = comparable(stored, m, who).filter((r) => r.key[0] === addDays(FIRST, d));
+              rows.slice(0, Math.floor(rows.length / 2)).forEach((r) => outliers.add(r));
+            }
           const fresh = mapFigures(stored, (i, mm) => (mm === m && outliers.has(stored[i]) ? 10 ** k : revision));
           expect(changesOf(stored, fresh)).toEqual([]);
           const lone = comparable(stored, m)[0];
@@ -180,14 +188,15 @@ describe("a unit change is always held", () => {
     const single = changesOf(stored, fresh, false);
     expect(single).toEqual([{ metric: "revenue", factor: 100, compared: 52, changed: 48 }]);
     expect(checkWindow({ stored: side(stored), fresh: side(fresh), metrics: METRICS }).unitChanges).toEqual(single);
-    // Exactly half is not most: 26 of 52 rows x100 is held by no rule.
+    // Exactly half is not most: 26 of 52 rows x100 is no change of the window's unit. They are 7 of the 13 rows of
+    // each of the first two days (6 of the last two's), so those two days are held as days that moved by x100.
     expect(
       changesOf(
         stored,
         mapFigures(stored, (i, m) => (m === 0 && i < 26 ? 100 : 1)),
         false,
       ),
-    ).toEqual([]);
+    ).toEqual([{ metric: "revenue", factor: 100, compared: 26, changed: 14, periods: [FIRST, addDays(FIRST, 1)] }]);
     expect(
       changesOf(
         stored,
@@ -212,6 +221,62 @@ describe("a unit change is always held", () => {
         false,
       ),
     ).toHaveLength(3);
+  });
+});
+
+describe("some days of the window moved by a power of ten, the others not: held, naming the days", () => {
+  /** 13 SKUs on each of four days, revenue and units; `moved` multiplies the figures of the rows it picks. */
+  const stored: Row[] = Array.from({ length: 52 }, (_, i) => ({
+    key: [addDays(FIRST, i % 4), "northmart", 100 + Math.floor(i / 4)],
+    metrics: [10 + i, 1 + i, null],
+  }));
+  const day = (i: number) => i % 4;
+
+  test("one day of every SKU x1,000 (revenue and units), the other days revised: held for that day only", () => {
+    const fresh = mapFigures(stored, (i, m) => (m < 2 && day(i) === 2 ? 1000 : 1.01));
+    const third = addDays(FIRST, 2);
+    expect(changesOf(stored, fresh, false)).toEqual([
+      { metric: "revenue", factor: 1000, compared: 13, changed: 13, periods: [third] },
+      { metric: "units", factor: 1000, compared: 13, changed: 13, periods: [third] },
+    ]);
+    // The same rows, as the window's majority: the change of unit it has always been, no days named.
+    const mostDays = mapFigures(stored, (i, m) => (m === 0 && day(i) !== 0 ? 1000 : 1));
+    expect(changesOf(stored, mostDays, false)).toEqual([
+      { metric: "revenue", factor: 1000, compared: 52, changed: 39 },
+    ]);
+  });
+
+  test("a day is held only when at least three of its rows, and most of them, moved by one power", () => {
+    // Two rows of a day x100: revisions (outliers), whatever share of the day they are.
+    const two = mapFigures(stored, (i, m) => (m === 0 && (i === 2 || i === 6) ? 100 : 1));
+    expect(changesOf(stored, two, false)).toEqual([]);
+    // Six of a day's 13 rows x100: not most of the day.
+    const six = mapFigures(stored, (i, m) => (m === 0 && day(i) === 1 && i < 24 ? 100 : 1));
+    expect(changesOf(stored, six, false)).toEqual([]);
+    // Seven of them: most.
+    const seven = mapFigures(stored, (i, m) => (m === 0 && day(i) === 1 && i < 28 ? 100 : 1));
+    expect(changesOf(stored, seven, false)).toEqual([
+      { metric: "revenue", factor: 100, compared: 13, changed: 7, periods: [addDays(FIRST, 1)] },
+    ]);
+  });
+
+  test("any day of any table scaled by 10^k: held for that day wherever it has three rows of a metric compared", () => {
+    fc.assert(
+      fc.property(storedRows, fc.integer({ min: 0, max: 7 }), fc.integer({ min: 1, max: 4 }), (rows, d, k) => {
+        const scaled = addDays(FIRST, d);
+        const fresh = mapFigures(rows, (i) => (rows[i].key[0] === scaled ? 10 ** k : 1));
+        const changes = changesOf(rows, fresh);
+        expect(
+          changes.every((c) => c.factor === 10 ** k && (c.periods === undefined || c.periods.join() === scaled)),
+        ).toBe(true);
+        for (const who of RETAILERS) {
+          const onDay = comparable(rows, 0, who).filter((r) => r.key[0] === scaled).length;
+          const found = changes.some((c) => c.retailer === who && c.metric === "revenue");
+          expect(found).toBe(onDay >= UNIT_CHANGE_MIN_ROWS);
+        }
+      }),
+      runs(2000, 300),
+    );
   });
 });
 
@@ -357,16 +422,17 @@ describe("what Refresh anyway accepts", () => {
 });
 
 describe("the words", () => {
+  const WHEN: ChangeDays = { timeframe: "daily", days: "2026-11-24" };
   test("held, written, beyond what was accepted; several metrics and retailers", () => {
     const revenue: UnitChange = { metric: "revenue", factor: 100, compared: 52, changed: 48 };
-    expect(unitChangeText([revenue], true)).toEqual({
+    expect(unitChangeText([revenue], true, WHEN)).toEqual({
       said: "The service's revenue figures in the re-read days are 100 times what the table holds for the same rows (48 of 52 rows), as if the retailer had changed its unit (pence for pounds). The table was left as it was.",
       anyway: REFRESH_ANYWAY,
     });
-    expect(unitChangeText([revenue], true, true).said).toContain(
+    expect(unitChangeText([revenue], true, WHEN, true).said).toContain(
       "(pence for pounds). That is not the change you accepted with Refresh anyway. The table was left as it was.",
     );
-    expect(unitChangeText([revenue], false)).toEqual({
+    expect(unitChangeText([revenue], false, WHEN)).toEqual({
       said: "The service's revenue figures in the re-read days were 100 times what the table held for the same rows (48 of 52 rows), as if the retailer had changed its unit (pence for pounds). They were written; the older rows keep the old unit, so get the data again to have one unit throughout.",
     });
     const several: UnitChange[] = [
@@ -374,16 +440,29 @@ describe("the words", () => {
       { retailer: "freshway", metric: "average_price", factor: 0.01, compared: 1100, changed: 1100 },
       { retailer: "freshway", metric: "units", factor: 1000, compared: 9, changed: 5 },
     ];
-    expect(unitChangeText(several, true).said).toBe(
+    expect(unitChangeText(several, true, WHEN).said).toBe(
       "The service's revenue and average_price figures for freshway in the re-read days are a hundredth of what the table holds for the same rows (revenue 1,190 of 1,200 rows, average_price 1,100 of 1,100 rows), as if freshway had changed its unit (pounds for pence). " +
         "The service's units figures for freshway in the re-read days are 1,000 times what the table holds for the same rows (5 of 9 rows), as if freshway had changed its unit. The table was left as it was.",
     );
-    expect(unitChangeText([{ ...revenue, metric: "availability", factor: 1e-5 }], true).said).toContain(
+    expect(unitChangeText([{ ...revenue, metric: "availability", factor: 1e-5 }], true, WHEN).said).toContain(
       "availability figures in the re-read days are 1/100,000 of what the table holds",
     );
+    // Some days only: named in the surface's words, the service's by default ("24 Nov").
+    const days: UnitChange = { metric: "revenue", factor: 1000, compared: 13, changed: 13, periods: ["2026-11-18"] };
+    expect(unitChangeText([days, { ...days, metric: "units" }], true, WHEN).said).toBe(
+      "The service's revenue and units figures for 18 Nov are 1,000 times what the table holds for the same rows (revenue 13 of 13 rows, units 13 of 13 rows), while the other re-read days kept their unit: neither a revision nor a change of unit. The table was left as it was.",
+    );
+    const gb = {
+      range: () => "",
+      compact: (r: { from: string; to: string }) => `${r.from.slice(8)}/${r.from.slice(5, 7)}`,
+    };
+    expect(
+      unitChangeText([{ ...days, periods: ["2026-11-18", "2026-11-20"] }], false, { timeframe: "daily", days: gb })
+        .said,
+    ).toContain("figures for 18/11 and 20/11 were 1,000 times what the table held");
     // A narrow window: the level of the periods before is the second witness, and said.
     expect(
-      unitChangeText([{ metric: "revenue", factor: 1000, compared: 1, changed: 1, byLevel: true }], true).said,
+      unitChangeText([{ metric: "revenue", factor: 1000, compared: 1, changed: 1, byLevel: true }], true, WHEN).said,
     ).toBe(
       "The service's revenue figures in the re-read days are 1,000 times what the table holds for the same rows (1 of 1 row, and their level in the periods before), as if the retailer had changed its unit. The table was left as it was.",
     );

@@ -256,3 +256,27 @@ test("a refresh both rules hold: one line of each, and Refresh anyway accepts bo
   const written = await refreshTable(deps(), before.record, { anyway: approval });
   expect([written.status, written.losses?.held, written.unitChange?.held]).toEqual(["refreshed", false, false]);
 });
+
+test("daily, one day of every SKU x1000, the other days as they were: held naming that day; Refresh anyway writes it", async () => {
+  const name = await table(DAILY);
+  const day = "2026-11-18";
+  const rows = await comparable(name, "revenue", day, addDays(day, 1));
+  expect(rows).toBeGreaterThanOrEqual(3);
+  source({ kind: "scale", factor: 1000, day });
+  const before = await state(name);
+
+  const held = await refreshTable(deps(), before.record);
+  expect(proxy.corrupted()).toBeGreaterThan(0);
+  await expectHeld(held, before, name);
+  expect(held.unitChange!.changes.map((c) => [c.metric, c.factor, c.periods])).toEqual([
+    ["revenue", 1000, [day]],
+    ["units", 1000, [day]],
+  ]);
+  expect(held.unitChange!.changes[0]).toMatchObject({ compared: rows, changed: rows });
+  expect(held.unitChange!.said).toMatch(
+    /^The service's revenue and units figures for 18 Nov are 1,000 times what the table holds for the same rows \(revenue \d+ of \d+ rows, units \d+ of \d+ rows\), while the other re-read days kept their unit: neither a revision nor a change of unit\. The table was left as it was\.$/,
+  );
+
+  const anyway = await refreshTable(deps(), await f.record(name), { anyway: refreshAnywayOf(held) });
+  expect([anyway.status, anyway.unitChange?.held]).toEqual(["refreshed", false]);
+});

@@ -8,7 +8,13 @@ import type { Timeframe } from "../metrics";
 import { heldBy } from "./losses";
 import type { WindowComparison } from "./windowFold";
 import { lossesSentences, lossesText } from "./lossesText";
-import { unapprovedUnitChanges, unitChangeText, type RefreshApproval, type WindowCheck } from "./unitChange";
+import {
+  unapprovedUnitChanges,
+  unitChangeText,
+  type ChangeDays,
+  type RefreshApproval,
+  type WindowCheck,
+} from "./unitChange";
 import type { UnitChange } from "./unitTally";
 
 /**
@@ -75,7 +81,10 @@ export function holdsOf(
   named?: string,
 ): Holds {
   const losses = lossesOf(check.comparison, anyway, when, named);
-  const unitChange = unitChangeOf(check.unitChanges, anyway);
+  const unitChange = unitChangeOf(check.unitChanges, anyway, {
+    timeframe: when.timeframe,
+    days: when.days ?? when.today,
+  });
   return {
     // The losses rule is asked on the comparison itself, whether or not it names rows that go.
     held: heldBy(check.comparison, anyway) || !!unitChange?.held,
@@ -103,9 +112,10 @@ function lossesOf(
 function unitChangeOf(
   changes: UnitChange[],
   anyway: boolean | RefreshApproval | undefined,
+  when: ChangeDays,
 ): RefreshUnitChange | undefined {
   if (changes.length === 0) return undefined;
   const held = unapprovedUnitChanges(changes, anyway).length > 0;
-  const words = unitChangeText(changes, held, held && typeof anyway === "object");
+  const words = unitChangeText(changes, held, when, held && typeof anyway === "object");
   return { changes, held, text: lossesSentences(words), said: words.said };
 }

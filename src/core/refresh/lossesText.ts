@@ -15,7 +15,10 @@ const lastDay = (period: IsoDate, timeframe: Timeframe): IsoDate =>
   timeframe === "daily" ? period : addDays(addPeriods(period, timeframe, 1), -1);
 
 /** Periods (first days, any order) joined into runs of consecutive periods, each with its rows. */
-function periodRuns(periods: readonly PeriodCount[], timeframe: Timeframe): { range: DateRange; rows: number }[] {
+export function periodRuns(
+  periods: readonly PeriodCount[],
+  timeframe: Timeframe,
+): { range: DateRange; rows: number }[] {
   const runs: { range: DateRange; rows: number }[] = [];
   for (const p of [...periods].sort((a, b) => compareDays(a.period, b.period))) {
     const last = runs[runs.length - 1];

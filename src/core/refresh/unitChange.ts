@@ -6,8 +6,9 @@
 // unit: unitTally.ts tells them apart. A narrow window (a one-SKU weekly table re-reads one settled week) is judged
 // also against the level of the settled periods before it. Pure; see docs/refresh.md, "A unit change at the source".
 import { foldSides, pairByKey, type ApprovedLosses, type WindowAnswer, type WindowSide } from "./losses";
-import { REFRESH_ANYWAY, type LossesWords } from "./lossesText";
-import { andList, plural } from "../words";
+import { REFRESH_ANYWAY, periodRuns, type LossesWords } from "./lossesText";
+import { andList, dayWordsOf, plural, type DaysOf } from "../words";
+import type { Timeframe } from "../metrics";
 import type { IsoDate } from "../dates";
 import { LEVEL_PERIODS, LevelReader, NARROW_ROWS, type UnitChange } from "./unitTally";
 import { WindowFold, type WindowComparison } from "./windowFold";
@@ -144,15 +145,30 @@ function example(metrics: readonly string[], factor: number): string {
   return k === 2 ? " (pence for pounds)" : k === -2 ? " (pounds for pence)" : "";
 }
 
-/** One sentence per retailer and factor: the metrics, the factor, the rows, the likely cause. */
-function changeSentences(changes: readonly UnitChange[], held: boolean): string[] {
+/** A change's periods in the surface's words: "16 Nov", "16-17 Nov and 20 Nov". */
+function periodsText(periods: readonly IsoDate[], when: ChangeDays): string {
+  const runs = periodRuns(
+    periods.map((period) => ({ period, rows: 0 })),
+    when.timeframe,
+  );
+  return andList(runs.map((r) => dayWordsOf(when.days).compact(r.range)));
+}
+
+/** How a change's periods are said: the table's timeframe, and the surface's words for days. */
+export interface ChangeDays {
+  timeframe: Timeframe;
+  days: DaysOf;
+}
+
+/** One sentence per retailer, factor and periods: the metrics, the factor, the rows, the likely cause. */
+function changeSentences(changes: readonly UnitChange[], held: boolean, when: ChangeDays): string[] {
   const groups = new Map<string, UnitChange[]>();
   for (const c of changes) {
-    const g = `${c.retailer ?? ""}\u0000${c.factor}`;
+    const g = `${c.retailer ?? ""}\u0000${c.factor}\u0000${(c.periods ?? []).join(",")}`;
     groups.set(g, [...(groups.get(g) ?? []), c]);
   }
   return [...groups.values()].map((cs) => {
-    const { retailer, factor } = cs[0];
+    const { retailer, factor, periods } = cs[0];
     const metrics = cs.map((c) => c.metric);
     const rows = (c: UnitChange) => `${c.changed.toLocaleString("en-US")} of ${plural(c.compared, "row")}`;
     // A narrow window's rows are few: the level of the periods before them is the second witness, and said.
@@ -160,6 +176,12 @@ function changeSentences(changes: readonly UnitChange[], held: boolean): string[
     const counts = cs.length === 1 ? rows(cs[0]) : cs.map((c) => `${c.metric} ${rows(c)}`).join(", ");
     const who = retailer === undefined ? "the retailer" : retailer;
     const [are, holds] = held ? ["are", "holds"] : ["were", "held"];
+    if (periods)
+      return (
+        `The service's ${andList(metrics)} figures${retailer === undefined ? "" : ` for ${retailer}`} for ` +
+        `${periodsText(periods, when)} ${are} ${factorText(factor)} what the table ${holds} for the same rows ` +
+        `(${counts}), while the other re-read days kept their unit: neither a revision nor a change of unit.`
+      );
     return (
       `The service's ${andList(metrics)} figures${retailer === undefined ? "" : ` for ${retailer}`} in the re-read ` +
       `days ${are} ${factorText(factor)} what the table ${holds} for the same rows (${counts}${level}), as if ${who} had ` +
@@ -173,10 +195,16 @@ function changeSentences(changes: readonly UnitChange[], held: boolean): string[
  * what the table holds for the same rows (48 of 52 rows), as if the retailer had changed its unit (pence for
  * pounds). The table was left as it was." then (`anyway`) the sentence that points to the pane's Refresh anyway.
  * `beyond`: the refresh was asked with "Refresh anyway" for other changes (it says so). Written (accepted): the
- * same in the past, that they were written, and that older rows keep the old unit.
+ * same in the past, that they were written, and that older rows keep the old unit. A change of some periods only
+ * (UnitChange.periods) names them, in `when`'s words.
  */
-export function unitChangeText(changes: readonly UnitChange[], held: boolean, beyond = false): LossesWords {
-  const said = changeSentences(changes, held).join(" ");
+export function unitChangeText(
+  changes: readonly UnitChange[],
+  held: boolean,
+  when: ChangeDays,
+  beyond = false,
+): LossesWords {
+  const said = changeSentences(changes, held, when).join(" ");
   if (!held)
     return {
       said: `${said} They were written; the older rows keep the old unit, so get the data again to have one unit throughout.`,

@@ -2,7 +2,7 @@
 // same key compared and, per power of ten, the rows whose re-read figure is that power away from the stored one. It
 // keeps counts, and the first rows of each power only (a narrow window judges that few by their level), so a window
 // of any size is tallied in a pass over its rows. docs/refresh.md, "A unit change at the source", has the rule.
-import { isIsoDate } from "../dates";
+import { compareDays, isIsoDate, type IsoDate } from "../dates";
 import { isNumber } from "./revisions";
 
 /** A metric whose figures changed by a power of ten in most rows of the same key. */
@@ -22,6 +22,13 @@ export interface UnitChange {
    * key's level in the settled periods before the window (within LEVEL_TOLERANCE).
    */
   byLevel?: true;
+  /**
+   * Some periods only: the window as a whole kept its unit, but in each of these periods at least
+   * UNIT_CHANGE_MIN_ROWS rows, and more than half of that period's rows compared, moved by `factor` (a day of every
+   * SKU x1,000). A retailer that changes its unit does so from a day on, and a revision moves a figure by about 1%,
+   * so neither makes this: held as a unit change is, naming the periods. `compared` and `changed` count theirs.
+   */
+  periods?: IsoDate[];
 }
 
 /** A metric is held only when at least this many rows changed by the same power of ten... */
@@ -73,6 +80,8 @@ interface GroupTally {
   compared: number[];
   /** Per metric, per power of ten other than 0, in the order first seen. */
   powers: Map<number, Power>[];
+  /** The same per period (a day, its first day for weeks and months): rows compared, and rows per power. */
+  periods: Map<IsoDate, { compared: number[]; powers: Map<number, number>[] }>;
 }
 
 /** Each key's level per metric (undefined: no non-zero figure), from the settled rows before a narrow window. */
@@ -141,15 +150,20 @@ export class UnitTally {
     const n = this.metrics.length;
     let tally = this.groups.get(group);
     if (!tally) {
-      tally = { compared: new Array<number>(n).fill(0), powers: Array.from({ length: n }, () => new Map()) };
+      tally = { ...emptyCounts<Power>(n), periods: new Map() };
       this.groups.set(group, tally);
     }
+    const period = isIsoDate(freshKeys[0]) ? freshKeys[0] : null;
+    let day = period === null ? undefined : tally.periods.get(period);
+    if (period !== null && !day) tally.periods.set(period, (day = emptyCounts<number>(n)));
     for (let m = 0; m < n; m++) {
       const [a, b] = [before[m], after[m]];
       if (!isNumber(a) || !isNumber(b) || a === 0 || b === 0) continue;
       tally.compared[m]++;
+      if (day) day.compared[m]++;
       const k = powerOf(b / a);
       if (k === null || k === 0) continue;
+      if (day) day.powers[m].set(k, (day.powers[m].get(k) ?? 0) + 1);
       let power = tally.powers[m].get(k);
       if (!power) tally.powers[m].set(k, (power = { rows: 0, first: [] }));
       power.rows++;
@@ -179,7 +193,9 @@ export class UnitTally {
   /** The unit changes found; `several`: groups are retailers (each change names its own). */
   changes(several: boolean, levels?: Levels): UnitChange[] {
     const out: UnitChange[] = [];
+    const whole = new Set<string>();
     for (const { group, m, k, power, compared } of this.majorities()) {
+      whole.add(`${group}\u0000${m}`);
       const byLevel = power.rows < UNIT_CHANGE_MIN_ROWS;
       if (byLevel && !(levels && offLevel(power.first, k, m, levels))) continue;
       out.push({
@@ -191,6 +207,36 @@ export class UnitTally {
         ...(byLevel ? { byLevel: true as const } : {}),
       });
     }
+    for (const [group, tally] of this.groups)
+      for (let m = 0; m < this.metrics.length; m++)
+        if (!whole.has(`${group}\u0000${m}`)) out.push(...this.periodChanges(tally, m, several ? group : undefined));
     return out;
   }
+
+  /** A metric's periods that moved by a power of ten while the window kept its unit (UnitChange.periods). */
+  private periodChanges(tally: GroupTally, m: number, retailer: string | undefined): UnitChange[] {
+    const byPower = new Map<number, { periods: IsoDate[]; compared: number; changed: number }>();
+    for (const [period, day] of [...tally.periods].sort(([a], [b]) => compareDays(a, b)))
+      for (const [k, rows] of day.powers[m]) {
+        if (rows < UNIT_CHANGE_MIN_ROWS || rows * 2 <= day.compared[m]) continue;
+        let p = byPower.get(k);
+        if (!p) byPower.set(k, (p = { periods: [], compared: 0, changed: 0 }));
+        p.periods.push(period);
+        p.compared += day.compared[m];
+        p.changed += rows;
+      }
+    return [...byPower].map(([k, p]) => ({
+      ...(retailer === undefined ? {} : { retailer }),
+      metric: this.metrics[m],
+      factor: 10 ** k,
+      compared: p.compared,
+      changed: p.changed,
+      periods: p.periods,
+    }));
+  }
+}
+
+/** Nothing compared yet, for `n` metrics. */
+function emptyCounts<V>(n: number): { compared: number[]; powers: Map<number, V>[] } {
+  return { compared: new Array<number>(n).fill(0), powers: Array.from({ length: n }, () => new Map<number, V>()) };
 }
