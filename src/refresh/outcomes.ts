@@ -3,6 +3,7 @@
 // (warnings.ts, src/core/refresh/holds.ts); refreshOutcome.ts assembles a table's outcome from its steps.
 import type { IsoDate, DateRange } from "../core/dates";
 import { errorText } from "../core/errorText";
+import { plural } from "../core/words";
 import type { RefreshLosses, RefreshUnitChange } from "../core/refresh/holds";
 import { changesText, type MetricChange } from "../core/refresh/revisions";
 import { type RetailerSummary } from "../core/answer/retailersTable";
@@ -141,7 +142,7 @@ export function rowsText(
 ): string {
   const rows = nothingChanged(o)
     ? `No change: ${o.rowsReplaced.toLocaleString("en-US")} ${o.rowsReplaced === 1 ? "row" : "rows"} re-read, all as before`
-    : `rewrote ${o.window ? range(o.window) : "the window"}: ${o.rowsReplaced} rows replaced, ${o.rowsAdded} added, ${o.rowsRemoved} removed`;
+    : `rewrote ${o.window ? range(o.window) : "the window"}: ${plural(o.rowsReplaced, "row")} replaced, ${o.rowsAdded.toLocaleString("en-US")} added, ${o.rowsRemoved} removed`;
   return o.userRows ? `${rows}; ${o.userRows.text}` : rows;
 }
 
@@ -185,7 +186,7 @@ export const noRowsToPull = (
   `The service has no rows for ${retailers.join(", ")}, ${q.level}, ${q.timeframe}, ${q.from} to ${q.to}. Nothing was written; check the dates and View by.`;
 
 export const partialPullWarning = (written: number, total: number, error: string): string =>
-  `Wrote ${written.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} rows before Excel failed (${error}). Refresh the table to complete it.`;
+  `Wrote ${written.toLocaleString("en-US")} of ${plural(total, "row")} before Excel failed (${error}). Refresh the table to complete it.`;
 
 const unfinished = (code: string | undefined, message: string): string =>
   `Excel could not finish the refresh${code ? ` (${code})` : ""}: ${message} The table holds either its old or its new recent rows; refresh again to complete it.`;

@@ -44,7 +44,7 @@ test("from the answer alone: an empty answer where the window holds rows keeps t
   expect(planFromAnswer(input([]))).toEqual({
     kind: "keep",
     warnings: [
-      "The service returned no rows for 2026-11-16 to 2026-11-24, where the table has 3 row(s). They were kept, not deleted. Check the retailer's connection in the service, then refresh again.",
+      "The service returned no rows for 2026-11-16 to 2026-11-24, where the table has 3 rows. They were kept, not deleted. Check the retailer's connection in the service, then refresh again.",
     ],
   });
 });

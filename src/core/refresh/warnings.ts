@@ -3,7 +3,7 @@
 // Pure words, for the plan (plan.ts) and the answer's layout (answerLayout.ts); any surface shows them as they are.
 import { addPeriods, type DateRange, type IsoDate } from "../dates";
 import { STORE_DAILY_RETENTION_DAYS, type Timeframe } from "../metrics";
-import { dayWordsOf, type DayWords, type DaysOf } from "../words";
+import { dayWordsOf, plural, type DayWords, type DaysOf } from "../words";
 import { RETAILER_COLUMN } from "../answer/retailersTable";
 import type { Gap } from "./gaps";
 
@@ -14,10 +14,10 @@ export const missingColumnsWarning = (missing: readonly string[], start: IsoDate
   `The service did not send ${missing.join(", ")} this time: ${missing.length === 1 ? "that column is" : "those columns are"} empty from ${start} on.`;
 
 export const earlyRowsWarning = (early: number, start: IsoDate): string =>
-  `${early} row(s) the service labelled before ${start} were left out (the stored rows cover them).`;
+  `${plural(early, "row")} the service labelled before ${start} ${early === 1 ? "was" : "were"} left out (the stored rows cover them).`;
 
 export const keptRowsWarning = (from: IsoDate, to: IsoDate, storedRows: number, days?: DayWords): string =>
-  `The service returned no rows for ${days ? days.range({ from, to }) : `${from} to ${to}`}, where the table has ${storedRows} row(s). They were kept, not deleted. Check the retailer's connection in the service, then refresh again.`;
+  `The service returned no rows for ${days ? days.range({ from, to }) : `${from} to ${to}`}, where the table has ${plural(storedRows, "row")}. ${storedRows === 1 ? "It was" : "They were"} kept, not deleted. Check the retailer's connection in the service, then refresh again.`;
 
 /** A table of several retailers: some retailers' answers were empty where the table holds their rows. */
 export const keptRetailerRowsWarning = (
@@ -67,4 +67,4 @@ export const noRetailerColumnText = (tableName: string): string =>
 
 /** The table grew where Excel cannot change a conditional format's areas (below ExcelApi 1.17). */
 export const formatsNotCarriedWarning = (columns: readonly string[], rows: number): string =>
-  `The conditional formats of ${columns.map((c) => `"${c}"`).join(", ")} were not extended to the ${rows} new row(s): this version of Excel cannot change where a conditional format applies. Extend them in Home > Conditional Formatting > Manage Rules.`;
+  `The conditional formats of ${columns.map((c) => `"${c}"`).join(", ")} were not extended to the ${rows === 1 ? "new row" : `${rows.toLocaleString("en-US")} new rows`}: this version of Excel cannot change where a conditional format applies. Extend them in Home > Conditional Formatting > Manage Rules.`;
