@@ -8,6 +8,7 @@
 // Each request is read in one request (the sync's chunks are within the client's own), through the run's pool.
 import { AnswerStream, type AnswerVerdict } from "../core/answer/answerCheck";
 import type { AnswerQuestion } from "../core/answer/answerQuestion";
+import type { RequestDates } from "../core/answer/answerScan";
 import { omittedMetricNames } from "../core/answer/omittedMetrics";
 import { planChunks } from "../core/query/chunks";
 import { dataParams, type DataRequest } from "../core/query/query";
@@ -33,10 +34,22 @@ export interface StreamedRequest {
   question: AnswerQuestion;
 }
 
-/** The rows of one streamed answer, checked on their way: its first PERIOD_ROWS wait until its period column is found. */
-class CheckedRows {
+/** A batch of rows of one request: its dates, and where its kept rows go. */
+interface RequestBatch {
+  rows: DataRow[];
+  dates: RequestDates;
+  take: RowsTaker;
+}
+
+/**
+ * The rows of one streamed answer, checked on their way: its first PERIOD_ROWS wait until its period column is found.
+ * An answer read in several requests (chunks, maybe side by side) is one answer: each request feeds it through an
+ * adder of its own (`from`), with its dates and where its kept rows go.
+ */
+export class CheckedRows {
   private readonly check: AnswerStream;
-  private waiting: DataRow[] | null = [];
+  private waiting: RequestBatch[] | null = [];
+  private waitingRows = 0;
   private periodField: string | undefined;
   private seen = 0;
 
@@ -47,8 +60,20 @@ class CheckedRows {
     this.check = new AnswerStream(question, question);
   }
 
-  /** A batch as parsed: checked, then on (a SalesApiError as soon as the answer is refused). */
-  readonly add = (items: unknown[]): void => {
+  /** Rows parsed so far (before the check). */
+  get parsed(): number {
+    return this.seen;
+  }
+
+  /** A batch as parsed, of the answer's one request: checked, then on (a SalesApiError once the answer is refused). */
+  readonly add = (items: unknown[]): void => this.addOf(items, this.check.dates, this.take);
+
+  /** The adder of one request of a longer read: its batches are checked against `dates`, its kept rows to `take`. */
+  from(dates: RequestDates, take: RowsTaker): (items: unknown[]) => void {
+    return (items) => this.addOf(items, dates, take);
+  }
+
+  private addOf(items: unknown[], dates: RequestDates, take: RowsTaker): void {
     let rows: DataRow[];
     try {
       rows = checkRows(items, this.seen);
@@ -60,10 +85,19 @@ class CheckedRows {
       );
     }
     this.seen += rows.length;
-    if (!this.waiting) return this.pass(rows);
-    for (const row of rows) this.waiting.push(row);
-    if (this.waiting.length >= PERIOD_ROWS) this.release();
-  };
+    if (!this.waiting) return this.pass({ rows, dates, take });
+    this.waiting.push({ rows, dates, take });
+    this.waitingRows += rows.length;
+    if (this.waitingRows >= PERIOD_ROWS) this.release();
+  }
+
+  /**
+   * The rows waiting for the period column let through now: a longer read's first chunk is done, and its rows are
+   * all there is to find the column by (a chunk of fewer than PERIOD_ROWS rows would otherwise look empty).
+   */
+  flush(): void {
+    if (this.waiting && this.waitingRows > 0) this.release();
+  }
 
   /** After the last batch: the verdict on the whole answer. */
   end(omitted: string[]): StreamedAnswer {
@@ -77,15 +111,15 @@ class CheckedRows {
   private release(): void {
     const first = this.waiting!;
     this.waiting = null;
-    this.periodField = findPeriodField(first);
-    this.pass(first);
+    this.periodField = findPeriodField(first.length === 1 ? first[0].rows : first.flatMap((b) => b.rows));
+    for (const batch of first) this.pass(batch);
   }
 
-  private pass(rows: DataRow[]): void {
-    const kept = this.check.add(rows, this.periodField);
+  private pass({ rows, dates, take }: RequestBatch): void {
+    const kept = this.check.add(rows, this.periodField, dates);
     const refused = this.check.refusal;
     if (refused) throw new SalesApiError("format", refused.message);
-    if (kept.length > 0) this.take(kept as DataRow[], this.periodField!);
+    if (kept.length > 0) take(kept as DataRow[], this.periodField!);
   }
 }
 

@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import type { RunningDevServer } from "../../dev/dev-server";
-import { createSimulator } from "../../dev/simulator";
+import { createSimulator, type Simulator } from "../../dev/simulator";
 import type { WorkerBrowser } from "./browserWorker";
 
 export const OUTPUT_DIR = join(__dirname, "..", "..", "test-output");
@@ -16,8 +16,8 @@ export interface BrowserRig {
   server: RunningDevServer;
   browser: Browser;
   origin: string;
-  /** A fresh page (in a fresh context) that records console errors and uncaught exceptions. */
-  page(): Promise<{ page: Page; errors: string[] }>;
+  /** A fresh page (in a fresh context, in `locale` when given) that records console errors and uncaught exceptions. */
+  page(opts?: { locale?: string }): Promise<{ page: Page; errors: string[] }>;
   screenshot(page: Page, name: string): Promise<void>;
   /** Closes this rig's contexts and unmounts its simulator; the worker's server and browser stay for the next file. */
   close(): Promise<void>;
@@ -26,6 +26,8 @@ export interface BrowserRig {
 export interface BrowserRigOptions {
   /** Serve the simulator's long-names retailer too (`LONG_NAME_RETAILER`): names of 60+ characters. */
   longNames?: boolean;
+  /** This simulator mounted instead of the harness's (one in a process of its own: processSimulator.ts). */
+  simulator?: Simulator;
 }
 
 /** The worker's browser, from the test environment (test/support/environment.ts, set in jest.config.js). */
@@ -40,7 +42,8 @@ export async function startBrowserRig(options: BrowserRigOptions = {}): Promise<
   const { server, browser, mount, unmount } = await worker();
   // The simulator keeps the real date, as the pane does (it validates against this machine's date). It sends an
   // answer it already built again (the same question on the same day), as the harness's simulators all do.
-  const simulator = createSimulator({ faults: true, longNames: options.longNames, rememberAnswers: true });
+  const simulator =
+    options.simulator ?? createSimulator({ faults: true, longNames: options.longNames, rememberAnswers: true });
   mount(simulator);
   const contexts: BrowserContext[] = [];
   mkdirSync(OUTPUT_DIR, { recursive: true });
@@ -48,8 +51,12 @@ export async function startBrowserRig(options: BrowserRigOptions = {}): Promise<
     server: { ...server, simulator, close: async () => unmount(simulator) },
     browser,
     origin: server.origin,
-    async page() {
-      const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 860 } });
+    async page(opts = {}) {
+      const context = await browser.newContext({
+        ignoreHTTPSErrors: true,
+        viewport: { width: 1280, height: 860 },
+        ...(opts.locale ? { locale: opts.locale } : {}),
+      });
       contexts.push(context);
       const page = await context.newPage();
       const errors: string[] = [];

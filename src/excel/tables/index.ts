@@ -9,3 +9,4 @@ export { trendCells, type TrendCells, type TrendColumns } from "./trendRead";
 export { readWindowCells, type WindowCells, type WindowCellsRequest } from "./windowKeys";
 export { putInDateOrder, sortBack, type DateOrder } from "./tableSort";
 export type { RememberedSort } from "./openTable";
+export { removeNewTable, roomAt, type TableRoom } from "./newTableRoom";
