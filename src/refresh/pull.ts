@@ -102,6 +102,8 @@ async function readWithin(deps: RefreshDeps, query: Query, opts: PullTableOption
     });
   } catch (err) {
     if (err instanceof AnswerTooLarge) throw refusal(err.size);
+    // Cancelled while the service was read: nothing was written, and the pane says so as after a write.
+    if (cancelled(err)) throw new SalesApiError("cancelled", CANCELLED);
     throw err;
   }
   const rows = result.table.values.length;
@@ -130,12 +132,14 @@ function periodRows(values: readonly (readonly unknown[])[], pi: number): number
 
 const count = (n: number): string => n.toLocaleString("en-US");
 
+const CANCELLED = "Cancelled: nothing was written.";
+
 const cancelled = (err: unknown): boolean => err instanceof SalesApiError && err.kind === "cancelled";
 
 /** A table written in part (a cancel) taken away again, and the cancel said. */
 async function takeBack(deps: RefreshDeps, write: WriteResult, destination: Destination): Promise<never> {
   await removeNewTable(deps.run, write, destination);
-  throw new SalesApiError("cancelled", "Cancelled: nothing was written.");
+  throw new SalesApiError("cancelled", CANCELLED);
 }
 
 /** After the write: the table's saved record (its query, ids, last read) and the keys it wrote, in the workbook. */
@@ -175,7 +179,7 @@ async function recordPull(
   };
   // With it, what the add-in wrote into the periods the next refresh can rewrite: a row typed there later is the user's.
   const from = recordFrom(table.lastRead!, result.query.timeframe);
-  const pace = pacer(opts.signal, () => new SalesApiError("cancelled", "Cancelled: nothing was written."));
+  const pace = pacer(opts.signal, () => new SalesApiError("cancelled", CANCELLED));
   const recorded = await pulledKeys(data, pi, write.rows, from, pace);
   await saveManagedTable(deps.run, table, recorded ? recordWithRows(write.tableId, recorded) : undefined);
   const warnings = [...result.warnings];
