@@ -80,10 +80,15 @@ export async function startBrowserRig(options: BrowserRigOptions = {}): Promise<
  */
 export function useBrowserRig(options: BrowserRigOptions = {}): { readonly rig: BrowserRig } {
   let rig: BrowserRig | undefined;
+  let starting: Promise<BrowserRig> | undefined;
+  // The worker's first file waits for the run's build (up to 180 s, test/support/devServer.ts) and starts the dev
+  // server and Chromium: on a busy machine that is past two minutes.
   beforeAll(async () => {
-    rig = await startBrowserRig(options);
-  }, 120_000);
-  afterAll(() => rig?.close());
+    starting = startBrowserRig(options);
+    rig = await starting;
+  }, 300_000);
+  // A start that outlived its hook is closed too: its simulator, left mounted, would refuse the worker's next file.
+  afterAll(async () => (rig ?? (await starting?.catch(() => undefined)))?.close());
   return {
     get rig() {
       if (!rig) throw new Error("The browser rig has not started: read it inside a test or hook.");
