@@ -1,9 +1,16 @@
 // `npm start`: dev server + simulator (also over http://127.0.0.1:3001/simulator for the `sales-data` command).
 // `npm run dev-server`: the dev server alone (for a real service). Options: --port N, --command-port N,
-// --no-simulator, --self-signed, --today YYYY-MM-DD, --seed N, --long-names (the last three for the simulator).
+// --no-simulator, --self-signed, and for the simulator --today YYYY-MM-DD, --seed N, --skus N, --stores M,
+// --max-rows N (0: no limit) and --long-names.
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { banner, COMMAND_PORT, startDevServer } from "./dev-server";
+
+function countOption(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text)) throw new Error(`${name} must be a whole number, got "${text}".`);
+  return Number(text);
+}
 
 function portOption(name: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -22,6 +29,9 @@ async function main(): Promise<void> {
       "self-signed": { type: "boolean" },
       today: { type: "string" },
       seed: { type: "string" },
+      skus: { type: "string" },
+      stores: { type: "string" },
+      "max-rows": { type: "string" },
       "long-names": { type: "boolean" },
     },
   });
@@ -36,6 +46,9 @@ async function main(): Promise<void> {
       : {
           today: values.today,
           seed: values.seed === undefined ? undefined : Number(values.seed),
+          skus: countOption("--skus", values.skus),
+          stores: countOption("--stores", values.stores),
+          maxRows: countOption("--max-rows", values["max-rows"]),
           longNames: values["long-names"],
         },
   });

@@ -216,7 +216,7 @@ const CORE_MAY_IMPORT: Record<string, string[]> = {
   refresh: ["query", "answer"],
 };
 /** The loose files of src/core: shared by every folder of it, importing none of them. */
-const CORE_LOOSE = ["dates", "errorText", "metrics", "turns", "words"];
+const CORE_LOOSE = ["dates", "errorText", "metrics", "pace", "turns", "words"];
 
 test("src/core: folders by concern, each importing only those before it and the loose files", () => {
   const core = files.filter((f) => f.folder === "core");

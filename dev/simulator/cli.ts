@@ -1,5 +1,5 @@
 // `npm run simulator -- [--port 4010] [--today YYYY-MM-DD] [--seed N] [--api-key demo] [--faults]
-//                      [--skus N] [--stores M] [--long-names] [--host 127.0.0.1]`
+//                      [--skus N] [--stores M] [--max-rows N] [--long-names] [--host 127.0.0.1]`
 import { DEFAULT_API_KEY, DEFAULT_PORT, startSimulator, type SimulatorOptions } from "./index";
 
 const USAGE = `Usage: npm run simulator -- [options]
@@ -11,6 +11,7 @@ const USAGE = `Usage: npm run simulator -- [options]
   --faults          enable the test controls under /__simulator (clock, faults, request counts)
   --skus N          number of SKUs (default 48; for benchmarks)
   --stores M        stores at the largest retailer (default 120; others scale with it)
+  --max-rows N      the most rows one data answer may have (default 1000000; 0 = no limit, as the service states none)
   --long-names      add a sixth retailer whose identifier, product, filter and store names run to 60+ characters
   --help            show this text`;
 
@@ -56,6 +57,9 @@ function parseArgs(argv: string[]): SimulatorOptions & { port: number; host?: st
         break;
       case "--stores":
         opts.stores = int();
+        break;
+      case "--max-rows":
+        opts.maxRows = int();
         break;
       case "--long-names":
         opts.longNames = true;

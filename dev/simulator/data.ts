@@ -11,8 +11,11 @@ import { newSkuAcc, newStoreAcc, type SkuAcc, type StoreAcc, type ValueModel } f
 
 /** History served: from the first day of the month 36 months before today's month. */
 export const HISTORY_MONTHS = 36;
-/** A guard for the simulator's memory, not a service rule. */
-export const MAX_ROWS = 1_000_000;
+/**
+ * The rows one answer may build by default: a guard for the simulator's memory, not a service rule (the service
+ * states none). `maxRows: 0` lifts it, to play a service without a limit.
+ */
+export const DEFAULT_MAX_ROWS = 1_000_000;
 
 export function historyStart(today: Day): Day {
   return addMonths(monthStart(today), -HISTORY_MONTHS);
@@ -209,8 +212,18 @@ interface Source {
   acc: SkuAcc;
 }
 
-export function buildDataJson(catalog: Catalog, model: ValueModel, q: DataQuery, today: Day): Buffer {
+/** Builds the answer's JSON; `maxRows` 0 builds any size (an answer is held whole, about 190 bytes a store row). */
+export function buildDataJson(
+  catalog: Catalog,
+  model: ValueModel,
+  q: DataQuery,
+  today: Day,
+  maxRows: number = DEFAULT_MAX_ROWS,
+): Buffer {
   const ps = periods(q, today);
+  const guard = (n: number) => {
+    if (maxRows > 0 && n > maxRows) throw tooLarge(n, maxRows);
+  };
   const names = q.metrics.map((m) => bytes(`,"${m}":`));
   const cmpNames = q.comparison ? q.metrics.map((m) => bytes(`,"${comparisonColumn(m, q.comparison!)}":`)) : [];
   const out = new JsonWriter();
@@ -228,7 +241,7 @@ export function buildDataJson(catalog: Catalog, model: ValueModel, q: DataQuery,
       }))
       .filter((src) => q.metrics.some((m) => src.serves.has(m)));
     const groups = skuGroups(catalog, q, (s) => sources.some((src) => src.retailer.ranges[s.index]), false);
-    if (ps.length * groups.length > MAX_ROWS) throw tooLarge(ps.length * groups.length);
+    guard(ps.length * groups.length);
     const vals: (number | null)[] = new Array(q.metrics.length).fill(null);
     const base: (number | null)[] = new Array(q.metrics.length).fill(null);
     for (const p of ps) {
@@ -269,7 +282,7 @@ export function buildDataJson(catalog: Catalog, model: ValueModel, q: DataQuery,
         if (members.length > 0) cells.push({ g, st, members });
       }
     }
-    if (ps.length * cells.length > MAX_ROWS) throw tooLarge(ps.length * cells.length);
+    guard(ps.length * cells.length);
     const storeHeads = new Map<Store, Uint8Array>(
       r.stores.map((st) => [st, bytes(`"store_id":${st.id},"store_name":${JSON.stringify(storeLabel(st))},`)]),
     );
@@ -304,8 +317,8 @@ export function buildDataJson(catalog: Catalog, model: ValueModel, q: DataQuery,
   return out.result();
 }
 
-function tooLarge(n: number) {
+function tooLarge(n: number, maxRows: number) {
   return badRequest(
-    `The request would return about ${n} rows, more than the simulator's limit of ${MAX_ROWS}: narrow the date range, use a longer timeframe or set 'viewby'.`,
+    `The request would return about ${n} rows, more than the simulator's limit of ${maxRows}: narrow the date range, use a longer timeframe or set 'viewby'.`,
   );
 }

@@ -18,7 +18,19 @@ export interface ApiResult {
 
 const ok = (body: string | Buffer, headers: Record<string, string> = {}): ApiResult => ({ status: 200, body, headers });
 
-export function route(path: ApiPath, q: URLSearchParams, catalog: Catalog, model: ValueModel, today: Day): ApiResult {
+/** What a route may build: `maxRows` rows in one data answer at most, 0 for no limit. */
+export interface RouteLimits {
+  maxRows: number;
+}
+
+export function route(
+  path: ApiPath,
+  q: URLSearchParams,
+  catalog: Catalog,
+  model: ValueModel,
+  today: Day,
+  limits: RouteLimits,
+): ApiResult {
   switch (path) {
     case "/api/test":
       return ok(JSON.stringify({ success: true }));
@@ -40,7 +52,7 @@ export function route(path: ApiPath, q: URLSearchParams, catalog: Catalog, model
       const headers: Record<string, string> = query.omitted.length
         ? { "X-Service-Omitted-Metrics": query.omitted.join(",") }
         : {};
-      return ok(buildDataJson(catalog, model, query, today), headers);
+      return ok(buildDataJson(catalog, model, query, today, limits.maxRows), headers);
     }
     case "/api/actions": {
       const r = namedRetailer(catalog, q, "the actions path");

@@ -8,7 +8,8 @@ import { applyCors, answerPreflight } from "./cors";
 import { formatDay, parseDay, todayUtc, type Day } from "./dates";
 import { badRequest, HttpError } from "./errors";
 import { defaultFaultDetail, FaultQueue, parseFaults, type Fault } from "./faults";
-import { API_PATHS, route, type ApiPath, type ApiResult } from "./routes";
+import { DEFAULT_MAX_ROWS } from "./data";
+import { API_PATHS, route, type ApiPath, type ApiResult, type RouteLimits } from "./routes";
 import { ValueModel } from "./values";
 
 export const DEFAULT_PORT = 4010;
@@ -27,6 +28,8 @@ export interface SimulatorOptions {
   /** Sends an answer already built for the same question on the same day again instead of building it anew
    * (dev/simulator/answerMemo.ts): the test harness's simulators do; the benches do not, as they time it. */
   rememberAnswers?: boolean;
+  /** The most rows one data answer may have (default 1,000,000, a guard for its memory); 0: no limit, as the service states none. */
+  maxRows?: number;
 }
 
 export interface Simulator {
@@ -45,6 +48,12 @@ export interface Simulator {
 function normalizePath(p: string): string {
   const t = p.replace(/\/+$/, "");
   return t === "" ? "/" : t;
+}
+
+function maxRowsOption(n: number | undefined): number {
+  if (n === undefined) return DEFAULT_MAX_ROWS;
+  if (!Number.isInteger(n) || n < 0) throw new Error(`maxRows must be a whole number, 0 for no limit; got ${n}.`);
+  return n;
 }
 
 function parseToday(text: string): Day {
@@ -98,6 +107,7 @@ class SimulatorImpl implements Simulator {
   private readonly faultsEnabled: boolean;
   private readonly faults = new FaultQueue();
   private readonly memo: AnswerMemo | undefined;
+  private readonly limits: RouteLimits;
   private day: Day;
   private total = 0;
   private preflights = 0;
@@ -111,6 +121,7 @@ class SimulatorImpl implements Simulator {
     this.day = parseToday(opts.today ?? todayUtc());
     this.faultsEnabled = opts.faults === true;
     this.memo = opts.rememberAnswers ? new AnswerMemo() : undefined;
+    this.limits = { maxRows: maxRowsOption(opts.maxRows) };
     this.catalog = buildCatalog({
       seed: opts.seed ?? 1,
       skus: opts.skus,
@@ -194,7 +205,7 @@ class SimulatorImpl implements Simulator {
       } else {
         try {
           checkAuth(req, this.apiKey);
-          const build = () => route(path as ApiPath, url.searchParams, this.catalog, this.model, this.day);
+          const build = () => route(path as ApiPath, url.searchParams, this.catalog, this.model, this.day, this.limits);
           result = this.memo ? this.memo.answer(`${this.day} ${path}?${url.searchParams}`, build) : build();
         } catch (err) {
           result = this.errorResult(err);

@@ -1,6 +1,6 @@
 // The request context: a queue of actions applied to the model only at sync(), in order.
 import { HostRichApiError, hostError, isHostError } from "./errors";
-import { HostStats, PAYLOAD_LIMIT_BYTES, READ_CELL_LIMIT, SyncRecord, utf8Bytes } from "./payload";
+import { HostStats, PAYLOAD_LIMIT_BYTES, READ_CELL_LIMIT, SyncRecord, jsonLength } from "./payload";
 import { intersects, type Rect } from "./addresses";
 import type { WorkbookModel } from "./workbook-model";
 import type { SheetModel, TableModel } from "./model-types";
@@ -12,12 +12,44 @@ export interface InjectedFailure {
   afterActions?: number;
 }
 
+/** How long the host works on a batch before it lets the page's other work have a turn (the pane, a click). */
+const SLICE_MS = 40;
+
+/** The event loop's next turn: a macrotask, so input and rendering come first (setImmediate where there is one). */
+const nextTurn = (): Promise<void> =>
+  new Promise((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
+
 /** State shared by every context of one host. */
 export class Engine {
   readonly stats = new HostStats();
   private failures = new Map<number, InjectedFailure>();
   private syncOrdinal = 0;
   private runs = 0;
+  /** The batch being applied: the next waits for it, so batches never interleave even while one gives turns. */
+  private applying: Promise<void> = Promise.resolve();
+  /** When the host last gave the page a turn. */
+  private turnAt = Date.now();
+
+  /** Waits for the batch being applied; the function returned ends this one's turn. */
+  async exclusive(): Promise<() => void> {
+    let done!: () => void;
+    const before = this.applying;
+    this.applying = new Promise((resolve) => (done = resolve));
+    await before;
+    return done;
+  }
+
+  /**
+   * A turn for the page when the host has worked SLICE_MS since the last: Excel applies a batch outside the pane's
+   * thread, and so that the preview, where the host shares it, is measured as Excel would be, a large batch (a block
+   * of 20,000 rows, a table grown over them) is applied in slices.
+   */
+  pace(): Promise<void> | undefined {
+    if (Date.now() - this.turnAt < SLICE_MS) return undefined;
+    return nextTurn().then(() => {
+      this.turnAt = Date.now();
+    });
+  }
 
   /** @param syncLatencyMs how long each sync's round trip takes (0: a microtask, the default). */
   constructor(
@@ -52,9 +84,18 @@ export interface QueuedAction {
   record: unknown;
   /** Human-readable statement for error debugInfo. */
   statement: string;
-  /** Applies the action; queries return a commit to run once the whole sync succeeded. */
-  run: (io: SyncIO) => void | (() => void);
+  /**
+   * Applies the action; queries return a commit to run once the whole sync succeeded. A large one (cells written
+   * by the hundred thousand) may return its steps instead, which the sync takes one at a time, the page given turns
+   * between them (Engine.pace).
+   */
+  run: (io: SyncIO) => void | (() => void) | ActionSteps;
 }
+
+/** An action's work in steps: each `next()` does a slice of it; done once it has all been done. */
+export type ActionSteps = Iterator<void, void>;
+
+export const isSteps = (v: unknown): v is ActionSteps => typeof (v as ActionSteps | undefined)?.next === "function";
 
 /** Per-sync bookkeeping handed to actions. */
 export interface SyncIO {
@@ -163,6 +204,14 @@ export class HostRequestContext {
     return v;
   }
 
+  /** An action's steps, one at a time, the page given a turn between them when the host has worked long. */
+  private async stepThrough(steps: ActionSteps): Promise<void> {
+    for (let step = steps.next(); !step.done; step = steps.next()) {
+      const turn = this.engine.pace();
+      if (turn) await turn;
+    }
+  }
+
   suspendCalculation(): void {
     this.suspendCalc = true;
   }
@@ -204,7 +253,7 @@ export class HostRequestContext {
     if (this.turn) await this.turn();
     const { engine } = this;
     const stats = engine.stats;
-    record.requestBytes = utf8Bytes(JSON.stringify({ actions: actions.map((a) => a.record) }));
+    record.requestBytes = jsonLength({ actions: actions.map((a) => a.record) });
     stats.syncs++;
     stats.requestBytes.push(record.requestBytes);
     stats.maxRequestBytes = Math.max(stats.maxRequestBytes, record.requestBytes);
@@ -228,25 +277,35 @@ export class HostRequestContext {
     }
     const commits: (() => void)[] = [];
     const runUpTo = failure ? Math.min(failure.afterActions ?? 0, actions.length) : actions.length;
-    for (let i = 0; i < runUpTo; i++) {
-      const a = actions[i];
-      try {
-        const commit = a.run(io);
-        if (commit) commits.push(commit);
-      } catch (e) {
-        const err = isHostError(e)
-          ? e
-          : new HostRichApiError("GeneralException", e instanceof Error ? e.message : String(e));
-        err.debugInfo.statement = a.statement;
-        err.debugInfo.errorLocation = a.statement;
-        fail(err);
+    const release = await engine.exclusive();
+    try {
+      for (let i = 0; i < runUpTo; i++) {
+        const a = actions[i];
+        try {
+          const out = a.run(io);
+          if (isSteps(out)) await this.stepThrough(out);
+          else if (out) commits.push(out);
+        } catch (e) {
+          const err = isHostError(e)
+            ? e
+            : new HostRichApiError("GeneralException", e instanceof Error ? e.message : String(e));
+          err.debugInfo.statement = a.statement;
+          err.debugInfo.errorLocation = a.statement;
+          fail(err);
+        }
+        const turn = engine.pace();
+        if (turn) await turn;
       }
+    } finally {
+      release();
     }
     if (failure) fail(new HostRichApiError(failure.code, failure.message ?? `Injected failure (${failure.code}).`));
     record.responseBytes = io.responseBytes;
     stats.responseBytes.push(io.responseBytes);
     for (const c of commits) c();
     this.cache.clear();
+    const turn = engine.pace();
+    if (turn) await turn;
     return passThroughValue as T;
   }
 }

@@ -4,7 +4,6 @@ import { MAX_COLUMNS, MAX_ROWS, Rect, columnCount, rowCount } from "./addresses"
 import {
   GENERAL,
   checkCellInput,
-  enterValue,
   isBlankCell,
   makeCell,
   worthKeeping,
@@ -12,6 +11,7 @@ import {
   type ReadableCellProperty,
 } from "./cells";
 import { invalidArgument, hostError } from "./errors";
+import { allSteps, SharedCells, STEP_ROWS } from "./shared-cells";
 
 // Built-ins read once: the loops below run per cell, and reading a global is slow where the global object is
 // intercepted (Node's vm contexts, which Jest runs tests in: Math.abs there costs ten times a local call).
@@ -80,12 +80,21 @@ function jsonLength(v: unknown): number {
 }
 
 /**
- * The cells of one worksheet, sparse: a map of rows, each an array indexed by column. Cell objects belong to
- * the grid (nothing outside holds one across a write), so a format change updates the cell in place.
+ * The cells of one worksheet, sparse: a map of rows, each an array indexed by column. A cell object is never
+ * changed once stored (a change puts a new one), so one object may stand for equal cells (writeEntries).
  */
 export class Grid {
   /** Rows by index (a holey array: only rows holding a cell exist). */
   private rows: (Row | undefined)[] = [];
+  /** The lowest row a cell changed in since takeLowestChange (Infinity: none): what a scan of the grid may keep. */
+  private lowestChange = Infinity;
+
+  /** The lowest row changed since the last call (Infinity when none), and from now on none. */
+  takeLowestChange(): number {
+    const low = this.lowestChange;
+    this.lowestChange = Infinity;
+    return low;
+  }
 
   /** A grid sharing nothing with this one (a cell holds scalars only), its holes kept (map skips them). */
   copy(): Grid {
@@ -100,6 +109,7 @@ export class Grid {
   }
 
   put(r: number, c: number, cell: Cell | null): void {
+    if (r < this.lowestChange) this.lowestChange = r;
     const row = this.rows[r];
     if (cell !== null && worthKeeping(cell)) {
       if (row === undefined) {
@@ -192,19 +202,32 @@ export class Grid {
     return { values: out, bytes };
   }
 
-  /** Writes values or formulas; returns the number of cells written. */
+  /**
+   * Writes values or formulas; returns the number of cells written. Cells are never changed in place once stored,
+   * so the cells a write makes for equal entries (a day, a SKU, a store's name, a count: the same text or whole
+   * number over the same format) are one object: a large table's 4 million cells were a quarter of a gigabyte.
+   */
   writeEntries(rect: Rect, input: unknown): number {
+    return allSteps(this.entrySteps(rect, input));
+  }
+
+  /** writeEntries a slice of rows at a time (a pause after each): a large write's steps (context.ts ActionSteps). */
+  *entrySteps(rect: Rect, input: unknown): Generator<void, number> {
     const isArray = checkCellInput(input, rect);
+    const shared = new SharedCells();
     for (let r = rect.r0; r <= rect.r1; r++) {
+      if ((r - rect.r0) % STEP_ROWS === STEP_ROWS - 1) yield;
       const src = isArray ? ((input as unknown[][])[r - rect.r0] as unknown[]) : undefined;
       let row = this.rows[r];
       for (let c = rect.c0; c <= rect.c1; c++) {
         const v = src === undefined ? input : src[c - rect.c0];
         if (v === null || v === undefined) continue;
-        const next = enterValue(v, row === undefined ? undefined : row.cells[c]);
+        const next = shared.enter(v, row === undefined ? undefined : row.cells[c]);
         if (next === undefined) continue;
-        if (next !== null && row !== undefined && row.cells[c] !== undefined && worthKeeping(next)) row.cells[c] = next;
-        else {
+        if (next !== null && row !== undefined && row.cells[c] !== undefined && worthKeeping(next)) {
+          row.cells[c] = next;
+          if (r < this.lowestChange) this.lowestChange = r;
+        } else {
           this.put(r, c, next);
           row = this.rows[r];
         }
@@ -214,8 +237,21 @@ export class Grid {
   }
 
   writeNumberFormat(rect: Rect, input: unknown): number {
+    return allSteps(this.numberFormatSteps(rect, input));
+  }
+
+  /** writeNumberFormat a slice of rows at a time, as entrySteps. */
+  *numberFormatSteps(rect: Rect, input: unknown): Generator<void, number> {
     const isArray = checkCellInput(input, rect);
+    // An empty cell with only a format is one object per format: a block's formats come before its values.
+    const blanks = new Map<string, Cell>();
+    const blank = (format: string) => {
+      let cell = blanks.get(format);
+      if (cell === undefined) blanks.set(format, (cell = makeCell("", undefined, format, undefined)));
+      return cell;
+    };
     for (let r = rect.r0; r <= rect.r1; r++) {
+      if ((r - rect.r0) % STEP_ROWS === STEP_ROWS - 1) yield;
       const src = isArray ? ((input as unknown[][])[r - rect.r0] as unknown[]) : undefined;
       let row = this.rows[r];
       for (let c = rect.c0; c <= rect.c1; c++) {
@@ -226,15 +262,13 @@ export class Grid {
         const cur = row === undefined ? undefined : row.cells[c];
         if (cur === undefined) {
           if (format !== undefined) {
-            this.put(r, c, makeCell("", undefined, format, undefined));
+            this.put(r, c, blank(format));
             row = this.rows[r];
           }
         } else if (cur.format !== format) {
-          cur.format = format;
-          if (!worthKeeping(cur)) {
-            this.put(r, c, null);
-            row = this.rows[r];
-          }
+          // A new cell, never a change in place: a cell may be shared by several places (writeEntries).
+          this.put(r, c, makeCell(cur.value, cur.formula, format, cur.quotePrefix));
+          row = this.rows[r];
         }
       }
     }

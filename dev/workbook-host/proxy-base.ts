@@ -1,6 +1,6 @@
 // Base of every proxy: queued property sets / method calls, load() + sync() before reads,
 // PropertyNotLoaded thrown synchronously by getters, as office-js does.
-import type { HostRequestContext, SyncIO } from "./context";
+import { isSteps, type HostRequestContext, type QueuedAction, type SyncIO } from "./context";
 import { HostRichApiError, invalidArgument, itemNotFound } from "./errors";
 import { jsonBytes } from "./payload";
 
@@ -125,7 +125,7 @@ export abstract class HostObject<T extends object> {
     return resolved;
   }
 
-  protected _enqueue(record: object, statement: string, run: (io: SyncIO) => void | (() => void)): void {
+  protected _enqueue(record: object, statement: string, run: QueuedAction["run"]): void {
     this.context.enqueue({ record: { o: this._path, ...record }, statement: `${this._path}.${statement}`, run });
   }
 
@@ -136,10 +136,13 @@ export abstract class HostObject<T extends object> {
   }
 
   /** Queues a property set. Like office-js, the proxy remembers the value it was given. */
-  protected _set(name: string, value: unknown, apply: (target: T, io: SyncIO) => void): void {
+  protected _set(name: string, value: unknown, apply: (target: T, io: SyncIO) => unknown): void {
     this._enqueue({ a: "set", n: name, v: value }, `${name} = ...`, (io) => {
       const t = this._target();
-      if (t !== null) apply(t, io); // operations on a null object are no-ops
+      if (t === null) return; // operations on a null object are no-ops
+      const out = apply(t, io);
+      // A large write's steps go to the sync, which takes them a slice at a time (context.ts).
+      if (isSteps(out)) return out;
     });
     this._loaded.set(name, value);
   }

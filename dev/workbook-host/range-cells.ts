@@ -226,18 +226,20 @@ export abstract class HostRangeCells extends HostObject<RangeTarget> {
 
   /** Writes reach every cell of the range, hidden rows included (as a Range write does in Excel). */
   private _setCells(name: string, v: unknown): void {
-    this._set(name, v, (t, io) => {
+    const model = this._model;
+    // In steps: a block of 20,000 rows is applied a slice at a time, the page given turns between (context.ts).
+    this._set(name, v, function* (t, io) {
       if (name.startsWith("numberFormat")) {
         checkWritable(t.sheet, "formatCells");
-        io.wroteCells(t.sheet.grid.writeNumberFormat(t.rect, v));
+        io.wroteCells(yield* t.sheet.grid.numberFormatSteps(t.rect, v));
       } else {
         checkWritable(t.sheet, "contents");
         const input = name === "formulasR1C1" ? a1Input(v, t.rect) : v;
-        io.wroteValues(t.sheet.grid.writeEntries(t.rect, input));
-        expandAfterWrite(this._model, t.sheet, t.rect);
+        io.wroteValues(yield* t.sheet.grid.entrySteps(t.rect, input));
+        expandAfterWrite(model, t.sheet, t.rect);
       }
       io.wroteIn(t.sheet, t.rect);
-      afterCellsWritten(this._model, t.sheet, t.rect);
+      afterCellsWritten(model, t.sheet, t.rect);
     });
   }
 

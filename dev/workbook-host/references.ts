@@ -7,6 +7,7 @@
 // Handled: cell references with or without $ and a sheet prefix, and ranges of two of them (A1:B2). Kept as
 // written: structured references ([@revenue], Sales[units]: they follow their table by name), whole columns and
 // rows (A:A, 1:1), references inside string literals. Not modelled: deleting cells (references are not adjusted).
+import type { Cell } from "./cells";
 import { MAX_COLUMNS, MAX_ROWS, Rect, columnIndex, columnLetters } from "./addresses";
 import { afterInsert, type Axis } from "./area-shift";
 import { rewriteRefs, type RefBounds } from "./r1c1";
@@ -37,9 +38,14 @@ interface Inserted {
 export function shiftReferences(wb: WorkbookModel, sheet: SheetModel, rect: Rect, axis: Axis): void {
   const ins: Inserted = { sheet, rect, axis };
   for (const s of wb.sheets) {
-    for (const [, , cell] of s.grid.entries()) {
-      if (cell.formula !== undefined) cell.formula = rewrite(wb, cell.formula, s, ins);
+    const rewritten: [number, number, Cell][] = [];
+    for (const [r, c, cell] of s.grid.entries()) {
+      if (cell.formula === undefined) continue;
+      const formula = rewrite(wb, cell.formula, s, ins);
+      // A new cell, never a change in place: a cell may be shared by several places (Grid.writeEntries).
+      if (formula !== cell.formula) rewritten.push([r, c, { ...cell, formula }]);
     }
+    for (const [r, c, cell] of rewritten) s.grid.put(r, c, cell);
   }
   for (const n of wb.names) n.formula = rewrite(wb, n.formula, null, ins);
 }

@@ -7,6 +7,7 @@ import { planChunks } from "../core/query/chunks";
 import { dayOfTimestamp, periodStart, type IsoDate } from "../core/dates";
 import { omittedMetricNames } from "../core/answer/omittedMetrics";
 import { dataParams, type DataRequest } from "../core/query/query";
+import type { Timeframe } from "../core/metrics";
 import { SalesApiError } from "./errors";
 import type { Http, RateLimitHandling } from "./http";
 import { runAllOrFail, type RequestPool } from "./pool";
@@ -155,21 +156,33 @@ async function fetchPart(
  */
 function alignedToChunkStarts(parts: DataPart[], query: DataRequest): boolean {
   if (query.timeframe === "daily") return true;
+  return alignedPeriods(periodValues(parts), query.timeframe);
+}
+
+/** Each part's period values, in order. */
+function* periodValues(parts: DataPart[]): Iterable<unknown> {
+  for (const part of parts) {
+    const field = part.periodField;
+    if (field) for (const row of part.rows) yield row[field];
+  }
+}
+
+/**
+ * Whether the period values fit Monday weeks (calendar months): true when one is a period start (or none is a
+ * day), false when every one that is a day starts its period elsewhere.
+ */
+export function alignedPeriods(values: Iterable<unknown>, timeframe: Timeframe): boolean {
   // Rows share few periods: each distinct value is placed once (date parsing per row dominated a large read).
   const seen = new Set<string>();
   let off = false;
-  for (const part of parts) {
-    const field = part.periodField;
-    if (!field) continue;
-    for (const row of part.rows) {
-      const value = String(row[field]);
-      if (seen.has(value)) continue;
-      seen.add(value);
-      const day = dayOfTimestamp(value);
-      if (!day) continue;
-      if (periodStart(day, query.timeframe) === day) return true;
-      off = true;
-    }
+  for (const v of values) {
+    const value = String(v);
+    if (seen.has(value)) continue;
+    seen.add(value);
+    const day = dayOfTimestamp(value);
+    if (!day) continue;
+    if (periodStart(day, timeframe) === day) return true;
+    off = true;
   }
   return !off;
 }

@@ -5,7 +5,7 @@ import { checkAnswer, type AnswerVerdict } from "../core/answer/answerCheck";
 import type { AnswerReport } from "../core/answer/answerQuestion";
 import { todayIso, type IsoDate } from "../core/dates";
 import { validateForRetailers } from "../core/query/retailers";
-import { type DataRequest, type Query } from "../core/query/query";
+import { requestsOf, type DataRequest, type Query } from "../core/query/query";
 import { serviceUrlProblem } from "../core/query/serviceUrl";
 import { validateRequest } from "../core/query/validate";
 import type { DayWords } from "../core/words";
@@ -15,6 +15,7 @@ import { notReadable, SalesApiError } from "./errors";
 import { Http } from "./http";
 import type { RequestPool } from "./pool";
 import type { Room } from "./jsonBody";
+import { readSized, type SizedOptions } from "./sizedRead";
 import { readStreamed, type RowsTaker } from "./streamedRead";
 import {
   ActionListSchema,
@@ -119,6 +120,12 @@ export interface SalesClient {
     take: (index: number, rows: DataRow[], periodField: string) => Room,
     opts?: ReadOptions,
   ): Promise<RetailerDataResult[]>;
+  /**
+   * The query validated as getData (one retailer) or getDataForRetailers validate it, read in chunks sized by its
+   * first answer (sizedRead.ts), each answer checked as it arrives. With `maxRows`, an AnswerTooLarge as soon as the
+   * answer is known not to fit: after its first chunk at the latest, the rest never sent.
+   */
+  readSized(query: Query, opts?: SizedOptions): Promise<RetailerDataResult[]>;
   getActions(retailer: string): Promise<ActionRecord[]>;
   /** Forget cached lists (retailers, metrics, filters) so the next call reads them again. */
   clearLists(): void;
@@ -247,6 +254,34 @@ class Client implements SalesClient {
       retailer: q.retailer,
       ...this.resultOf(q, [], answers[i].verdict, answers[i].periodField, checked.warnings[i], `${q.retailer}: `),
     }));
+  }
+
+  async readSized(query: Query, opts: SizedOptions = {}): Promise<RetailerDataResult[]> {
+    const one = query.retailers.length === 1;
+    const checked = one ? await this.validatedForOne(requestsOf(query)[0]) : await this.validatedForRetailers(query);
+    const today = this.today();
+    const days = opts.days ? { days: opts.days } : {};
+    const requests = checked.queries.map((q) => ({ request: q, question: { ...q, today, ...days } }));
+    const answers = await readSized(this.reader, requests, { ...opts, named: !one, today });
+    return checked.queries.map((q, i) => ({
+      retailer: q.retailer,
+      ...this.resultOf(
+        q,
+        answers[i].rows,
+        answers[i].verdict,
+        answers[i].periodField,
+        checked.warnings[i],
+        one ? "" : `${q.retailer}: `,
+      ),
+    }));
+  }
+
+  /** One retailer's request validated as getData validates it (its metrics list when this session read it). */
+  private async validatedForOne(request: DataRequest) {
+    const metricsList = await this.knownMetrics(request.retailer);
+    const checked = validateRequest(request, { today: this.today(), metricsList });
+    if (!checked.ok) throw validationError(checked.errors);
+    return { queries: [checked.query], warnings: [checked.warnings.map((w) => w.message)] };
   }
 
   /** The query validated for each of its retailers (their metrics lists read first), or a validation error. */

@@ -26,6 +26,13 @@ export interface HttpOptions {
   words: SurfaceWords;
 }
 
+/** How a streamed body is parsed: its batches' size (default jsonBody's), and who is told how far it got. */
+export interface BodyParsing {
+  /** Told, as the body is parsed, the bytes parsed so far and the whole body's, when the answer says (Content-Length). */
+  onBytes?: (read: number, total: number | undefined) => void;
+  batchBytes?: number;
+}
+
 /** `"pool"`: a 429 fails at once, for the request pool to slow the whole run (docs/client.md, "Request pool"). */
 export type RateLimitHandling = "retry" | "pool";
 
@@ -109,6 +116,7 @@ export class Http {
     signal: AbortSignal | undefined,
     rateLimit: RateLimitHandling,
     onItems: (items: unknown[]) => Room,
+    parsing: BodyParsing = {},
   ): Promise<JsonResponse> {
     if (signal?.aborted) return Promise.reject(cancelled());
     const controller = new AbortController();
@@ -124,7 +132,7 @@ export class Http {
         throw error;
       }
     };
-    return this.fetchJson(this.url(path, params), controller, rateLimit, handed)
+    return this.fetchJson(this.url(path, params), controller, rateLimit, handed, parsing)
       .catch((error: unknown) => Promise.reject(thrown ? thrown.error : error))
       .finally(() => signal?.removeEventListener("abort", onAbort));
   }
@@ -165,11 +173,14 @@ export class Http {
     controller: AbortController,
     rateLimit: RateLimitHandling,
     onItems?: (items: unknown[]) => Room,
+    parsing?: BodyParsing,
   ): Promise<JsonResponse> {
     const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(this.opts.timeoutMs)]);
-    return untilAborted(signal, this.readJson(url, signal, this.ky[rateLimit], onItems)).catch((err: unknown) => {
-      throw this.toSalesApiError(err, signal);
-    });
+    return untilAborted(signal, this.readJson(url, signal, this.ky[rateLimit], onItems, parsing)).catch(
+      (err: unknown) => {
+        throw this.toSalesApiError(err, signal);
+      },
+    );
   }
 
   /** ky's attempts, then the body as JSON. An HTTP status becomes its SalesApiError here; the rest outside. */
@@ -178,6 +189,7 @@ export class Http {
     signal: AbortSignal,
     http: typeof ky,
     onItems?: (items: unknown[]) => Room,
+    { onBytes, batchBytes }: BodyParsing = {},
   ): Promise<JsonResponse> {
     let response: Response;
     try {
@@ -189,8 +201,11 @@ export class Http {
     // Parsed as the bytes arrive (jsonBody.ts): a 17 MB answer's text is never held whole. A runtime whose fetch
     // gives no body stream reads the text whole, as before.
     try {
+      const length = Number(response.headers.get("Content-Length") ?? NaN);
+      const total = Number.isFinite(length) && length > 0 ? length : undefined;
+      const parsed = onBytes && ((bytes: number) => onBytes(bytes, total));
       const body = response.body
-        ? await readJsonBody(response.body, undefined, onItems)
+        ? await readJsonBody(response.body, batchBytes, onItems, parsed)
         : handedOn(jsonText(await response.text()), onItems);
       return { body, headers: response.headers };
     } catch (err) {

@@ -7,6 +7,8 @@
 // elements (a cut inside a string or a nested value leaves text JSON.parse refuses): the bytes are not looked at one
 // by one. When that fails, or the elements are no objects, the read goes on finding where elements end byte by byte
 // (outside strings, at nesting depth zero). Any other body (an object, a number) is read whole and parsed as it is.
+import { pacer } from "../core/pace";
+
 /**
  * What a taker of parsed elements gives back: nothing, or a promise that settles once it has room for more. The read
  * waits on it before it takes the body's next bytes, so a reader faster than its taker runs ahead by a batch or so.
@@ -57,14 +59,25 @@ class ArrayReader {
   private afterSplit = false;
   /** Finding where elements end byte by byte (after a cut by trial failed), rather than by trial. */
   private scanning = false;
+  /** Bytes of the body parsed so far (its elements handed on). */
+  private parsedBytes = 0;
   constructor(
     private readonly batchBytes: number,
     /** Given each batch of elements as it is parsed, instead of keeping them in `items`. */
     private readonly onItems?: (items: unknown[]) => Room,
+    /** Told the bytes parsed so far before each batch is handed on. */
+    private readonly onParsed?: (bytes: number) => Room,
   ) {}
 
   /** What the taker's batches gave back since the read last waited on them. */
   rooms: Promise<void>[] = [];
+
+  /** Settles once every room given back has: the read goes on then. */
+  roomsSettled(): Promise<unknown> {
+    const rooms = this.rooms;
+    this.rooms = [];
+    return Promise.all(rooms);
+  }
 
   /** Batches end on an ASCII byte, so each decodes alone; a U+FEFF inside the array is kept, as JSON.parse sees it. */
   private readonly decoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -78,13 +91,23 @@ class ArrayReader {
     if (fresh) this.drop();
     if (this.scanning) return this.scan(chunk, first);
     this.take(chunk.subarray(first));
-    if (this.size >= this.batchBytes) this.cut();
+  }
+
+  /**
+   * The next batch of the bytes gathered, parsed and handed on when there is a batch's worth: true when one was (the
+   * caller asks again, with a turn for the page between: an arrival of many megabytes is many batches).
+   */
+  cutNext(): boolean {
+    if (this.mode !== "array" || this.scanning || this.size < this.batchBytes) return false;
+    return this.cut();
   }
 
   /** After the body's last byte, when no byte scan found the array's end: the last batch, to the `]` and after. */
   finish(): void {
     if (this.mode !== "array" || this.scanning) return;
-    const text = this.decoder.decode(joined(this.parts));
+    const bytes = joined(this.parts);
+    this.parsedBytes += bytes.length;
+    const text = this.decoder.decode(bytes);
     this.drop();
     // The batch starts at the top level (at an element, after a cut), so this is the array's end: its last
     // elements, `]`, then only whitespace.
@@ -99,23 +122,28 @@ class ArrayReader {
    * it does not, the batch is read again byte by byte, and so is the rest of the body. Rows larger than a few batches,
    * or elements that are no objects, are found byte by byte too.
    */
-  private cut(): void {
+  private cut(): boolean {
     const bytes = joined(this.parts);
-    const at = lastObjectEnd(bytes);
+    // A batch's worth at most (the rest waits for the next cut); a row longer than that, up to its end.
+    let at = lastObjectEnd(bytes, this.batchBytes);
+    if (at < 0) at = lastObjectEnd(bytes);
     if (at < 0) {
       if (this.size >= 4 * this.batchBytes) this.rescan(bytes);
-      return;
+      return false;
     }
     let batch: unknown[];
     try {
       batch = JSON.parse(`[${this.decoder.decode(bytes.subarray(0, at + 1))}]`) as unknown[];
     } catch {
-      return this.rescan(bytes);
+      this.rescan(bytes);
+      return false;
     }
     this.parts = [bytes.subarray(at + 2)];
     this.size = bytes.length - at - 2;
     this.afterSplit = true;
+    this.parsedBytes += at + 2;
     this.hand(batch);
+    return true;
   }
 
   /** The gathered bytes, from the top level of the array, read again byte by byte (and all that follow). */
@@ -195,7 +223,9 @@ class ArrayReader {
 
   /** Parses the batch gathered; `split`: it ends at a comma, and the next batch must hold an element too. */
   private parse(split: boolean): void {
-    const text = this.decoder.decode(joined(this.parts));
+    const bytes = joined(this.parts);
+    this.parsedBytes += bytes.length + 1;
+    const text = this.decoder.decode(bytes);
     this.drop();
     if ((split || this.afterSplit) && text.trim() === "") throw new JsonBodyError(false);
     this.afterSplit = split;
@@ -207,6 +237,7 @@ class ArrayReader {
    * whole is held whole).
    */
   private hand(batch: unknown[]): void {
+    this.onParsed?.(this.parsedBytes);
     if (this.onItems) {
       const room = batch.length > 0 ? this.onItems(batch) : undefined;
       if (room) this.rooms.push(room);
@@ -243,9 +274,12 @@ function parsed(text: string): unknown {
   }
 }
 
-/** The index of the last `}` followed by `,{` (the end of a row, when the cut is at the top level), or -1. */
-function lastObjectEnd(bytes: Uint8Array): number {
-  for (let i = bytes.lastIndexOf(COMMA); i > 0; i = bytes.lastIndexOf(COMMA, i - 1))
+/**
+ * The index of the last `}` followed by `,{` (the end of a row, when the cut is at the top level) before `end`, or
+ * -1.
+ */
+function lastObjectEnd(bytes: Uint8Array, end = bytes.length): number {
+  for (let i = bytes.lastIndexOf(COMMA, end); i > 0; i = bytes.lastIndexOf(COMMA, i - 1))
     if (bytes[i - 1] === CLOSE_OBJECT && bytes[i + 1] === OPEN_OBJECT) return i - 1;
   return -1;
 }
@@ -264,17 +298,23 @@ function firstByte(chunk: Uint8Array, seen: number): number {
  * it batch by batch as they are parsed, none kept: the array comes back empty, and JSON the bytes turn out not to be
  * is found only once some batches have been given (the caller decides what they meant only at the end). When
  * `onItems` gives back a promise (Room), the body's next bytes are read only once it has settled.
+ * `onParsed` is told the bytes of the array parsed so far, before each batch is handed on.
  */
 export async function readJsonBody(
   body: ReadableStream<Uint8Array>,
   batchBytes = BATCH_BYTES,
   onItems?: (items: unknown[]) => Room,
+  onParsed?: (bytes: number) => void,
 ): Promise<unknown> {
-  const r = new ArrayReader(batchBytes, onItems);
+  const r = new ArrayReader(batchBytes, onItems, onParsed);
   const stream = body.getReader();
+  // Bytes already received come back from read() at once: parsing them all in one go would hold the thread.
+  const pace = pacer();
   let seen = 0;
   try {
     for (;;) {
+      const turn = pace();
+      if (turn) await turn;
       const { done, value } = await stream.read();
       if (done) break;
       if (r.mode === "start") {
@@ -288,10 +328,11 @@ export async function readJsonBody(
       } else if (r.mode === "array") r.feed(value);
       else if (r.mode === "whole") r.keep(value);
       else r.trailing(value);
-      if (r.rooms.length > 0) {
-        const rooms = r.rooms;
-        r.rooms = [];
-        await Promise.all(rooms);
+      if (r.rooms.length > 0) await r.roomsSettled();
+      while (r.cutNext()) {
+        const turn = pace();
+        if (turn) await turn;
+        if (r.rooms.length > 0) await r.roomsSettled();
       }
     }
   } catch (error) {

@@ -8,6 +8,7 @@
 // Each request is read in one request (the sync's chunks are within the client's own), through the run's pool.
 import { AnswerStream, type AnswerVerdict } from "../core/answer/answerCheck";
 import type { AnswerQuestion } from "../core/answer/answerQuestion";
+import type { RequestDates } from "../core/answer/answerScan";
 import { omittedMetricNames } from "../core/answer/omittedMetrics";
 import { planChunks } from "../core/query/chunks";
 import { dataParams, type DataRequest } from "../core/query/query";
@@ -37,10 +38,22 @@ export interface StreamedRequest {
   question: AnswerQuestion;
 }
 
-/** The rows of one streamed answer, checked on their way: its first PERIOD_ROWS wait until its period column is found. */
-class CheckedRows {
+/** A batch of rows of one request: its dates, and where its kept rows go. */
+interface RequestBatch {
+  rows: DataRow[];
+  dates: RequestDates;
+  take: RowsTaker;
+}
+
+/**
+ * The rows of one streamed answer, checked on their way: its first PERIOD_ROWS wait until its period column is found.
+ * An answer read in several requests (chunks, maybe side by side) is one answer: each request feeds it through an
+ * adder of its own (`from`), with its dates and where its kept rows go.
+ */
+export class CheckedRows {
   private readonly check: AnswerStream;
-  private waiting: DataRow[] | null = [];
+  private waiting: RequestBatch[] | null = [];
+  private waitingRows = 0;
   private periodField: string | undefined;
   private seen = 0;
 
@@ -51,8 +64,20 @@ class CheckedRows {
     this.check = new AnswerStream(question, question);
   }
 
-  /** A batch as parsed: checked, then on (a SalesApiError as soon as the answer is refused). */
-  readonly add = (items: unknown[]): Room => {
+  /** Rows parsed so far (before the check). */
+  get parsed(): number {
+    return this.seen;
+  }
+
+  /** A batch as parsed, of the answer's one request: checked, then on (a SalesApiError once the answer is refused). */
+  readonly add = (items: unknown[]): Room => this.addOf(items, this.check.dates, this.take);
+
+  /** The adder of one request of a longer read: its batches are checked against `dates`, its kept rows to `take`. */
+  from(dates: RequestDates, take: RowsTaker): (items: unknown[]) => Room {
+    return (items) => this.addOf(items, dates, take);
+  }
+
+  private addOf(items: unknown[], dates: RequestDates, take: RowsTaker): Room {
     let rows: DataRow[];
     try {
       rows = checkRows(items, this.seen);
@@ -64,10 +89,19 @@ class CheckedRows {
       );
     }
     this.seen += rows.length;
-    if (!this.waiting) return this.pass(rows);
-    for (const row of rows) this.waiting.push(row);
-    if (this.waiting.length >= PERIOD_ROWS) return this.release();
-  };
+    if (!this.waiting) return this.pass({ rows, dates, take });
+    this.waiting.push({ rows, dates, take });
+    this.waitingRows += rows.length;
+    if (this.waitingRows >= PERIOD_ROWS) return this.release();
+  }
+
+  /**
+   * The rows waiting for the period column let through now: a longer read's first chunk is done, and its rows are
+   * all there is to find the column by (a chunk of fewer than PERIOD_ROWS rows would otherwise look empty).
+   */
+  flush(): void {
+    if (this.waiting && this.waitingRows > 0) void this.release();
+  }
 
   /** After the last batch: the verdict on the whole answer. */
   end(omitted: string[]): StreamedAnswer {
@@ -81,15 +115,16 @@ class CheckedRows {
   private release(): Room {
     const first = this.waiting!;
     this.waiting = null;
-    this.periodField = findPeriodField(first);
-    return this.pass(first);
+    this.periodField = findPeriodField(first.length === 1 ? first[0].rows : first.flatMap((b) => b.rows));
+    const rooms = first.map((batch) => this.pass(batch)).filter((r): r is Promise<void> => r !== undefined);
+    return rooms.length === 0 ? undefined : Promise.all(rooms).then(() => undefined);
   }
 
-  private pass(rows: DataRow[]): Room {
-    const kept = this.check.add(rows, this.periodField);
+  private pass({ rows, dates, take }: RequestBatch): Room {
+    const kept = this.check.add(rows, this.periodField, dates);
     const refused = this.check.refusal;
     if (refused) throw new SalesApiError("format", refused.message);
-    if (kept.length > 0) return this.take(kept as DataRow[], this.periodField!);
+    if (kept.length > 0) return take(kept as DataRow[], this.periodField!);
   }
 }
 

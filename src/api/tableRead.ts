@@ -4,7 +4,10 @@ import type { DayCells } from "../core/dates";
 import { requestsOf, type DataRequest, type Query } from "../core/query/query";
 import { tableContents } from "../core/refresh/tableLayout";
 import { tabulate, type Tabulated } from "../core/answer/tabulate";
+import { TabulateStream } from "../core/answer/tabulateStream";
+import { nextTurn } from "../core/pace";
 import type { ReadOptions, SalesClient } from "./client";
+import type { SizedOptions } from "./sizedRead";
 import { tabulateRetailers, type RetailerSummary } from "../core/answer/retailersTable";
 
 export interface TableAnswer {
@@ -66,6 +69,51 @@ export async function fetchTable(
     omittedMetrics: [...new Set(results.flatMap((r) => r.omittedMetrics))],
     perRetailer: table.retailers,
     // A warning every retailer shares is said once.
+    warnings: [...new Set(results.flatMap((r) => r.warnings))],
+  };
+}
+
+/**
+ * fetchTable for the pane's Get data and the functions: the query read in chunks sized by its first answer
+ * (client.readSized: with `maxRows`, an AnswerTooLarge once the answer is known not to fit, after its first chunk at
+ * the latest), and tabulated a slice at a time, the event loop given a turn between slices (a large brand's day is
+ * 575,000 rows: tabulated at once, it held the pane's thread for a second).
+ */
+export async function fetchTableSized(
+  client: SalesClient,
+  query: Query,
+  dayCells: DayCells,
+  opts: SizedOptions = {},
+): Promise<TableAnswer> {
+  // One retailer's rows become cells as they come (a large brand's day is 575,000 rows: held as parsed rows and
+  // as cells, both at once, they were a few hundred megabytes); several retailers' are merged from their rows.
+  let stream: TabulateStream | undefined;
+  const collect = query.retailers.length === 1 ? () => (stream = new TabulateStream(query, dayCells)) : undefined;
+  const results = await client.readSized(query, { ...opts, collect });
+  const first = results[0];
+  if (stream) {
+    await nextTurn();
+    const tabulated = stream.end(first.fields, first.omittedMetrics, first.query);
+    await nextTurn();
+    const table = tableContents(tabulated, dayCells, first.periodField);
+    return {
+      table: { ...tabulated, values: table.values },
+      periodField: first.periodField,
+      query: first.query,
+      retailers: [first.retailer],
+      omittedMetrics: first.omittedMetrics,
+      warnings: first.warnings,
+    };
+  }
+  const table = tabulateRetailers(results, first.query, dayCells);
+  const periodField = (results.find((r) => r.rows.length > 0) ?? first).periodField;
+  return {
+    table: { ...table, values: tableContents(table, dayCells, periodField).values },
+    periodField,
+    query: first.query,
+    retailers: results.map((r) => r.retailer),
+    omittedMetrics: [...new Set(results.flatMap((r) => r.omittedMetrics))],
+    perRetailer: table.retailers,
     warnings: [...new Set(results.flatMap((r) => r.warnings))],
   };
 }

@@ -122,6 +122,8 @@ export interface DateStyle {
    * ("24/8/2026", "24-08-2026"), or YYYY-MM-DD. Null when it is not a real day in either form.
    */
   parse(text: string): IsoDate | null;
+  /** A count grouped the locale's way: 8,044,904 in en-GB, 8.044.904 in de-DE. */
+  count(n: number): string;
 }
 
 const DAY: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", year: "numeric" };
@@ -152,6 +154,7 @@ export function dateStyle(locale?: string): DateStyle {
   const dayFormat = new Intl.DateTimeFormat(tag, { ...DAY, timeZone: "UTC" });
   const momentFormat = new Intl.DateTimeFormat(tag, { ...DAY, hour: "numeric", minute: "2-digit" });
   const timeFormat = new Intl.DateTimeFormat(tag, { hour: "numeric", minute: "2-digit" });
+  const countFormat = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 });
   const fields = dayFormat.formatToParts(Date.UTC(2026, 7, 24));
   const order = fields.map((p) => p.type).filter((t) => t === "day" || t === "month" || t === "year");
   const pattern = fields.map((p) => PLACEHOLDER[p.type] ?? p.value).join("");
@@ -169,6 +172,7 @@ export function dateStyle(locale?: string): DateStyle {
     momentNear: (at, now) =>
       at.toDateString() === now.toDateString() ? timeFormat.format(at) : momentFormat.format(at),
     pattern,
+    count: (n) => countFormat.format(n),
     parse(text) {
       const t = text.trim();
       // Digits, and between them anything but letters and digits (a separator, with spaces around it or not).

@@ -1,9 +1,10 @@
 // The engine behind the SALES functions: arguments checked by the shared rules, results cached for a TTL
 // (keyed by the service's address and the normalized query, never the key), SALES.SKU / SALES.STORE read
-// through fetchTable (src/api/tableRead.ts, what the pane's Get data writes, for one retailer or several),
+// through fetchTableSized (src/api/tableRead.ts, what the pane's Get data writes, for one retailer or several),
 // SALES.VALUE calls handed to the batcher (./valueBatch.ts: one data request per retailer and timeframe), and
 // every call settled within the timeout (./deadline.ts), so no cell is left on #BUSY!.
-import { fetchTable } from "../api";
+import { fetchTableSized } from "../api/tableRead";
+import { AnswerTooLarge } from "../core/query/sizeAdvice";
 import { tabulateActions } from "../core/answer/actions";
 import {
   listRetailerArg,
@@ -188,17 +189,27 @@ export class FunctionsEngine {
   }
 
   /**
-   * The table the pane's Get data writes for the same query (fetchTable's answer, in period order as
+   * The table the pane's Get data writes for the same query (fetchTableSized's answer, in period order as
    * src/refresh/pull.ts writes it), cached for the TTL and shared by identical calls in flight. Keyed by the
    * scope and each retailer's normalized query in the order given (one retailer: the query's key as before).
    */
   private cachedTable({ client, scope }: Connection, call: TableCall, maxCells: number): Promise<CachedTable> {
     const key = `${scope}|data|${maxCells}|${call.queries.map(queryKey).join("|")}`;
     return this.cache.getOrLoad<CachedTable>(key, async () => {
-      // One request per retailer and chunk (the client's bounded pool).
-      const answer = await this.withOwnDeadline((signal) =>
-        fetchTable(client, call.query, EXCEL_DAY_CELLS, { signal }),
-      );
+      // In chunks sized by the first answer, as the pane reads; the read stops once the rows pass what a spill may
+      // hold (its width known from the query), the rest never sent.
+      const columns = spillWidth(call.query, call.query.metrics.length);
+      // At least one metric's column: a retailer may leave the others out.
+      const maxRows = Math.floor(maxCells / spillWidth(call.query, 1));
+      let answer;
+      try {
+        answer = await this.withOwnDeadline((signal) =>
+          fetchTableSized(client, call.query, EXCEL_DAY_CELLS, { signal, maxRows }),
+        );
+      } catch (err) {
+        if (err instanceof AnswerTooLarge) return { tooBig: true, rows: err.size.rows, columns };
+        throw err;
+      }
       const t = answer.table;
       // A result too big to spill is remembered as such (not kept whole), so a recalculation answers at once.
       const size = t.values.length * t.columns.length;
@@ -253,4 +264,16 @@ function noRowsMessage(queries: readonly DataRequest[], today: IsoDate): string 
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * The columns of a table result with `metrics` of the query's metrics: the period, the level's key fields, each
+ * metric (and its comparison), a retailer's column for several.
+ */
+function spillWidth(
+  query: { level: Level; comparison?: unknown; retailers: readonly string[] },
+  metrics: number,
+): number {
+  const keys = query.level === "store" ? 4 : 2;
+  return 1 + keys + metrics * (query.comparison ? 2 : 1) + (query.retailers.length > 1 ? 1 : 0);
 }

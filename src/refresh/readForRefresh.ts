@@ -3,7 +3,7 @@
 // the table's columns (src/core/refresh/answerLayout.ts). The write (writeForRefresh.ts) comes after, in the table's
 // turn of the queue.
 import type { ReadOptions, SalesClient } from "../api/client";
-import { fetchTable } from "../api/tableRead";
+import { fetchTable } from "../api";
 import type { IsoDate } from "../core/dates";
 import { RETAILER_COLUMN } from "../core/answer/retailersTable";
 import { layAnswer, type ReadWindow } from "../core/refresh/answerLayout";

@@ -22,6 +22,8 @@ export interface RefreshDeps {
   today: () => IsoDate;
   /** How the days in what a refresh says are written (the pane's date style); default: the service's "16-22 Nov". */
   days?: DayWords;
+  /** How counts in what a pull says are written (the pane's grouping: 8,044,904); default en-US's. */
+  count?: (n: number) => string;
   /** Wall-clock time for "last refreshed" (default: now). */
   now?: () => Date;
   /** Called after each table of Refresh all (and after refreshTable), e.g. to update the pane's list. */

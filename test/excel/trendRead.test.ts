@@ -51,17 +51,18 @@ async function read(t: Written, columns = t.byId, limit?: number) {
   return { cells, syncs: t.host.stats.syncs, cellsRead: t.host.stats.cellsRead };
 }
 
-test("a table shorter than the bound: all its rows, in one sync, two cells a row", async () => {
+test("a table shorter than the bound: all its rows, in one sync, two cells a row and the first row's period", async () => {
   const t = await written(30);
   const { cells, syncs, cellsRead } = await read(t);
   expect(syncs).toBe(1);
-  expect(cellsRead).toBe(60);
+  expect(cellsRead).toBe(60 + 1);
   expect(cells).toEqual({
     periods: rows(30).map((r) => r[0]),
     values: rows(30).map((r) => r[2]),
     count: 30,
     cut: false,
     dayCells: EXCEL_DAY_CELLS,
+    firstPeriod: DAY,
   });
 });
 
@@ -70,9 +71,12 @@ test("a table taller than the bound: its last TREND_ROWS rows only, in one sync"
   const t = await written(n);
   const { cells, syncs, cellsRead } = await read(t);
   expect(syncs).toBe(1);
-  expect(cellsRead).toBe(2 * TREND_ROWS);
+  expect(cellsRead).toBe(2 * TREND_ROWS + 1);
   expect(cells!.count).toBe(n);
   expect(cells!.cut).toBe(true);
+  // The first row's period, which the last rows do not hold: the table has other periods than those read.
+  expect(cells!.firstPeriod).toBe(DAY);
+  expect(cells!.periods[0]).toBe(DAY + Math.floor(1_000 / 3));
   expect(cells!.values).toHaveLength(TREND_ROWS);
   expect(cells!.values[0]).toBe(1_000 + 0.5);
   expect(cells!.values.at(-1)).toBe(n - 1 + 0.5);
@@ -122,7 +126,14 @@ test("an empty table: Excel's one blank row", async () => {
   });
   const { cells, syncs } = await read(t);
   expect(syncs).toBe(1);
-  expect(cells).toEqual({ periods: [""], values: [""], count: 1, cut: false, dayCells: EXCEL_DAY_CELLS });
+  expect(cells).toEqual({
+    periods: [""],
+    values: [""],
+    count: 1,
+    cut: false,
+    dayCells: EXCEL_DAY_CELLS,
+    firstPeriod: "",
+  });
 });
 
 test("a table gone: undefined; a column gone: refused in words; each said after one more sync", async () => {
@@ -143,7 +154,7 @@ test("a table ending at the grid's last row: read by position instead, in two mo
   const t = await written(9, { kind: "at", address: "Sheet1!A1048567" }); // header on 1,048,567, body to 1,048,576
   const { cells, syncs, cellsRead } = await read(t, t.byId, 5);
   expect(syncs).toBe(3); // the read that failed, the open, the read by position
-  expect(cellsRead).toBe(10 + 4); // the rows, and the open's header row
+  expect(cellsRead).toBe(10 + 4 + 2); // the rows, the open's header row, the first row's period in each read
   expect(cells).toEqual({
     periods: rows(9)
       .slice(4)
@@ -154,5 +165,6 @@ test("a table ending at the grid's last row: read by position instead, in two mo
     count: 9,
     cut: true,
     dayCells: EXCEL_DAY_CELLS,
+    firstPeriod: DAY,
   });
 });

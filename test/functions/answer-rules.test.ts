@@ -192,7 +192,9 @@ describe("SALES.STORE", () => {
     const clean = await cleanSpill(STORE, "store");
     corrupt([{ kind: "outside", rows: 2, side: "after" }]);
     const spill = await (await proxied()).store(STORE);
-    expect(spill.length).toBe(clean.length - 2);
+    // Read in chunks (its first week alone, then the rest): two rows left out of each answer.
+    expect(proxy.corrupted()).toBeGreaterThan(0);
+    expect(spill.length).toBe(clean.length - 2 * proxy.corrupted());
     expect(rowsNotIn(spill, clean)).toEqual([]);
     proxy.clear();
     corrupt([{ kind: "offset", hours: -3 }]);

@@ -336,6 +336,24 @@ describe("large results", () => {
     expect(sim.count(DATA)).toBe(0);
   });
 
+  test("the read stops once the rows pass what a spill may hold: the rest of the weeks are never asked for", async () => {
+    // 26 weeks of northmart's stores (about 4,400 rows a week): the first week alone, then the rest in chunks.
+    const q = { retailer: "northmart", metrics: "revenue", from: "2026-05-04", to: "2026-11-01" };
+    const e = await rejection(engineFor(await sessionFor(sim), { maxCells: 100_000 }).store(q));
+    expect(e.message).toMatch(
+      /^This result is [\d,]+ rows x 6 columns \([\d,]+ cells\), more than a formula should spill/,
+    );
+    // After the first week the answer was known to be too large: one request.
+    expect(sim.count(DATA)).toBe(1);
+    // With room for it all, every chunk is read and the spill is whole.
+    await sim.reset();
+    // (Ten of the weeks: the first alone, then two chunks of the add-in's eight weeks at most.)
+    const ten = { ...q, to: "2026-07-12" };
+    const whole = await engineFor(await sessionFor(sim), { maxCells: 10_000_000 }).store(ten);
+    expect(sim.count(DATA)).toBe(3);
+    expect(whole.length).toBeGreaterThan(10 * 4_000);
+  });
+
   test("the limit counts every cell, header row included", async () => {
     const q = { retailer: "northmart", metrics: "revenue", from: "2026-01-05", to: "2026-01-11" };
     const full = await engineFor(await sessionFor(sim)).sku(q);

@@ -13,20 +13,16 @@ import { readTable } from "../../src/excel";
 import { pullTable, refreshAllTables, refreshTable } from "../../src/refresh";
 import { refreshLine, tableOperations } from "../../src/taskpane/operations/tableOperations";
 import { SIM_TODAY } from "../support/simulator";
+import { alteredClient } from "./support/alteredClient";
 import { DAILY, NEW_SHEET, refreshFixture } from "./support/fixture";
 
 const f = refreshFixture({ skus: 3, stores: 3 });
 
 /** The client, with the rows of some days (or from a day on) left out of every answer. */
 function withoutDays(client: SalesClient, drop: (day: number) => boolean): SalesClient {
-  return {
-    ...client,
-    getData: async (q, o) => {
-      const r = await client.getData(q, o);
-      const field = r.periodField!;
-      return { ...r, rows: r.rows.filter((row) => !drop(excelSerial(String(row[field]).slice(0, 10)))) };
-    },
-  };
+  return alteredClient(client, (rows, field) =>
+    rows.filter((row) => !drop(excelSerial(String(row[field]).slice(0, 10)))),
+  );
 }
 
 describe("store-level daily not refreshed for 40 days", () => {

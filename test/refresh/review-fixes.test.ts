@@ -1,13 +1,13 @@
 // Review fixes: a table moved out of date order by hand is refused, a pull that fails part way is saved and completes
 // on refresh, operations at the same time are serialized, an empty answer is refused, and service text lands as
 // text even after a user reformatted a text column.
-import type { DataResult, SalesClient } from "../../src/api";
+import type { SalesClient } from "../../src/api";
 import { addDays } from "../../src/core/dates";
-import type { DataRequest } from "../../src/core/query/query";
 import { asQuery } from "../support/query";
 import { readManagedTables, readTable } from "../../src/excel";
 import { pullTable, refreshAllTables, refreshTable } from "../../src/refresh";
 import { SIM_TODAY } from "../support/simulator";
+import { alteredClient } from "./support/alteredClient";
 import { DAILY as daily, NEW_SHEET, refreshFixture } from "./support/fixture";
 
 const f = refreshFixture();
@@ -108,10 +108,7 @@ describe("operations at the same time", () => {
 });
 
 test("an empty answer is refused before anything is written", async () => {
-  const empty: SalesClient = {
-    ...f.client,
-    getData: async (q: DataRequest) => ({ ...(await f.client.getData(q)), rows: [] }),
-  };
+  const empty: SalesClient = alteredClient(f.client, () => []);
   const before = f.host.snapshot();
   await expect(pullTable({ ...f.deps, client: empty }, daily, NEW_SHEET)).rejects.toThrow(
     `The service has no rows for northmart, sku, daily, 2026-10-01 to ${SIM_TODAY}. Nothing was written; check the dates and View by.`,
@@ -121,16 +118,13 @@ test("an empty answer is refused before anything is written", async () => {
 
 test("service text lands as text on refresh even after the user set its column to General", async () => {
   let textField: string | undefined;
-  const tricky: SalesClient = {
-    ...f.client,
-    getData: async (q: DataRequest, opts?: { signal?: AbortSignal }): Promise<DataResult> => {
-      const res = await f.client.getData(q, opts);
-      textField ??= Object.keys(res.rows[0]).find(
-        (k) => k !== res.periodField && typeof res.rows[0][k] === "string" && Number.isNaN(Number(res.rows[0][k])),
-      );
-      return { ...res, rows: res.rows.map((r, i) => ({ ...r, [textField!]: i % 2 ? "+Vita" : "=SUM(1)" })) };
-    },
-  };
+  let i = 0;
+  const tricky: SalesClient = alteredClient(f.client, (rows, periodField) => {
+    textField ??= Object.keys(rows[0] ?? {}).find(
+      (k) => k !== periodField && typeof rows[0][k] === "string" && Number.isNaN(Number(rows[0][k])),
+    );
+    return rows.map((r) => ({ ...r, [textField!]: i++ % 2 ? "+Vita" : "=SUM(1)" }));
+  });
   const d = { ...f.deps, client: tricky };
   const { write } = await pullTable(d, daily, { ...NEW_SHEET, rolling: true });
   expect(textField).toBeDefined();

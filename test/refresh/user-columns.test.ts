@@ -11,6 +11,7 @@ import { readTable } from "../../src/excel";
 import { updateManagedTables } from "../../src/excel/queryStore";
 import { pullTable, refreshTable } from "../../src/refresh";
 import { SIM_TODAY } from "../support/simulator";
+import { alteredClient } from "./support/alteredClient";
 import { NEW_SHEET, WEEKLY, refreshFixture } from "./support/fixture";
 
 const fx = refreshFixture();
@@ -253,13 +254,8 @@ describe.each(CASES)("%s table", (_, c) => {
 
 test("an older record upgraded on an empty answer keeps no layout: the key columns stay the service's", async () => {
   const query = CASES[1][1].query;
-  const lagging = (drop: (day: string) => boolean) => ({
-    ...fx.client,
-    getData: async (...args: Parameters<typeof fx.client.getData>) => {
-      const r = await fx.client.getData(...args);
-      return { ...r, rows: r.rows.filter((row) => !drop(String(row[r.periodField!]).slice(0, 10))) };
-    },
-  });
+  const lagging = (drop: (day: string) => boolean) =>
+    alteredClient(fx.client, (rows, field) => rows.filter((row) => !drop(String(row[field]).slice(0, 10))));
   // Pulled while the service had nothing for the last 10 days; a record saved before column ids were kept.
   const cut = "2026-11-14";
   const name = (await pullTable({ ...fx.deps, client: lagging((d) => d >= cut) }, query, NEW_SHEET)).write.tableName;

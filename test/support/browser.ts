@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import type { RunningDevServer } from "../../dev/dev-server";
-import { createSimulator } from "../../dev/simulator";
+import { createSimulator, type Simulator } from "../../dev/simulator";
 import type { WorkerBrowser } from "./browserWorker";
 
 export const OUTPUT_DIR = join(__dirname, "..", "..", "test-output");
@@ -16,8 +16,8 @@ export interface BrowserRig {
   server: RunningDevServer;
   browser: Browser;
   origin: string;
-  /** A fresh page (in a fresh context) that records console errors and uncaught exceptions. */
-  page(): Promise<{ page: Page; errors: string[] }>;
+  /** A fresh page (in a fresh context, in `locale` when given) that records console errors and uncaught exceptions. */
+  page(opts?: { locale?: string }): Promise<{ page: Page; errors: string[] }>;
   screenshot(page: Page, name: string): Promise<void>;
   /** Closes this rig's contexts and unmounts its simulator; the worker's server and browser stay for the next file. */
   close(): Promise<void>;
@@ -26,6 +26,8 @@ export interface BrowserRig {
 export interface BrowserRigOptions {
   /** Serve the simulator's long-names retailer too (`LONG_NAME_RETAILER`): names of 60+ characters. */
   longNames?: boolean;
+  /** This simulator mounted instead of the harness's (one in a process of its own: processSimulator.ts). */
+  simulator?: Simulator;
 }
 
 /** The worker's browser, from the test environment (test/support/environment.ts, set in jest.config.js). */
@@ -40,7 +42,8 @@ export async function startBrowserRig(options: BrowserRigOptions = {}): Promise<
   const { server, browser, mount, unmount } = await worker();
   // The simulator keeps the real date, as the pane does (it validates against this machine's date). It sends an
   // answer it already built again (the same question on the same day), as the harness's simulators all do.
-  const simulator = createSimulator({ faults: true, longNames: options.longNames, rememberAnswers: true });
+  const simulator =
+    options.simulator ?? createSimulator({ faults: true, longNames: options.longNames, rememberAnswers: true });
   mount(simulator);
   const contexts: BrowserContext[] = [];
   mkdirSync(OUTPUT_DIR, { recursive: true });
@@ -48,8 +51,12 @@ export async function startBrowserRig(options: BrowserRigOptions = {}): Promise<
     server: { ...server, simulator, close: async () => unmount(simulator) },
     browser,
     origin: server.origin,
-    async page() {
-      const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 860 } });
+    async page(opts = {}) {
+      const context = await browser.newContext({
+        ignoreHTTPSErrors: true,
+        viewport: { width: 1280, height: 860 },
+        ...(opts.locale ? { locale: opts.locale } : {}),
+      });
       contexts.push(context);
       const page = await context.newPage();
       const errors: string[] = [];
@@ -73,10 +80,15 @@ export async function startBrowserRig(options: BrowserRigOptions = {}): Promise<
  */
 export function useBrowserRig(options: BrowserRigOptions = {}): { readonly rig: BrowserRig } {
   let rig: BrowserRig | undefined;
+  let starting: Promise<BrowserRig> | undefined;
+  // The worker's first file waits for the run's build (up to 180 s, test/support/devServer.ts) and starts the dev
+  // server and Chromium: on a busy machine that is past two minutes.
   beforeAll(async () => {
-    rig = await startBrowserRig(options);
-  }, 120_000);
-  afterAll(() => rig?.close());
+    starting = startBrowserRig(options);
+    rig = await starting;
+  }, 300_000);
+  // A start that outlived its hook is closed too: its simulator, left mounted, would refuse the worker's next file.
+  afterAll(async () => (rig ?? (await starting?.catch(() => undefined)))?.close());
   return {
     get rig() {
       if (!rig) throw new Error("The browser rig has not started: read it inside a test or hook.");

@@ -9,6 +9,7 @@ import type { MetricChange } from "../../src/core/refresh/revisions";
 import { buildTrend, type Trend } from "../../src/core/refresh/trend";
 import { dateStyle } from "../../src/core/words";
 import { DateStyleContext } from "../../src/taskpane/dateStyle";
+import type { CardTrend } from "../../src/taskpane/operations/trendOperations";
 import { TrendChart } from "../../src/taskpane/savedQueries/TrendChart";
 
 /** The pane's date style in en-GB: days as 09/11/2026. */
@@ -113,4 +114,38 @@ test("a table without dated rows: the caption says so, and no image", () => {
   const html = rendered({ trend: empty });
   expect(html).toContain("Total units by month: no dated rows");
   expect(html).not.toContain("<svg");
+});
+
+/** A daily table of one day, 20,000 rows of 2.0 each, as the card's trend has it (trendOperations decides `onlyPeriod`). */
+function oneDay(whole: boolean, timeframe: "daily" | "weekly" = "daily"): CardTrend {
+  const day = timeframe === "daily" ? "2026-11-24" : "2026-11-23";
+  const trend = buildTrend({
+    periods: Array.from({ length: 20_000 }, () => excelSerial(day)),
+    dayCells: EXCEL_DAY_CELLS,
+    values: Array.from({ length: 20_000 }, () => 2),
+    cut: false,
+    metric: "revenue",
+    timeframe,
+  });
+  return { ...trend, onlyPeriod: { period: day, whole } };
+}
+
+test("a table of one period says that a trend needs more", () => {
+  // Read whole: its day's figure and one bar.
+  expect(texts(rendered({ trend: oneDay(true) }))).toEqual([
+    "Total revenue by day · 24/11/2026: 40,000.00",
+    "24/11/2026: 40,000.00",
+    "One day so far: the trend starts with the next refresh",
+  ]);
+  // Its last rows only (a large brand's 575,000 rows of a day): the day, without a figure of the rows read.
+  const cut = rendered({ trend: oneDay(false) });
+  expect(texts(cut)).toEqual([
+    "Total revenue by day · 24/11/2026",
+    "One day so far: the trend starts with the next refresh",
+  ]);
+  expect(cut).not.toContain("<svg");
+  // Weekly: a refresh within the week adds no week.
+  expect(texts(rendered({ trend: oneDay(true, "weekly") })).at(-1)).toBe(
+    "One week so far: the trend starts when the table holds a second week",
+  );
 });

@@ -11,7 +11,7 @@ import type { Trend } from "../../src/core/refresh/trend";
 import { readTable } from "../../src/excel";
 import { pullTable, refreshTable } from "../../src/refresh";
 import { refreshLine, tableOperations } from "../../src/taskpane/operations/tableOperations";
-import { trendOperations } from "../../src/taskpane/operations/trendOperations";
+import { trendOperations, type CardTrend } from "../../src/taskpane/operations/trendOperations";
 import { TrendChart } from "../../src/taskpane/savedQueries/TrendChart";
 import { DateStyleContext } from "../../src/taskpane/dateStyle";
 import { createElement } from "react";
@@ -130,4 +130,54 @@ test("a table that cannot be read gives no trend and never throws: deleted, not 
     await ctx.sync();
   });
   expect(await ops.trendOf(write.tableName)).toBeUndefined();
+});
+
+/** Store-level daily revenue of northmart's stores for one day, 22 Nov (the service's today is 23 Nov). */
+const ONE_DAY = asQuery({
+  level: "store",
+  retailers: "northmart",
+  timeframe: "daily",
+  metrics: "revenue,units",
+  from: "2026-11-22",
+  to: "2026-11-22",
+});
+
+/** The card's words, rendered as the pane shows them. */
+const cardTexts = (trend: CardTrend) =>
+  [
+    ...renderToStaticMarkup(
+      createElement(DateStyleContext.Provider, { value: GB }, createElement(TrendChart, { trend })),
+    ).matchAll(/>([^<]+)</g),
+  ].map((m) => m[1]);
+
+test("a table of one day: the card says a trend needs more, with the day's total", async () => {
+  const { write } = await pullTable(f.deps, ONE_DAY, NEW_SHEET);
+  const trend = (await trendOperations(f.host.run).trendOf(write.tableName))!;
+  expect(trend.onlyPeriod).toEqual({ period: "2026-11-22", whole: true });
+  const total = exactSum(numbers((await cellsByPeriod(write.tableName, "revenue")).get("2026-11-22")!));
+  expect(trend.points.map((p) => p.value)).toEqual([total]);
+  expect(cardTexts(trend)).toContain("One day so far: the trend starts with the next refresh");
+  // Two days: a trend, as before.
+  const two = await pullTable(f.deps, asQuery({ ...ONE_DAY, from: "2026-11-21" }), NEW_SHEET);
+  const trend2 = (await trendOperations(f.host.run).trendOf(two.write.tableName))!;
+  expect(trend2.onlyPeriod).toBeUndefined();
+  expect(trend2.points).toHaveLength(2);
+});
+
+describe("a large brand's day, taller than the rows a card reads", () => {
+  // 48 SKUs at 700 stores: about 26,000 rows a day, more than the card's 20,000.
+  const big = refreshFixture({ skus: 48, stores: 700 });
+
+  test("the card names the day and says a trend needs more; it never says the table has no dated rows", async () => {
+    const { write } = await pullTable(big.deps, ONE_DAY, NEW_SHEET);
+    expect(write.rows).toBeGreaterThan(20_000);
+    const trend = (await trendOperations(big.host.run).trendOf(write.tableName))!;
+    expect(trend.onlyPeriod).toEqual({ period: "2026-11-22", whole: false });
+    const said = cardTexts(trend);
+    expect(said).toEqual([
+      "Total revenue by day · 22/11/2026",
+      "One day so far: the trend starts with the next refresh",
+    ]);
+    expect(said.join(" ")).not.toMatch(/no dated rows|left out/);
+  });
 });

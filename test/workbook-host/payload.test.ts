@@ -1,6 +1,8 @@
 // These tests break the office-addins lint rules on purpose (reading before load/sync must fail), and the
 /* rules' static heuristics misread the rest. */
+import fc from "fast-check";
 import { createWorkbookHost, PAYLOAD_LIMIT_BYTES } from "../../dev/workbook-host";
+import { jsonBytes, jsonLength } from "../../dev/workbook-host/payload";
 
 const ROWS = 200_000;
 const COLS = 10;
@@ -131,5 +133,32 @@ describe("write counters", () => {
     expect(host.stats.totalRequestBytes).toBe(host.stats.requestBytes[0] + host.stats.requestBytes[1]);
     host.stats.reset();
     expect([host.stats.valueCellsWritten, host.stats.totalRequestBytes]).toEqual([0, 0]);
+  });
+});
+
+describe("a batch's size, counted without its text", () => {
+  test("jsonLength is the UTF-8 length of JSON.stringify, for any value a batch holds", () => {
+    const value = fc.letrec((tie) => ({
+      leaf: fc.oneof(
+        fc.double(),
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.constant(undefined),
+        fc.string(),
+        fc.string({ unit: "grapheme" }),
+        fc.string({ unit: "binary" }),
+      ),
+      node: fc.oneof(
+        { depthSize: "small" },
+        tie("leaf"),
+        fc.array(tie("node")),
+        fc.dictionary(fc.string(), tie("node")),
+      ),
+    })).node;
+    fc.assert(fc.property(value, (v) => jsonLength(v) === jsonBytes(v)));
+    expect(jsonLength([["a\u00e9", -0, 1e21, 0.1, '"q"'], { o: "C1", v: [[1, null]] }])).toBe(
+      jsonBytes([["a\u00e9", -0, 1e21, 0.1, '"q"'], { o: "C1", v: [[1, null]] }]),
+    );
   });
 });

@@ -87,7 +87,8 @@ export class AnswerStream {
 
   constructor(
     private readonly question: AnswerQuestion,
-    private readonly dates: RequestDates,
+    /** The dates of the request the answer comes from (when one request holds it all). */
+    readonly dates: RequestDates,
   ) {}
 
   /** A refusal found so far (no later row changes it: the caller may stop reading), in words. */
@@ -99,15 +100,20 @@ export class AnswerStream {
 
   /**
    * The next rows of the answer: those kept. The first rows come with the answer's period column (undefined when
-   * none was found: the answer is refused).
+   * none was found: the answer is refused). `dates`: those of the request that returned them, when the answer is
+   * read in several requests (chunks); the stream's own otherwise.
    */
-  add(rows: readonly Record<string, unknown>[], periodField?: string): Record<string, unknown>[] {
+  add(
+    rows: readonly Record<string, unknown>[],
+    periodField?: string,
+    dates: RequestDates = this.dates,
+  ): Record<string, unknown>[] {
     if (rows.length === 0) return [];
     const first = this.seen === 0;
     this.seen += rows.length;
     if (first && periodField !== undefined) this.scan = new AnswerScan(this.question, periodField);
     if (!this.scan) return [];
-    return this.scan.add(rows, this.dates) ?? (rows as Record<string, unknown>[]);
+    return this.scan.add(rows, dates) ?? (rows as Record<string, unknown>[]);
   }
 
   /** After the last rows: the verdict on the whole answer. */

@@ -17,8 +17,18 @@ export function sortByPeriod<R extends readonly Cell[]>(
   periodIndex: number,
   dayCells: DayCells,
 ): R[] {
-  // "~" sorts after every "YYYY-MM-DD"
-  const key = (r: R): IsoDate => dayCells.dayOf(r[periodIndex]) ?? "~";
+  // "~" sorts after every "YYYY-MM-DD". Rows come in runs of one period (a large brand's day is 575,000 rows of one
+  // cell): the last cell's day is kept, so the check is not a day made from a serial twice a row.
+  let lastCell: unknown = undefined;
+  let lastKey: IsoDate = "~";
+  const key = (r: R): IsoDate => {
+    const cell = r[periodIndex];
+    if (cell !== lastCell || lastKey === "~") {
+      lastCell = cell;
+      lastKey = dayCells.dayOf(cell) ?? "~";
+    }
+    return lastKey;
+  };
   let sorted = true;
   for (let i = 1; i < rows.length && sorted; i++) sorted = key(rows[i - 1]) <= key(rows[i]);
   if (sorted) return rows as R[];

@@ -5,7 +5,8 @@ export { writeTable, type Destination, type WriteOptions, type WriteResult } fro
 export { replaceTail, type RowsTakenOut, type TailReplacement, type TailResult } from "./replaceTail";
 export { tableChangedText } from "./coauthor";
 export { readColumnEnds, readPeriodTail, readTable, tailReach, type PeriodTail, type TableContents } from "./readTable";
-export { trendCells, type TrendColumns } from "./trendRead";
+export { trendCells, type TrendCells, type TrendColumns } from "./trendRead";
 export { readWindowCells, type WindowCells, type WindowCellsRequest } from "./windowKeys";
 export { putInDateOrder, sortBack, type DateOrder } from "./tableSort";
 export type { RememberedSort } from "./openTable";
+export { removeNewTable, roomAt, type TableRoom } from "./newTableRoom";

@@ -33,6 +33,8 @@ export interface TrendCells {
   count: number;
   /** The table has more rows than were read: its earlier rows are not in `periods`. */
   cut: boolean;
+  /** The period cell of the table's first body row (a cut read: whether the table holds other periods). */
+  firstPeriod?: unknown;
 }
 
 /**
@@ -64,6 +66,7 @@ export async function trendCells(
     const periodBody = table.columns.getItem(columns.period).getDataBodyRange();
     const metricBody = table.columns.getItem(columns.metric).getDataBodyRange();
     periodBody.load("rowCount");
+    const first = periodBody.getCell(0, 0).load("values");
     const periods = lastRows(periodBody, limit).load("values");
     const values = lastRows(metricBody, limit).load("values");
     try {
@@ -71,16 +74,23 @@ export async function trendCells(
     } catch {
       return readByPosition(context, ref, columns, limit);
     }
-    return cellsOf(periods.values, values.values, periodBody.rowCount, limit);
+    return cellsOf(periods.values, values.values, periodBody.rowCount, limit, first.values[0][0]);
   });
 }
 
-const cellsOf = (periods: unknown[][], values: unknown[][], count: number, limit: number): TrendCells => ({
+const cellsOf = (
+  periods: unknown[][],
+  values: unknown[][],
+  count: number,
+  limit: number,
+  firstPeriod: unknown,
+): TrendCells => ({
   periods: periods.map((r) => r[0]),
   dayCells: EXCEL_DAY_CELLS,
   values: values.map((r) => r[0]),
   count,
   cut: count > limit,
+  firstPeriod,
 });
 
 /** The slow way, after the one sync failed: open the table (what is missing is said), then read by position. */
@@ -102,10 +112,11 @@ async function readByPosition(
   };
   const [pc, mc] = [index(columns.period), index(columns.metric)];
   const n = Math.min(open.count, limit);
-  if (n === 0) return cellsOf([], [], 0, limit);
+  if (n === 0) return cellsOf([], [], 0, limit, undefined);
   const from = open.bodyTop + open.count - n;
+  const first = open.sheet.getCell(open.bodyTop, open.left + pc).load("values");
   const periods = open.sheet.getRangeByIndexes(from, open.left + pc, n, 1).load("values");
   const values = open.sheet.getRangeByIndexes(from, open.left + mc, n, 1).load("values");
   await context.sync();
-  return cellsOf(periods.values, values.values, open.count, limit);
+  return cellsOf(periods.values, values.values, open.count, limit, first.values[0][0]);
 }

@@ -55,7 +55,10 @@ export function suspend(context: Excel.RequestContext): void {
   context.application.suspendScreenUpdatingUntilNextSync();
 }
 
-/** Refuses, before writing, what Excel's grid cannot hold. */
+/**
+ * Refuses, before writing, what Excel's grid cannot hold. The workbook layer does not know the query: what would fit
+ * instead is said by whoever does, before it gets here (src/refresh/pull.ts, src/core/query/sizeAdvice.ts).
+ */
 export function checkFits(rows: number, cols: number, topRow: number, leftCol: number): void {
   if (cols > MAX_COLUMNS - leftCol) {
     throw new WorkbookError(
@@ -66,8 +69,7 @@ export function checkFits(rows: number, cols: number, topRow: number, leftCol: n
   if (rows + 1 > MAX_ROWS - topRow) {
     throw new WorkbookError(
       "too-large",
-      `The result has ${rows.toLocaleString("en-US")} rows; Excel has room for ${(MAX_ROWS - topRow - 1).toLocaleString("en-US")} here. ` +
-        "Narrow the query: a shorter date range, a weekly or monthly timeframe, or one SKU or filter in View by.",
+      `The result has ${rows.toLocaleString("en-US")} rows; Excel has room for ${(MAX_ROWS - topRow - 1).toLocaleString("en-US")} here. Nothing was written.`,
     );
   }
 }

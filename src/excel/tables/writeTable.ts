@@ -61,11 +61,13 @@ interface Spot {
   tableName: string;
 }
 
-/** The rows as Excel receives them, and how many go in one sync (the first block creates the table). */
+/** The rows as Excel receives them, a block at a time, and how many go in one sync (the first creates the table). */
 interface Rows {
   columns: readonly Column[];
   header: string[];
-  grid: Grid;
+  /** `n` rows from `from` on, as Excel receives them: converted a block at a time, never the whole table at once. */
+  cells(from: number, n: number): Grid;
+  total: number;
   perBlock: number;
   first: number;
 }
@@ -91,9 +93,9 @@ export async function writeTable(run: ExcelRun, data: TableData, opts: WriteOpti
   if (cols === 0) throw new WorkbookError("too-large", "The result has no columns to write.");
   checkFits(total, cols, 0, 0);
   const header = excelHeader(data.columns.map((c) => c.name));
-  const grid: Grid = excelRows(data.values, data.columns);
-  const perBlock = blockRows(grid, cols, { ...DEFAULT_LIMITS, ...opts.limits });
-  const rows: Rows = { columns: data.columns, header, grid, perBlock, first: Math.min(perBlock, total) };
+  const cells = (from: number, n: number): Grid => excelRows(data.values.slice(from, from + n), data.columns);
+  const perBlock = blockRows(sampleRows(data, cells), cols, { ...DEFAULT_LIMITS, ...opts.limits });
+  const rows: Rows = { columns: data.columns, header, cells, total, perBlock, first: Math.min(perBlock, total) };
 
   return run(async (context) => {
     const spot = await chooseSpot(context, opts, total, cols);
@@ -115,6 +117,12 @@ export async function writeTable(run: ExcelRun, data: TableData, opts: WriteOpti
       ...(columnIds ? { columnIds } : {}),
     };
   });
+}
+
+/** The rows blockRows sizes a block by (a quarter, a half, three quarters through, the ends), as Excel receives them. */
+function sampleRows(data: TableData, cells: (from: number, n: number) => Grid): Grid {
+  const n = data.values.length;
+  return [...new Set([0, n >> 2, n >> 1, (n * 3) >> 2, n - 1])].filter((i) => i >= 0).flatMap((i) => cells(i, 1));
 }
 
 /** A new sheet, or the given cell (the selection's or an address) when the table's cells there are empty. */
@@ -164,12 +172,12 @@ async function chooseSpot(
 async function createTable(
   context: Excel.RequestContext,
   { sheet, top, left, cols, tableName }: Spot,
-  { columns, header, grid, first }: Rows,
+  { columns, header, cells, first }: Rows,
   freezeHeader: boolean,
 ): Promise<Excel.Table> {
   suspend(context);
   setFormats(sheet, top + 1, left, Math.max(first, 1), columns);
-  sheet.getRangeByIndexes(top, left, 1 + first, cols).values = [header, ...grid.slice(0, first)];
+  sheet.getRangeByIndexes(top, left, 1 + first, cols).values = [header, ...cells(0, first)];
   const table = sheet.tables.add(sheet.getRangeByIndexes(top, left, 1 + Math.max(first, 1), cols), true);
   table.name = tableName;
   table.style = "TableStyleMedium2";
@@ -185,10 +193,9 @@ async function appendBlocks(
   context: Excel.RequestContext,
   { sheet, top, left, cols }: Spot,
   table: Excel.Table,
-  { columns, grid, perBlock, first }: Rows,
+  { columns, cells, total, perBlock, first }: Rows,
   opts: WriteOptions,
 ): Promise<Appended> {
-  const total = grid.length;
   let written = first;
   while (written < total) {
     if (opts.signal?.aborted) return { written, complete: false };
@@ -196,7 +203,7 @@ async function appendBlocks(
     try {
       suspend(context);
       setFormats(sheet, top + 1 + written, left, n, columns);
-      sheet.getRangeByIndexes(top + 1 + written, left, n, cols).values = grid.slice(written, written + n);
+      sheet.getRangeByIndexes(top + 1 + written, left, n, cols).values = cells(written, n);
       table.resize(sheet.getRangeByIndexes(top, left, 1 + written + n, cols));
       // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one block per sync is the design: each leaves whole rows
       await context.sync();

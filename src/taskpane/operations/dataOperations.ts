@@ -17,6 +17,7 @@ export function dataOperations(run: ExcelRun, deps: () => RefreshDeps): Operatio
         destination: opts.destination === "new-sheet" ? { kind: "new-sheet" } : { kind: "selection" },
         rolling: opts.rolling,
         signal: opts.signal,
+        onRead: opts.onRead,
         onProgress: opts.onProgress,
       });
       const { write, table } = pulled;

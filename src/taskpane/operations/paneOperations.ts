@@ -13,7 +13,7 @@ import type { PaneOperations } from "./types";
 export function paneOperations(services: PaneServices, style: DateStyle): PaneOperations {
   const { run, session, setStartupBehavior } = services;
   // Built for each operation: the client is the session's current one; what refresh says, in the pane's dates.
-  const deps = () => ({ ...session.refreshDeps(services), days: styleDays(style) });
+  const deps = () => ({ ...session.refreshDeps(services), days: styleDays(style), count: style.count });
 
   return {
     ...dataOperations(run, deps),

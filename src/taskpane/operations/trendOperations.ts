@@ -1,17 +1,27 @@
 // The trend on a managed table's card: its saved record (src/excel/queryStore), the period and first metric
 // cells of its last rows (src/excel/tables/trendRead.ts, one sync), made into a trend by src/core/refresh/trend.ts.
+import type { IsoDate } from "../../core/dates";
 import type { Timeframe } from "../../core/metrics";
 import { buildTrend, type Trend } from "../../core/refresh/trend";
 import { findManagedTable, type ManagedTable } from "../../excel/queryStore";
 import type { ExcelRun } from "../../excel/excelRun";
-import { trendCells, type TrendColumns } from "../../excel/tables";
+import { trendCells, type TrendCells, type TrendColumns } from "../../excel/tables";
+
+/**
+ * A card's trend. `onlyPeriod`: the table holds that one period and no other, too few for a trend (the card says
+ * so); `whole` when every row was read, so that its one point is the period's figure (a cut read's is not, and
+ * the card shows none).
+ */
+export interface CardTrend extends Trend {
+  onlyPeriod?: { period: IsoDate; whole: boolean };
+}
 
 export interface TrendOperations {
   /**
    * The trend of a managed table's first metric; undefined when the table, its record or its columns cannot be
    * read (the list and refresh say why). Never throws: a card without a trend is still a card.
    */
-  trendOf(tableName: string): Promise<Trend | undefined>;
+  trendOf(tableName: string): Promise<CardTrend | undefined>;
 }
 
 /** What a record says the trend reads: the metric's name, the columns (by TableColumn.id, or header), the timeframe. */
@@ -45,6 +55,21 @@ function sourceOf(t: ManagedTable): TrendSource | undefined {
  */
 const refreshedWindow = (t: ManagedTable) => (t.lastRefreshedAt !== t.createdAt ? t.lastWindow : undefined);
 
+/**
+ * The table's one period, when the rows read hold one and the table no other: every row was read, or its first
+ * row is of that period too. Undefined otherwise.
+ */
+function onlyPeriodOf(cells: TrendCells): IsoDate | undefined {
+  let only: IsoDate | undefined;
+  for (const p of new Set(cells.periods)) {
+    const day = cells.dayCells.dayOf(p);
+    if (day === null || (only !== undefined && day !== only)) return undefined;
+    only = day;
+  }
+  if (only === undefined || !cells.cut) return only;
+  return cells.dayCells.dayOf(cells.firstPeriod) === only ? only : undefined;
+}
+
 export function trendOperations(run: ExcelRun): TrendOperations {
   return {
     async trendOf(tableName) {
@@ -56,13 +81,18 @@ export function trendOperations(run: ExcelRun): TrendOperations {
         if (!record || !source) return undefined;
         const cells = await trendCells(run, { tableId: record.tableId, tableName }, source.columns);
         if (!cells) return undefined;
-        return buildTrend({
+        const input = {
           ...cells,
           metric: source.metric,
           timeframe: source.timeframe,
           window: refreshedWindow(record),
           retailers: record.query.retailers.length,
-        });
+        };
+        const only = onlyPeriodOf(cells);
+        // One period only: kept, not left out as a cut read's earliest (it is the table's every period).
+        return only
+          ? { ...buildTrend({ ...input, cut: false }), onlyPeriod: { period: only, whole: !cells.cut } }
+          : buildTrend(input);
       } catch {
         return undefined;
       }

@@ -28,6 +28,8 @@ interface GetDataOptions {
   rolling: boolean;
   destination: DestinationChoice;
   signal: AbortSignal;
+  /** While the service is read: rows read so far and, once the first chunk is in, the rows projected in all. */
+  onRead?(rowsRead: number, rowsProjected: number | undefined): void;
   onProgress(rowsWritten: number, rowsTotal: number): void;
 }
 

@@ -6,7 +6,8 @@ import { useDateStyle } from "../dateStyle";
 import type { PullSummary } from "../operations";
 import { PaneMessage } from "../PaneMessage";
 import { useBuilderStyles } from "./styles";
-import type { QueryRun } from "./useQueryRun";
+import { CopyForSync } from "./CopyForSync";
+import { useProgress, type QueryRun, type RunProgress } from "./useQueryRun";
 
 export function RunPanel({
   run,
@@ -48,26 +49,47 @@ export function RunPanel({
           {notReady}
         </Text>
       )}
-      {busy && (
-        <div className={styles.section}>
-          <ProgressBar value={busy.total ? busy.done / busy.total : undefined} aria-label="Writing the table" />
-          <div className={styles.row}>
-            <Text size={200}>
-              {busy.total
-                ? `Written ${busy.done.toLocaleString()} of ${busy.total.toLocaleString()} rows`
-                : "Reading from the service…"}
-            </Text>
-            <Button size="small" onClick={run.cancel}>
-              Cancel
-            </Button>
-          </div>
-        </div>
-      )}
+      {busy && <ProgressLine run={run} cancelling={busy.cancelling} />}
       {result?.error && <PaneMessage intent="error">{result.error}</PaneMessage>}
+      {result?.tooLarge && <CopyForSync {...result.tooLarge} />}
       {result?.info && <PaneMessage intent="success">{result.info}</PaneMessage>}
       {result?.summary && <PullSummaryBar summary={result.summary} style={style} />}
     </>
   );
+}
+
+/** The bar, the line of rows read or written, and Cancel; it alone draws again as the rows come. */
+function ProgressLine({ run, cancelling }: { run: QueryRun; cancelling: boolean }) {
+  const styles = useBuilderStyles();
+  const style = useDateStyle();
+  const p = useProgress(run.progress) ?? { phase: "reading", rows: 0 };
+  return (
+    <div className={styles.section}>
+      <ProgressBar value={cancelling ? undefined : progressValue(p)} aria-label="Getting the data" />
+      <div className={styles.row}>
+        <Text size={200} role="status">
+          {cancelling ? "Cancelling…" : progressText(p, style)}
+        </Text>
+        <Button size="small" onClick={run.cancel} disabled={cancelling}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The bar's share done: moving (no value) until the rows are projected. */
+function progressValue(p: RunProgress): number | undefined {
+  if (p.phase === "writing") return p.total ? p.done / p.total : undefined;
+  return p.projected ? Math.min(1, p.rows / p.projected) : undefined;
+}
+
+/** "Read 120,000 of about 574,636 rows", then "Written 40,000 of 574,636 rows", counts grouped the user's way. */
+function progressText(p: RunProgress, style: Pick<DateStyle, "count">): string {
+  if (p.phase === "writing") return `Written ${style.count(p.done)} of ${style.count(p.total)} rows`;
+  if (p.rows === 0) return "Reading from the service…";
+  const of = p.projected ? ` of about ${style.count(Math.max(p.projected, p.rows))}` : "";
+  return `Read ${style.count(p.rows)}${of} rows…`;
 }
 
 /**

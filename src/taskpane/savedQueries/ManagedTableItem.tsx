@@ -3,7 +3,7 @@
 import { Button, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useEffect, useState } from "react";
 import type { DateRange, IsoDate } from "../../core/dates";
-import type { Trend } from "../../core/refresh/trend";
+import type { CardTrend } from "../operations/trendOperations";
 import type { MetricChange } from "../../core/refresh/revisions";
 import type { ManagedRow } from "../operations";
 import { TrendChart } from "./TrendChart";
@@ -56,7 +56,7 @@ export function ManagedTableItem({
   onCopyForSync: () => void;
   onStopManaging: () => void;
   /** Reads the table's trend from the workbook (one sync); undefined when it cannot be read. */
-  loadTrend: () => Promise<Trend | undefined>;
+  loadTrend: () => Promise<CardTrend | undefined>;
   /** What the table's latest refresh in this session changed, per metric (the trend shows its metric's). */
   changes?: readonly MetricChange[];
 }) {
@@ -106,8 +106,8 @@ export function ManagedTableItem({
 }
 
 /** The card's trend, read when the card shows and again when `version` changes; undefined until it arrives. */
-function useTrend(load: () => Promise<Trend | undefined>, version: string | undefined): Trend | undefined {
-  const [trend, setTrend] = useState<Trend | undefined>(undefined);
+function useTrend(load: () => Promise<CardTrend | undefined>, version: string | undefined): CardTrend | undefined {
+  const [trend, setTrend] = useState<CardTrend | undefined>(undefined);
   useEffect(() => {
     if (version === undefined) return;
     let live = true;

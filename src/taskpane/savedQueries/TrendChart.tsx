@@ -15,6 +15,7 @@ import {
 } from "../../core/refresh/trend";
 import type { DateStyle } from "../../core/words";
 import { useDateStyle } from "../dateStyle";
+import type { CardTrend } from "../operations/trendOperations";
 import { changesWords } from "../paneWords";
 
 /** The drawing's own units: the card's width at Excel's 320 px pane; the SVG scales to the card, never wider. */
@@ -69,7 +70,7 @@ function title(t: Trend): string {
  * The card's words for a trend, in the pane's date style.
  */
 function trendChartWords(
-  trend: Trend,
+  trend: CardTrend,
   style: Pick<DateStyle, "day" | "range">,
   change?: MetricChange,
 ): TrendChartWords {
@@ -82,6 +83,7 @@ function trendChartWords(
       ? `re-read by the last refresh: ${style.range(trend.window)}`
       : "";
   const notes = trendNotes(trend);
+  if (trend.onlyPeriod) return onePeriodWords(trend, trend.onlyPeriod, head, style, change);
   const span = first && last && style.range({ from: first.period, to: last.period });
   const sentence = [
     `${head}, ${periods}, ${span}: first ${pointValueText(first?.value ?? null)}, last ${pointValueText(last?.value ?? null)}`,
@@ -94,6 +96,39 @@ function trendChartWords(
       : `${head}: no dated rows`,
     label: last ? `${sentence.join("; ")}.` : `${head}: no dated rows.`,
     window,
+    change: change ? `Last refresh: ${changesWords([change], style)}` : "",
+    notes,
+  };
+}
+
+/**
+ * A table of one period, in words: "One day so far: the trend starts with the next refresh" (a daily table's next
+ * refresh adds the day after); a weekly or monthly one waits for its next period.
+ */
+function onePeriodText(timeframe: Trend["timeframe"]): string {
+  const unit = UNIT[timeframe];
+  const when = timeframe === "daily" ? "with the next refresh" : `when the table holds a second ${unit}`;
+  return `One ${unit} so far: the trend starts ${when}`;
+}
+
+/**
+ * A table of one period: the period, its figure when every row was read (a read of its last rows holds only some
+ * of the period's), and that a trend needs more ("Total revenue by day · 24/11/2026: 40,807.05").
+ */
+function onePeriodWords(
+  trend: Trend,
+  only: NonNullable<CardTrend["onlyPeriod"]>,
+  head: string,
+  style: Pick<DateStyle, "day" | "range">,
+  change?: MetricChange,
+): TrendChartWords {
+  const point = only.whole ? trend.points.at(0) : undefined;
+  const caption = `${head} · ${style.day(only.period)}${point ? `: ${pointValueText(point.value)}` : ""}`;
+  const notes = [onePeriodText(trend.timeframe), ...trendNotes(trend)];
+  return {
+    caption,
+    label: `${[caption, ...notes].join("; ")}.`,
+    window: "",
     change: change ? `Last refresh: ${changesWords([change], style)}` : "",
     notes,
   };
@@ -157,7 +192,7 @@ function Bars({ trend, label, style }: { trend: Trend; label: string; style: Dat
   );
 }
 
-export function TrendChart({ trend, change }: { trend: Trend; change?: MetricChange }) {
+export function TrendChart({ trend, change }: { trend: CardTrend; change?: MetricChange }) {
   const styles = useStyles();
   const style = useDateStyle();
   const words = trendChartWords(trend, style, change);
@@ -166,7 +201,9 @@ export function TrendChart({ trend, change }: { trend: Trend; change?: MetricCha
       <Text size={200} className={styles.words}>
         {words.caption}
       </Text>
-      {trend.points.length > 0 && <Bars trend={trend} label={words.label} style={style} />}
+      {trend.points.length > 0 && (!trend.onlyPeriod || trend.onlyPeriod.whole) && (
+        <Bars trend={trend} label={words.label} style={style} />
+      )}
       {words.window && (
         <div className={styles.legend}>
           <span className={styles.swatch} aria-hidden="true" />

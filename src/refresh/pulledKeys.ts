@@ -1,0 +1,62 @@
+// The record of the keys a pull wrote (src/core/refresh/writtenKeys.ts), made a slice of rows at a time: a large
+// brand's store-level day is 575,000 keys, and made at once they held the pane's thread for a third of a second.
+import { compareDays, type IsoDate } from "../core/dates";
+import type { Pace } from "../core/pace";
+import type { TableShape } from "../core/refresh/tableLayout";
+import { keyCellsOf, keyColumns, rowKey } from "../core/refresh/userColumns";
+import { hashSum, keyHash, writtenKeys, type WrittenKeys, type WrittenPeriod } from "../core/refresh/writtenKeys";
+import { EXCEL_DAY_CELLS } from "../excel/excelDays";
+
+/**
+ * Keys a period may have for its keys to go to writtenKeys as they are. A period with more is only counted and
+ * summed there (its exact keys stop at 8,192), so past this bound its keys are hashed as they come, the same count
+ * and sum made here (test/refresh/pulled-keys.test.ts holds the two equal).
+ */
+const KEPT_AS_TEXT = 16_384;
+
+/**
+ * The record of the keys a pull wrote (its first `rows` rows) in the periods from `from` on; undefined without a
+ * period column. Equal to writtenKeys over those keys.
+ */
+export async function pulledKeys(
+  data: TableShape,
+  pi: number,
+  rows: number,
+  from: IsoDate,
+  pace: Pace,
+): Promise<WrittenKeys | undefined> {
+  if (pi < 0) return undefined;
+  const columns = keyColumns(data.columns, pi);
+  const texts = new Map<IsoDate, string[]>();
+  const hashed = new Map<IsoDate, Set<number>>();
+  for (let i = 0; i < rows; i++) {
+    if (i % 1024 === 0) await pace();
+    const r = data.values[i];
+    const cells = keyCellsOf(
+      columns.map((k) => r[k]),
+      EXCEL_DAY_CELLS,
+    );
+    const key = rowKey(cells);
+    const period = cells[0] as IsoDate;
+    if (key === null || period < from) continue;
+    const hashes = hashed.get(period);
+    if (hashes) {
+      hashes.add(keyHash(key));
+      continue;
+    }
+    const keys = texts.get(period) ?? [];
+    keys.push(key);
+    if (keys.length <= KEPT_AS_TEXT) texts.set(period, keys);
+    else {
+      hashed.set(period, new Set(keys.map(keyHash)));
+      texts.delete(period);
+    }
+  }
+  await pace();
+  const record = writtenKeys(
+    from,
+    [...texts].flatMap(([period, keys]) => keys.map((key) => ({ period, key }))),
+  );
+  const counted = [...hashed].map(([period, h]): WrittenPeriod => ({ period, rows: h.size, sum: hashSum(h) }));
+  return { ...record, periods: [...record.periods, ...counted].sort((a, b) => compareDays(a.period, b.period)) };
+}
