@@ -1,15 +1,14 @@
 // The one client every surface uses: the pane, the SALES functions and refresh. Its lists, its validation of a
 // query, and the answer checked against its question; the chunked data read is chunkedRead.ts's.
-import type { z } from "zod";
 import { checkAnswer, type AnswerVerdict } from "../core/answer/answerCheck";
 import type { AnswerReport } from "../core/answer/answerQuestion";
 import { todayIso, type IsoDate } from "../core/dates";
 import { validateForRetailers } from "../core/query/retailers";
 import { requestsOf, type DataRequest, type Query } from "../core/query/query";
-import { serviceUrlProblem } from "../core/query/serviceUrl";
 import { validateRequest } from "../core/query/validate";
 import type { DayWords } from "../core/words";
 import { keyToSend } from "./apiKey";
+import { checkBaseUrl, listKey, listRetailer, parse, validationError } from "./clientChecks";
 import { namedFailure, readChunked, type ChunkedReader, type DataPart } from "./chunkedRead";
 import { notReadable, SalesApiError } from "./errors";
 import { Http } from "./http";
@@ -377,43 +376,4 @@ class Client implements SalesClient {
     }
     return p;
   }
-}
-
-/** A query refused before anything was sent: every problem in one message, the first one's field. */
-const validationError = (errors: readonly { field: string; message: string }[]): SalesApiError =>
-  new SalesApiError("validation", errors.map((e) => e.message).join(" "), { field: errors[0].field });
-
-function listKey(type: string, params: Record<string, string>): string {
-  return `${type}?${new URLSearchParams(params).toString()}`;
-}
-
-function listRetailer(retailer: string): string {
-  const r = String(retailer ?? "").trim();
-  if (!r)
-    throw new SalesApiError("validation", "Retailer is missing. Choose one of the retailers your key can read.", {
-      field: "retailer",
-    });
-  if (r.toLowerCase() === "all") {
-    throw new SalesApiError(
-      "validation",
-      `Lists are per retailer: "all" (Sales Summary) is valid only for SKU data. Choose one retailer.`,
-      { field: "retailer" },
-    );
-  }
-  return r;
-}
-
-function checkBaseUrl(baseUrl: string): void {
-  const problem = serviceUrlProblem(baseUrl);
-  if (problem) throw new SalesApiError("validation", problem, { field: "baseUrl" });
-}
-
-function parse<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const where = issue.path.length
-    ? ` at ${issue.path.map((p) => (typeof p === "number" ? `item ${p + 1}` : `"${String(p)}"`)).join(", ")}`
-    : "";
-  throw new SalesApiError("format", `The service's ${what} is not in the expected shape${where}: ${issue.message}.`);
 }
