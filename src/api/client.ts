@@ -13,7 +13,7 @@ import { namedFailure, readChunked, type ChunkedReader, type DataPart } from "./
 import { notReadable, SalesApiError } from "./errors";
 import { Http } from "./http";
 import type { RequestPool } from "./pool";
-import type { Room } from "./jsonBody";
+import type { RoomForMore } from "./jsonBody";
 import { readSized, type SizedOptions } from "./sizedRead";
 import { readStreamed, type RowsTaker } from "./streamedRead";
 import {
@@ -116,7 +116,7 @@ export interface SalesClient {
   /** getDataForRetailers, streamed as streamData is: each retailer's kept rows to `take` with its index. */
   streamDataForRetailers(
     query: Query,
-    take: (index: number, rows: DataRow[], periodField: string) => Room,
+    take: (index: number, rows: DataRow[], periodField: string) => RoomForMore,
     opts?: ReadOptions,
   ): Promise<RetailerDataResult[]>;
   /**
@@ -242,7 +242,7 @@ class Client implements SalesClient {
 
   async streamDataForRetailers(
     query: Query,
-    take: (index: number, rows: DataRow[], periodField: string) => Room,
+    take: (index: number, rows: DataRow[], periodField: string) => RoomForMore,
     opts: ReadOptions = {},
   ): Promise<RetailerDataResult[]> {
     const checked = await this.validatedForRetailers(query);

@@ -7,7 +7,7 @@
 // ky stays at 1.x: ky 2 needs Node 22 and this project supports Node 20 (package.json engines).
 import ky, { HTTPError } from "ky";
 import { SalesApiError, redact, serviceWords, timeoutText } from "./errors";
-import { JsonBodyError, jsonText, readJsonBody, type Room } from "./jsonBody";
+import { JsonBodyError, jsonText, readJsonBody, type RoomForMore } from "./jsonBody";
 import { getWithinOrigin } from "./redirects";
 import { RETRY_AFTER_STATUSES, rateLimitError, retryDecision } from "./retryAfter";
 import type { SurfaceWords } from "./surfaceWords";
@@ -108,14 +108,14 @@ export class Http {
    * GET and parse JSON as the body arrives, an array's elements given to `onItems` batch by batch (none kept: the
    * body comes back as an empty array); anything else whole. Never shared with another caller (each has its own
    * `onItems`); an error thrown by `onItems` ends the request and is rethrown as it is. The body is read on once
-   * what `onItems` gave back (Room) has settled.
+   * what `onItems` gave back (RoomForMore) has settled.
    */
   getJsonStreamed(
     path: string,
     params: Record<string, string>,
     signal: AbortSignal | undefined,
     rateLimit: RateLimitHandling,
-    onItems: (items: unknown[]) => Room,
+    onItems: (items: unknown[]) => RoomForMore,
     parsing: BodyParsing = {},
   ): Promise<JsonResponse> {
     if (signal?.aborted) return Promise.reject(cancelled());
@@ -124,7 +124,7 @@ export class Http {
     signal?.addEventListener("abort", onAbort, { once: true });
     // What `onItems` threw is the caller's own error: it comes back as it is, not as a failure of the request.
     let thrown: { error: unknown } | undefined;
-    const handed = (items: unknown[]): Room => {
+    const handed = (items: unknown[]): RoomForMore => {
       try {
         return onItems(items);
       } catch (error) {
@@ -172,7 +172,7 @@ export class Http {
     url: string,
     controller: AbortController,
     rateLimit: RateLimitHandling,
-    onItems?: (items: unknown[]) => Room,
+    onItems?: (items: unknown[]) => RoomForMore,
     parsing?: BodyParsing,
   ): Promise<JsonResponse> {
     const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(this.opts.timeoutMs)]);
@@ -188,7 +188,7 @@ export class Http {
     url: string,
     signal: AbortSignal,
     http: typeof ky,
-    onItems?: (items: unknown[]) => Room,
+    onItems?: (items: unknown[]) => RoomForMore,
     { onBytes, batchBytes }: BodyParsing = {},
   ): Promise<JsonResponse> {
     let response: Response;
@@ -286,7 +286,7 @@ export class Http {
 }
 
 /** A body read whole, handed on as a streamed one would be: an array's elements to `onItems`, the array emptied. */
-function handedOn(body: unknown, onItems?: (items: unknown[]) => Room): unknown {
+function handedOn(body: unknown, onItems?: (items: unknown[]) => RoomForMore): unknown {
   if (!onItems || !Array.isArray(body)) return body;
   // Read whole already: nothing more to hold back.
   if (body.length > 0) void onItems(body);

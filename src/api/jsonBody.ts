@@ -13,7 +13,7 @@ import { pacer } from "../core/pace";
  * What a taker of parsed elements gives back: nothing, or a promise that settles once it has room for more. The read
  * waits on it before it takes the body's next bytes, so a reader faster than its taker runs ahead by a batch or so.
  */
-export type Room = void | Promise<void>;
+export type RoomForMore = void | Promise<void>;
 
 /** Bytes of elements parsed at once. */
 const BATCH_BYTES = 1 << 20;
@@ -64,9 +64,9 @@ class ArrayReader {
   constructor(
     private readonly batchBytes: number,
     /** Given each batch of elements as it is parsed, instead of keeping them in `items`. */
-    private readonly onItems?: (items: unknown[]) => Room,
+    private readonly onItems?: (items: unknown[]) => RoomForMore,
     /** Told the bytes parsed so far before each batch is handed on. */
-    private readonly onParsed?: (bytes: number) => Room,
+    private readonly onParsed?: (bytes: number) => RoomForMore,
   ) {}
 
   /** What the taker's batches gave back since the read last waited on them. */
@@ -297,13 +297,13 @@ function firstByte(chunk: Uint8Array, seen: number): number {
  * by `onItems`, as it is (the rest of the body is then not read). With `onItems`, an array's elements are given to
  * it batch by batch as they are parsed, none kept: the array comes back empty, and JSON the bytes turn out not to be
  * is found only once some batches have been given (the caller decides what they meant only at the end). When
- * `onItems` gives back a promise (Room), the body's next bytes are read only once it has settled.
+ * `onItems` gives back a promise (RoomForMore), the body's next bytes are read only once it has settled.
  * `onParsed` is told the bytes of the array parsed so far, before each batch is handed on.
  */
 export async function readJsonBody(
   body: ReadableStream<Uint8Array>,
   batchBytes = BATCH_BYTES,
-  onItems?: (items: unknown[]) => Room,
+  onItems?: (items: unknown[]) => RoomForMore,
   onParsed?: (bytes: number) => void,
 ): Promise<unknown> {
   const r = new ArrayReader(batchBytes, onItems, onParsed);

@@ -15,16 +15,16 @@ import { dataParams, type DataRequest } from "../core/query/query";
 import { namedFailure, pooled, type ChunkedReader } from "./chunkedRead";
 import { SalesApiError } from "./errors";
 import type { RateLimitHandling } from "./http";
-import type { Room } from "./jsonBody";
+import type { RoomForMore } from "./jsonBody";
 import { runAllOrFail, type RequestPool } from "./pool";
 import { PERIOD_ROWS, RowFormatError, checkRows, findPeriodField } from "./dataRows";
 import type { DataRow } from "./schemas";
 
 /**
  * Where a streamed request's rows go: those the check kept, batch by batch, with the answer's period column. A
- * promise given back holds the body's next bytes until it settles (jsonBody.ts Room).
+ * promise given back holds the body's next bytes until it settles (jsonBody.ts RoomForMore).
  */
-export type RowsTaker = (rows: DataRow[], periodField: string) => Room;
+export type RowsTaker = (rows: DataRow[], periodField: string) => RoomForMore;
 
 /** A streamed answer that passed: the verdict on it (its rows were handed on) and its period column. */
 export interface StreamedAnswer {
@@ -70,14 +70,14 @@ export class CheckedRows {
   }
 
   /** A batch as parsed, of the answer's one request: checked, then on (a SalesApiError once the answer is refused). */
-  readonly add = (items: unknown[]): Room => this.addOf(items, this.check.dates, this.take);
+  readonly add = (items: unknown[]): RoomForMore => this.addOf(items, this.check.dates, this.take);
 
   /** The adder of one request of a longer read: its batches are checked against `dates`, its kept rows to `take`. */
-  from(dates: RequestDates, take: RowsTaker): (items: unknown[]) => Room {
+  from(dates: RequestDates, take: RowsTaker): (items: unknown[]) => RoomForMore {
     return (items) => this.addOf(items, dates, take);
   }
 
-  private addOf(items: unknown[], dates: RequestDates, take: RowsTaker): Room {
+  private addOf(items: unknown[], dates: RequestDates, take: RowsTaker): RoomForMore {
     let rows: DataRow[];
     try {
       rows = checkRows(items, this.seen);
@@ -112,7 +112,7 @@ export class CheckedRows {
   }
 
   /** The first rows, once there are enough of them (or all there are) to find the period column by. */
-  private release(): Room {
+  private release(): RoomForMore {
     const first = this.waiting!;
     this.waiting = null;
     this.periodField = findPeriodField(first.length === 1 ? first[0].rows : first.flatMap((b) => b.rows));
@@ -120,7 +120,7 @@ export class CheckedRows {
     return rooms.length === 0 ? undefined : Promise.all(rooms).then(() => undefined);
   }
 
-  private pass({ rows, dates, take }: RequestBatch): Room {
+  private pass({ rows, dates, take }: RequestBatch): RoomForMore {
     const kept = this.check.add(rows, this.periodField, dates);
     const refused = this.check.refusal;
     if (refused) throw new SalesApiError("format", refused.message);
@@ -158,7 +158,7 @@ async function streamOne(
 export function readStreamed(
   reader: ChunkedReader,
   requests: readonly StreamedRequest[],
-  take: (index: number, rows: DataRow[], periodField: string) => Room,
+  take: (index: number, rows: DataRow[], periodField: string) => RoomForMore,
   signal: AbortSignal | undefined,
   { named = false, pool }: { named?: boolean; pool?: RequestPool } = {},
 ): Promise<StreamedAnswer[]> {

@@ -1,7 +1,7 @@
 // Blocks of rows handed from a read to a load as they are made: the read pushes each batch's block as the answer is
 // parsed, the engine's bulk load takes them in order, so a chunk's rows are never held whole. The reads (several
 // answers at once) parse faster than an engine loads, so a push past WAITING_BLOCKS gives back a promise that
-// settles once the load has taken one: the read waits on it before it takes more of its body (jsonBody.ts Room).
+// settles once the load has taken one: the read waits on it before it takes more of its body (jsonBody.ts RoomForMore).
 // Without that the reads ran ahead by tens of blocks (170,000 rows on a large brand's window), each living long
 // enough to be copied by the collector into the old generation, and memory grew with how far behind the load was.
 import type { RowBlock } from "./rowBlock";

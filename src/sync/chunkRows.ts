@@ -8,7 +8,7 @@
 // rows, so a range whose first days are empty still gets every column. With no rows at all, the shape the client
 // assumes.
 import type { DataResult } from "../api/client";
-import type { Room } from "../api/jsonBody";
+import type { RoomForMore } from "../api/jsonBody";
 import type { DataRow } from "../api/schemas";
 import type { DateChunk } from "../core/query/chunks";
 import { requestsOf } from "../core/query/query";
@@ -50,9 +50,9 @@ function tableOf(entry: SyncEntry, results: readonly DataResult[], held: readonl
 
 /**
  * Where a read's rows go as they are parsed once the table is known: each batch's block, pushed (blockQueue.ts); a
- * promise given back holds the read until the load has room (jsonBody.ts Room).
+ * promise given back holds the read until the load has room (jsonBody.ts RoomForMore).
  */
-export type BlockSink = (block: RowBlock) => Room;
+export type BlockSink = (block: RowBlock) => RoomForMore;
 
 /**
  * One retailer's answer in one chunk: its rows laid into the block as they come (and, with a sink, pushed batch by
@@ -73,7 +73,7 @@ class RetailerPart {
     private readonly holding: { rows: number; most: number } = { rows: 0, most: HELD_ROWS },
   ) {}
 
-  readonly take = (rows: DataRow[], periodField: string): Room => {
+  readonly take = (rows: DataRow[], periodField: string): RoomForMore => {
     if (this.probe)
       for (const row of rows) this.periods.set(row[periodField], (this.periods.get(row[periodField]) ?? 0) + 1);
     if (!this.writer) return this.hold(rows);
