@@ -226,8 +226,11 @@ class Large {
     try {
       for (let round = 0; round < ROUNDS; round++)
         for (const [, part] of round % 2 === 0 ? parts : [...parts].reverse()) await part();
-      if (replay.served() !== paths.length * ROUNDS * 3)
-        throw new Error("the replay served other than every answer per run");
+      // Each run reads every answer (the floor's parse too); a sync reads its first answer twice when it is over
+      // 50,000 rows (once for its columns, src/sync/streamedRows.ts), so a round may serve two answers more.
+      const extra = replay.served() - paths.length * ROUNDS * 3;
+      if (extra < 0 || extra > 2 * ROUNDS)
+        throw new Error(`the replay served ${replay.served()} answers, not every one of ${paths.length} per run`);
     } finally {
       await replay.close();
     }
