@@ -82,7 +82,9 @@ export interface WindowCheck {
  * times the stored one (k not 0). So one row (or two) x100 is a revision, whatever the table's size, and so is any
  * share of rows that is not a majority; unless the window is narrow and `settled` is given: a majority of fewer
  * than 3 rows is a unit change when each of those rows is also 10^k times its key's level (the median of its last
- * 3 settled figures, within a factor of 3), and a revision otherwise. Every metric column counts, rates and
+ * 3 settled figures, within a factor of 3), and a revision otherwise. A window that kept its unit is judged again
+ * period by period, by the same rule on each period's rows: a day of every SKU x1,000 is held, naming the day
+ * (unitTally.ts, UnitChange.periods). Every metric column counts, rates and
  * averages too: average_price in pence, or availability as a fraction of 1, is as much a change of unit as revenue
  * in pence.
  */
