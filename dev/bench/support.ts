@@ -56,10 +56,13 @@ export async function startSimulatorProcess(opts: {
   today: string;
   skus: number;
   stores?: number;
+  /** The simulator's row limit (`--max-rows`; 0 for none, a service that states no limit). */
+  maxRows?: number;
 }): Promise<SimulatorProcess> {
   const apiKey = "bench";
   const args = ["--port", "0", "--today", opts.today, "--skus", String(opts.skus), "--api-key", apiKey, "--faults"];
   if (opts.stores !== undefined) args.push("--stores", String(opts.stores));
+  if (opts.maxRows !== undefined) args.push("--max-rows", String(opts.maxRows));
   const child = spawn(process.execPath, ["--import", "tsx", join(REPO, "dev/simulator/cli.ts"), ...args], {
     cwd: REPO,
     stdio: ["ignore", "pipe", "pipe"],

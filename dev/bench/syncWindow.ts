@@ -156,7 +156,8 @@ export class WindowBench {
 
   /** A day's answers, recorded while the command syncs into `address` through the recorder. */
   private async recorded(part: string, address: string, today: string): Promise<Recording> {
-    const sim = await startSimulatorProcess({ today, skus: this.skus, stores: 2500 });
+    // No row limit: a day of the 4x brand's store data (2.3 million rows) is more than the simulator's own.
+    const sim = await startSimulatorProcess({ today, skus: this.skus, stores: 2500, maxRows: 0 });
     const recorder = await startRecorder(sim.url);
     try {
       await this.sync(part, address, recorder.url, today);

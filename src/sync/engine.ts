@@ -138,8 +138,11 @@ export interface WindowWriter {
   readonly created: boolean;
   /** Loads the answer's rows for the window from `from` into the transaction's staging table, checked; the rows. */
   stage(from: IsoDate, rows: SyncRowChunks): Promise<number>;
-  /** The stored window and the staged rows joined by the row key, in key order, in chunks (windowPairs.ts). */
-  pairs(columns: PairColumns): AsyncIterable<PairChunk>;
+  /**
+   * The stored window and the staged rows joined by the row key, in key order, in chunks (windowPairs.ts); `counted`:
+   * the pairs that differ, then each period's unchanged rows as a count (unchangedRows.ts).
+   */
+  pairs(columns: PairColumns, counted?: boolean): AsyncIterable<PairChunk>;
   /** Inserts the staged rows once the window is deleted (the user's columns' values kept by key); the rows. */
   insertStaged(): Promise<number>;
   /** The id the run's row will have (its revisions are recorded under it first). */
@@ -153,6 +156,8 @@ export interface WindowWriter {
   /** Writes the run's row in this transaction (under `id`, reserved, when given); its id. */
   recordRun(run: SyncRun, id?: number): Promise<number>;
   recordRevisions(run: number, revisions: Iterable<SyncRevision>): Promise<number>;
+  /** Takes back the figures recorded under the run so far (a plan read again from its start). */
+  forgetRevisions(run: number): Promise<void>;
   /** Commits, then confirms that the database kept what was written (SyncError when it did not). */
   commit(): Promise<void>;
   /** Rolls back; safe to call after a failure anywhere, and more than once. */

@@ -12,6 +12,7 @@ import { planWindow, type WindowPlan } from "../core/refresh/planWindow";
 import { completeWhenRead, metricColumns } from "../core/refresh/revisions";
 import { RepeatedKeyError, type FoldRow, type WindowPair } from "../core/refresh/windowFold";
 import { SyncError } from "./errors";
+import { RepeatedUnchanged } from "./unchangedRows";
 import { shownName } from "./sqlNames";
 import { RETAILER_COLUMN } from "../core/answer/retailersTable";
 import type { PairChunk, PairColumns, StoredPeriod, SyncRevision, SyncTableSpec, WindowWriter } from "./engine";
@@ -57,9 +58,10 @@ export async function* revisedAsFolded(
   run: number,
   complete: (period: IsoDate) => boolean,
   counted: { changed: number },
+  unchangedCounted = false,
 ): AsyncGenerator<WindowPair[]> {
   const names = columns.key.slice(1);
-  for await (const chunk of writer.pairs(columns)) {
+  for await (const chunk of writer.pairs(columns, unchangedCounted)) {
     yield chunk.pairs;
     const revisions = revisionsOf(chunk, columns.metrics, names, complete);
     if (revisions.length > 0) counted.changed += await writer.recordRevisions(run, revisions);
@@ -89,8 +91,21 @@ function revisionsOf(
   return out;
 }
 
-/** The plan of a later sync on its staged rows (see the file's head). */
+/**
+ * The plan of a later sync on its staged rows (see the file's head). The unchanged rows are counted in the engine;
+ * where a key repeats among them, the figures recorded so far are taken back and the pairs read one by one.
+ */
 export async function planSync(p: SyncPlanInput): Promise<SyncPlan> {
+  try {
+    return await planOnce(p, true);
+  } catch (error) {
+    if (!(error instanceof RepeatedUnchanged)) throw error;
+    await p.writer.forgetRevisions(p.run);
+    return planOnce(p, false);
+  }
+}
+
+async function planOnce(p: SyncPlanInput, unchangedCounted: boolean): Promise<SyncPlan> {
   const { table, writer, window: win } = p;
   const { spec } = table;
   const cols = planColumns(table);
@@ -104,7 +119,7 @@ export async function planSync(p: SyncPlanInput): Promise<SyncPlan> {
     plan = await planWindow(
       {
         before: p.periods.filter((s) => s.period < win.start),
-        window: () => revisedAsFolded(writer, columns, p.run, complete, counted),
+        window: () => revisedAsFolded(writer, columns, p.run, complete, counted, unchangedCounted),
         settled: (from) => settledRows(writer, spec, columns, from, win.start),
       },
       {

@@ -8,6 +8,7 @@ import type { IsoDate } from "../core/dates";
 import type { WindowPair } from "../core/refresh/windowFold";
 import type { PairChunk, PairColumns, SyncCell, SyncColumn, SyncRow } from "./engine";
 import { quoteName } from "./sqlNames";
+import { UnchangedCount } from "./unchangedRows";
 import type { Dialect, EngineSession } from "./sql";
 
 /** Rows of a slice DuckDB joins and sorts in the sync's memory. */
@@ -27,8 +28,27 @@ function sameOthersSql(others: readonly SyncColumn[]): string {
   return `CAST(${same} AS INTEGER)`;
 }
 
-/** The join's SELECT: presence of each side, the key (the period as text), both sides' metrics, the others' sameness. */
-function joinSql(d: Dialect, table: string, staging: string, c: PairColumns, period: string, slice: string): string {
+/** Both sides present, every metric and other cell as before: a pair the fold is told as a count (unchangedRows.ts). */
+function unchangedSql(c: PairColumns, period: string): string {
+  const q = quoteName;
+  const same = c.metrics.map((m) => `s.${q(m)} IS NOT DISTINCT FROM n.${q(m)}`);
+  return [`s.${q(period)} IS NOT NULL`, `n.${q(period)} IS NOT NULL`, ...same, `${sameOthersSql(c.others)} = 1`].join(
+    " AND ",
+  );
+}
+
+/**
+ * The join's SELECT: presence of each side, the key (the period as text), both sides' metrics, the others' sameness;
+ * `changed`: only the pairs that differ.
+ */
+function joinSql(
+  d: Dialect,
+  at: { table: string; staging: string; period: string },
+  c: PairColumns,
+  slice: string,
+  changed: boolean,
+): string {
+  const { table, staging, period } = at;
   const q = quoteName;
   const own = [...c.key, ...c.metrics, ...c.others.map((o) => o.name)].map(q).join(", ");
   const keys = c.key.map((k, i) =>
@@ -50,6 +70,7 @@ function joinSql(d: Dialect, table: string, staging: string, c: PairColumns, per
     FROM (SELECT ${own} FROM ${table} WHERE ${q(period)} >= $1::DATE${slice}) s
     FULL OUTER JOIN (SELECT ${own}, ${d.rowId} AS sales_sync_row FROM ${staging} WHERE ${q(period)} >= $1::DATE${slice}) n
       ON ${on}
+    ${changed ? `WHERE NOT (${unchangedSql(c, period)})` : ""}
     ORDER BY ${c.key.map((_, i) => String(i + 3)).join(", ")}`;
 }
 
@@ -70,22 +91,54 @@ function pairsOf(rows: readonly SyncRow[], c: PairColumns): WindowPair[] {
   });
 }
 
-/** The join of the stored window from `from` on and the staging table, in key order, chunk by chunk. */
+/**
+ * The join of the stored window from `from` on and the staging table, in key order, chunk by chunk; `counted`: only
+ * the pairs that differ, then each period's unchanged rows as a count (RepeatedUnchanged where a key repeats).
+ */
 export async function* windowPairs(
   session: EngineSession,
   d: Dialect,
   at: { table: string; staging: string; period: string; from: IsoDate },
   c: PairColumns,
+  counted = false,
 ): AsyncGenerator<PairChunk> {
-  const table = quoteName(at.table);
+  const named = { ...at, table: quoteName(at.table) };
+  const unchanged = counted ? new UnchangedCount(c) : undefined;
+  await unchanged?.load(session, named);
+  for await (const rows of joined(session, d, named, c, counted)) {
+    const pairs = pairsOf(rows, c);
+    if (unchanged) for (const pair of pairs) unchanged.differs(pair);
+    yield { pairs };
+  }
+  if (unchanged) yield { pairs: unchanged.remainder().map((u) => ({ unchanged: u })) };
+}
+
+/** The join's rows: PostgreSQL's from one cursor; DuckDB's a slice at a time, the next joined as one is folded. */
+async function* joined(
+  session: EngineSession,
+  d: Dialect,
+  at: { table: string; staging: string; period: string; from: IsoDate },
+  c: PairColumns,
+  changed: boolean,
+): AsyncGenerator<SyncRow[]> {
   if (!d.joinsInChunks) {
-    for await (const rows of session.stream(joinSql(d, table, at.staging, c, at.period, ""), [at.from], CHUNK_ROWS))
-      yield { pairs: pairsOf(rows, c) };
+    yield* session.stream(joinSql(d, at, c, "", changed), [at.from], CHUNK_ROWS);
     return;
   }
-  for (const slice of await slices(session, table, at, c)) {
-    const rows = await session.rows(joinSql(d, table, at.staging, c, at.period, slice.sql), [at.from, ...slice.params]);
-    yield { pairs: pairsOf(rows, c) };
+  const all = await slices(session, at.table, at, c);
+  const read = (s: Slice) => session.rows(joinSql(d, at, c, s.sql, changed), [at.from, ...s.params]);
+  // The next slice is joined in DuckDB's threads while this one is folded: the join and the fold took turns before.
+  let next = all.length > 0 ? read(all[0]) : undefined;
+  try {
+    for (let i = 0; next; i++) {
+      const rows = await next;
+      next = i + 1 < all.length ? read(all[i + 1]) : undefined;
+      next?.catch(() => undefined);
+      yield rows;
+    }
+  } finally {
+    // A fold that stopped early: its connection's next statement must not start while this join still runs.
+    await next?.catch(() => undefined);
   }
 }
 

@@ -15,13 +15,14 @@ import type {
   WindowWriter,
 } from "./engine";
 import { SyncError } from "./errors";
-import { quoteName, shownName } from "./sqlNames";
+import { quoteName, REVISIONS_TABLE, shownName } from "./sqlNames";
 import { KeptValues } from "./keptValues";
 import { checkedChunks, rowCheck } from "./rowChecks";
 import { insertRun, readRun, REVISIONS_SPEC, revisionRows } from "./runLog";
 import type { Dialect, EngineSession } from "./sql";
 import { Staging } from "./stagingTable";
 import { SYNC_COLUMNS_ONLY, type TableLayout } from "./tableShape";
+import { RepeatedUnchanged } from "./unchangedRows";
 import { windowPairs } from "./windowPairs";
 
 /** A transaction the base has begun: the engine's session in it, holding the table's lock. */
@@ -104,13 +105,15 @@ export class TransactionWriter implements WindowWriter {
     });
   }
 
-  async *pairs(columns: PairColumns): AsyncIterable<PairChunk> {
+  async *pairs(columns: PairColumns, counted = false): AsyncIterable<PairChunk> {
     this.mustBeOpen();
     const staged = this.mustBeStaged();
     const at = { table: this.spec.table, staging: staged.staging.table, period: this.spec.period, from: staged.from };
     try {
-      yield* windowPairs(this.tx.session, this.tx.dialect, at, columns);
+      yield* windowPairs(this.tx.session, this.tx.dialect, at, columns, counted);
     } catch (error) {
+      // Repeats among the unchanged rows end the counted read only: the plan reads the pairs again, one by one.
+      if (error instanceof RepeatedUnchanged) throw error;
       throw await this.failed(error);
     }
   }
@@ -138,6 +141,12 @@ export class TransactionWriter implements WindowWriter {
     return this.step(async () => {
       const chunks = revisionRows(run, this.spec.table, revisions);
       return this.tx.session.bulkLoad(REVISIONS_SPEC, checkedChunks(chunks, rowCheck(REVISIONS_SPEC)));
+    });
+  }
+
+  forgetRevisions(run: number): Promise<void> {
+    return this.step(async () => {
+      await this.tx.session.exec(`DELETE FROM ${REVISIONS_TABLE} WHERE run_id = $1`, [run]);
     });
   }
 

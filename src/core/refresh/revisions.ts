@@ -127,9 +127,7 @@ export class MetricTotals {
     private readonly start: IsoDate,
   ) {}
 
-  /** A row: its period (a day, or anything else for a row without one) and its cells of the metrics. */
-  add(period: unknown, values: readonly unknown[] | undefined): void {
-    if (!isIsoDate(period) || period < this.start) return;
+  private periodOf(period: IsoDate): { sums: ExactSum[]; blanks: number[] } {
     let at = this.periods.get(period);
     if (!at) {
       at = {
@@ -138,10 +136,27 @@ export class MetricTotals {
       };
       this.periods.set(period, at);
     }
+    return at;
+  }
+
+  /** A row: its period (a day, or anything else for a row without one) and its cells of the metrics. */
+  add(period: unknown, values: readonly unknown[] | undefined): void {
+    if (!isIsoDate(period) || period < this.start) return;
+    const at = this.periodOf(period);
     for (let m = 0; m < this.metrics; m++) {
       const v = values?.[m];
       if (isNumber(v)) at.sums[m].add(v);
       else at.blanks[m]++;
+    }
+  }
+
+  /** Rows told as totals (a store's unchanged rows, summed where they are held): per metric, the sum and the blanks. */
+  addSums(period: IsoDate, sums: readonly number[], blanks: readonly number[]): void {
+    if (period < this.start) return;
+    const at = this.periodOf(period);
+    for (let m = 0; m < this.metrics; m++) {
+      at.sums[m].add(sums[m]);
+      at.blanks[m] += blanks[m];
     }
   }
 

@@ -145,17 +145,23 @@ export class UnitTally {
 
   constructor(private readonly metrics: readonly string[]) {}
 
-  /** A stored row's metric cells and the re-read row's of the same key, in a period complete when last read. */
-  pair(group: string, freshKeys: readonly unknown[], before: readonly unknown[], after: readonly unknown[]): void {
+  /** A group's tally and its period's (none for a row without a day), made when first told. */
+  private tallyOf(group: string, period: IsoDate | null) {
     const n = this.metrics.length;
     let tally = this.groups.get(group);
     if (!tally) {
       tally = { ...emptyCounts<Power>(n), periods: new Map() };
       this.groups.set(group, tally);
     }
-    const period = isIsoDate(freshKeys[0]) ? freshKeys[0] : null;
     let day = period === null ? undefined : tally.periods.get(period);
     if (period !== null && !day) tally.periods.set(period, (day = emptyCounts<number>(n)));
+    return { tally, day };
+  }
+
+  /** A stored row's metric cells and the re-read row's of the same key, in a period complete when last read. */
+  pair(group: string, freshKeys: readonly unknown[], before: readonly unknown[], after: readonly unknown[]): void {
+    const n = this.metrics.length;
+    const { tally, day } = this.tallyOf(group, isIsoDate(freshKeys[0]) ? freshKeys[0] : null);
     for (let m = 0; m < n; m++) {
       const [a, b] = [before[m], after[m]];
       if (!isNumber(a) || !isNumber(b) || a === 0 || b === 0) continue;
@@ -168,6 +174,18 @@ export class UnitTally {
       if (!power) tally.powers[m].set(k, (power = { rows: 0, first: [] }));
       power.rows++;
       if (power.first.length < UNIT_CHANGE_MIN_ROWS - 1) power.first.push([keyBesidePeriod(freshKeys), b]);
+    }
+  }
+
+  /**
+   * Rows of one period re-read as they were, told as counts: per metric, those whose figure is a non-zero number
+   * (each compared, at a ratio of 1).
+   */
+  unchanged(group: string, period: IsoDate, nonZero: readonly number[]): void {
+    const { tally, day } = this.tallyOf(group, period);
+    for (let m = 0; m < this.metrics.length; m++) {
+      tally.compared[m] += nonZero[m];
+      day!.compared[m] += nonZero[m];
     }
   }
 

@@ -169,23 +169,24 @@ export class WindowFold {
     return at !== undefined && at >= 0 ? String(keys[at] ?? "") : "";
   }
 
-  private storedGroup(row: FoldRow, at: number): void {
+  /** `rows` stored rows of one key's group (`rows` > 1: unchanged rows told as counts, their totals told apart). */
+  private storedGroup(row: FoldRow, at: number, rows = 1): void {
     const who = this.retailerOf(row.keys);
-    this.storedBy.set(who, (this.storedBy.get(who) ?? 0) + 1);
-    if (this.complete(row.keys[0] as IsoDate)) this.completeBy.set(who, (this.completeBy.get(who) ?? 0) + 1);
+    this.storedBy.set(who, (this.storedBy.get(who) ?? 0) + rows);
+    if (this.complete(row.keys[0] as IsoDate)) this.completeBy.set(who, (this.completeBy.get(who) ?? 0) + rows);
     const g = this.groupOf(row.keys);
     const known = this.groups.get(g);
     if (!known) this.groups.set(g, { period: row.keys[0] as IsoDate, at, answered: false });
     else if (at < known.at) known.at = at;
-    this.before?.add(row.keys[0], row.metrics);
+    if (rows === 1) this.before?.add(row.keys[0], row.metrics);
   }
 
-  private freshGroup(row: FoldRow): void {
+  private freshGroup(row: FoldRow, rows = 1): void {
     const who = this.retailerOf(row.keys);
-    this.freshBy.set(who, (this.freshBy.get(who) ?? 0) + 1);
+    this.freshBy.set(who, (this.freshBy.get(who) ?? 0) + rows);
     this.answered.add(row.keys[0] as IsoDate);
     this.answeredGroups.add(this.groupOf(row.keys));
-    this.after?.add(row.keys[0], row.metrics);
+    if (rows === 1) this.after?.add(row.keys[0], row.metrics);
   }
 
   /** A stored row (`at`: its index) and the fresh row of its key that replaces it; `sameOthers` when told apart. */
@@ -205,6 +206,23 @@ export class WindowFold {
     if (others && sameCells(before, after, metrics.length)) this.sameRows++;
     if (this.complete(stored.keys[0] as IsoDate))
       this.tally.pair(this.retailerOf(stored.keys), fresh.keys, before, after);
+  }
+
+  /**
+   * Rows of one period (and retailer) re-read exactly as they were, told as counts by a store that sums them where
+   * it holds them (`at`: the first one's index): each is a replaced row, the same as before.
+   */
+  unchanged(u: UnchangedRows, at: number): void {
+    const row: FoldRow = { keys: u.keys, metrics: [] };
+    const period = u.keys[0] as IsoDate;
+    const who = this.retailerOf(u.keys);
+    this.replacedRows += u.rows;
+    this.sameRows += u.rows;
+    this.storedGroup(row, at, u.rows);
+    this.freshGroup(row, u.rows);
+    this.before?.addSums(period, u.sums, u.blanks);
+    this.after?.addSums(period, u.sums, u.blanks);
+    if (this.complete(period)) this.tally.unchanged(who, period, u.nonZero);
   }
 
   /** A fresh row no stored row of its key takes; `keyed`: it has a day (rows without one count, in no period). */
@@ -301,8 +319,26 @@ export class WindowFold {
   }
 }
 
-/** One key of a window as a database joins its stored rows with the answer's: the stored row, the fresh row, or both. */
+/**
+ * Rows of one period, and retailer in a table of several, that the answer sends exactly as stored (every metric and
+ * other cell), counted and summed by the store that holds them: the fold needs their counts, never the rows.
+ */
+export interface UnchangedRows {
+  /** Key cells with the period's day first and, in a table of several retailers, the retailer at its place. */
+  keys: readonly unknown[];
+  rows: number;
+  /** Per metric: the rows whose figure is a non-zero number, the figures' sum, and the rows whose cell is empty. */
+  nonZero: readonly number[];
+  sums: readonly number[];
+  blanks: readonly number[];
+}
+
+/**
+ * One key of a window as a database joins its stored rows with the answer's: the stored row, the fresh row, or both;
+ * or, where the database counted them, a period's rows that are as before (`unchanged`, told after every pair).
+ */
 export interface WindowPair {
+  unchanged?: UnchangedRows;
   stored?: FoldRow;
   fresh?: FoldRow;
   /** Whether the other service cells of both are as before, where the store compared them itself. */
@@ -338,7 +374,13 @@ export class KeyOrderFeed {
 
   constructor(private readonly fold: WindowFold) {}
 
-  add({ stored, fresh, sameOthers, freshRow }: WindowPair): void {
+  add({ stored, fresh, sameOthers, freshRow, unchanged }: WindowPair): void {
+    if (unchanged) {
+      // Counted apart from the pairs: no key of them is repeated (the store checked), so they follow no pair.
+      this.fold.unchanged(unchanged, this.at);
+      this.at += unchanged.rows;
+      return;
+    }
     const keys = (stored ?? fresh)!.keys;
     const again = this.last !== null && sameKey(this.last.keys, keys);
     if (again && fresh && this.last!.freshRow !== undefined && freshRow !== this.last!.freshRow)
