@@ -225,21 +225,43 @@ export async function replaceTail(run: ExcelRun, tableName: string, rep: TailRep
       staging.delete();
       await context.sync();
     }
-    const result: TailResult = {
-      removed: plan.removed,
-      added: plan.added,
-      kept: cutAt,
-      address,
-      staged: !!staging,
-      filterReapplied: how.reapply,
-      userRowsKept: kept.length,
-      ...(missed.length > 0 ? { formatsNotCarried: missed } : {}),
-    };
-    if (users) result.userColumns = placement.user.map((u) => open.headers[u]);
-    if (!repaired) result.userCellsUnsure = userCellsUnsureText(tableName, result.userColumns ?? []);
-    if (rep.readBefore) result.before = { periods: scan.values.slice(cutAt - scan.offset), values: taken };
-    return result;
+    const done = { cutAt, address, staged: !!staging, how, kept, missed, repaired };
+    return tailResult(tableName, plan, done, {
+      userColumns: users ? placement.user.map((u) => open.headers[u]) : undefined,
+      before: rep.readBefore ? { periods: scan.values.slice(cutAt - scan.offset), values: taken } : undefined,
+    });
   });
+}
+
+/** What replaceTail did, as its caller reads it. */
+function tailResult(
+  tableName: string,
+  plan: { removed: number; added: number },
+  done: {
+    cutAt: number;
+    address: string;
+    staged: boolean;
+    how: CommitHow;
+    kept: readonly unknown[];
+    missed: NonNullable<TailResult["formatsNotCarried"]>;
+    repaired: boolean;
+  },
+  read: Pick<TailResult, "userColumns" | "before">,
+): TailResult {
+  const result: TailResult = {
+    removed: plan.removed,
+    added: plan.added,
+    kept: done.cutAt,
+    address: done.address,
+    staged: done.staged,
+    filterReapplied: done.how.reapply,
+    userRowsKept: done.kept.length,
+    ...(done.missed.length > 0 ? { formatsNotCarried: done.missed } : {}),
+  };
+  if (read.userColumns) result.userColumns = read.userColumns;
+  if (!done.repaired) result.userCellsUnsure = userCellsUnsureText(tableName, result.userColumns ?? []);
+  if (read.before) result.before = read.before;
+  return result;
 }
 
 /** Refuses (nothing written yet) a table whose rows or window start are not what the caller read (`expect`). */
