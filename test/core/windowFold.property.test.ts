@@ -8,9 +8,15 @@ import { addDays, compareDays, type IsoDate } from "../../src/core/dates";
 import { EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
 import type { WindowSide } from "../../src/core/refresh/losses";
 import { checkWindow } from "../../src/core/refresh/unitChange";
-import { totalsChanges, windowChanges } from "../../src/core/refresh/revisions";
+import { ExactSum, totalsChanges, windowChanges } from "../../src/core/refresh/revisions";
 import { keyCellsOf, rowKey } from "../../src/core/refresh/userColumns";
-import { KeyOrderFeed, WindowFold, type WindowComparison, type WindowPair } from "../../src/core/refresh/windowFold";
+import {
+  KeyOrderFeed,
+  WindowFold,
+  type UnchangedRows,
+  type WindowComparison,
+  type WindowPair,
+} from "../../src/core/refresh/windowFold";
 import { checkWindowBefore, compareWindowBefore, windowChangesBefore } from "../support/rulesBefore";
 import { runs } from "../support/properties";
 
@@ -214,6 +220,70 @@ test("the revision's totals kept per period are the arrays' totals, to the last 
       expect(windowChanges(METRICS, FIRST, of(a), of(b))).toEqual(expected);
       expect(windowChanges(METRICS, FIRST, reversed(a), reversed(b))).toEqual(expected);
     }),
+    runs(2000, 300),
+  );
+});
+
+/**
+ * A database's counted feed (src/sync/unchangedRows.ts): the pairs that differ in key order, then each period's (and
+ * retailer's) unchanged rows as one record. Keys are one per side there (repeats make it read every pair).
+ */
+function counted(pairs: readonly WindowPair[]): WindowPair[] {
+  const same = (p: WindowPair) =>
+    !!p.stored &&
+    !!p.fresh &&
+    p.stored.metrics.every((v, m) => v === p.fresh!.metrics[m] || (v == null && p.fresh!.metrics[m] == null));
+  const groups = new Map<
+    string,
+    { keys: unknown[]; rows: number; nonZero: number[]; sums: ExactSum[]; blanks: number[] }
+  >();
+  for (const p of pairs.filter(same)) {
+    const keys = p.stored!.keys;
+    const id = `${String(keys[0])} ${String(keys[1])}`;
+    let g = groups.get(id);
+    const sums = [new ExactSum(), new ExactSum()];
+    if (!g) groups.set(id, (g = { keys: [keys[0], keys[1]], rows: 0, nonZero: [0, 0], sums, blanks: [0, 0] }));
+    g.rows++;
+    p.stored!.metrics.forEach((v, m) => {
+      if (typeof v === "number") {
+        g.sums[m].add(v);
+        if (v !== 0) g.nonZero[m]++;
+      } else g.blanks[m]++;
+    });
+  }
+  const records = [...groups.values()].map((g): UnchangedRows => ({ ...g, sums: g.sums.map((s) => s.value) }));
+  return [...pairs.filter((p) => !same(p)), ...records.map((u) => ({ unchanged: u }))];
+}
+
+test("a feed that counts the unchanged rows decides as one that tells every pair", () => {
+  fc.assert(
+    fc.property(
+      windowOf(false, true),
+      fc.boolean(),
+      fc.integer({ min: 0, max: 5 }),
+      ({ stored, fresh }, several, completeDays) => {
+        const complete = (p: IsoDate) => p < addDays(FIRST, completeDays);
+        const folded = (pairs: readonly WindowPair[]) => {
+          const fold = new WindowFold({
+            metrics: METRICS,
+            retailerAt: several ? 1 : undefined,
+            complete,
+            totalsFrom: FIRST,
+          });
+          const feed = new KeyOrderFeed(fold);
+          for (const p of pairs) feed.add(p);
+          return {
+            comparison: orderFree(fold.comparison()),
+            narrow: fold.narrow,
+            unitChanges: fold.unitChanges(),
+            answered: [...fold.answeredPeriods].sort(),
+            totals: totalsChanges(METRICS, FIRST, fold.before!, fold.after!, complete),
+          };
+        };
+        const pairs = joined(stored, fresh);
+        expect(folded(counted(pairs))).toEqual(folded(pairs));
+      },
+    ),
     runs(2000, 300),
   );
 });

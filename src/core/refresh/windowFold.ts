@@ -169,8 +169,9 @@ export class WindowFold {
     return at !== undefined && at >= 0 ? String(keys[at] ?? "") : "";
   }
 
-  /** `rows` stored rows of one key's group (`rows` > 1: unchanged rows told as counts, their totals told apart). */
-  private storedGroup(row: FoldRow, at: number, rows = 1): void {
+  /** A stored row, or `counted` unchanged rows of the row's group (their totals are told apart). */
+  private storedGroup(row: FoldRow, at: number, counted?: number): void {
+    const rows = counted ?? 1;
     const who = this.retailerOf(row.keys);
     this.storedBy.set(who, (this.storedBy.get(who) ?? 0) + rows);
     if (this.complete(row.keys[0] as IsoDate)) this.completeBy.set(who, (this.completeBy.get(who) ?? 0) + rows);
@@ -178,15 +179,16 @@ export class WindowFold {
     const known = this.groups.get(g);
     if (!known) this.groups.set(g, { period: row.keys[0] as IsoDate, at, answered: false });
     else if (at < known.at) known.at = at;
-    if (rows === 1) this.before?.add(row.keys[0], row.metrics);
+    if (counted === undefined) this.before?.add(row.keys[0], row.metrics);
   }
 
-  private freshGroup(row: FoldRow, rows = 1): void {
+  private freshGroup(row: FoldRow, counted?: number): void {
+    const rows = counted ?? 1;
     const who = this.retailerOf(row.keys);
     this.freshBy.set(who, (this.freshBy.get(who) ?? 0) + rows);
     this.answered.add(row.keys[0] as IsoDate);
     this.answeredGroups.add(this.groupOf(row.keys));
-    if (rows === 1) this.after?.add(row.keys[0], row.metrics);
+    if (counted === undefined) this.after?.add(row.keys[0], row.metrics);
   }
 
   /** A stored row (`at`: its index) and the fresh row of its key that replaces it; `sameOthers` when told apart. */
