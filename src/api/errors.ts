@@ -2,6 +2,7 @@
 // at the keyboard (what happened, what to do next). Messages never contain the API key.
 import { UserError } from "../core/errorText";
 import { andList, nearestWord } from "../core/words";
+import type { SurfaceWords } from "./surfaceWords";
 
 export type SalesApiErrorKind =
   | "validation"
@@ -12,6 +13,7 @@ export type SalesApiErrorKind =
   | "rate-limit"
   | "service"
   | "network"
+  | "broken-off"
   | "timeout"
   | "format"
   | "cancelled";
@@ -75,6 +77,40 @@ export function notReadable(
 /** The words for a request the deadline ended, shared by the client and the SALES functions' own deadline. */
 export function timeoutText(ms: number): string {
   return `The service did not answer within ${Math.round(ms / 1000)} s. Try again, or ask for a shorter date range.`;
+}
+
+/** A size as a person reads it: "9,870 bytes", "412 KB", "17.3 MB". */
+function sizeText(bytes: number): string {
+  if (bytes < 10_000) return `${bytes.toLocaleString("en-US")} ${bytes === 1 ? "byte" : "bytes"}`;
+  if (bytes < 1_000_000) return `${Math.round(bytes / 1000)} KB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/**
+ * The words for an answer that broke off after its headers came: the service was reached, and how far its answer
+ * got (of the length it announced, when it did), with Node's cause code where the current style shows one.
+ */
+export function brokeOffText(at: {
+  where: string;
+  bytes: number | undefined;
+  total: number | undefined;
+  code: string | undefined;
+  words: SurfaceWords;
+}): string {
+  // A browser may hand on none of the bytes that came before the break: "none of ... arrived", not "after 0 bytes".
+  const none = at.bytes === 0;
+  const of = at.total === undefined ? "" : ` of the ${sizeText(at.total)} it announced`;
+  const got =
+    at.bytes === undefined || (none && at.total === undefined)
+      ? undefined
+      : none
+        ? `none${of} arrived`
+        : `after ${sizeText(at.bytes)}${of}`;
+  const said = [got, at.code].filter((part) => part !== undefined).join("; ");
+  return (
+    `The service at ${at.where} answered, but its answer broke off${none ? "" : " part-way"}${said ? ` (${said})` : ""}. ` +
+    `Try again; if it keeps breaking off, ask for ${at.words.fewerDays}: a shorter answer is less likely to be cut.`
+  );
 }
 
 export function isSalesApiError(err: unknown): err is SalesApiError {

@@ -6,8 +6,8 @@
 // (retryAfter.ts), and the mapping of every failure to a SalesApiError.
 // ky stays at 1.x: ky 2 needs Node 22 and this project supports Node 20 (package.json engines).
 import ky, { HTTPError } from "ky";
-import { SalesApiError, redact, serviceWords, timeoutText } from "./errors";
-import { JsonBodyError, jsonText, readJsonBody, type RoomForMore } from "./jsonBody";
+import { SalesApiError, brokeOffText, redact, serviceWords, timeoutText } from "./errors";
+import { BodyBrokeOff, JsonBodyError, jsonText, readJsonBody, type RoomForMore } from "./jsonBody";
 import { getWithinOrigin } from "./redirects";
 import { RETRY_AFTER_STATUSES, rateLimitError, retryDecision } from "./retryAfter";
 import type { SurfaceWords } from "./surfaceWords";
@@ -200,15 +200,19 @@ export class Http {
     }
     // Parsed as the bytes arrive (jsonBody.ts): a 17 MB answer's text is never held whole. A runtime whose fetch
     // gives no body stream reads the text whole, as before.
+    const length = Number(response.headers.get("Content-Length") ?? NaN);
+    const total = Number.isFinite(length) && length > 0 ? length : undefined;
     try {
-      const length = Number(response.headers.get("Content-Length") ?? NaN);
-      const total = Number.isFinite(length) && length > 0 ? length : undefined;
       const parsed = onBytes && ((bytes: number) => onBytes(bytes, total));
       const body = response.body
         ? await readJsonBody(response.body, batchBytes, onItems, parsed)
-        : handedOn(jsonText(await response.text()), onItems);
+        : handedOn(jsonText(await wholeText(response)), onItems);
       return { body, headers: response.headers };
     } catch (err) {
+      // The headers came, so the service was reached: a body that stops is its answer breaking off, not an
+      // address that cannot be reached (a cancel or the deadline stays what it is).
+      if (err instanceof BodyBrokeOff && !signal.aborted) throw this.brokeOff(err, total, response);
+      if (err instanceof BodyBrokeOff) throw err.reason;
       if (!(err instanceof JsonBodyError)) throw err;
       throw new SalesApiError(
         "format",
@@ -265,6 +269,22 @@ export class Http {
     return new SalesApiError("request", `The service refused the request (HTTP ${status})${saidText}`, details);
   }
 
+  private brokeOff(err: BodyBrokeOff, length: number | undefined, response: Response): SalesApiError {
+    // A compressed answer's length counts other bytes than those read (a browser may hide its Content-Encoding
+    // from another origin): the length is said only when it is of the bytes read and more than they are.
+    const encoded = /^(?!identity$)./i.test(response.headers.get("Content-Encoding")?.trim() ?? "");
+    const total =
+      !encoded && err.bytes !== undefined && length !== undefined && length > err.bytes ? length : undefined;
+    const text = brokeOffText({
+      where: safeAddress(this.opts.baseUrl),
+      bytes: err.bytes,
+      total,
+      code: causeCode(err.reason),
+      words: this.opts.words,
+    });
+    return new SalesApiError("broken-off", text, { status: response.status });
+  }
+
   private networkError(e: Error): SalesApiError {
     const where = safeAddress(this.opts.baseUrl);
     const check = `Check ${this.opts.words.serviceUrl} and your connection.`;
@@ -276,13 +296,26 @@ export class Http {
         `Could not reach the service at ${where}. ${check} If both are right, the service must allow requests from this add-in's origin (${window.location.origin}): ask its administrator.`,
       );
     }
-    const cause = (e as Error & { cause?: { code?: string } }).cause?.code;
+    const cause = causeCode(e);
     if (cause && UNTRUSTED_CERTIFICATE.has(cause)) return untrustedCertificate(where, cause);
     return new SalesApiError(
       "network",
       `Could not reach the service at ${where}${cause ? ` (${cause})` : ""}. ${check}`,
     );
   }
+}
+
+/** Node's code for why a request failed (its fetch's `cause`, e.g. UND_ERR_SOCKET); browsers give none. */
+function causeCode(e: unknown): string | undefined {
+  const code = (e as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** A body read whole (a fetch without body streams): a failure while reading it is the answer breaking off. */
+function wholeText(response: Response): Promise<string> {
+  return response.text().catch((reason: unknown) => {
+    throw new BodyBrokeOff(undefined, reason);
+  });
 }
 
 /** A body read whole, handed on as a streamed one would be: an array's elements to `onItems`, the array emptied. */

@@ -27,6 +27,20 @@ const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 const isWhitespace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
+/**
+ * The body's stream failed after the answer's headers came (a socket closed before the length promised, a proxy
+ * cutting the answer): the service was reached and its answer broke off, `bytes` into it.
+ */
+export class BodyBrokeOff extends Error {
+  constructor(
+    /** Undefined when the body was read whole and nothing says how far it got. */
+    readonly bytes: number | undefined,
+    readonly reason: unknown,
+  ) {
+    super("the body broke off");
+  }
+}
+
 /** The body is not JSON: `empty` when it had no bytes at all. */
 export class JsonBodyError extends Error {
   constructor(readonly empty: boolean) {
@@ -293,8 +307,8 @@ function firstByte(chunk: Uint8Array, seen: number): number {
 
 /**
  * The body parsed as JSON, as its bytes arrive: an array element by element in batches, anything else whole. A
- * JsonBodyError when it is not JSON (empty, cut off, malformed); a failure of the stream itself, or an error thrown
- * by `onItems`, as it is (the rest of the body is then not read). With `onItems`, an array's elements are given to
+ * JsonBodyError when it is not JSON (empty, cut off, malformed); a failure of the stream itself as a BodyBrokeOff; an
+ * error thrown by `onItems` as it is (the rest of the body is then not read). With `onItems`, an array's elements are given to
  * it batch by batch as they are parsed, none kept: the array comes back empty, and JSON the bytes turn out not to be
  * is found only once some batches have been given (the caller decides what they meant only at the end). When
  * `onItems` gives back a promise (RoomForMore), the body's next bytes are read only once it has settled.
@@ -311,12 +325,16 @@ export async function readJsonBody(
   // Bytes already received come back from read() at once: parsing them all in one go would hold the thread.
   const pace = pacer();
   let seen = 0;
+  let received = 0;
   try {
     for (;;) {
       const turn = pace();
       if (turn) await turn;
-      const { done, value } = await stream.read();
+      const { done, value } = await stream.read().catch((reason: unknown) => {
+        throw new BodyBrokeOff(received, reason);
+      });
       if (done) break;
+      received += value.length;
       if (r.mode === "start") {
         const at = firstByte(value, seen);
         seen += value.length;

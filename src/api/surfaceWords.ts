@@ -12,6 +12,8 @@ export interface SurfaceWords {
   serviceUrl: string;
   /** Where the endpoint paths are set, as a noun. */
   paths: string;
+  /** Where a query's days are set, for "ask for fewer days in ...": the next step after an answer broke off. */
+  fewerDays: string;
   /** What sends the key ("the add-in"), as a noun. */
   sender: string;
   /**
@@ -27,6 +29,7 @@ export const SURFACE_WORDS: Readonly<Record<Surface, SurfaceWords>> = {
     checkKey: "Check the key in the Sales Data pane, or ask your account admin for a new one.",
     serviceUrl: "the Service URL",
     paths: "the endpoint paths in the pane",
+    fewerDays: "fewer days in From and To",
     sender: "the add-in",
   },
   command: {
@@ -35,6 +38,7 @@ export const SURFACE_WORDS: Readonly<Record<Surface, SurfaceWords>> = {
       "Check the key in SALES_DATA_API_KEY (or in the file --key-file names), or ask your account admin for a new one.",
     serviceUrl: 'the service address (--service-url, "serviceUrl" in the sync file, or SALES_DATA_URL)',
     paths: 'the endpoint paths (--data-path and --list-path, or "paths" in the sync file)',
+    fewerDays: 'fewer days in the query ("from" and "to")',
     sender: "the command",
     retailers: 'the query\'s "retailers"',
   },

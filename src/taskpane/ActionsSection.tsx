@@ -22,10 +22,13 @@ export function ActionsSection({
   ops,
   retailers,
   connected,
+  onReport,
 }: {
   ops: ActionOperations;
   retailers: string[];
   connected: boolean;
+  /** Told when a pull's message shows. */
+  onReport?: () => void;
 }) {
   const styles = useStyles();
   const style = useDateStyle();
@@ -50,6 +53,7 @@ export function ActionsSection({
       setMessage({ ok: false, text: errorText(e) });
     } finally {
       setBusy(false);
+      onReport?.();
     }
   }
 

@@ -56,6 +56,9 @@ export function App({ dark, services }: { dark: boolean; services: PaneServices 
   const [connected, setConnected] = useState(session.hasKey());
   const [connectedVersion, setConnectedVersion] = useState(0);
   const [tablesVersion, setTablesVersion] = useState(0);
+  // What the tables' and actions' sections reported: Get data's summary is then older news, and goes.
+  const [laterReports, setLaterReports] = useState(0);
+  const reported = () => setLaterReports((n) => n + 1);
   const [form, setForm] = useState<QueryForm>(() => emptyForm(presetRange("last-13-weeks", today)));
   const [formKey, setFormKey] = useState(0);
   const lists = useLists(session, form.retailers, connectedVersion);
@@ -107,11 +110,19 @@ export function App({ dark, services }: { dark: boolean; services: PaneServices 
             connected={connected}
             operations={ops}
             onPulled={() => setTablesVersion((n) => n + 1)}
+            laterReports={laterReports}
           />
           <Divider />
-          <SavedQueries ops={ops} version={tablesVersion} today={today} connected={connected} onEdit={edit} />
+          <SavedQueries
+            ops={ops}
+            version={tablesVersion}
+            today={today}
+            connected={connected}
+            onEdit={edit}
+            onReport={reported}
+          />
           <Divider />
-          <ActionsSection ops={ops} retailers={lists.retailers} connected={connected} />
+          <ActionsSection ops={ops} retailers={lists.retailers} connected={connected} onReport={reported} />
         </main>
       </DateStyleContext.Provider>
     </FluentProvider>

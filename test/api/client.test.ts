@@ -282,12 +282,35 @@ describe("errors", () => {
     });
   });
 
-  test("format: malformed and truncated JSON bodies", async () => {
+  test("format: a malformed JSON body", async () => {
     await sim.inject({ body: "malformed", count: 1 });
     expect((await failure(client.listRetailers())).kind).toBe("format");
-    await sim.inject({ body: "truncated", count: 5 });
-    expect(["format", "network"]).toContain((await failure(make({ retries: 0 }).testConnection())).kind);
   });
+
+  test.each([
+    ["pane", "fewer days in From and To"],
+    ["command", 'fewer days in the query ("from" and "to")'],
+  ] as const)(
+    "broken-off: an answer cut part-way is said as reached, how far it got, in the %s's words",
+    async (surface, days) => {
+      // The simulator promises the whole length, sends half, then closes the socket.
+      await sim.inject({ path: "/api/data", body: "truncated", count: 1 });
+      const e = await failure(make({ surface }).getData(WEEKLY));
+      expect(e.kind).toBe("broken-off");
+      expect(e.message).toMatch(
+        new RegExp(
+          `^The service at ${sim.url} answered, but its answer broke off part-way \\(after (\\d+) KB of the (\\d+) KB ` +
+            "it announced; UND_ERR_SOCKET\\)\\. Try again; if it keeps breaking off, ask for ",
+        ),
+      );
+      const [, got, announced] = /after (\d+) KB of the (\d+) KB/.exec(e.message)!;
+      expect(Math.abs(Number(got) * 2 - Number(announced))).toBeLessThanOrEqual(2); // half of it, as sent
+      expect(e.message).toContain(`ask for ${days}: a shorter answer is less likely to be cut.`);
+      expect(e.message).not.toContain("Could not reach");
+      await sim.inject({ body: "truncated", count: 1 });
+      expect((await failure(make({ surface, retries: 0 }).testConnection())).kind).toBe("broken-off");
+    },
+  );
 
   test("format: a wrong type names the field and the row", async () => {
     // A server that answers with a string where a metric must be a number.

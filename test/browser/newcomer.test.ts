@@ -227,7 +227,7 @@ describe.each(LOCALES)("the newcomer's path at 320 px, $locale", ({ locale, time
       const summary = pane.getByRole("status").filter({ hasText: /^Wrote / });
       await summary.waitFor();
       const said = (await summary.innerText()).replace(/\s+/g, " ").trim();
-      const m = /^Wrote ([\d,]+) rows to (\S+) on (.+) covering (\S+) to (\S+)\.$/.exec(said);
+      const m = /^Wrote ([\d,]+) rows to (\S+) on sheet (.+) covering (\S+) to (\S+)\.$/.exec(said);
       expect(m).not.toBeNull();
       const [, rows, tableName, sheet, first, last] = m!;
       const table = (await page.evaluate(() => window.previewWorkbook.tables())).find((t) => t.name === tableName)!;
@@ -239,7 +239,7 @@ describe.each(LOCALES)("the newcomer's path at 320 px, $locale", ({ locale, time
       expect(cardText).toContain(
         `northmart · SKU · weekly · Revenue, Unit rate of sale (unit_ros) · ${first} to ${last}`,
       );
-      expect(cardText).toContain(`${rows} rows on ${sheet}`);
+      expect(cardText).toContain(`${rows} rows on sheet ${sheet}`);
       expect([readBack(first, locale), readBack(last, locale)]).toEqual([
         expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),

@@ -3,7 +3,8 @@
 // allowed, exit 1, nothing sent); a sync file that ends a list with a comma; a --db path ending in .duckdb (taken
 // as DuckDB) and one in a folder that does not exist (named, with what to do); a retailer the key does not read
 // (by the query's field, with those it reads); a sync file or key file that is not there (named with the folder
-// looked in); `runs` of a run that wrote no dates. The real command as a child process, the simulator over HTTP,
+// looked in); `runs` of a run that wrote no dates; an answer that broke off part-way (said as one, not as a service
+// that cannot be reached). The real command as a child process, the simulator over HTTP,
 // a DuckDB file in a temporary folder.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -161,6 +162,22 @@ describe("the command's own words", () => {
       ': "acme" (in the query\'s "retailers") is not a retailer your key can read. Your key can read northmart,',
     );
     expect(r.stdout + several.stdout).not.toMatch(/HTTP 400|parameter 'retailer'/);
+  });
+
+  test("an answer that breaks off part-way: said as reached and cut, in the command's words; exit 1", async () => {
+    // The simulator promises the whole length, sends half, then closes the socket.
+    await sim.inject({ path: "/api/data", body: "truncated", count: 1 });
+    const r = await run(["sync", "--query", JSON.stringify(WEEKLY), ...db("cut.duckdb")]);
+    expect(r.code).toBe(1);
+    expect(r.stdout.trim()).toMatch(
+      new RegExp(
+        `^Failed "Sales_northmart_SKU_weekly_revenue_units": The service at ${sim.url} answered, but its answer ` +
+          "broke off part-way \\(after [\\d,]+ bytes of the [\\d,]+ bytes it announced; UND_ERR_SOCKET\\)\\. Try again; if it " +
+          'keeps breaking off, ask for fewer days in the query \\("from" and "to"\\): a shorter answer is less likely ' +
+          "to be cut\\. Nothing was changed\\.$",
+      ),
+    );
+    expect(r.stdout + r.stderr).not.toMatch(/Could not reach|From and To/);
   });
 
   test("a sync file that is not there is named with the folder looked in", async () => {

@@ -63,7 +63,7 @@ test("Get data with two retailers: one table named after both, and each retailer
   expect(summary.rows).toBe(values.length);
 
   const lines = pullSummaryLines(summary, GB);
-  expect(lines[0]).toMatch(/^Wrote [\d,]+ rows to Sales_northmart_pharmaplus_SKU_weekly on /);
+  expect(lines[0]).toMatch(/^Wrote [\d,]+ rows to Sales_northmart_pharmaplus_SKU_weekly on sheet /);
   expect(lines[1]).toBe(
     `northmart: ${count("northmart")} rows · pharmaplus: ${count("pharmaplus")} rows, omitted availability.`,
   );
@@ -119,5 +119,5 @@ test("a cancelled pull of several retailers names only what each omitted", () =>
     },
     GB,
   );
-  expect(lines).toEqual(["Cancelled after 10 rows to T on S.", "Omitted by pharmaplus: availability."]);
+  expect(lines).toEqual(["Cancelled after 10 rows to T on sheet S.", "Omitted by pharmaplus: availability."]);
 });

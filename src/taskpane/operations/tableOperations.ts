@@ -139,7 +139,8 @@ function managedRow(t: ManagedTable, style: DateStyle): ManagedRow {
     summary: summarizeQuery(t.query, t.rolling, { day: style.day, metric: metricLabel }),
     lastRefreshedAt: t.lastRefreshedAt,
     rows: t.rows,
-    window: t.lastWindow,
+    // The days the last refresh re-read; a table only got has none (its record's window is the whole query).
+    window: t.lastRefreshedAt !== t.createdAt ? t.lastWindow : undefined,
     gaps: t.gaps,
     provisional: t.provisional,
   };

@@ -45,6 +45,7 @@ export interface ManagedRow {
   summary: string;
   lastRefreshedAt: string;
   rows: number;
+  /** The days the last refresh re-read; absent for a table only got (never refreshed). */
   window?: { from: string; to: string };
   /** Dates the table has no rows for (found by refresh; kept until a refresh gets rows for them). */
   gaps?: { from: string; to: string }[];

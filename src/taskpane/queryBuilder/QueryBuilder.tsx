@@ -33,6 +33,8 @@ interface QueryBuilderProps {
   connected: boolean;
   operations: Operations;
   onPulled: (summary: PullSummary) => void;
+  /** Counts what the pane's other sections reported since it opened (a refresh, an action): Get data's result goes. */
+  laterReports: number;
 }
 
 export function QueryBuilder({
@@ -44,12 +46,13 @@ export function QueryBuilder({
   connected,
   operations,
   onPulled,
+  laterReports,
 }: QueryBuilderProps) {
   const styles = useBuilderStyles();
   const style = useDateStyle();
   const viewBy = useMemo(() => viewByChoices(lists.filters, form.filter), [lists.filters, form.filter]);
   const f = useQueryForm(form, today, lists.metrics, { style, viewBy, connected, formKey });
-  const run = useQueryRun(operations, onPulled);
+  const run = useQueryRun(operations, onPulled, laterReports);
   const set: SetForm = (update, touched?: QueryField | QueryField[]) => {
     if (touched) f.touch(touched);
     setForm(update);

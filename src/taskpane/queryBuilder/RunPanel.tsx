@@ -105,7 +105,7 @@ function progressText(p: RunProgress, style: Pick<DateStyle, "count">): string {
 export function pullSummaryLines(summary: PullSummary, style: Pick<DateStyle, "range">): string[] {
   const covered = summary.covered ? ` covering ${style.range(summary.covered)}` : "";
   const lines = [
-    `${summary.complete ? "Wrote" : "Cancelled after"} ${summary.rows.toLocaleString()} rows to ${summary.tableName} on ${summary.sheet}${covered}.`,
+    `${summary.complete ? "Wrote" : "Cancelled after"} ${summary.rows.toLocaleString()} rows to ${summary.tableName} on sheet ${summary.sheet}${covered}.`,
   ];
   const rows = (n: number) => `${n.toLocaleString()} ${n === 1 ? "row" : "rows"}`;
   if (summary.retailers) {

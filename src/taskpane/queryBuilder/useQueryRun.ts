@@ -1,5 +1,5 @@
 // Running the builder's query: Get data with its progress and Cancel, Insert formula, and what came of it.
-import { useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { formulaFor } from "../../core/query/describe";
 import type { Query } from "../../core/query/query";
 import { TooLargeForExcel } from "../../core/query/sizeAdvice";
@@ -57,9 +57,20 @@ export interface QueryRun {
   cancel(): void;
 }
 
-export function useQueryRun(operations: Operations, onPulled: (summary: PullSummary) => void): QueryRun {
+/**
+ * `laterReports` counts what the pane's other sections reported (a refresh's lines, an action's message): each
+ * takes Get data's result away, so the pane never shows a summary older than what was done since.
+ */
+export function useQueryRun(
+  operations: Operations,
+  onPulled: (summary: PullSummary) => void,
+  laterReports = 0,
+): QueryRun {
   const [busy, setBusy] = useState<{ cancelling: boolean } | null>(null);
   const [result, setResult] = useState<RunResult | null>(null);
+  useEffect(() => {
+    if (laterReports > 0) setResult(null);
+  }, [laterReports]);
   const abort = useRef<AbortController | null>(null);
   const progress = useRef(new ProgressStore()).current;
 

@@ -1,12 +1,14 @@
-// One managed table: its name, query summary, rows, last refresh and window, the dates it is missing, the trend
-// of its first metric with the last refresh's change, and Refresh, Edit, Go to, Copy for sync and Stop managing.
+// One managed table: its name, query summary, rows and sheet, last refresh and the days it re-read (said once: here,
+// or in the trend's legend when the chart marks them), the dates it is missing, the trend of its first metric with
+// the last refresh's change (unless the section's refresh line says it), and Refresh, Edit, Go to, Copy for sync
+// and Stop managing.
 import { Button, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useEffect, useState } from "react";
 import type { DateRange, IsoDate } from "../../core/dates";
 import type { CardTrend } from "../operations/trendOperations";
 import type { MetricChange } from "../../core/refresh/revisions";
 import type { ManagedRow } from "../operations";
-import { TrendChart } from "./TrendChart";
+import { TrendChart, marksRereadDays } from "./TrendChart";
 import { provisionalText } from "../../core/refresh/provisional";
 import type { DateStyle } from "../../core/words";
 import { useDateStyle } from "../dateStyle";
@@ -57,7 +59,10 @@ export function ManagedTableItem({
   onStopManaging: () => void;
   /** Reads the table's trend from the workbook (one sync); undefined when it cannot be read. */
   loadTrend: () => Promise<CardTrend | undefined>;
-  /** What the table's latest refresh in this session changed, per metric (the trend shows its metric's). */
+  /**
+   * What the table's latest refresh in this session changed, per metric (the trend shows its metric's); undefined
+   * while the section's refresh line for the table says it.
+   */
   changes?: readonly MetricChange[];
 }) {
   const styles = useStyles();
@@ -70,8 +75,8 @@ export function ManagedTableItem({
       <Text weight="semibold">{r.tableName}</Text>
       <Text size={200}>{r.summary}</Text>
       <Text size={200}>
-        {r.rows.toLocaleString()} rows on {r.sheet} · last refreshed {when(r.lastRefreshedAt, style)}
-        {r.window ? ` · window ${style.range(r.window)}` : ""}
+        {r.rows.toLocaleString()} rows on sheet {r.sheet} · last refreshed {when(r.lastRefreshedAt, style)}
+        {r.window && !(trend && marksRereadDays(trend)) ? ` · days re-read: ${style.range(r.window)}` : ""}
       </Text>
       {r.gaps && r.gaps.length > 0 && (
         <Text size={200} className={styles.missing}>

@@ -140,23 +140,26 @@ function RefreshProgressLine({ run, onCancel }: { run: RefreshRun; onCancel: () 
   );
 }
 
-export function SavedQueries({
-  ops,
-  version,
-  today,
-  connected,
-  onEdit,
-}: {
+/** What a table's latest refresh changed, for its card; undefined while its refresh line below says it already. */
+function cardChanges(ops: TableOperations, lines: readonly RefreshLine[], tableName: string) {
+  return lines.some((l) => l.tableName === tableName) ? undefined : ops.latestOutcome(tableName)?.changes;
+}
+
+interface SavedQueriesProps {
   ops: TableOperations & TrendOperations;
   version: number;
   today: IsoDate;
   connected: boolean;
   /** Loads the table's saved query into the builder; a failure is shown with this section's other errors. */
   onEdit: (tableName: string) => Promise<void>;
-}) {
+  /** Told when this section shows a refresh's lines or an error. */
+  onReport?: () => void;
+}
+
+export function SavedQueries({ ops, version, today, connected, onEdit, onReport }: SavedQueriesProps) {
   const styles = useStyles();
   const { rows, busy, lines, error, onOpen, toggleOnOpen, act, run, refreshAll, refreshOne, refreshAnyway, cancel } =
-    useManagedTables(ops, version);
+    useManagedTables(ops, version, onReport);
 
   return (
     <section className={styles.section} aria-labelledby="saved-title">
@@ -197,7 +200,7 @@ export function SavedQueries({
             onCopyForSync={() => void act(() => copyForSync(ops, r.tableName))}
             onStopManaging={() => void act(() => ops.stopManaging(r.tableName))}
             loadTrend={() => ops.trendOf(r.tableName)}
-            changes={ops.latestOutcome(r.tableName)?.changes}
+            changes={cardChanges(ops, lines, r.tableName)}
           />
         ))}
       </ul>

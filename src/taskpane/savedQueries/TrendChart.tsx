@@ -58,6 +58,14 @@ export interface TrendChartWords {
 
 const UNIT = { daily: "day", weekly: "week", monthly: "month" } as const;
 
+/**
+ * Whether the chart shades the days the last refresh re-read and names them in its legend: the card's own line
+ * then leaves them out, so the card says them once.
+ */
+export function marksRereadDays(trend: CardTrend): boolean {
+  return !trend.onlyPeriod && trend.window !== undefined && trend.points.some((p) => p.inWindow);
+}
+
 /** "Total revenue by week", "Average unit rate of sale (unit_ros) by month", "Total revenue of 3 retailers by week". */
 function title(t: Trend): string {
   const how = t.aggregation === "total" ? "Total" : "Average";
@@ -79,9 +87,7 @@ function trendChartWords(
   const last = trend.points.at(-1);
   const periods = periodsText(trend.points.length, trend.timeframe);
   const window =
-    trend.window && trend.points.some((p) => p.inWindow)
-      ? `re-read by the last refresh: ${style.range(trend.window)}`
-      : "";
+    trend.window && marksRereadDays(trend) ? `re-read by the last refresh: ${style.range(trend.window)}` : "";
   const notes = trendNotes(trend);
   if (trend.onlyPeriod) return onePeriodWords(trend, trend.onlyPeriod, head, style, change);
   const span = first && last && style.range({ from: first.period, to: last.period });

@@ -18,7 +18,8 @@ export interface RefreshRun {
   cancelling: boolean;
 }
 
-export function useManagedTables(ops: TableOperations, version: number) {
+/** `onReport` is told whenever an action shows its lines or its error. */
+export function useManagedTables(ops: TableOperations, version: number, onReport?: () => void) {
   const [rows, setRows] = useState<ManagedRow[]>([]);
   const [busy, setBusy] = useState(false);
   const [lines, setLines] = useState<RefreshLine[]>([]);
@@ -71,9 +72,13 @@ export function useManagedTables(ops: TableOperations, version: number) {
     setError(null);
     try {
       const result = await work();
-      if (result) setLines(result);
+      if (result) {
+        setLines(result);
+        onReport?.();
+      }
     } catch (e) {
       setError(errorText(e));
+      onReport?.();
     } finally {
       setBusy(false);
       reload();
