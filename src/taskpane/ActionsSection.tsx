@@ -6,7 +6,7 @@ import { errorText } from "./messages";
 import { dropdownButton } from "./OneLineName";
 import { PaneMessage } from "./PaneMessage";
 import type { ActionOperations } from "./operations";
-import type { DateStyle } from "../core/words";
+import { plural, type DateStyle } from "../core/words";
 
 const useStyles = makeStyles({
   section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
@@ -18,20 +18,8 @@ function lastPulled(iso: string, style: DateStyle): string {
   return Number.isNaN(at.getTime()) ? iso : style.moment(at);
 }
 
-export function ActionsSection({
-  ops,
-  retailers,
-  connected,
-  onReport,
-}: {
-  ops: ActionOperations;
-  retailers: string[];
-  connected: boolean;
-  /** Told when a pull's message shows. */
-  onReport?: () => void;
-}) {
-  const styles = useStyles();
-  const style = useDateStyle();
+/** The retailers chosen, the last pull's time, and a pull with its message (`onReport` told once it shows). */
+function useActionsPull(ops: ActionOperations, onReport?: () => void) {
   const [chosen, setChosen] = useState<string[]>([]);
   const [last, setLast] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -48,7 +36,10 @@ export function ActionsSection({
     try {
       const r = await ops.pullActions(chosen);
       setLast(r.pulledAt);
-      setMessage({ ok: true, text: `Wrote ${r.rows} actions to ${r.tableName}.${r.note ? ` ${r.note}` : ""}` });
+      setMessage({
+        ok: true,
+        text: `Wrote ${plural(r.rows, "action")} to ${r.tableName}.${r.note ? ` ${r.note}` : ""}`,
+      });
     } catch (e) {
       setMessage({ ok: false, text: errorText(e) });
     } finally {
@@ -56,6 +47,24 @@ export function ActionsSection({
       onReport?.();
     }
   }
+  return { chosen, setChosen, last, busy, message, pull };
+}
+
+export function ActionsSection({
+  ops,
+  retailers,
+  connected,
+  onReport,
+}: {
+  ops: ActionOperations;
+  retailers: string[];
+  connected: boolean;
+  /** Told when a pull's message shows. */
+  onReport?: () => void;
+}) {
+  const styles = useStyles();
+  const style = useDateStyle();
+  const { chosen, setChosen, last, busy, message, pull } = useActionsPull(ops, onReport);
 
   return (
     <section className={styles.section} aria-labelledby="actions-title">

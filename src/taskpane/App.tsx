@@ -45,6 +45,20 @@ const useStyles = makeStyles({
   },
 });
 
+/** The pane's name and what it does, in a sentence. */
+function PaneHeader() {
+  return (
+    <header style={{ display: "flex", flexDirection: "column", gap: 4 }}>
+      <Title3 as="h1" id="pane-title">
+        Sales Data
+      </Title3>
+      <Text as="p" size={200}>
+        Retailer sales data in your workbook. Tables refresh the last seven days, which retailers revise.
+      </Text>
+    </header>
+  );
+}
+
 export function App({ dark, services }: { dark: boolean; services: PaneServices }) {
   const styles = useStyles();
   const narrow = useNarrowPaneStyles();
@@ -85,14 +99,7 @@ export function App({ dark, services }: { dark: boolean; services: PaneServices 
     <FluentProvider theme={dark ? webDarkTheme : webLightTheme} style={{ height: "100%" }}>
       <DateStyleContext.Provider value={style}>
         <main className={mergeClasses(styles.root, narrow)} aria-labelledby="pane-title">
-          <header style={{ display: "flex", flexDirection: "column", gap: 4 }}>
-            <Title3 as="h1" id="pane-title">
-              Sales Data
-            </Title3>
-            <Text as="p" size={200}>
-              Retailer sales data in your workbook. Tables refresh the last seven days, which retailers revise.
-            </Text>
-          </header>
+          <PaneHeader />
           <LastRefreshNotice ops={ops} />
           <ConnectionSection
             ops={ops}
