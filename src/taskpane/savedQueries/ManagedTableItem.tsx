@@ -70,7 +70,8 @@ export function ManagedTableItem({
       <Text weight="semibold">{r.tableName}</Text>
       <Text size={200}>{r.summary}</Text>
       <Text size={200}>
-        {r.rows.toLocaleString()} rows on {r.sheet} · last refreshed {when(r.lastRefreshedAt, style)}
+        {r.rows.toLocaleString()} {r.rows === 1 ? "row" : "rows"} on {r.sheet} · last refreshed{" "}
+        {when(r.lastRefreshedAt, style)}
         {r.window ? ` · window ${style.range(r.window)}` : ""}
       </Text>
       {r.gaps && r.gaps.length > 0 && (
