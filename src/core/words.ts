@@ -10,7 +10,7 @@ export const plural = (n: number, unit: string): string => `${n.toLocaleString("
 
 /**
  * How a surface writes a range of the service's days in a sentence: in full ("8 Oct to 2 Nov") and compact
- * ("16-22 Nov"), and a metric's name. The pane's are its date style's and its plain names (paneWords in
+ * ("16-22 Nov"), and a metric's name. The pane's are its date style's and its plain names (paneDayWords in
  * src/taskpane/paneWords.ts); the command's and the logs' the service's own words.
  */
 export interface DayWords {

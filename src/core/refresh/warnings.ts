@@ -7,7 +7,8 @@ import { dayIn, dayWordsOf, metricsIn, plural, rangeIn, type DayWords, type Days
 import { RETAILER_COLUMN } from "../answer/retailersTable";
 import type { Gap } from "./gaps";
 
-// `days`: the surface's words (its days and metric names); absent, the service's own (YYYY-MM-DD, unit_ros).
+// Each builder's `days` is its surface's words (days and metric names); without them it says the service's own
+// (YYYY-MM-DD, unit_ros), as the command does.
 
 export const extraColumnsWarning = (extra: readonly string[], days?: DayWords): string =>
   `The service now also sends ${metricsIn(days, extra)}; the table keeps its columns, so ${extra.length === 1 ? "it was" : "they were"} left out. Get the data again to include ${extra.length === 1 ? "it" : "them"}.`;
