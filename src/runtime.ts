@@ -11,7 +11,8 @@ import { mountPane } from "./taskpane/mount";
 import type { PaneServices } from "./taskpane/paneServices";
 import { officeThemeIsDark } from "./taskpane/theme";
 import { paneLocale } from "./taskpane/dateStyle";
-import { dateStyle, styleDays } from "./core/words";
+import { dateStyle } from "./core/words";
+import { paneDayWords } from "./taskpane/paneWords";
 
 const inOffice = typeof Office !== "undefined";
 
@@ -45,7 +46,7 @@ function render(dark: boolean): void {
   // Dates in the pane follow Office's display language (Office.context exists once Office is ready).
   const locale = inOffice ? Office.context?.displayLanguage || undefined : undefined;
   // What the ribbon's and on-open refreshes say waits in the session for the pane: in the same date style.
-  session.days = styleDays(dateStyle(paneLocale(locale)));
+  session.days = paneDayWords(dateStyle(paneLocale(locale)));
   if (container) mountPane(container, { ...services, locale }, dark);
 }
 

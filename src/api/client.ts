@@ -6,7 +6,7 @@ import { todayIso, type IsoDate } from "../core/dates";
 import { validateForRetailers } from "../core/query/retailers";
 import { requestsOf, type DataRequest, type Query } from "../core/query/query";
 import { validateRequest } from "../core/query/validate";
-import type { DayWords } from "../core/words";
+import { dayIn, metricIn, type DayWords } from "../core/words";
 import { keyToSend } from "./apiKey";
 import { checkBaseUrl, listKey, listRetailer, parse, validationError } from "./clientChecks";
 import { namedFailure, readChunked, type ChunkedReader, type DataPart } from "./chunkedRead";
@@ -71,7 +71,10 @@ export interface ReadOptions {
    * reads, and a 429 left to the pool (sent once, then waited for and sent again by it), not retried here.
    */
   pool?: RequestPool;
-  /** How the answer's notices write days: the surface's style (the pane's); default the service's "8 Oct to 2 Nov". */
+  /**
+   * How validation and the answer check write days and metrics: the surface's words (the pane's date style and plain
+   * names); default the service's ("8 Oct to 2 Nov", unit_ros).
+   */
   days?: DayWords;
 }
 
@@ -195,7 +198,7 @@ class Client implements SalesClient {
 
   async getData(request: DataRequest, opts: ReadOptions = {}): Promise<DataResult> {
     const metricsList = await this.knownMetrics(request.retailer);
-    const checked = validateRequest(request, { today: this.today(), metricsList });
+    const checked = validateRequest(request, { today: this.today(), metricsList, ...ruleWords(opts.days) });
     if (!checked.ok) throw validationError(checked.errors);
     const [parts] = await readChunked(this.reader, [checked.query], opts.signal, { pool: opts.pool }).catch((e) =>
       this.notReached(request.retailer, e, false),
@@ -211,9 +214,9 @@ class Client implements SalesClient {
 
   async streamData(request: DataRequest, take: RowsTaker, opts: ReadOptions = {}): Promise<DataResult> {
     const metricsList = await this.knownMetrics(request.retailer);
-    const checked = validateRequest(request, { today: this.today(), metricsList });
+    const checked = validateRequest(request, { today: this.today(), metricsList, ...ruleWords(opts.days) });
     if (!checked.ok) throw validationError(checked.errors);
-    const question = { ...checked.query, today: this.today() };
+    const question = { ...checked.query, today: this.today(), ...(opts.days ? { days: opts.days } : {}) };
     const [answer] = await readStreamed(
       this.reader,
       [{ request: checked.query, question }],
@@ -231,7 +234,7 @@ class Client implements SalesClient {
   }
 
   async getDataForRetailers(query: Query, opts: ReadOptions = {}): Promise<RetailerDataResult[]> {
-    const checked = await this.validatedForRetailers(query);
+    const checked = await this.validatedForRetailers(query, opts.days);
     const parts = await readChunked(this.reader, checked.queries, opts.signal, { named: true, pool: opts.pool });
     // Every retailer's answer is checked before any is returned: one refused answer fails the read.
     return checked.queries.map((query, i) => ({
@@ -245,8 +248,9 @@ class Client implements SalesClient {
     take: (index: number, rows: DataRow[], periodField: string) => RoomForMore,
     opts: ReadOptions = {},
   ): Promise<RetailerDataResult[]> {
-    const checked = await this.validatedForRetailers(query);
-    const requests = checked.queries.map((q) => ({ request: q, question: { ...q, today: this.today() } }));
+    const checked = await this.validatedForRetailers(query, opts.days);
+    const days = opts.days ? { days: opts.days } : {};
+    const requests = checked.queries.map((q) => ({ request: q, question: { ...q, today: this.today(), ...days } }));
     const answers = await readStreamed(this.reader, requests, take, opts.signal, { named: true, pool: opts.pool });
     // Every retailer's answer has passed (the first refused one failed the read), as in getDataForRetailers.
     return checked.queries.map((q, i) => ({
@@ -257,7 +261,9 @@ class Client implements SalesClient {
 
   async readSized(query: Query, opts: SizedOptions = {}): Promise<RetailerDataResult[]> {
     const one = query.retailers.length === 1;
-    const checked = one ? await this.validatedForOne(requestsOf(query)[0]) : await this.validatedForRetailers(query);
+    const checked = one
+      ? await this.validatedForOne(requestsOf(query)[0], opts.days)
+      : await this.validatedForRetailers(query, opts.days);
     const today = this.today();
     const days = opts.days ? { days: opts.days } : {};
     const requests = checked.queries.map((q) => ({ request: q, question: { ...q, today, ...days } }));
@@ -276,22 +282,22 @@ class Client implements SalesClient {
   }
 
   /** One retailer's request validated as getData validates it (its metrics list when this session read it). */
-  private async validatedForOne(request: DataRequest) {
+  private async validatedForOne(request: DataRequest, days: DayWords | undefined) {
     const metricsList = await this.knownMetrics(request.retailer);
-    const checked = validateRequest(request, { today: this.today(), metricsList });
+    const checked = validateRequest(request, { today: this.today(), metricsList, ...ruleWords(days) });
     if (!checked.ok) throw validationError(checked.errors);
     return { queries: [checked.query], warnings: [checked.warnings.map((w) => w.message)] };
   }
 
   /** The query validated for each of its retailers (their metrics lists read first), or a validation error. */
-  private async validatedForRetailers(query: Query) {
+  private async validatedForRetailers(query: Query, days: DayWords | undefined) {
     const names = query.retailers;
     const metricsLists = new Map<string, MetricsRecord[] | undefined>();
     if (names[0] !== "all") {
       const lists = await Promise.all(names.map((r) => this.listMetrics(r).catch((e) => this.notReached(r, e))));
       names.forEach((r, i) => metricsLists.set(r, lists[i]));
     }
-    const checked = validateForRetailers(query, { today: this.today(), metricsLists });
+    const checked = validateForRetailers(query, { today: this.today(), metricsLists, ...ruleWords(days) });
     if (!checked.ok) throw validationError(checked.errors);
     return checked;
   }
@@ -376,4 +382,10 @@ class Client implements SalesClient {
     }
     return p;
   }
+}
+
+/** What validation says, in the words a read was told (its surface's days and metric names); none: the service's. */
+function ruleWords(days: DayWords | undefined): { day?: (d: IsoDate) => string; metric?: (name: string) => string } {
+  if (!days) return {};
+  return { day: (d) => dayIn(days, d), metric: (name) => metricIn(days, name) };
 }

@@ -40,7 +40,7 @@ const SAMPLE_MARGIN = 1.2;
 /** A sized read's options as the client takes them: the most rows it may take, its progress, its cancel. */
 export interface SizedOptions {
   signal?: AbortSignal;
-  /** How the answer check's notices write days (the pane's style). */
+  /** How the answer check's notices write days and metrics (the pane's words). */
   days?: DayWords;
   /** The most rows the answer may have, its retailers together: past it (or projected past it) the read stops. */
   maxRows?: number;

@@ -10,11 +10,14 @@ export const plural = (n: number, unit: string): string => `${n.toLocaleString("
 
 /**
  * How a surface writes a range of the service's days in a sentence: in full ("8 Oct to 2 Nov") and compact
- * ("16-22 Nov"). The pane's are its date style's (styleDays); the command's and the logs' the service's own words.
+ * ("16-22 Nov"), and a metric's name. The pane's are its date style's and its plain names (paneDayWords in
+ * src/taskpane/paneWords.ts); the command's and the logs' the service's own words.
  */
 export interface DayWords {
   range(r: DateRange): string;
   compact(r: DateRange): string;
+  /** A metric's name in a sentence ("Unit rate of sale (unit_ros)"); absent: the service's own ("unit_ros"). */
+  metric?(name: string): string;
 }
 
 /** A text's days: a surface's words, or the service's own with the year left out in this day's year. */
@@ -25,6 +28,25 @@ export function dayWordsOf(days: DaysOf): DayWords {
   if (typeof days === "object") return days;
   return { range: (r) => rangeText(r, days), compact: (r) => rangeText(r, days, true) };
 }
+
+/**
+ * A range in `days`' words, or as the service writes it ("2026-11-16 to 2026-11-22") where no surface's words are
+ * given (the command's messages, which its tests pin).
+ */
+export const rangeIn = (days: DayWords | undefined, r: DateRange): string =>
+  days ? days.range(r) : `${r.from} to ${r.to}`;
+
+/** One day in `days`' words ("16/11/2026"), or as the service writes it (2026-11-16). */
+export const dayIn = (days: DayWords | undefined, day: IsoDate): string =>
+  days ? days.range({ from: day, to: day }) : day;
+
+/** A metric's name in `days`' words: the surface's, or the service's own. Any other name (a column's) as it is. */
+export const metricIn = (days: DaysOf, name: string): string =>
+  typeof days === "object" && days.metric ? days.metric(name) : name;
+
+/** Names of metrics (or columns) in `days`' words, as a comma list. */
+export const metricsIn = (days: DaysOf, names: readonly string[]): string =>
+  names.map((n) => metricIn(days, n)).join(", ");
 
 /** A date style's words for ranges: "16/11/2026 to 22/11/2026", compact or not. */
 export const styleDays = (style: { range(r: DateRange): string }): DayWords => ({

@@ -3,7 +3,7 @@
 // (warnings.ts, src/core/refresh/holds.ts); refreshOutcome.ts assembles a table's outcome from its steps.
 import type { IsoDate, DateRange } from "../core/dates";
 import { errorText } from "../core/errorText";
-import { plural } from "../core/words";
+import { plural, rangeIn, type DayWords } from "../core/words";
 import type { RefreshLosses, RefreshUnitChange } from "../core/refresh/holds";
 import { changesText, type MetricChange } from "../core/refresh/revisions";
 import { type RetailerSummary } from "../core/answer/retailersTable";
@@ -119,9 +119,9 @@ export function joinNotes(parts: readonly string[]): string {
 }
 
 /** What a table's refresh changed and warned, in one line ("" when nothing): for the summary of Refresh all. */
-function revisionNote(o: RefreshOutcome): string {
+function revisionNote(o: RefreshOutcome, days: DayWords | undefined): string {
   if (o.status !== "refreshed" && o.status !== "kept") return "";
-  return joinNotes([o.userRows?.text ?? "", changesText(o.changes), ...o.warnings].filter((t) => t !== ""));
+  return joinNotes([o.userRows?.text ?? "", changesText(o.changes, days), ...o.warnings].filter((t) => t !== ""));
 }
 
 /** A refresh that sent every row of the window again as it was, and added and removed none. */
@@ -146,7 +146,8 @@ export function rowsText(
   return o.userRows ? `${rows}; ${o.userRows.text}` : rows;
 }
 
-export function summarize(outcomes: RefreshOutcome[], notes: string[] = []): RefreshSummary {
+/** Refresh all's summary; `days`: the surface's words for what changed (its warnings come worded already). */
+export function summarize(outcomes: RefreshOutcome[], notes: string[] = [], days?: DayWords): RefreshSummary {
   const failed = outcomes.filter((o) => o.status === "failed").length;
   const refreshed = outcomes.filter((o) => o.status === "refreshed" || o.status === "unchanged").length;
   // Held by the losses rule (it would remove stored rows), or else by a unit change, apart from tables kept on
@@ -169,7 +170,7 @@ export function summarize(outcomes: RefreshOutcome[], notes: string[] = []): Ref
   if (pivots) parts.push(pivotsText(pivots));
   // Each table's revision and warnings (what changed, missing dates), after the counts.
   const details = outcomes.flatMap((o) => {
-    const note = revisionNote(o);
+    const note = revisionNote(o, days);
     return note ? [`${o.tableName}: ${note.replace(/\.$/, "")}.`] : [];
   });
   const tail = [...details, ...notes];
@@ -182,8 +183,9 @@ export const CANCELLED_BEFORE_TABLE = "Refresh all was cancelled before this tab
 export const noRowsToPull = (
   q: { level: string; timeframe: string; from: IsoDate; to: IsoDate },
   retailers: readonly string[],
+  days?: DayWords,
 ) =>
-  `The service has no rows for ${retailers.join(", ")}, ${q.level}, ${q.timeframe}, ${q.from} to ${q.to}. Nothing was written; check the dates and View by.`;
+  `The service has no rows for ${retailers.join(", ")}, ${q.level}, ${q.timeframe}, ${rangeIn(days, q)}. Nothing was written; check the dates and View by.`;
 
 export const partialPullWarning = (written: number, total: number, error: string): string =>
   `Wrote ${written.toLocaleString("en-US")} of ${plural(total, "row")} before Excel failed (${error}). Refresh the table to complete it.`;

@@ -64,7 +64,8 @@ async function pullTableInTurn(deps: RefreshDeps, query: Query, opts: PullTableO
   const result = await readWithin(deps, query, opts, room);
   const data = result.table; // in period order, as refresh keeps it
   // A table without rows has no date column to refresh from: refuse before anything is written.
-  if (data.values.length === 0) throw new SalesApiError("not-found", noRowsToPull(result.query, result.retailers));
+  if (data.values.length === 0)
+    throw new SalesApiError("not-found", noRowsToPull(result.query, result.retailers, deps.days));
   const name = opts.name ?? `Sales ${result.retailers.join(" ")} ${result.query.level} ${result.query.timeframe}`;
   const write = await writeTable(deps.run, data, {
     name,

@@ -95,6 +95,7 @@ async function fetchWindow(
     { table: result.table, periodField: result.periodField, metrics: result.query.metrics },
     win,
     EXCEL_DAY_CELLS,
+    opts.days,
   );
   return {
     omittedMetrics: result.omittedMetrics,

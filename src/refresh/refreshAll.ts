@@ -56,7 +56,7 @@ async function refreshEach(deps: RefreshDeps, opts: RefreshOptions): Promise<Ref
       notes.push(recalcFailedNote(err));
     }
   }
-  return summarize(withPivots, notes);
+  return summarize(withPivots, notes, deps.days);
 }
 
 /**

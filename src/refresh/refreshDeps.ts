@@ -20,7 +20,10 @@ export interface RefreshDeps {
   client: SalesClient;
   /** The service's today (the machine's date in the add-in; the simulator's clock in tests and benchmarks). */
   today: () => IsoDate;
-  /** How the days in what a refresh says are written (the pane's date style); default: the service's "16-22 Nov". */
+  /**
+   * How the days and metrics in what a pull or refresh says are written (the pane's date style and plain names);
+   * default: the service's words ("16-22 Nov", unit_ros).
+   */
   days?: DayWords;
   /** How counts in what a pull says are written (the pane's grouping: 8,044,904); default en-US's. */
   count?: (n: number) => string;

@@ -57,7 +57,7 @@ export interface RefreshSteps {
   record: RefreshableTable;
   /** The service's today when the refresh started. */
   today: IsoDate;
-  /** How what it says writes days (RefreshDeps.days); absent: the service's words. */
+  /** How what it says writes days and metrics (RefreshDeps.days); absent: the service's words. */
   days?: DayWords;
   /** The record under its table's current names (Table.id followed through renames). */
   table?: RefreshableTable;

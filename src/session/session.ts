@@ -31,8 +31,8 @@ export class Session {
   /** The last Refresh all's report and each table's latest outcome, for the pane (wherever they ran). */
   readonly refreshes = new RefreshLog();
   /**
-   * How what a refresh says writes days, wherever it runs (the ribbon's, on open's: read later in the pane): the
-   * pane's date style once the runtime knows the user's locale; until then the service's own words.
+   * How what a refresh says writes days and metrics, wherever it runs (the ribbon's, on open's: read later in the
+   * pane): the pane's words once the runtime knows the user's locale; until then the service's own words.
    */
   days: DayWords | undefined;
 

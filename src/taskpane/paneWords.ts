@@ -1,29 +1,28 @@
-// The pane's sentences that name days and metrics, in its words (decision 12): days in the user's date style,
-// metrics by their plain names. What a refresh changed, for its line and for the card's trend. The figures and
-// what they mean come from src/core/refresh/revisions.ts (MetricChange, amountText); only the words are the pane's.
+// The pane's words (docs/architecture.md, Decision 12): days in the user's date style, metrics by their plain
+// names, for every message the pane shows; and, in them, what a refresh changed, for its line and for the card's
+// trend. The figures and the sentences come from src/core (revisions.ts changesText); only the words are the pane's.
 import { metricLabel } from "../core/metrics";
-import { amountText, type MetricChange } from "../core/refresh/revisions";
-import type { DateStyle } from "../core/words";
+import { changesText, type MetricChange } from "../core/refresh/revisions";
+import { styleDays, type DateStyle, type DayWords } from "../core/words";
 
-const signed = (n: number): string => (n > 0 || amountText(n) === "0.00" ? "+" : "") + amountText(n);
-
-/** "Revenue, 16/11/2026 to 28/11/2026: 40,666.81 to 40,807.05, +0.34%"; no change: "Units, ...: 812.00, no change". */
-function changeWords(c: MetricChange, style: Pick<DateStyle, "range">): string {
-  const head = `${metricLabel(c.metric)}, ${style.range(c)}: `;
-  const blanks = c.blanks.before + c.blanks.after;
-  const note = blanks ? ` (empty cells counted as 0: ${c.blanks.before} before, ${c.blanks.after} after)` : "";
-  if (c.change === 0) return `${head}${amountText(c.after)}, no change${note}`;
-  const delta = c.percent === null ? signed(c.change) : `${signed(c.percent)}%`;
-  return `${head}${amountText(c.before)} to ${amountText(c.after)}, ${delta}${note}`;
-}
+/** A metric as the pane names it in a sentence: as its metric dropdown shows it, "Unit rate of sale (unit_ros)". */
+export const paneMetric = (name: string): string => metricLabel(name);
 
 /**
- * Every metric's change, "; "-separated; when none changed (and no cell was empty), each says so by its name and
- * dates: "Revenue, 16/11/2026 to 22/11/2026: no change; Units, 16/11/2026 to 22/11/2026: no change".
+ * The pane's words for every message it is handed (the answer check, validation, the plan, refresh's outcomes):
+ * days in the user's style, metrics by the names the metric dropdown shows. The one place the pane decides them
+ * (docs/architecture.md, Decision 12): its operations and the session's ribbon refreshes take them from here.
+ */
+export const paneDayWords = (style: Pick<DateStyle, "range">): DayWords => ({
+  ...styleDays(style),
+  metric: paneMetric,
+});
+
+/**
+ * Every metric's change, "; "-separated, in the pane's words: "Revenue, 16/11/2026 to 28/11/2026: 40,666.81 to
+ * 40,807.05, +0.34%"; when none changed (and no cell was empty), each says so by its name and dates: "Revenue,
+ * 16/11/2026 to 22/11/2026: no change; Units, 16/11/2026 to 22/11/2026: no change".
  */
 export function changesWords(changes: readonly MetricChange[], style: Pick<DateStyle, "range">): string {
-  if (changes.length === 0) return "";
-  const quiet = changes.every((c) => c.change === 0 && c.blanks.before + c.blanks.after === 0);
-  if (quiet) return changes.map((c) => `${metricLabel(c.metric)}, ${style.range(c)}: no change`).join("; ");
-  return changes.map((c) => changeWords(c, style)).join("; ");
+  return changesText(changes, paneDayWords(style));
 }

@@ -132,7 +132,7 @@ test("a retailer that omits a metric is named with it; its cells of that metric 
     .getByText("What any chosen retailer serves. A metric a retailer does not serve is empty in its rows.")
     .waitFor();
   await pane()
-    .getByText("pharmaplus does not serve availability at SKU level, weekly: the service will leave it out.")
+    .getByText("pharmaplus does not serve Availability at SKU level, weekly: the service will leave it out.")
     .waitFor();
 
   await pane().getByRole("button", { name: "Get data" }).click();
@@ -152,7 +152,7 @@ test("a retailer that omits a metric is named with it; its cells of that metric 
 
   const text = (await status.textContent()) ?? "";
   expect(text).toContain(
-    `northmart: ${of("northmart").length} rows · pharmaplus: ${of("pharmaplus").length} rows, omitted availability.`,
+    `northmart: ${of("northmart").length} rows · pharmaplus: ${of("pharmaplus").length} rows, omitted Availability.`,
   );
 
   await checkPane(page, "320 px, a retailer's omitted metric named");

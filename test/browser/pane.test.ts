@@ -101,7 +101,7 @@ test("2. a weekly SKU query with three metrics and a comparison writes the clien
 test("3. a metric the retailer cannot serve is named as omitted", async () => {
   await chooseRetailers(page, ["pharmaplus"]);
   await page.getByRole("button", { name: "Get data" }).click();
-  await page.getByText("Omitted by the retailer: availability.").waitFor();
+  await page.getByText("Omitted by the retailer: Availability.").waitFor();
   await rig.screenshot(page, "pane-4-omitted");
 });
 

@@ -137,9 +137,9 @@ test("a unit change at the source (revenue in pence) is held with Refresh anyway
   await anyway.waitFor();
   const held = pane()
     .getByRole("status")
-    .filter({ hasText: `${TABLE}: The service's revenue figures` });
+    .filter({ hasText: `${TABLE}: The service's Revenue figures` });
   expect(await held.textContent()).toMatch(
-    /The service's revenue figures in the re-read days are 100 times what the table holds for the same rows \(\d+ of \d+ rows\), as if the retailer had changed its unit \(pence for pounds\)\. The table was left as it was[.;]/,
+    /The service's Revenue figures in the re-read days are 100 times what the table holds for the same rows \(\d+ of \d+ rows\), as if the retailer had changed its unit \(pence for pounds\)\. The table was left as it was[.;]/,
   );
   expect(await tableCells()).toEqual(before); // nothing written
   await checkPane(page, "320 px, a unit change held with Refresh anyway");

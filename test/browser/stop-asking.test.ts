@@ -42,10 +42,10 @@ test("units deleted: the line says so and offers Stop asking for units, whole at
   );
   rig.server.simulator!.setToday(addDays(today, 9));
   await pane.getByRole("button", { name: `Refresh ${TABLE}`, exact: true }).click();
-  const offer = pane.getByRole("button", { name: "Stop asking for units", exact: true });
+  const offer = pane.getByRole("button", { name: "Stop asking for Units", exact: true });
   await offer.waitFor();
   const line = pane.getByRole("status").filter({ hasText: `${TABLE}: rewrote` });
-  expect(await line.textContent()).toContain("units is no longer in the table; the other columns were refreshed.");
+  expect(await line.textContent()).toContain("Units is no longer in the table; the other columns were refreshed.");
 
   // At 320 px the line wraps and the offer is whole, inside the pane.
   await checkPane(page, "320 px, a deleted units column with Stop asking for units");
@@ -61,7 +61,7 @@ test("units deleted: the line says so and offers Stop asking for units, whole at
   await offer.click();
   await pane
     .getByRole("status")
-    .filter({ hasText: `${TABLE}: stopped asking for units; its saved query now asks for revenue.` })
+    .filter({ hasText: `${TABLE}: stopped asking for Units; its saved query now asks for Revenue.` })
     .waitFor();
   expect(await offer.count()).toBe(0);
   await pane

@@ -5,7 +5,8 @@
 import fc from "fast-check";
 import { addDays } from "../../src/core/dates";
 import { METRICS, metricLabel } from "../../src/core/metrics";
-import { dateStyle, dayWords, nearestWord } from "../../src/core/words";
+import { dateStyle, dayIn, dayWords, metricIn, metricsIn, nearestWord, rangeIn } from "../../src/core/words";
+import { paneDayWords } from "../../src/taskpane/paneWords";
 import { runs } from "../support/properties";
 
 describe("dateStyle: the user's locale, in numbers", () => {
@@ -76,6 +77,27 @@ describe("dateStyle: the user's locale, in numbers", () => {
 test("dayWords: the SALES functions' one style of a day, with its year", () => {
   expect(dayWords("2026-11-28")).toBe("28 Nov 2026");
   expect(dayWords("2027-01-05")).toBe("5 Jan 2027");
+});
+
+describe("a surface's words in a message: the pane's, or the service's own where none is given", () => {
+  const GB = paneDayWords(dateStyle("en-GB"));
+
+  test("days: the pane's style; without words, as the service writes them (the command's messages)", () => {
+    expect(rangeIn(GB, { from: "2026-10-01", to: "2026-11-23" })).toBe("01/10/2026 to 23/11/2026");
+    expect(dayIn(GB, "2026-11-16")).toBe("16/11/2026");
+    expect(rangeIn(undefined, { from: "2026-10-01", to: "2026-11-23" })).toBe("2026-10-01 to 2026-11-23");
+    expect(dayIn(undefined, "2026-11-16")).toBe("2026-11-16");
+  });
+
+  test("metrics: the names the pane's metric dropdown shows; any other name, and every name without words, as it is", () => {
+    expect(metricIn(GB, "unit_ros")).toBe("Unit rate of sale (unit_ros)");
+    expect(metricsIn(GB, ["revenue", "average_price", "promo_flag"])).toBe(
+      "Revenue, Average price (average_price), promo_flag",
+    );
+    expect(metricIn(undefined, "unit_ros")).toBe("unit_ros");
+    expect(metricIn("2026-11-23", "unit_ros")).toBe("unit_ros");
+    expect(metricsIn(undefined, ["revenue", "average_price"])).toBe("revenue, average_price");
+  });
 });
 
 describe("metricLabel: plain names with the service's name beside them", () => {

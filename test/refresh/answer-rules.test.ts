@@ -23,8 +23,9 @@ import { pullTable, refreshTable, type RefreshDeps } from "../../src/refresh";
 import { pullSummaryLines } from "../../src/taskpane/queryBuilder/RunPanel";
 import { SIM_KEY, SIM_TODAY } from "../support/simulator";
 import { DAILY, NEW_SHEET, refreshFixture } from "./support/fixture";
-import { paneGetData } from "./support/pane";
-import { dateStyle, styleDays } from "../../src/core/words";
+import { paneGetData, paneGetDataError } from "./support/pane";
+import { dateStyle } from "../../src/core/words";
+import { paneDayWords } from "../../src/taskpane/paneWords";
 
 /** The pane's date style in en-GB: days as 16/11/2026. */
 const GB = dateStyle("en-GB");
@@ -282,12 +283,12 @@ describe("pull (the pane's Get data)", () => {
     expect(summary.warnings).toEqual(notices);
     const lines = pullSummaryLines(summary, GB);
     expect(lines[0]).toMatch(/^Wrote [\d,]+ rows to /);
-    expect(lines.slice(1)).toEqual(["Omitted by the retailer: units.", ...notices]);
+    expect(lines.slice(1)).toEqual(["Omitted by the retailer: Units.", ...notices]);
   });
 });
 
-test("in the pane's date style: Get data's and a refresh's notices and refusals write days as the user does", async () => {
-  const days = styleDays(GB);
+test("in the pane's words: Get data's and a refresh's notices and refusals write days and metrics as the pane does", async () => {
+  const days = paneDayWords(GB);
   const paneDeps = (): RefreshDeps => ({ ...deps(), days });
   corrupt([{ kind: "outside", rows: 2, side: "after" }]);
   const summary = await paneGetData(f.host.run, paneDeps, DAILY);
@@ -304,8 +305,25 @@ test("in the pane's date style: Get data's and a refresh's notices and refusals 
   proxy.clear();
   corrupt([{ kind: "repeat-key", rows: 2 }]);
   const err = await refusal(pullTable(paneDeps(), DAILY, NEW_SHEET));
+  // The repeated row's key names its day in the same style as the question's.
   expect(err.message).toMatch(
-    /^Refused the service's answer for northmart, sku, daily, 01\/10\/2026 to 23\/11\/2026: /,
+    /^Refused the service's answer for northmart, sku, daily, 01\/10\/2026 to 23\/11\/2026: it sent the same row twice \(\d{2}\/\d{2}\/2026, SKU \d+\), /,
+  );
+  proxy.clear();
+  corrupt([{ kind: "null-values", rows: 3, metric: "revenue" }]);
+  expect((await paneGetData(f.host.run, paneDeps, DAILY)).warnings).toEqual([
+    "The service sent no figure for Revenue in 3 rows; those cells are empty.",
+  ]);
+  proxy.clear();
+  corrupt([{ kind: "drop-column", column: "units" }]);
+  const dropped = await refreshTable(paneDeps(), record);
+  expect(dropped.warnings).toContain(
+    "The service did not send Units this time: that column is empty from 16/11/2026 on.",
+  );
+  proxy.clear();
+  const none = await paneGetDataError(f.host.run, paneDeps, asQuery({ ...DAILY, filter: "sku", viewby: "999999" }));
+  expect((none as Error).message).toBe(
+    "The service has no rows for northmart, sku, daily, 01/10/2026 to 23/11/2026. Nothing was written; check the dates and View by.",
   );
 });
 
@@ -569,14 +587,14 @@ describe("issue 21: the omitted-metrics header", () => {
     const summary = await paneGetData(f.host.run, deps, OMITTING);
     expect(proxy.corrupted()).toBe(1);
     expect(summary.omittedMetrics).toEqual(["availability", "wastage"]);
-    expect(pullSummaryLines(summary, GB).slice(1)).toEqual(["Omitted by the retailer: availability, wastage."]);
+    expect(pullSummaryLines(summary, GB).slice(1)).toEqual(["Omitted by the retailer: Availability, Wastage."]);
   });
 
   test("pull, a name that is no metric: the summary names it as no metric, apart from what was omitted", async () => {
     corrupt([{ kind: "omitted-header", separator: "semicolon", unknown: "<b>foo</b>" }]);
     const summary = await paneGetData(f.host.run, deps, OMITTING);
     expect(pullSummaryLines(summary, GB).slice(1)).toEqual([
-      "Omitted by the retailer: availability, wastage.",
+      "Omitted by the retailer: Availability, Wastage.",
       'The service named "<b>foo</b>" among the metrics it left out, which is no metric; it was ignored.',
     ]);
   });

@@ -299,7 +299,7 @@ describe.each(KINDS)("%s table", (_, query, next) => {
     expect(await ops.stopAsking(name, ["units"])).toEqual({
       tableName: name,
       ok: true,
-      text: "stopped asking for units; its saved query now asks for revenue.",
+      text: "stopped asking for Units; its saved query now asks for Revenue.",
     });
     const record = await fx.record(name);
     expect([record.query.metrics, record.columns!.map((c) => c.field)]).toEqual([

@@ -65,7 +65,7 @@ test("Get data with two retailers: one table named after both, and each retailer
   const lines = pullSummaryLines(summary, GB);
   expect(lines[0]).toMatch(/^Wrote [\d,]+ rows to Sales_northmart_pharmaplus_SKU_weekly on sheet /);
   expect(lines[1]).toBe(
-    `northmart: ${count("northmart")} rows · pharmaplus: ${count("pharmaplus")} rows, omitted availability.`,
+    `northmart: ${count("northmart")} rows · pharmaplus: ${count("pharmaplus")} rows, omitted Availability.`,
   );
   // The per-retailer line says what was omitted: the single-retailer line is not repeated.
   expect(lines.some((l) => l.startsWith("Omitted by the retailer"))).toBe(false);
@@ -89,7 +89,7 @@ test("the card lists all retailers, Edit reopens the builder with each chosen, I
 test("a refresh line names the metrics each retailer omitted", async () => {
   const { tableName } = await getData({ ...FORM, rolling: true });
   const line = await tableOperations(f.host.run, () => f.deps).refresh(tableName);
-  expect(line.text).toContain("omitted by pharmaplus: availability");
+  expect(line.text).toContain("omitted by pharmaplus: Availability");
   expect(line.text).not.toContain("omitted by the retailer");
   expect(line.text).not.toContain("omitted by northmart");
 });
@@ -98,9 +98,9 @@ test("one retailer: the summary and the refresh line read as before", async () =
   const summary = await getData({ ...FORM, retailers: ["pharmaplus"], rolling: true });
   expect(summary.tableName).toBe("Sales_pharmaplus_SKU_weekly");
   expect(summary.retailers).toBeUndefined();
-  expect(pullSummaryLines(summary, GB)[1]).toBe("Omitted by the retailer: availability.");
+  expect(pullSummaryLines(summary, GB)[1]).toBe("Omitted by the retailer: Availability.");
   const line = await tableOperations(f.host.run, () => f.deps).refresh(summary.tableName);
-  expect(line.text).toContain("omitted by the retailer: availability");
+  expect(line.text).toContain("omitted by the retailer: Availability");
 });
 
 test("a cancelled pull of several retailers names only what each omitted", () => {
@@ -119,5 +119,5 @@ test("a cancelled pull of several retailers names only what each omitted", () =>
     },
     GB,
   );
-  expect(lines).toEqual(["Cancelled after 10 rows to T on sheet S.", "Omitted by pharmaplus: availability."]);
+  expect(lines).toEqual(["Cancelled after 10 rows to T on sheet S.", "Omitted by pharmaplus: Availability."]);
 });

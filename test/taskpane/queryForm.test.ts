@@ -248,6 +248,23 @@ describe("the pane's words and when it says them", () => {
     expect(store.errors.from?.message).toMatch(/the earliest From is 09\/11\/2026\./);
   });
 
+  test("metrics by the names the Metrics dropdown shows: empty, not at this level, never daily, not served", () => {
+    const empty = checkForm(one({ level: "store", metrics: [] }), SIM_TODAY, lists, { style: GB });
+    expect(empty.errors.metrics?.message).toBe(
+      "Metrics is empty. Give one or more of: Revenue, Units, Average price (average_price), Stock, Wastage, Lost sales (lost_sales).",
+    );
+    const store = checkForm(one({ level: "store", metrics: ["unit_ros"] }), SIM_TODAY, lists, { style: GB });
+    expect(store.errors.metrics?.message).toMatch(/^Unit rate of sale \(unit_ros\) is not available at store level\./);
+    const daily = checkForm(one({ timeframe: "daily", metrics: ["revenue", "unit_ros"] }), SIM_TODAY, lists, {
+      style: GB,
+    });
+    expect(daily.warnings.metrics).toBe("Left out Unit rate of sale (unit_ros): never available daily.");
+    // Without the pane's words (the SALES functions', a sync file's), the service's names.
+    expect(checkForm(one({ level: "store", metrics: [] }), SIM_TODAY, lists).errors.metrics?.message).toBe(
+      "Metrics is empty. Give one or more of: revenue, units, average_price, stock, wastage, lost_sales.",
+    );
+  });
+
   test("a To after the service's today is said beside To before anything is sent; a From after it stops Get data", () => {
     const late = checkForm(one({ to: "2026-12-06" }), SIM_TODAY, lists, { style: GB });
     expect(late.warnings).toEqual({ to: "The service's today is 23/11/2026: the data stops there." });

@@ -160,7 +160,7 @@ function verdict(
     return refuse(
       question,
       "keys",
-      `it sent the same row twice (${keyText(twice.row, twice.day, question.filter)}), and which one is right cannot be known`,
+      `it sent the same row twice (${keyText(twice.row, twice.day, question)}), and which one is right cannot be known`,
     );
 
   // Columns: asked metrics no row has are omitted; fields nobody asked for are left out.

@@ -10,7 +10,10 @@ export type AnswerQuestion = Pick<
   "level" | "retailer" | "timeframe" | "metrics" | "from" | "to" | "comparison" | "filter" | "viewby"
 > & {
   today?: IsoDate;
-  /** How its words write days: the surface's (the pane's date style); default the service's, the year of `today` left out. */
+  /**
+   * How its words write days and metrics: the surface's (the pane's date style and plain names); default the
+   * service's, the year of `today` left out (a key's day as YYYY-MM-DD).
+   */
   days?: DayWords;
 };
 

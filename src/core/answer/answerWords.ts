@@ -5,7 +5,7 @@ import type { AnswerQuestion as Asked, AnswerReport } from "./answerQuestion";
 import { blankKey, EXCEL_LARGEST, overlaps, type Unholdable } from "./answerRows";
 import type { IsoDate } from "../dates";
 import type { Filter } from "../metrics";
-import { dayWordsOf, plural } from "../words";
+import { dayIn, dayWordsOf, metricIn, metricsIn, plural } from "../words";
 
 /** The question's days in its surface's words: a range, or one day. */
 const rangeOf = (q: Asked, from: IsoDate, to: IsoDate = from): string =>
@@ -42,9 +42,12 @@ function codesText(row: Record<string, unknown>, filter: Filter | undefined, but
   return what;
 }
 
-/** A row's key in words: "2026-10-05, SKU 1001, store 12" (with a product filter, the filter's value). */
-export function keyText(row: Record<string, unknown>, day: IsoDate, filter: Filter | undefined): string {
-  return [day, ...codesText(row, filter)].join(", ");
+/**
+ * A row's key in words: "2026-10-05, SKU 1001, store 12" (with a product filter, the filter's value); its day in
+ * the surface's style when the question has one ("05/10/2026"), else as the service wrote it.
+ */
+export function keyText(row: Record<string, unknown>, day: IsoDate, q: Pick<Asked, "filter" | "days">): string {
+  return [dayIn(q.days, day), ...codesText(row, q.filter)].join(", ");
 }
 
 /** "row dated 5 Oct (SKU 1001, store 12)", its keys less `but`. */
@@ -69,7 +72,7 @@ export function unholdableText(row: Record<string, unknown>, day: IsoDate, q: As
       ? `its numbers run from -${EXCEL_TEXT} to ${EXCEL_TEXT}`
       : "it would store 0 in its place";
   const key = figure.field === "sku" || figure.field === "store_id" ? figure.field : undefined;
-  return `${figure.field} in the ${rowText(row, day, q, key)} is ${String(figure.value)}, which Excel cannot hold (${why})`;
+  return `${metricIn(q.days, figure.field)} in the ${rowText(row, day, q, key)} is ${String(figure.value)}, which Excel cannot hold (${why})`;
 }
 
 /** A period that cannot be placed on a day, with the row's key. */
@@ -105,7 +108,7 @@ export function noticesOf(report: AnswerReport, q: Asked): string[] {
   if (notViewBy.rows > 0) out.push(notViewByText(notViewBy, q));
   if (report.unsaid.length > 0)
     out.push(
-      `The service did not send ${report.unsaid.join(", ")} and did not say so; ${report.unsaid.length === 1 ? "it is" : "they are"} named as omitted.`,
+      `The service did not send ${metricsIn(q.days, report.unsaid)} and did not say so; ${report.unsaid.length === 1 ? "it is" : "they are"} named as omitted.`,
     );
   if (report.unknownOmitted.length > 0) {
     const one = report.unknownOmitted.length === 1;
@@ -115,7 +118,7 @@ export function noticesOf(report: AnswerReport, q: Asked): string[] {
   }
   if (report.unasked.length > 0)
     out.push(
-      `The service also sent ${report.unasked.join(", ")}, which ${report.unasked.length === 1 ? "was" : "were"} not asked for; left out of the table.`,
+      `The service also sent ${metricsIn(q.days, report.unasked)}, which ${report.unasked.length === 1 ? "was" : "were"} not asked for; left out of the table.`,
     );
   if (report.assumed.length > 0)
     out.push(
@@ -123,7 +126,7 @@ export function noticesOf(report: AnswerReport, q: Asked): string[] {
     );
   if (report.nulls.length > 0)
     out.push(
-      `The service sent no figure for ${report.nulls.map((n) => `${n.metric} in ${plural(n.rows, "row")}`).join(", ")}; those cells are empty.`,
+      `The service sent no figure for ${report.nulls.map((n) => `${metricIn(q.days, n.metric)} in ${plural(n.rows, "row")}`).join(", ")}; those cells are empty.`,
     );
   return out;
 }

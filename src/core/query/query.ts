@@ -40,6 +40,10 @@ export const LEVEL_LABEL: Record<Level, string> = { sku: "SKU level", store: "st
 
 const quoteList = (values: readonly string[]): string => values.join(", ");
 
+/** How a surface names a metric in a sentence (the pane: its plain name); the service's own name by default. */
+export type MetricText = (name: string) => string;
+const serviceName: MetricText = (name) => name;
+
 /** Anything but a record is read as an empty one: every field then says what it needs. */
 function asRecord(raw: unknown): object {
   return raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
@@ -72,41 +76,43 @@ const whenValid = (...fields: (keyof Fields)[]) => ({
  * The metric names against the level. It runs whatever the other fields said, so that every control's problem is
  * said at once: the level is read only when it is one (it holds what was given when it is not).
  */
-function checkMetrics(q: Fields, ctx: z.RefinementCtx): void {
-  const level = (LEVELS as readonly unknown[]).includes(q.level) ? q.level : undefined;
-  const allowed = quoteList(level ? LEVEL_METRICS[level] : METRICS);
-  if (q.metrics.length === 0)
-    return say(ctx, "metrics", "missing", `Metrics is empty. Give one or more of: ${allowed}.`);
-  const unknown = q.metrics.filter((n) => !isMetric(n));
-  if (unknown.length > 0) {
-    const badForm = unknown.some((n) => /[^a-z_]/.test(n));
-    return say(
-      ctx,
-      "metrics",
-      badForm ? "format" : "not-allowed",
-      `${unknown.map((n) => `"${n}"`).join(", ")} ${unknown.length === 1 ? "is not a metric" : "are not metrics"}.` +
-        (badForm ? " Separate names with commas only." : "") +
-        ` Allowed${level ? ` at ${LEVEL_LABEL[level]}` : ""}: ${allowed}.`,
-    );
-  }
-  const wrongLevel = level ? q.metrics.filter((m) => !(LEVEL_METRICS[level] as readonly string[]).includes(m)) : [];
-  if (level && wrongLevel.length > 0)
-    say(
-      ctx,
-      "metrics",
-      "not-allowed",
-      `${quoteList(wrongLevel)} ${wrongLevel.length === 1 ? "is" : "are"} not available at ${LEVEL_LABEL[level]}. Allowed: ${allowed}.`,
-    );
-}
+const checkMetrics =
+  (metric: MetricText) =>
+  (q: Fields, ctx: z.RefinementCtx): void => {
+    const level = (LEVELS as readonly unknown[]).includes(q.level) ? q.level : undefined;
+    const allowed = quoteList((level ? LEVEL_METRICS[level] : METRICS).map(metric));
+    if (q.metrics.length === 0)
+      return say(ctx, "metrics", "missing", `Metrics is empty. Give one or more of: ${allowed}.`);
+    const unknown = q.metrics.filter((n) => !isMetric(n));
+    if (unknown.length > 0) {
+      const badForm = unknown.some((n) => /[^a-z_]/.test(n));
+      return say(
+        ctx,
+        "metrics",
+        badForm ? "format" : "not-allowed",
+        `${unknown.map((n) => `"${n}"`).join(", ")} ${unknown.length === 1 ? "is not a metric" : "are not metrics"}.` +
+          (badForm ? " Separate names with commas only." : "") +
+          ` Allowed${level ? ` at ${LEVEL_LABEL[level]}` : ""}: ${allowed}.`,
+      );
+    }
+    const wrongLevel = level ? q.metrics.filter((m) => !(LEVEL_METRICS[level] as readonly string[]).includes(m)) : [];
+    if (level && wrongLevel.length > 0)
+      say(
+        ctx,
+        "metrics",
+        "not-allowed",
+        `${quoteList(wrongLevel.map(metric))} ${wrongLevel.length === 1 ? "is" : "are"} not available at ${LEVEL_LABEL[level]}. Allowed: ${allowed}.`,
+      );
+  };
 
 /**
- * The query's schema, its messages naming days in `day`'s style (the surface's: the pane's, the functions'): the
- * fields, then the rules that read two of them at once.
+ * The query's schema, its messages naming days in `day`'s style and metrics by `metric` (the surface's: the pane's,
+ * the functions'): the fields, then the rules that read two of them at once.
  */
-function querySchema(day: DayText) {
+function querySchema(day: DayText, metric: MetricText = serviceName) {
   return z.preprocess(
     asRecord,
-    QueryFields.superRefine(checkMetrics, whenValid("metrics"))
+    QueryFields.superRefine(checkMetrics(metric), whenValid("metrics"))
       .superRefine(
         (q, ctx) => {
           if (q.level === "store" && q.retailers[0] === "all")
@@ -154,8 +160,18 @@ function querySchema(day: DayText) {
  */
 const QuerySchema = querySchema(isoDay);
 
-/** The schema of each style of day asked for so far (a surface has one style: few are ever made). */
-const schemas = new Map<DayText, typeof QuerySchema>([[isoDay, QuerySchema]]);
+/** The schema of each style of day and metric name asked for so far (a surface has one style: few are ever made). */
+const schemas = new Map<DayText, Map<MetricText, typeof QuerySchema>>([
+  [isoDay, new Map([[serviceName, QuerySchema]])],
+]);
+
+function schemaOf(day: DayText, metric: MetricText): typeof QuerySchema {
+  let ofDay = schemas.get(day);
+  if (!ofDay) schemas.set(day, (ofDay = new Map()));
+  let schema = ofDay.get(metric);
+  if (!schema) ofDay.set(metric, (schema = querySchema(day, metric)));
+  return schema;
+}
 
 /**
  * A query, parsed: the only form src/api, src/refresh, src/functions and the pane's operations take. The schema's
@@ -190,11 +206,13 @@ const FIELD_ORDER: QueryField[] = [
 /**
  * The query in `input` (the pane's form, a SALES function's arguments, a saved record, a sync file), or every
  * problem in it, each naming its field and what is allowed; `day` writes the days a message names (default
- * YYYY-MM-DD).
+ * YYYY-MM-DD), `metric` the metrics (default the service's names).
  */
-export function parseQuery(input: unknown, { day = isoDay }: { day?: DayText } = {}): QueryParse {
-  let schema = schemas.get(day);
-  if (!schema) schemas.set(day, (schema = querySchema(day)));
+export function parseQuery(
+  input: unknown,
+  { day = isoDay, metric = serviceName }: { day?: DayText; metric?: MetricText } = {},
+): QueryParse {
+  const schema = schemaOf(day, metric);
   const unknown = unknownFields(input);
   // A misspelt field is read as the field it was meant to be, so that its value is checked all the same (and the
   // field is not said to be missing as well): the misspelling is then the query's only problem with it.

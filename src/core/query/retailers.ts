@@ -3,7 +3,7 @@
 import type { IsoDate } from "../dates";
 import type { MetricsAvailability } from "../metrics";
 import type { DayText } from "../words";
-import { requestsOf, type DataRequest, type Issue, type Query } from "./query";
+import { requestsOf, type DataRequest, type Issue, type MetricText, type Query } from "./query";
 import { serviceRules, validateRequest } from "./validate";
 
 export type RetailersValidation =
@@ -14,6 +14,8 @@ interface RetailersContext {
   metricsLists: ReadonlyMap<string, MetricsAvailability[] | undefined>;
   /** How messages write a day (the surface's style); default YYYY-MM-DD. */
   day?: DayText;
+  /** How messages name a metric (the pane: its plain name); default the service's name. */
+  metric?: MetricText;
 }
 
 /**
@@ -27,6 +29,7 @@ export function validateForRetailers(query: Query, ctx: RetailersContext): Retai
       today: ctx.today,
       metricsList: ctx.metricsLists.get(request.retailer),
       day: ctx.day,
+      metric: ctx.metric,
     }),
   );
   const warnings = results.map((r) => r.warnings.map((w) => w.message));
@@ -53,6 +56,7 @@ export function serviceIssuesOf(fields: Partial<Query>, ctx: RetailersContext): 
           today: ctx.today,
           metricsList: retailer === undefined ? undefined : ctx.metricsLists.get(retailer),
           day: ctx.day,
+          metric: ctx.metric,
         },
       ).errors,
   );

@@ -13,7 +13,7 @@ import {
   type MetricsAvailability,
   type Timeframe,
 } from "../metrics";
-import { LEVEL_LABEL, type DataRequest, type Issue, type IssueCode, type QueryField } from "./query";
+import { LEVEL_LABEL, type DataRequest, type Issue, type IssueCode, type MetricText, type QueryField } from "./query";
 
 export type Validation =
   { ok: true; query: DataRequest; warnings: Issue[] } | { ok: false; errors: Issue[]; warnings: Issue[] };
@@ -25,6 +25,8 @@ export interface ValidationContext {
   metricsList?: MetricsAvailability[];
   /** How the messages write a day (the surface's style: the pane's, the functions'); default YYYY-MM-DD. */
   day?: DayText;
+  /** How the messages name a metric (the pane: its plain name); default the service's name. */
+  metric?: MetricText;
 }
 
 /**
@@ -40,12 +42,22 @@ function quoteList(values: readonly string[]): string {
   return values.join(", ");
 }
 
+/** Metrics (or a list's names) as a surface names them, as a comma list. */
+type Names = (metrics: readonly string[]) => string;
+
 /** The earliest day a store-level daily request may ask for, given the service's today. */
 function earliestStoreDailyDate(today: IsoDate): IsoDate {
   return addDays(today, -STORE_DAILY_RETENTION_DAYS);
 }
 
 type Fail = (field: QueryField, code: IssueCode, message: string) => void;
+
+/** Where a rule says what it found, and how it names metrics. */
+interface Said {
+  fail: Fail;
+  warnings: Issue[];
+  names: Names;
+}
 
 /** The request as it can be sent: metrics never served daily left out (with a warning), then the service's rules. */
 export function validateRequest(request: DataRequest, ctx: ValidationContext): Validation {
@@ -68,7 +80,9 @@ export function serviceRules(
   const fail: Fail = (field, code, message) => errors.push({ field, code, message });
   const { level, timeframe, from, to, retailer } = request;
   const day = ctx.day ?? isoDay;
-  const metrics = request.metrics && timeframe ? dailyMetrics(request.metrics, timeframe, fail, warnings) : undefined;
+  const names: Names = (ms) => quoteList(ctx.metric ? ms.map(ctx.metric) : ms);
+  const metrics =
+    request.metrics && timeframe ? dailyMetrics(request.metrics, timeframe, { fail, warnings, names }) : undefined;
   if (level === "store" && timeframe === "daily" && from !== undefined && to !== undefined) {
     const earliest = earliestStoreDailyDate(ctx.today);
     if (daysBetween(earliest, from) < 0)
@@ -83,7 +97,11 @@ export function serviceRules(
   // What the retailer publishes, when known, decides what can be asked at all.
   const record = retailer === "all" ? undefined : ctx.metricsList?.find((r) => r.retailer === retailer);
   if (record && level && timeframe)
-    checkServed(record, { retailer: record.retailer, level, timeframe, metrics: metrics ?? [] }, fail, warnings);
+    checkServed(
+      record,
+      { retailer: record.retailer, level, timeframe, metrics: metrics ?? [] },
+      { fail, warnings, names },
+    );
   return { errors, warnings, metrics };
 }
 
@@ -102,7 +120,7 @@ export function toAfterToday(
 }
 
 /** The metrics of a daily request without those never served daily: an error when none is left. */
-function dailyMetrics(asked: Metric[], timeframe: Timeframe, fail: Fail, warnings: Issue[]): Metric[] {
+function dailyMetrics(asked: Metric[], timeframe: Timeframe, { fail, warnings, names }: Said): Metric[] {
   if (timeframe !== "daily") return asked;
   const dropped = asked.filter((m) => NEVER_DAILY.includes(m));
   if (dropped.length === 0) return asked;
@@ -111,14 +129,14 @@ function dailyMetrics(asked: Metric[], timeframe: Timeframe, fail: Fail, warning
     fail(
       "metrics",
       "not-served",
-      `${quoteList(dropped)} ${dropped.length === 1 ? "is" : "are"} never available daily. Choose weekly or monthly, or other metrics.`,
+      `${names(dropped)} ${dropped.length === 1 ? "is" : "are"} never available daily. Choose weekly or monthly, or other metrics.`,
     );
     return [];
   }
   warnings.push({
     field: "metrics",
     code: "not-served",
-    message: `Left out ${quoteList(dropped)}: never available daily.`,
+    message: `Left out ${names(dropped)}: never available daily.`,
   });
   return metrics;
 }
@@ -127,8 +145,7 @@ function dailyMetrics(asked: Metric[], timeframe: Timeframe, fail: Fail, warning
 function checkServed(
   record: MetricsAvailability,
   request: Pick<DataRequest, "retailer" | "level" | "timeframe" | "metrics">,
-  fail: Fail,
-  warnings: Issue[],
+  { fail, warnings, names }: Said,
 ): void {
   const { retailer, level, timeframe, metrics } = request;
   const list = servedMetrics(record, level, timeframe);
@@ -149,13 +166,13 @@ function checkServed(
     fail(
       "metrics",
       "not-served",
-      `${retailer} serves none of ${quoteList(metrics)} at ${LEVEL_LABEL[level]}, ${timeframe}. It serves: ${quoteList(list) || "nothing"}.`,
+      `${retailer} serves none of ${names(metrics)} at ${LEVEL_LABEL[level]}, ${timeframe}. It serves: ${names(list) || "nothing"}.`,
     );
   } else if (omitted.length > 0) {
     warnings.push({
       field: "metrics",
       code: "not-served",
-      message: `${retailer} does not serve ${quoteList(omitted)} at ${LEVEL_LABEL[level]}, ${timeframe}: the service will leave ${omitted.length === 1 ? "it" : "them"} out.`,
+      message: `${retailer} does not serve ${names(omitted)} at ${LEVEL_LABEL[level]}, ${timeframe}: the service will leave ${omitted.length === 1 ? "it" : "them"} out.`,
     });
   }
 }

@@ -14,6 +14,7 @@ import {
 import { earlyRowsWarning, extraColumnsWarning, missingColumnsWarning, noPeriodText } from "./warnings";
 import { mapToHeader, periodIndexOf, windowRows, type TableShape } from "./tableLayout";
 import { type RefreshWindow } from "./refreshWindow";
+import type { DayWords } from "../words";
 
 /** A window to read: the dates asked and where the stored rows are replaced from. */
 export type ReadWindow = Extract<RefreshWindow, { kind: "window" }>;
@@ -66,7 +67,14 @@ export type LaidAnswer =
  * The answer laid onto the table's service columns. Refused when the table's period column holds no field of the
  * answer, or the answer has rows without the table's period field: never a row without its period.
  */
-export function layAnswer(stored: StoredColumns, answer: AnswerTable, win: ReadWindow, dayCells: DayCells): LaidAnswer {
+export function layAnswer(
+  stored: StoredColumns,
+  answer: AnswerTable,
+  win: ReadWindow,
+  dayCells: DayCells,
+  /** How the warnings write days and metrics (the surface's words); absent: the service's. */
+  days?: DayWords,
+): LaidAnswer {
   const fresh = answer.table;
   const layout = columnLayout({
     table: stored.columns,
@@ -76,7 +84,8 @@ export function layAnswer(stored: StoredColumns, answer: AnswerTable, win: ReadW
     periodIndex: stored.periodIndex,
   });
   const periodField = layout.fields[stored.periodIndex];
-  if (periodField === null) return { kind: "refused", reason: noPeriodText(stored.periodColumn, win), warnings: [] };
+  if (periodField === null)
+    return { kind: "refused", reason: noPeriodText(stored.periodColumn, win, days), warnings: [] };
   const at = layout.fields.flatMap((f, i) => (f === null ? [] : [i]));
   const mapped = mapToHeader(
     at.map((i) => layout.fields[i]!),
@@ -89,17 +98,17 @@ export function layAnswer(stored: StoredColumns, answer: AnswerTable, win: ReadW
   const deleted = gone.map((g) => g.field);
   const extra = mapped.extra.filter((f) => !deleted.includes(f));
   const warnings = [
-    ...(deleted.length > 0 ? [deletedMetricsWarning(deleted)] : []),
-    ...(extra.length > 0 ? [extraColumnsWarning(extra)] : []),
+    ...(deleted.length > 0 ? [deletedMetricsWarning(deleted, days)] : []),
+    ...(extra.length > 0 ? [extraColumnsWarning(extra, days)] : []),
   ];
   if (mapped.missing.length > 0 && fresh.values.length > 0) {
     if (mapped.missing.includes(periodField))
-      return { kind: "refused", reason: noPeriodText(periodField, win), warnings };
-    warnings.push(missingColumnsWarning(mapped.missing, win.start));
+      return { kind: "refused", reason: noPeriodText(periodField, win, days), warnings };
+    warnings.push(missingColumnsWarning(mapped.missing, win.start, days));
   }
   const periodIndex = periodIndexOf(mapped.columns, periodField);
   const { values, early } = windowRows(mapped, periodIndex, win.start, dayCells);
-  if (early > 0) warnings.push(earlyRowsWarning(early, win.start));
+  if (early > 0) warnings.push(earlyRowsWarning(early, win.start, days));
   // A layout worked out by header from zero rows lacks the key fields (tabulate leaves out what no row has):
   // saved, it would make the SKU and store columns the user's for good. Worked out again with the next rows.
   const record = stored.recorded || fresh.values.length > 0 ? [...layout.record, ...gone] : undefined;

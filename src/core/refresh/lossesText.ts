@@ -3,7 +3,7 @@
 // is held; rows that repeated a service row; figures sent empty. Pure.
 import { addDays, addPeriods, compareDays, type IsoDate, type DateRange } from "../dates";
 import type { Timeframe } from "../metrics";
-import { dayWordsOf, plural, type DaysOf } from "../words";
+import { dayWordsOf, metricIn, plural, type DaysOf } from "../words";
 import { holdReason } from "./holdReason";
 import type { BlankedFigures, PeriodCount, WindowComparison } from "./windowFold";
 
@@ -139,7 +139,7 @@ export function blankedText(blanked: readonly BlankedFigures[], timeframe: Timef
       b.periods.map((period) => ({ period, rows: 0 })),
       timeframe,
     ).map((r) => dayWordsOf(days).compact(r.range));
-    return `${b.metric} in ${plural(b.rows, "row")} (${listed(runs)})`;
+    return `${metricIn(days, b.metric)} in ${plural(b.rows, "row")} (${listed(runs)})`;
   });
   return `The service sent no value where the table had figures: ${parts.join("; ")}. Those cells are empty now.`;
 }

@@ -108,7 +108,8 @@ export function planFromAnswer(
   if (input.several) {
     if (!tail.retailers) return { kind: "refused", reason: noRetailerColumnText(input.tableName) };
     const left = retailersLeftEmpty({ ...tail, retailers: tail.retailers }, win.start, answeredRows(input));
-    if (left.length > 0) return { kind: "keep", warnings: [keptRetailerRowsWarning(win.from, win.to, left)] };
+    if (left.length > 0)
+      return { kind: "keep", warnings: [keptRetailerRowsWarning(win.from, win.to, left, input.when.days)] };
   }
   const { keys, metrics, others } = columnsCompared(answer);
   const from = cutAtOf(input);

@@ -61,7 +61,7 @@ export async function planWindow(store: WindowStore, q: WindowQuestion): Promise
   const left = (q.retailers?.names ?? [])
     .filter((r) => fold.freshRows(r) === 0 && fold.storedRows(r) > 0)
     .map((r) => ({ retailer: r, storedRows: fold.storedRows(r) }));
-  if (left.length > 0) return { kind: "keep", warnings: [keptRetailerRowsWarning(win.from, win.to, left)] };
+  if (left.length > 0) return { kind: "keep", warnings: [keptRetailerRowsWarning(win.from, win.to, left, when.days)] };
   const levels = fold.narrow ? await levelsOf(store, fold, q.metrics.length) : undefined;
   const comparison = fold.comparison();
   const periods = store.before.map((p) => p.period);

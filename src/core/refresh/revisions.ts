@@ -5,7 +5,7 @@ import { isIsoDate, type IsoDate } from "../dates";
 import type { Timeframe } from "../metrics";
 import { periodEnd } from "./refreshWindow";
 import type { Column } from "../answer/tabulate";
-import { rangeText } from "../words";
+import { dayWordsOf, metricIn, type DayWords } from "../words";
 
 /** One metric's totals over the dates compared. */
 export interface MetricChange {
@@ -242,9 +242,13 @@ export function amountText(n: number): string {
 
 const signed = (n: number): string => (n > 0 || amountText(n) === "0.00" ? "+" : "") + amountText(n);
 
+/** "revenue, 16-23 Nov: " (the year of the change's last day left out); in a surface's words, its own. */
+const headOf = (c: MetricChange, days: DayWords | undefined): string =>
+  `${metricIn(days, c.metric)}, ${dayWordsOf(days ?? c.to).compact(c)}: `;
+
 /** "revenue, 16-23 Nov: 40,666.81 to 40,807.05, +0.34%"; no change: "units, 16-23 Nov: 812.00, no change". */
-function changeText(c: MetricChange): string {
-  const head = `${c.metric}, ${rangeText(c, c.to, true)}: `;
+function changeText(c: MetricChange, days: DayWords | undefined): string {
+  const head = headOf(c, days);
   const blanks = c.blanks.before + c.blanks.after;
   const note = blanks ? ` (empty cells counted as 0: ${c.blanks.before} before, ${c.blanks.after} after)` : "";
   if (c.change === 0) return `${head}${amountText(c.after)}, no change${note}`;
@@ -254,11 +258,12 @@ function changeText(c: MetricChange): string {
 
 /**
  * Every metric's change, "; "-separated; when no metric changed (and no cell was empty), each says so by its name
- * and dates: "revenue, 16-23 Nov: no change; units, 16-23 Nov: no change".
+ * and dates: "revenue, 16-23 Nov: no change; units, 16-23 Nov: no change". `days`: a surface's words (the pane's:
+ * "Revenue, 16/11/2026 to 22/11/2026: no change"); absent, the service's.
  */
-export function changesText(changes: readonly MetricChange[]): string {
+export function changesText(changes: readonly MetricChange[], days?: DayWords): string {
   if (changes.length === 0) return "";
   const quiet = changes.every((c) => c.change === 0 && c.blanks.before + c.blanks.after === 0);
-  if (quiet) return changes.map((c) => `${c.metric}, ${rangeText(c, c.to, true)}: no change`).join("; ");
-  return changes.map(changeText).join("; ");
+  if (quiet) return changes.map((c) => `${headOf(c, days)}no change`).join("; ");
+  return changes.map((c) => changeText(c, days)).join("; ");
 }

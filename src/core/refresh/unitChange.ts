@@ -7,7 +7,7 @@
 // also against the level of the settled periods before it. Pure; see docs/refresh.md, "A unit change at the source".
 import { foldSides, pairByKey, type ApprovedLosses, type WindowAnswer, type WindowSide } from "./losses";
 import { REFRESH_ANYWAY, periodRuns, type LossesWords } from "./lossesText";
-import { andList, dayWordsOf, plural, type DaysOf } from "../words";
+import { andList, dayWordsOf, metricIn, plural, type DaysOf } from "../words";
 import type { Timeframe } from "../metrics";
 import type { IsoDate } from "../dates";
 import { LEVEL_PERIODS, LevelReader, NARROW_ROWS, type UnitChange } from "./unitTally";
@@ -172,20 +172,22 @@ function changeSentences(changes: readonly UnitChange[], held: boolean, when: Ch
   return [...groups.values()].map((cs) => {
     const { retailer, factor, periods } = cs[0];
     const metrics = cs.map((c) => c.metric);
+    const named = andList(metrics.map((m) => metricIn(when.days, m)));
     const rows = (c: UnitChange) => `${c.changed.toLocaleString("en-US")} of ${plural(c.compared, "row")}`;
     // A narrow window's rows are few: the level of the periods before them is the second witness, and said.
     const level = cs.some((c) => c.byLevel) ? ", and their level in the periods before" : "";
-    const counts = cs.length === 1 ? rows(cs[0]) : cs.map((c) => `${c.metric} ${rows(c)}`).join(", ");
+    const counts =
+      cs.length === 1 ? rows(cs[0]) : cs.map((c) => `${metricIn(when.days, c.metric)} ${rows(c)}`).join(", ");
     const who = retailer === undefined ? "the retailer" : retailer;
     const [are, holds] = held ? ["are", "holds"] : ["were", "held"];
     if (periods)
       return (
-        `The service's ${andList(metrics)} figures${retailer === undefined ? "" : ` for ${retailer}`} for ` +
+        `The service's ${named} figures${retailer === undefined ? "" : ` for ${retailer}`} for ` +
         `${periodsText(periods, when)} ${are} ${factorText(factor)} what the table ${holds} for the same rows ` +
         `(${counts}), while the other re-read days kept their unit: neither a revision nor a change of unit.`
       );
     return (
-      `The service's ${andList(metrics)} figures${retailer === undefined ? "" : ` for ${retailer}`} in the re-read ` +
+      `The service's ${named} figures${retailer === undefined ? "" : ` for ${retailer}`} in the re-read ` +
       `days ${are} ${factorText(factor)} what the table ${holds} for the same rows (${counts}${level}), as if ${who} had ` +
       `changed its unit${example(metrics, factor)}.`
     );

@@ -6,7 +6,7 @@
 import { RETAILER_COLUMN } from "../answer/retailersTable";
 import type { Column } from "../answer/tabulate";
 import { dayNumber, isIsoDate, type DayCells } from "../dates";
-import { andList } from "../words";
+import { andList, metricIn, type DayWords } from "../words";
 
 /** A table column as Excel tells it: TableColumn.id (stable across renames and moves) and its header now. */
 export interface TableColumnRef {
@@ -52,8 +52,8 @@ export function deletedColumnsText(tableName: string, gone: readonly ServiceColu
 }
 
 /** Metrics whose columns the user deleted: left out, the other columns refreshed (the pane offers Stop asking). */
-export const deletedMetricsWarning = (fields: readonly string[]): string =>
-  `${andList(fields)} ${fields.length === 1 ? "is" : "are"} no longer in the table; the other columns were refreshed.`;
+export const deletedMetricsWarning = (fields: readonly string[], days?: DayWords): string =>
+  `${andList(fields.map((f) => metricIn(days, f)))} ${fields.length === 1 ? "is" : "are"} no longer in the table; the other columns were refreshed.`;
 
 export interface LayoutInput {
   /** The table's columns now, in order. */

@@ -3,29 +3,33 @@
 // Pure words, for the plan (plan.ts) and the answer's layout (answerLayout.ts); any surface shows them as they are.
 import { addPeriods, type DateRange, type IsoDate } from "../dates";
 import { STORE_DAILY_RETENTION_DAYS, type Timeframe } from "../metrics";
-import { dayWordsOf, plural, type DayWords, type DaysOf } from "../words";
+import { dayIn, dayWordsOf, metricsIn, plural, rangeIn, type DayWords, type DaysOf } from "../words";
 import { RETAILER_COLUMN } from "../answer/retailersTable";
 import type { Gap } from "./gaps";
 
-export const extraColumnsWarning = (extra: readonly string[]): string =>
-  `The service now also sends ${extra.join(", ")}; the table keeps its columns, so ${extra.length === 1 ? "it was" : "they were"} left out. Get the data again to include ${extra.length === 1 ? "it" : "them"}.`;
+// Each builder's `days` is its surface's words (days and metric names); without them it says the service's own
+// (YYYY-MM-DD, unit_ros), as the command does.
 
-export const missingColumnsWarning = (missing: readonly string[], start: IsoDate): string =>
-  `The service did not send ${missing.join(", ")} this time: ${missing.length === 1 ? "that column is" : "those columns are"} empty from ${start} on.`;
+export const extraColumnsWarning = (extra: readonly string[], days?: DayWords): string =>
+  `The service now also sends ${metricsIn(days, extra)}; the table keeps its columns, so ${extra.length === 1 ? "it was" : "they were"} left out. Get the data again to include ${extra.length === 1 ? "it" : "them"}.`;
 
-export const earlyRowsWarning = (early: number, start: IsoDate): string =>
-  `${plural(early, "row")} the service labelled before ${start} ${early === 1 ? "was" : "were"} left out (the stored rows cover them).`;
+export const missingColumnsWarning = (missing: readonly string[], start: IsoDate, days?: DayWords): string =>
+  `The service did not send ${metricsIn(days, missing)} this time: ${missing.length === 1 ? "that column is" : "those columns are"} empty from ${dayIn(days, start)} on.`;
+
+export const earlyRowsWarning = (early: number, start: IsoDate, days?: DayWords): string =>
+  `${plural(early, "row")} the service labelled before ${dayIn(days, start)} ${early === 1 ? "was" : "were"} left out (the stored rows cover them).`;
 
 export const keptRowsWarning = (from: IsoDate, to: IsoDate, storedRows: number, days?: DayWords): string =>
-  `The service returned no rows for ${days ? days.range({ from, to }) : `${from} to ${to}`}, where the table has ${plural(storedRows, "row")}. ${storedRows === 1 ? "It was" : "They were"} kept, not deleted. Check the retailer's connection in the service, then refresh again.`;
+  `The service returned no rows for ${rangeIn(days, { from, to })}, where the table has ${plural(storedRows, "row")}. ${storedRows === 1 ? "It was" : "They were"} kept, not deleted. Check the retailer's connection in the service, then refresh again.`;
 
 /** A table of several retailers: some retailers' answers were empty where the table holds their rows. */
 export const keptRetailerRowsWarning = (
   from: IsoDate,
   to: IsoDate,
   retailers: readonly { retailer: string; storedRows: number }[],
+  days?: DayWords,
 ): string =>
-  `The service returned no rows for ${retailers.map((r) => `${r.retailer} (the table has ${r.storedRows} of its rows there)`).join(", ")} for ${from} to ${to}. The table was kept as it was, nothing deleted. Check ${retailers.length === 1 ? "that retailer's connection" : "those retailers' connections"} in the service, then refresh again.`;
+  `The service returned no rows for ${retailers.map((r) => `${r.retailer} (the table has ${r.storedRows} of its rows there)`).join(", ")} for ${rangeIn(days, { from, to })}. The table was kept as it was, nothing deleted. Check ${retailers.length === 1 ? "that retailer's connection" : "those retailers' connections"} in the service, then refresh again.`;
 
 /** "those days are" / "that week is" ...: the periods of a missing range. */
 function periodWords(gap: DateRange, timeframe: string): string {
@@ -55,11 +59,11 @@ export const stillMissingWarning = (gaps: readonly DateRange[], days: DaysOf): s
 
 /** The service returned nothing for a window where the table had no rows either. */
 export const noRowsWarning = (from: IsoDate, to: IsoDate, days?: DayWords): string =>
-  `The service returned no rows for ${days ? days.range({ from, to }) : `${from} to ${to}`}; nothing was written. Refresh again later: the next refresh asks for these dates again.`;
+  `The service returned no rows for ${rangeIn(days, { from, to })}; nothing was written. Refresh again later: the next refresh asks for these dates again.`;
 
 /** Refused (nothing written): the answer has no period field, so its rows cannot be placed by date. */
-export const noPeriodText = (field: string, win: { from: IsoDate; to: IsoDate }): string =>
-  `The service's answer for ${win.from} to ${win.to} has no ${field}, so its rows could not be placed by date. Nothing was written.`;
+export const noPeriodText = (field: string, win: { from: IsoDate; to: IsoDate }, days?: DayWords): string =>
+  `The service's answer for ${rangeIn(days, win)} has no ${field}, so its rows could not be placed by date. Nothing was written.`;
 
 /** Refused (nothing written): a table of several retailers without its retailer column. */
 export const noRetailerColumnText = (tableName: string): string =>

@@ -1,6 +1,7 @@
 // The pane's operations on the real parts: the session's client, refresh, the workbook layer and the stores.
 // Each concern has its own module; this puts them together.
-import { styleDays, type DateStyle } from "../../core/words";
+import type { DateStyle } from "../../core/words";
+import { paneDayWords } from "../paneWords";
 import type { PaneServices } from "../paneServices";
 import { actionOperations } from "./actionOperations";
 import { connectionOperations } from "./connectionOperations";
@@ -13,7 +14,7 @@ import type { PaneOperations } from "./types";
 export function paneOperations(services: PaneServices, style: DateStyle): PaneOperations {
   const { run, session, setStartupBehavior } = services;
   // Built for each operation: the client is the session's current one; what refresh says, in the pane's dates.
-  const deps = () => ({ ...session.refreshDeps(services), days: styleDays(style), count: style.count });
+  const deps = () => ({ ...session.refreshDeps(services), days: paneDayWords(style), count: style.count });
 
   return {
     ...dataOperations(run, deps),

@@ -30,7 +30,7 @@ import {
 } from "../../refresh";
 import { RefreshLog, refreshAllReport } from "../../session";
 import { errorText } from "../messages";
-import { changesWords } from "../paneWords";
+import { changesWords, paneMetric } from "../paneWords";
 import type { ManagedRow, RefreshLine, TableOperations } from "./types";
 
 /**
@@ -91,13 +91,16 @@ function heldLine(o: RefreshOutcome, notes: string[]): RefreshLine {
   };
 }
 
-/** "omitted by the retailer: availability", or per retailer for a table of several ("omitted by pharmaplus: availability"). */
+/** Metrics by the names the pane's metric dropdown shows: "Availability", "Unit rate of sale (unit_ros)". */
+const named = (metrics: readonly string[]): string[] => metrics.map(paneMetric);
+
+/** "omitted by the retailer: Availability", or per retailer for a table of several ("omitted by pharmaplus: Availability"). */
 function omittedText(o: RefreshOutcome): string[] {
   if (o.retailers)
     return o.retailers
       .filter((r) => r.omittedMetrics.length > 0)
-      .map((r) => `omitted by ${r.retailer}: ${r.omittedMetrics.join(", ")}`);
-  return o.omittedMetrics.length ? [`omitted by the retailer: ${o.omittedMetrics.join(", ")}`] : [];
+      .map((r) => `omitted by ${r.retailer}: ${named(r.omittedMetrics).join(", ")}`);
+  return o.omittedMetrics.length ? [`omitted by the retailer: ${named(o.omittedMetrics).join(", ")}`] : [];
 }
 
 /**
@@ -112,7 +115,7 @@ async function stopAsking(run: ExcelRun, tableName: string, metrics: readonly st
     return {
       tableName,
       ok: false,
-      text: `${andList([...metrics])}: the query must ask for at least one metric; get the data again instead.`,
+      text: `${andList(named(metrics))}: the query must ask for at least one metric; get the data again instead.`,
     };
   await updateManagedTables(run, (tables) =>
     tables.map((r) =>
@@ -128,7 +131,7 @@ async function stopAsking(run: ExcelRun, tableName: string, metrics: readonly st
   return {
     tableName,
     ok: true,
-    text: `stopped asking for ${andList([...metrics])}; its saved query now asks for ${andList(left)}.`,
+    text: `stopped asking for ${andList(named(metrics))}; its saved query now asks for ${andList(named(left))}.`,
   };
 }
 

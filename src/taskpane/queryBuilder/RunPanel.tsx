@@ -3,6 +3,7 @@
 import { Button, ProgressBar, Text } from "@fluentui/react-components";
 import type { DateStyle } from "../../core/words";
 import { useDateStyle } from "../dateStyle";
+import { paneMetric } from "../paneWords";
 import type { PullSummary } from "../operations";
 import { PaneMessage } from "../PaneMessage";
 import { useBuilderStyles } from "./styles";
@@ -104,25 +105,27 @@ function progressText(p: RunProgress, style: Pick<DateStyle, "count">): string {
  */
 export function pullSummaryLines(summary: PullSummary, style: Pick<DateStyle, "range">): string[] {
   const covered = summary.covered ? ` covering ${style.range(summary.covered)}` : "";
-  const lines = [
-    `${summary.complete ? "Wrote" : "Cancelled after"} ${summary.rows.toLocaleString()} rows to ${summary.tableName} on sheet ${summary.sheet}${covered}.`,
-  ];
   const rows = (n: number) => `${n.toLocaleString()} ${n === 1 ? "row" : "rows"}`;
+  const lines = [
+    `${summary.complete ? "Wrote" : "Cancelled after"} ${rows(summary.rows)} to ${summary.tableName} on sheet ${summary.sheet}${covered}.`,
+  ];
+  // Metrics by the names the pane's metric dropdown shows.
+  const named = (ms: readonly string[]) => ms.map(paneMetric).join(", ");
   if (summary.retailers) {
     if (summary.complete)
       lines.push(
         summary.retailers
           .map(
             (r) =>
-              `${r.retailer}: ${rows(r.rows)}${r.omittedMetrics.length ? `, omitted ${r.omittedMetrics.join(", ")}` : ""}`,
+              `${r.retailer}: ${rows(r.rows)}${r.omittedMetrics.length ? `, omitted ${named(r.omittedMetrics)}` : ""}`,
           )
           .join(" · ") + ".",
       );
     else
       for (const r of summary.retailers)
-        if (r.omittedMetrics.length) lines.push(`Omitted by ${r.retailer}: ${r.omittedMetrics.join(", ")}.`);
+        if (r.omittedMetrics.length) lines.push(`Omitted by ${r.retailer}: ${named(r.omittedMetrics)}.`);
   } else if (summary.omittedMetrics.length > 0)
-    lines.push(`Omitted by the retailer: ${summary.omittedMetrics.join(", ")}.`);
+    lines.push(`Omitted by the retailer: ${named(summary.omittedMetrics)}.`);
   return [...lines, ...summary.warnings];
 }
 

@@ -10,7 +10,15 @@ import {
   type Timeframe,
 } from "../../core/metrics";
 import { rollingEnd } from "../../core/query/presets";
-import { parseQuery, type IssueCode, type Query, type QueryField, type QueryParse } from "../../core/query/query";
+import {
+  parseQuery,
+  type IssueCode,
+  type MetricText,
+  type Query,
+  type QueryField,
+  type QueryParse,
+} from "../../core/query/query";
+import { paneMetric } from "../paneWords";
 import { serviceIssuesOf, validateForRetailers } from "../../core/query/retailers";
 import { toAfterToday } from "../../core/query/validate";
 import { notAChoiceText, viewByChoiceOf, type ViewByChoice } from "../../core/query/viewBy";
@@ -55,7 +63,7 @@ export function emptyForm(range: { from: string; to: string }): QueryForm {
  * The form's query, parsed as every query is at its edge (query.ts), or every problem in it by control; `day`
  * writes the days its messages name (the pane's style). checkForm is its face.
  */
-function toQuery(form: QueryForm, today: string, day: DayText = isoDay): QueryParse {
+function toQuery(form: QueryForm, today: string, day: DayText = isoDay, metric?: MetricText): QueryParse {
   return parseQuery(
     {
       level: form.level,
@@ -69,7 +77,7 @@ function toQuery(form: QueryForm, today: string, day: DayText = isoDay): QueryPa
       filter: form.filter !== "sku" || form.viewby ? form.filter : undefined,
       viewby: form.viewby,
     },
-    { day },
+    { day, ...(metric ? { metric } : {}) },
   );
 }
 
@@ -137,6 +145,8 @@ export function checkForm(
   { style, viewBy = [] }: FormWords = {},
 ): { errors: FieldErrors; warnings: FieldWarnings; query?: Query } {
   const day = style?.day ?? isoDay;
+  // The pane's metric names (its dropdown's), where it has its words.
+  const metric = style ? paneMetric : undefined;
   const errors: FieldErrors = {};
   const add = (field: QueryField, message: string, code: IssueCode) => {
     // A date typed as the pane does not read it is said in the pane's words (the parser asks for YYYY-MM-DD).
@@ -153,8 +163,8 @@ export function checkForm(
   const viewby = form.viewby.trim();
   if (viewby && viewBy.length > 0 && !viewByChoiceOf(viewby, viewBy, form.filter))
     add("viewby", notAChoiceText(viewby, form.filter), "not-allowed");
-  const ctx = { today, metricsLists, day };
-  const parsed = toQuery(form, today, day);
+  const ctx = { today, metricsLists, day, metric };
+  const parsed = toQuery(form, today, day, metric);
   const warnings: FieldWarnings = {};
   const late = toAfterToday(parsed.ok ? parsed.query : parsed.fields, { today, day });
   if (late) warnings.to = late.message;

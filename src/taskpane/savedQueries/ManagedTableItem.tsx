@@ -75,7 +75,8 @@ export function ManagedTableItem({
       <Text weight="semibold">{r.tableName}</Text>
       <Text size={200}>{r.summary}</Text>
       <Text size={200}>
-        {r.rows.toLocaleString()} rows on sheet {r.sheet} · last refreshed {when(r.lastRefreshedAt, style)}
+        {r.rows.toLocaleString()} {r.rows === 1 ? "row" : "rows"} on sheet {r.sheet} · last refreshed{" "}
+        {when(r.lastRefreshedAt, style)}
         {r.window && !(trend && marksRereadDays(trend)) ? ` · days re-read: ${style.range(r.window)}` : ""}
       </Text>
       {r.gaps && r.gaps.length > 0 && (

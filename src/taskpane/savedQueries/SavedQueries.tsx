@@ -6,6 +6,7 @@ import { andList } from "../../core/words";
 import { UserError } from "../../core/errorText";
 import type { RefreshLine, TableOperations, TrendOperations } from "../operations";
 import { PaneMessage } from "../PaneMessage";
+import { paneMetric } from "../paneWords";
 import { ManagedTableItem } from "./ManagedTableItem";
 import { useManagedTables, type RefreshRun } from "./useManagedTables";
 
@@ -85,7 +86,7 @@ function RefreshLineItem({
       )}
       {l.stopAsking && (
         <Button size="small" disabled={disabled} onClick={onStopAsking} className={styles.offer}>
-          Stop asking for {andList(l.stopAsking)}
+          Stop asking for {andList(l.stopAsking.map(paneMetric))}
         </Button>
       )}
     </div>
