@@ -207,16 +207,18 @@ test("each engine folder under src/sync holds the same parts, and only src/sync/
 });
 
 /**
- * src/core by concern: the query and its rules, reading an answer, what a refresh keeps and reports; each folder
+ * src/core by concern: work in turns and slices, the query and its rules, reading an answer, what a refresh keeps and
+ * reports; each folder
  * imports only those before it (type-only imports aside) and the few loose files every rule shares.
  */
 const CORE_MAY_IMPORT: Record<string, string[]> = {
-  query: [],
-  answer: ["query"],
-  refresh: ["query", "answer"],
+  schedule: [],
+  query: ["schedule"],
+  answer: ["schedule", "query"],
+  refresh: ["schedule", "query", "answer"],
 };
-/** The loose files of src/core: shared by every folder of it, importing none of them. */
-const CORE_LOOSE = ["dates", "errorText", "metrics", "pace", "turns", "words"];
+/** The loose files of src/core (at most four): shared by every folder of it, importing none of them. */
+const CORE_LOOSE = ["dates", "errorText", "words"];
 
 test("src/core: folders by concern, each importing only those before it and the loose files", () => {
   const core = files.filter((f) => f.folder === "core");
@@ -274,7 +276,7 @@ test("every file in src opens with a comment on what it is for", () => {
   expect(bare).toEqual([]);
 });
 
-test("one way to run writes one at a time: src/core/turns.ts, taken by every write that must not interleave", () => {
+test("one way to run writes one at a time: src/core/schedule/turns.ts, taken by every write that must not interleave", () => {
   const text = (rel: string) => readFileSync(join(SRC, rel), "utf8");
   // A hand-made promise tail or keyed lock anywhere else is a second serializer. (src/sync/syncReads.ts sequences its
   // reads, and stops them at a failure: not a write.)
@@ -282,7 +284,8 @@ test("one way to run writes one at a time: src/core/turns.ts, taken by every wri
   const others = files
     .map((f) => relative(SRC, f.path))
     .filter(
-      (rel) => ![join("core", "turns.ts"), join("sync", "syncReads.ts")].includes(rel) && handMade.test(text(rel)),
+      (rel) =>
+        ![join("core", "schedule", "turns.ts"), join("sync", "syncReads.ts")].includes(rel) && handMade.test(text(rel)),
     );
   expect(others).toEqual([]);
   for (const rel of [
@@ -292,7 +295,7 @@ test("one way to run writes one at a time: src/core/turns.ts, taken by every wri
     "sync/syncAll.ts",
     "sync/duckdb/lock.ts",
   ])
-    expect([rel, /from "(\.\.\/)+core\/turns"/.test(text(rel))]).toEqual([rel, true]);
+    expect([rel, /from "(\.\.\/)+core\/schedule\/turns"/.test(text(rel))]).toEqual([rel, true]);
 });
 
 test("no dev/ module imports one that imports it back, directly or round a longer cycle (type-only imports too)", () => {

@@ -20,7 +20,7 @@ import { createWorkbookHost, type WorkbookHost } from "../workbook-host";
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays, addPeriods, type IsoDate } from "../../src/core/dates";
 import { EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
-import type { Timeframe } from "../../src/core/metrics";
+import type { Timeframe } from "../../src/core/query/metrics";
 import type { Query } from "../../src/core/query/query";
 import { readManagedTables, readTable } from "../../src/excel";
 import { pullTable, refreshTable, type RefreshDeps } from "../../src/refresh";

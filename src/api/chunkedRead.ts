@@ -7,7 +7,7 @@ import { planChunks } from "../core/query/chunks";
 import { dayOfTimestamp, periodStart, type IsoDate } from "../core/dates";
 import { omittedMetricNames } from "../core/answer/omittedMetrics";
 import { dataParams, type DataRequest } from "../core/query/query";
-import type { Timeframe } from "../core/metrics";
+import type { Timeframe } from "../core/query/metrics";
 import { SalesApiError } from "./errors";
 import type { Http, RateLimitHandling } from "./http";
 import { runAllOrFail, type RequestPool } from "./pool";

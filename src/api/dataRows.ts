@@ -4,7 +4,7 @@
 // of the time: see test/api/dataRows.test.ts for the property that the two agree.
 import type { z } from "zod";
 import { dayOfTimestamp } from "../core/dates";
-import { isMetric } from "../core/metrics";
+import { isMetric } from "../core/query/metrics";
 import { DataRowSchema, type DataRow } from "./schemas";
 
 const TEXT_FIELDS = new Set(["sku_product_name", "store_name", "product_name"]);

@@ -7,7 +7,7 @@
 // elements (a cut inside a string or a nested value leaves text JSON.parse refuses): the bytes are not looked at one
 // by one. When that fails, or the elements are no objects, the read goes on finding where elements end byte by byte
 // (outside strings, at nesting depth zero). Any other body (an object, a number) is read whole and parsed as it is.
-import { pacer } from "../core/pace";
+import { pacer } from "../core/schedule/pace";
 
 /**
  * What a taker of parsed elements gives back: nothing, or a promise that settles once it has room for more. The read

@@ -2,7 +2,7 @@
 // (docs/architecture.md, Decision 10): Refresh all reads every table at once and writes them one after the other
 // into the workbook. Reference: docs/client.md, "Reads through one pool, then one writer".
 import { POOL_LIMIT, RequestPool } from "./pool";
-import { oneAtATime } from "../core/turns";
+import { oneAtATime } from "../core/schedule/turns";
 
 /** What a read is given: the run's pool (pass it to the client), the run's cancel, and the writer's turn. */
 export interface ReadContext {

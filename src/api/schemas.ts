@@ -1,7 +1,7 @@
 // The service's JSON, as zod schemas: the single source of the response types. Unknown extra fields are
 // kept (loose objects), because the service may add fields and the spec leaves some names unshown.
 import { z } from "zod";
-import { METRICS, type Metric } from "../core/metrics";
+import { METRICS, type Metric } from "../core/query/metrics";
 
 const nullableList = z
   .array(z.string())

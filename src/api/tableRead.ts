@@ -5,7 +5,7 @@ import { requestsOf, type DataRequest, type Query } from "../core/query/query";
 import { tableContents } from "../core/refresh/tableLayout";
 import { tabulate, type Tabulated } from "../core/answer/tabulate";
 import { TabulateStream } from "../core/answer/tabulateStream";
-import { nextTurn } from "../core/pace";
+import { nextTurn } from "../core/schedule/pace";
 import type { ReadOptions, SalesClient } from "./client";
 import type { SizedOptions } from "./sizedRead";
 import { tabulateRetailers, type RetailerSummary } from "../core/answer/retailersTable";

@@ -9,7 +9,7 @@ import { addWeeks } from "date-fns/addWeeks";
 import { differenceInCalendarDays } from "date-fns/differenceInCalendarDays";
 import { startOfMonth } from "date-fns/startOfMonth";
 import { startOfWeek } from "date-fns/startOfWeek";
-import type { Timeframe } from "./metrics";
+import type { Timeframe } from "./query/metrics";
 
 /** A calendar day, "YYYY-MM-DD". */
 export type IsoDate = string;

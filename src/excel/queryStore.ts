@@ -26,7 +26,7 @@ import {
   type SavedTables,
 } from "../core/query/savedRecords";
 import type { ExcelRun } from "./excelRun";
-import { Turns } from "../core/turns";
+import { Turns } from "../core/schedule/turns";
 import { writtenSetting } from "./writtenStore";
 
 export { DamagedRecordError } from "../core/query/savedRecords";

@@ -19,7 +19,7 @@ import {
 import { daysBetween, todayIso, type IsoDate } from "../core/dates";
 import { afterTodayText } from "../core/query/validate";
 import { dayWords, rangeText } from "../core/words";
-import { servedMetrics, type Level } from "../core/metrics";
+import { servedMetrics, type Level } from "../core/query/metrics";
 import { queryKey, type DataRequest } from "../core/query/query";
 import type { Tabulated } from "../core/answer/tabulate";
 import type { Session } from "../session";

@@ -2,7 +2,7 @@
  * (custom-functions-metadata-plugin turns it into functions.json and fails the build on bad JSDoc).
  * Keep the syntax plain: the metadata generator parses this file with an older TypeScript.
  * The metrics' help lists each by its plain name with the service's name beside it (metricLabel in
- * src/core/metrics.ts; test/functions/metadata.test.ts holds the two to one another).
+ * src/core/query/metrics.ts; test/functions/metadata.test.ts holds the two to one another).
  * Spilled tables are `any[][]` (the generator maps only `any` to mixed cells); dates, SKU codes and headers are
  * `any` so that serials, text, date cells and TRUE/1 all arrive; an argument that takes a range (SKU and STORE's
  * retailer and metrics) is a matrix (`string[][]`: Excel hands a single value over as a 1x1 matrix).

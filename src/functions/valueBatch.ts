@@ -7,7 +7,7 @@ import type { DataResult, SalesClient } from "../api";
 import type { DataRow } from "../api/schemas";
 import type { ValueCall } from "../core/query/args";
 import { addDays, addPeriods, dayOfTimestamp, periodStart, type IsoDate } from "../core/dates";
-import type { Metric, Timeframe } from "../core/metrics";
+import type { Metric, Timeframe } from "../core/query/metrics";
 import { queryKey, type DataRequest } from "../core/query/query";
 import { storedPeriodContaining } from "../core/refresh/refreshWindow";
 import { afterTodayText } from "../core/query/validate";

@@ -2,7 +2,7 @@
 // table can be refreshed.
 import { SalesApiError } from "../api/errors";
 import { fetchTableSized, type TableAnswer } from "../api/tableRead";
-import { pacer } from "../core/pace";
+import { pacer } from "../core/schedule/pace";
 import { AnswerTooLarge, TooLargeForExcel, tooLargeText, type AnswerSize } from "../core/query/sizeAdvice";
 import type { Query } from "../core/query/query";
 import { lastReadAfterPull } from "../core/refresh/refreshWindow";

@@ -1,7 +1,7 @@
 // The record of the keys a pull wrote (src/core/refresh/writtenKeys.ts), made a slice of rows at a time: a large
 // brand's store-level day is 575,000 keys, and made at once they held the pane's thread for a third of a second.
 import { compareDays, type IsoDate } from "../core/dates";
-import type { Pace } from "../core/pace";
+import type { Pace } from "../core/schedule/pace";
 import type { TableShape } from "../core/refresh/tableLayout";
 import { keyCellsOf, keyColumns, rowKey } from "../core/refresh/userColumns";
 import { hashSum, keyHash, writtenKeys, type WrittenKeys, type WrittenPeriod } from "../core/refresh/writtenKeys";

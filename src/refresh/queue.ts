@@ -1,6 +1,6 @@
-// One operation on the workbook's Sales Data tables at a time: the turns (src/core/turns.ts) Get data, Refresh and
+// One operation on the workbook's Sales Data tables at a time: the turns (src/core/schedule/turns.ts) Get data, Refresh and
 // Refresh all share.
-import { Turns } from "../core/turns";
+import { Turns } from "../core/schedule/turns";
 /**
  * The pane's Get data and Refresh, Refresh all (pane and ribbon) and the on-open refresh all run in the shared
  * runtime's one instance of this module; each reads a table (or the saved records) and writes it back over

@@ -5,7 +5,7 @@
 import { dayOfTimestamp } from "../core/dates";
 import { RETAILER_COLUMN } from "../core/answer/retailersTable";
 import { COMPARISON_SCALE, KEY_COLUMNS, type Column, type ColumnKind } from "../core/answer/tabulate";
-import { METRICS } from "../core/metrics";
+import { METRICS } from "../core/query/metrics";
 import type { Query } from "../core/query/query";
 import type { SyncCell, SyncColumn, SyncTableSpec } from "./engine";
 import type { RowBlock } from "./rowBlock";

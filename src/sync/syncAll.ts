@@ -1,10 +1,10 @@
-// A sync file's queries, one table at a time (in the turn Refresh all's writes take, src/core/turns.ts oneAtATime):
+// A sync file's queries, one table at a time (in the turn Refresh all's writes take, src/core/schedule/turns.ts oneAtATime):
 // each table read and written in its own transaction while the others wait holding nothing, so a sync's memory is
 // one table's chunks however many tables the file has (docs/architecture.md, Decision 10). Every request goes through
 // one pool (src/api/pool.ts: a table's chunks and retailers read side by side, a 429 slows the whole run).
 import type { SalesClient } from "../api/client";
 import { RequestPool } from "../api/pool";
-import { oneAtATime } from "../core/turns";
+import { oneAtATime } from "../core/schedule/turns";
 import type { IsoDate } from "../core/dates";
 import type { SyncEngine } from "./engine";
 import { SURFACE_WORDS } from "../api/surfaceWords";

@@ -1,7 +1,7 @@
 // The pane's words (docs/architecture.md, Decision 12): days in the user's date style, metrics by their plain
 // names, for every message the pane shows; and, in them, what a refresh changed, for its line and for the card's
 // trend. The figures and the sentences come from src/core (revisions.ts changesText); only the words are the pane's.
-import { metricLabel } from "../core/metrics";
+import { metricLabel } from "../core/query/metrics";
 import { changesText, type MetricChange } from "../core/refresh/revisions";
 import { styleDays, type DateStyle, type DayWords } from "../core/words";
 

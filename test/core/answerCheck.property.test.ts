@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { AnswerStream, checkAnswer } from "../../src/core/answer/answerCheck";
 import type { AnswerQuestion } from "../../src/core/answer/answerQuestion";
 import { addDays, addPeriods, dayOfTimestamp, daysBetween, periodStart, type IsoDate } from "../../src/core/dates";
-import type { Timeframe } from "../../src/core/metrics";
+import type { Timeframe } from "../../src/core/query/metrics";
 import { rangeText } from "../../src/core/words";
 import { runs } from "../support/properties";
 

@@ -1,5 +1,5 @@
 import { coveredRange, formulaFor, summarizeQuery } from "../../src/core/query/describe";
-import { metricLabel } from "../../src/core/metrics";
+import { metricLabel } from "../../src/core/query/metrics";
 import { dateStyle } from "../../src/core/words";
 import { todayIso } from "../../src/core/dates";
 import { presetRange, rollingEnd } from "../../src/core/query/presets";

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { addDays, addPeriods, daysBetween, periodStart, type DateRange } from "../../src/core/dates";
 import { isCovered, mergeRanges, missingRanges, openGaps, subtractRange } from "../../src/core/refresh/gaps";
-import type { Timeframe } from "../../src/core/metrics";
+import type { Timeframe } from "../../src/core/query/metrics";
 import { rangeText } from "../../src/core/words";
 
 const BASE = "2026-01-05"; // a Monday

@@ -2,7 +2,7 @@
 // each retailer's cells are its own single tabulation's, a metric one retailer omits is empty in its rows
 // only, and the list and per-retailer validation name what is wrong.
 import fc from "fast-check";
-import { MetricsAvailability } from "../../src/core/metrics";
+import { MetricsAvailability } from "../../src/core/query/metrics";
 import { parseQuery } from "../../src/core/query/query";
 import { validateForRetailers } from "../../src/core/query/retailers";
 import { tabulate, type Cell } from "../../src/core/answer/tabulate";

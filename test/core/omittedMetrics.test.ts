@@ -2,7 +2,7 @@
 // semicolons, whitespace, in any mix), unknown names kept as the service wrote them.
 import fc from "fast-check";
 import { omittedMetricNames } from "../../src/core/answer/omittedMetrics";
-import { METRICS } from "../../src/core/metrics";
+import { METRICS } from "../../src/core/query/metrics";
 
 test("names are matched to the metrics asked for, case and spaces aside", () => {
   expect(omittedMetricNames(" Availability ,UNITS", ["revenue", "units", "availability"])).toEqual([

@@ -13,7 +13,7 @@ import {
   TIMEFRAMES,
   isMetric,
   type Level,
-} from "../../src/core/metrics";
+} from "../../src/core/query/metrics";
 import { parseQuery, type IssueCode, type Query, type QueryField } from "../../src/core/query/query";
 import type { LooseQuery } from "../support/query";
 

@@ -3,7 +3,7 @@
 // the read's bound left out, and the notes the card says (its title and sentence are the pane's: test/taskpane/trendChart).
 import { addDays, addPeriods } from "../../src/core/dates";
 import { EXCEL_DAY_CELLS, excelSerial } from "../../src/excel/excelDays";
-import { aggregationOf, METRICS } from "../../src/core/metrics";
+import { aggregationOf, METRICS } from "../../src/core/query/metrics";
 import {
   buildTrend,
   periodsText,

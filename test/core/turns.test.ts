@@ -1,6 +1,6 @@
-// Writes one at a time (src/core/turns.ts): the workbook's Get data and refreshes, Refresh all's and the sync's
+// Writes one at a time (src/core/schedule/turns.ts): the workbook's Get data and refreshes, Refresh all's and the sync's
 // writer turn, and a DuckDB rewrite per table all take turns through it.
-import { oneAtATime, Turns } from "../../src/core/turns";
+import { oneAtATime, Turns } from "../../src/core/schedule/turns";
 
 const busy = () => new Error("busy");
 const tick = () => new Promise((r) => setTimeout(r, 5));

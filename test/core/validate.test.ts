@@ -4,7 +4,7 @@
 // field, are in query.property.test.ts.
 import fc from "fast-check";
 import { addDays, isIsoDate } from "../../src/core/dates";
-import { LEVEL_METRICS, METRICS, NEVER_DAILY, type MetricsAvailability } from "../../src/core/metrics";
+import { LEVEL_METRICS, METRICS, NEVER_DAILY, type MetricsAvailability } from "../../src/core/query/metrics";
 import { dataParams, parseQuery, requestsOf, type IssueCode } from "../../src/core/query/query";
 import { splitMetrics } from "../../src/core/query/queryFields";
 import { toAfterToday, validateRequest, type Validation } from "../../src/core/query/validate";

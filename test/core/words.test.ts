@@ -1,10 +1,10 @@
 // Words for people (src/core/words.ts): the pane's one date style, from the user's locale (every date the pane shows
 // or is typed into it), the SALES functions' day ("28 Nov 2026"); and the plain names of the metrics
-// (src/core/metrics.ts metricLabel), one table for the pane's dropdown, its cards and the functions' help; and the
+// (src/core/query/metrics.ts metricLabel), one table for the pane's dropdown, its cards and the functions' help; and the
 // word a misspelt one was probably meant to be (nearestWord).
 import fc from "fast-check";
 import { addDays } from "../../src/core/dates";
-import { METRICS, metricLabel } from "../../src/core/metrics";
+import { METRICS, metricLabel } from "../../src/core/query/metrics";
 import { dateStyle, dayIn, dayWords, metricIn, metricsIn, nearestWord, rangeIn } from "../../src/core/words";
 import { paneDayWords } from "../../src/taskpane/paneWords";
 import { runs } from "../support/properties";

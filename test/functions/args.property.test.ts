@@ -12,7 +12,7 @@ import {
 import { format } from "date-fns";
 import { addDays, addPeriods } from "../../src/core/dates";
 import { excelSerial } from "../../src/excel/excelDays";
-import { LEVEL_METRICS } from "../../src/core/metrics";
+import { LEVEL_METRICS } from "../../src/core/query/metrics";
 import { requestsOf, type Query } from "../../src/core/query/query";
 import { validateForRetailers } from "../../src/core/query/retailers";
 import { validateRequest } from "../../src/core/query/validate";

@@ -1,7 +1,7 @@
 // The metadata Excel reads for the SALES functions (functions.json), generated from src/functions/functions.ts by
 // the same generator the build's plugin runs: which arguments take a range, and what their help says.
 import { dirname, join } from "node:path";
-import { LEVEL_METRICS, metricLabel } from "../../src/core/metrics";
+import { LEVEL_METRICS, metricLabel } from "../../src/core/query/metrics";
 
 interface Metadata {
   functions: {

@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { addDays, addPeriods, daysBetween, isIsoDate, periodStart, type IsoDate } from "../../src/core/dates";
 import { excelSerial, EXCEL_DAY_CELLS } from "../../src/excel/excelDays";
-import type { Timeframe } from "../../src/core/metrics";
+import type { Timeframe } from "../../src/core/query/metrics";
 import {
   anchorOf,
   lastReadAfterPull,

@@ -8,7 +8,7 @@ import { startCorruptingProxy, type Corruption, type CorruptingProxy } from "../
 import { createWorkbookHost } from "../../dev/workbook-host";
 import { createClient, type SalesClient } from "../../src/api";
 import { addDays, addPeriods, type IsoDate } from "../../src/core/dates";
-import { isMetric, type Timeframe } from "../../src/core/metrics";
+import { isMetric, type Timeframe } from "../../src/core/query/metrics";
 import type { Query } from "../../src/core/query/query";
 import { readManagedTables, readTable, type ExcelRun } from "../../src/excel";
 import { pullTable, refreshTable, type RefreshDeps } from "../../src/refresh";

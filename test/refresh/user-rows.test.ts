@@ -6,7 +6,7 @@
 import { createWorkbookHost, type WorkbookHost } from "../../dev/workbook-host";
 import { addDays, addPeriods, periodStart, type IsoDate } from "../../src/core/dates";
 import { excelSerial } from "../../src/excel/excelDays";
-import type { Timeframe } from "../../src/core/metrics";
+import type { Timeframe } from "../../src/core/query/metrics";
 import { rangeText } from "../../src/core/words";
 import type { Query } from "../../src/core/query/query";
 import { createClient } from "../../src/api";

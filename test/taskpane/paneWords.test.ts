@@ -7,7 +7,7 @@
 // words, and the client's errors; then the few builders no answer of the simulator reaches, fed the same words.
 import { startCorruptingProxy, type Corruption, type CorruptingProxy } from "../../dev/corruptions";
 import { addDays } from "../../src/core/dates";
-import { METRICS, metricLabel, type MetricsAvailability } from "../../src/core/metrics";
+import { METRICS, metricLabel, type MetricsAvailability } from "../../src/core/query/metrics";
 import type { Query } from "../../src/core/query/query";
 import {
   earlyRowsWarning,

@@ -8,7 +8,7 @@
 import { AnswerScan, LEVEL_FIELDS, unholdableComparison, type RequestDates, type ScanFound } from "./answerScan";
 import { keyText, noticesOf, refusalText, unholdableText } from "./answerWords";
 import { daysBetween, type IsoDate } from "../dates";
-import { isMetric, type Timeframe } from "../metrics";
+import { isMetric, type Timeframe } from "../query/metrics";
 import type { AnswerQuestion, AnswerReport, AnswerRule } from "./answerQuestion";
 
 export interface RawAnswer {

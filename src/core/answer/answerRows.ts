@@ -2,7 +2,7 @@
 // inside the dates asked, its key present (SKU or filter value; the store at store level) and sent once a day, its
 // SKU or filter value the View by one, and its figures ones Excel can hold. Pure; the words are in answerWords.ts.
 import { addPeriods, type IsoDate } from "../dates";
-import type { Filter, Level, Timeframe } from "../metrics";
+import type { Filter, Level, Timeframe } from "../query/metrics";
 
 /** Weekly and monthly: the period that starts on `day` meets the dates asked. Daily: `day` is one of them. */
 export function overlaps(day: IsoDate, q: { timeframe: Timeframe; from: IsoDate; to: IsoDate }): boolean {

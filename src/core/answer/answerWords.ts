@@ -4,7 +4,7 @@
 import type { AnswerQuestion as Asked, AnswerReport } from "./answerQuestion";
 import { blankKey, EXCEL_LARGEST, overlaps, type Unholdable } from "./answerRows";
 import type { IsoDate } from "../dates";
-import type { Filter } from "../metrics";
+import type { Filter } from "../query/metrics";
 import { dayIn, dayWordsOf, metricIn, metricsIn, plural } from "../words";
 
 /** The question's days in its surface's words: a range, or one day. */

@@ -1,7 +1,7 @@
 // The metrics a retailer left out, as the X-Service-Omitted-Metrics header names them, in the names the user
 // knows: the metrics list's spelling where a name matches one, the service's text as given where none does (the
 // answer check, src/core/answer/answerCheck.ts, says such a name is no metric and ignores it).
-import { METRICS } from "../metrics";
+import { METRICS } from "../query/metrics";
 
 /**
  * Names in the header are separated by commas, semicolons or whitespace, in any mix ("wastage availability",

@@ -5,7 +5,7 @@
 import { UserError } from "../errorText";
 import { daysBetween, type IsoDate } from "../dates";
 import { dayWords } from "../words";
-import { FILTERS, LEVELS, TIMEFRAMES, type Level, type Metric, type Timeframe } from "../metrics";
+import { FILTERS, LEVELS, TIMEFRAMES, type Level, type Metric, type Timeframe } from "./metrics";
 import { validateForRetailers } from "./retailers";
 import { parseQuery, requestsOf, type DataRequest, type Issue, type Query, type QueryField } from "./query";
 import { retailerList, splitMetrics } from "./queryFields";

@@ -1,7 +1,7 @@
 // Long date ranges are read in chunks so that no single request is huge. Chunks start on period starts
 // (Monday weeks, calendar months), so a period is never split between two requests.
 import { addDays, addPeriods, daysBetween, periodStart, type IsoDate } from "../dates";
-import type { Level, Timeframe } from "../metrics";
+import type { Level, Timeframe } from "./metrics";
 
 export interface DateChunk {
   from: IsoDate;

@@ -1,7 +1,7 @@
 // How a query reads to people: the one-line summary in the saved-queries list, the days a table of it covers, and
 // the equivalent formula.
 import { addDays, addPeriods, daysBetween, type DateRange, type IsoDate } from "../dates";
-import type { Comparison, Timeframe } from "../metrics";
+import type { Comparison, Timeframe } from "./metrics";
 import { isoDay, type DayText } from "../words";
 import type { Query } from "./query";
 

@@ -7,7 +7,7 @@
 // (DataRequest).
 import { z } from "zod";
 import { daysBetween } from "../dates";
-import { FILTERS, LEVEL_METRICS, LEVELS, METRICS, isMetric, type Level } from "../metrics";
+import { FILTERS, LEVEL_METRICS, LEVELS, METRICS, isMetric, type Level } from "./metrics";
 import { isoDay, nearestWord, type DayText } from "../words";
 import {
   comparisonField,

@@ -3,7 +3,7 @@
 // allowed. query.ts puts them together into QuerySchema with the rules that read two fields at once.
 import { z } from "zod";
 import { isIsoDate } from "../dates";
-import { COMPARISONS, FILTERS, LEVELS, TIMEFRAMES } from "../metrics";
+import { COMPARISONS, FILTERS, LEVELS, TIMEFRAMES } from "./metrics";
 
 /** What kind of problem an issue is, so callers decide what to show without reading the message. */
 export type IssueCode =

@@ -1,7 +1,7 @@
 // Several retailers in one table: the query validated for each retailer, purely. The list itself (none twice,
 // "all" alone) is the schema's (query.ts). Their answers are merged into one table by retailersTable.ts.
 import type { IsoDate } from "../dates";
-import type { MetricsAvailability } from "../metrics";
+import type { MetricsAvailability } from "./metrics";
 import type { DayText } from "../words";
 import { requestsOf, type DataRequest, type Issue, type MetricText, type Query } from "./query";
 import { serviceRules, validateRequest } from "./validate";

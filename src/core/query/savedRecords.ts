@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { isIsoDate } from "../dates";
 import { UserError } from "../errorText";
-import { LEVELS, TIMEFRAMES } from "../metrics";
+import { LEVELS, TIMEFRAMES } from "./metrics";
 import { parseQuery, type Query } from "./query";
 
 /** A field's message: "is missing" when absent, else "must be <what>" (read after the field's name). */

@@ -3,7 +3,7 @@
 // for a weekly query, no View by where one is set, fewer days only when some would fit). Pure.
 import { addDays, addPeriods, daysBetween, periodStart, type IsoDate } from "../dates";
 import { UserError } from "../errorText";
-import type { Timeframe } from "../metrics";
+import type { Timeframe } from "./metrics";
 import type { Query } from "./query";
 
 /** What is known of an answer's size when a read stops for it. */

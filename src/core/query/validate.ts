@@ -12,7 +12,7 @@ import {
   type Metric,
   type MetricsAvailability,
   type Timeframe,
-} from "../metrics";
+} from "./metrics";
 import { LEVEL_LABEL, type DataRequest, type Issue, type IssueCode, type MetricText, type QueryField } from "./query";
 
 export type Validation =

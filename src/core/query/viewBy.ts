@@ -2,7 +2,7 @@
 // Orange Juice 1L", the list's skuProductName) and sent by its code; a filter's names shown and sent as they are.
 // Typed text names a choice only when it is one exactly: text that matches no choice is said, never replaced by a
 // choice it merely starts like.
-import type { Filter } from "../metrics";
+import type { Filter } from "./metrics";
 
 /** One choice: what is sent (a SKU code, a filter name) and what people read. */
 export interface ViewByChoice {

@@ -5,7 +5,7 @@
 // keys written); planWindow.ts gives it a database's window.
 import type { DateRange, DayCells, IsoDate } from "../dates";
 import type { DayWords } from "../words";
-import type { Level, Timeframe } from "../metrics";
+import type { Level, Timeframe } from "../query/metrics";
 import type { ReadWindow } from "./answerLayout";
 import { isCovered, missingRanges, openGaps } from "./gaps";
 import { holdsOf, type Holds } from "./holds";

@@ -3,7 +3,7 @@
 // period. The open ones stay with the table's saved record until a refresh gets rows for them. Pure;
 // docs/refresh.md says the same for a finance user.
 import { addDays, addPeriods, compareDays, type DateRange, type IsoDate } from "../dates";
-import type { Timeframe } from "../metrics";
+import type { Timeframe } from "../query/metrics";
 
 /**
  * Why a table has no rows for a range: `not-asked` - before the first day refresh asked the service for (for

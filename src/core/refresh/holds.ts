@@ -4,7 +4,7 @@
 // Pure: what each found, held or not, with its words.
 import type { IsoDate } from "../dates";
 import type { DayWords } from "../words";
-import type { Timeframe } from "../metrics";
+import type { Timeframe } from "../query/metrics";
 import { heldBy } from "./losses";
 import type { WindowComparison } from "./windowFold";
 import { lossesSentences, lossesText } from "./lossesText";

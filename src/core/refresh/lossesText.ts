@@ -2,7 +2,7 @@
 // (days next to each other as one range with its rows) and, where the surface names them, by key; why a refresh
 // is held; rows that repeated a service row; figures sent empty. Pure.
 import { addDays, addPeriods, compareDays, type IsoDate, type DateRange } from "../dates";
-import type { Timeframe } from "../metrics";
+import type { Timeframe } from "../query/metrics";
 import { dayWordsOf, metricIn, plural, type DaysOf } from "../words";
 import { holdReason } from "./holdReason";
 import type { BlankedFigures, PeriodCount, WindowComparison } from "./windowFold";

@@ -3,7 +3,7 @@
 // starts from, and the last read a pull records. Pure; src/refresh reads the table's tail for it and the sync its
 // stored periods. See docs/refresh.md for the same rules in a finance user's words.
 import { addDays, addPeriods, dayOfTimestamp, daysBetween, periodStart, type DayCells, type IsoDate } from "../dates";
-import { STORE_DAILY_RETENTION_DAYS, type Level, type Timeframe } from "../metrics";
+import { STORE_DAILY_RETENTION_DAYS, type Level, type Timeframe } from "../query/metrics";
 import type { Query } from "../query/query";
 import type { Cell } from "../answer/tabulate";
 

@@ -2,7 +2,7 @@
 // change ("revenue, 16-23 Nov: 40,666.81 to 40,807.05, +0.34%"). Pure; src/excel reads the rows taken out,
 // src/refresh has the rows written.
 import { isIsoDate, type IsoDate } from "../dates";
-import type { Timeframe } from "../metrics";
+import type { Timeframe } from "../query/metrics";
 import { periodEnd } from "./refreshWindow";
 import type { Column } from "../answer/tabulate";
 import { dayWordsOf, metricIn, type DayWords } from "../words";

@@ -2,7 +2,7 @@
 // which of them the last refresh re-read, and the notes said about it (its title and sentence are the pane's).
 // Pure; src/excel reads the rows (tables/trendRead.ts), the pane draws it (savedQueries/TrendChart.tsx).
 import { isIsoDate, type DateRange, type DayCells, type IsoDate } from "../dates";
-import { aggregationOf, type Aggregation, type Timeframe } from "../metrics";
+import { aggregationOf, type Aggregation, type Timeframe } from "../query/metrics";
 import { periodEnd } from "./refreshWindow";
 import { amountText, exactSum, isNumber } from "./revisions";
 import { plural } from "../words";

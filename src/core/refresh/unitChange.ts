@@ -8,7 +8,7 @@
 import { foldSides, pairByKey, type ApprovedLosses, type WindowAnswer, type WindowSide } from "./losses";
 import { REFRESH_ANYWAY, periodRuns, type LossesWords } from "./lossesText";
 import { andList, dayWordsOf, metricIn, plural, type DaysOf } from "../words";
-import type { Timeframe } from "../metrics";
+import type { Timeframe } from "../query/metrics";
 import type { IsoDate } from "../dates";
 import { LEVEL_PERIODS, LevelReader, NARROW_ROWS, type UnitChange } from "./unitTally";
 import { WindowFold, type WindowComparison } from "./windowFold";

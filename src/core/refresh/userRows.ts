@@ -3,7 +3,7 @@
 // after the service's rows of that period, named in the summary, and never counted as a loss or a revision. A row
 // whose key the service sends is the service's and is replaced, whoever typed it. Pure.
 import { addDays, addPeriods, compareDays, isIsoDate, type IsoDate } from "../dates";
-import type { Timeframe } from "../metrics";
+import type { Timeframe } from "../query/metrics";
 import { dayWordsOf, plural, type DaysOf } from "../words";
 import { rowKey } from "./userColumns";
 import { decodeHashes, hashSum, keyHash, type WrittenKeys, type WrittenPeriod } from "./writtenKeys";

@@ -2,7 +2,7 @@
 // the window, an empty answer where the table holds rows, missing dates, and the refusals that write nothing.
 // Pure words, for the plan (plan.ts) and the answer's layout (answerLayout.ts); any surface shows them as they are.
 import { addPeriods, type DateRange, type IsoDate } from "../dates";
-import { STORE_DAILY_RETENTION_DAYS, type Timeframe } from "../metrics";
+import { STORE_DAILY_RETENTION_DAYS, type Timeframe } from "../query/metrics";
 import { dayIn, dayWordsOf, metricsIn, plural, rangeIn, type DayWords, type DaysOf } from "../words";
 import { RETAILER_COLUMN } from "../answer/retailersTable";
 import type { Gap } from "./gaps";

@@ -9,7 +9,7 @@
 // own rows in the table", has the sizes measured. Pure.
 import { z } from "zod";
 import { addDays, compareDays, isIsoDate, periodStart, type IsoDate } from "../dates";
-import type { Timeframe } from "../metrics";
+import type { Timeframe } from "../query/metrics";
 
 /**
  * Above this many distinct keys a period keeps only its count and digest (a store-level week of a big retailer).

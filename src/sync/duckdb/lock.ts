@@ -1,7 +1,7 @@
 // DuckDB's table lock: one rewrite per table at a time inside the process (a DuckDB file takes one writing process
 // at a time, its file lock: connect.ts), taken in turns by file and table name (DuckDB matches names whatever their
 // case).
-import { Turns } from "../../core/turns";
+import { Turns } from "../../core/schedule/turns";
 import type { TableLock } from "../engineBase";
 import { SyncLockedError } from "../errors";
 import { shownName } from "../sqlNames";

@@ -2,7 +2,7 @@
 // sync's entry, the
 // workbook's refresh-on-open flag, and what the session's refresh log keeps (the last Refresh all, each table's
 // latest outcome).
-import { metricLabel } from "../../core/metrics";
+import { metricLabel } from "../../core/query/metrics";
 import { summarizeQuery } from "../../core/query/describe";
 import { syncEntryJson } from "../../core/query/syncEntry";
 import {

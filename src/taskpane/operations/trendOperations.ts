@@ -1,7 +1,7 @@
 // The trend on a managed table's card: its saved record (src/excel/queryStore), the period and first metric
 // cells of its last rows (src/excel/tables/trendRead.ts, one sync), made into a trend by src/core/refresh/trend.ts.
 import type { IsoDate } from "../../core/dates";
-import type { Timeframe } from "../../core/metrics";
+import type { Timeframe } from "../../core/query/metrics";
 import { buildTrend, type Trend } from "../../core/refresh/trend";
 import { findManagedTable, type ManagedTable } from "../../excel/queryStore";
 import type { ExcelRun } from "../../excel/excelRun";

@@ -1,7 +1,7 @@
 // Comparison (none / vs previous period / vs same period last year) and Filter (SKU or the five filter fields).
 import { Dropdown, Field, Option } from "@fluentui/react-components";
 import type { FiltersRecord } from "../../api";
-import { FILTERS, type Filter } from "../../core/metrics";
+import { FILTERS, type Filter } from "../../core/query/metrics";
 import type { QueryForm } from "./queryForm";
 import { fieldMessage } from "./fieldMessage";
 import type { FieldMessage, FieldProps } from "./useQueryForm";

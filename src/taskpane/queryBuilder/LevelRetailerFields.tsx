@@ -2,7 +2,7 @@
 // Summary) exists at SKU level only and stands alone.
 import { Dropdown, Field, Option, Radio, RadioGroup } from "@fluentui/react-components";
 import { retailerLabel } from "../../core/query/describe";
-import type { Level } from "../../core/metrics";
+import type { Level } from "../../core/query/metrics";
 import { dropdownButton } from "../OneLineName";
 import { nextRetailers } from "./queryForm";
 import { fieldMessage } from "./fieldMessage";

@@ -3,7 +3,7 @@
 // sale (unit_ros)"); the query and the table's headers keep the service's names.
 import { Dropdown, Field, Option } from "@fluentui/react-components";
 import { useMemo } from "react";
-import { metricLabel } from "../../core/metrics";
+import { metricLabel } from "../../core/query/metrics";
 import { dropdownButton } from "../OneLineName";
 import { fieldMessage } from "./fieldMessage";
 import { metricChoices, type RetailerRecord } from "./queryForm";

@@ -1,7 +1,7 @@
 // Timeframe: a timeframe a chosen retailer does not serve at this level is disabled, with the reason naming it
 // (the client refuses a query any of its retailers cannot serve).
 import { Dropdown, Field, Option } from "@fluentui/react-components";
-import { TIMEFRAMES, type Timeframe } from "../../core/metrics";
+import { TIMEFRAMES, type Timeframe } from "../../core/query/metrics";
 import { timeframeNotServedBy, type RetailerRecord } from "./queryForm";
 import { fieldMessage } from "./fieldMessage";
 import type { FieldMessage, FieldProps } from "./useQueryForm";

@@ -8,7 +8,7 @@ import {
   type Level,
   type MetricsAvailability,
   type Timeframe,
-} from "../../core/metrics";
+} from "../../core/query/metrics";
 import { rollingEnd } from "../../core/query/presets";
 import {
   parseQuery,

@@ -3,7 +3,7 @@
 // latest revision's change and what was left out. The figures come from src/core/refresh/trend.ts; the words are
 // the pane's: days in the user's date style, the metric by its plain name.
 import { Text, makeStyles, tokens } from "@fluentui/react-components";
-import { metricLabel } from "../../core/metrics";
+import { metricLabel } from "../../core/query/metrics";
 import type { MetricChange } from "../../core/refresh/revisions";
 import {
   TREND_PERIODS,
