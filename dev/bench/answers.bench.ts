@@ -1,4 +1,4 @@
-// answers.corruptions_caught / answers.corruptions_total and refresh.silent_losses (issues 15 and 21): a fixed,
+// answers.corruptions_caught / answers.corruptions_total and refresh.silent_losses: a fixed,
 // seeded corpus of corrupted answers (every corruption kind of the proxy, dev/corruptions, though not its
 // `local-midnight` calendar, for daily, weekly and monthly SKU tables) run through Get data (pullTable) and
 // through a refresh two days later, over HTTP against the simulator and into the in-memory workbook host.

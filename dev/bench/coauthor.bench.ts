@@ -1,4 +1,4 @@
-// coauthor.interleavings_total / coauthor.interleavings_kept (issue 21 item 9): two people refreshing one
+// coauthor.interleavings_total / coauthor.interleavings_kept: two people refreshing one
 // workbook. A fixed, seeded set of interleavings of two sessions' sync points (dev/bench/coauthorCases.ts: the
 // simulator in-process over HTTP, one in-memory workbook shared by two sessions) for daily SKU, weekly SKU and
 // daily store tables, in one write and staged: two refreshes on the same day (4 seeded orders), two a day apart

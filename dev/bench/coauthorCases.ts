@@ -1,4 +1,4 @@
-// Two people refreshing one workbook (co-authoring in Excel on the web, issue 21 item 9): the cases that
+// Two people refreshing one workbook (co-authoring in Excel on the web): the cases that
 // test/refresh/coauthor.test.ts and coauthor.bench.ts run through the interleavings of their sync points, over
 // HTTP against the simulator and in one in-memory workbook shared by two sessions (host.interleave), and the
 // invariants checked after each.

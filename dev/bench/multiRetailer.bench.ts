@@ -1,4 +1,4 @@
-// pull.multi_retailer_*: several retailers in one table (issue 14), on a scaled simulator over HTTP.
+// pull.multi_retailer_*: several retailers in one table, on a scaled simulator over HTTP.
 // The simulator runs in a child process, so generating its answers does not block the client's thread
 // and the client's concurrent requests can overlap with it.
 // - pull.multi_retailer_requests_per_retailer_chunk: data requests the simulator received for one

@@ -1,4 +1,4 @@
-// The corpus's narrow unit changes (issue 36), part of answers.corruptions_*: a one-key (View by one SKU) and a
+// The corpus's narrow unit changes, part of answers.corruptions_*: a one-key (View by one SKU) and a
 // two-key (View by one SKU at store level, two stores) table, weekly and monthly, whose every figure comes x1000 on
 // the next read. Each is a case for the workbook's refresh and for the sync into DuckDB and into PostgreSQL (the same
 // plan): caught when held as a unit change with the table exactly as it was. The same tables re-read with the

@@ -1,4 +1,4 @@
-// refresh_all.*: Refresh all of 20 weekly SKU tables (issue 24), read side by side through one request pool and
+// refresh_all.*: Refresh all of 20 weekly SKU tables, read side by side through one request pool and
 // written one at a time, against the simulator in a child process (so its answers are generated off the measured
 // thread, as multiRetailer.bench.ts does) whose data answers take LATENCY_MS, and the in-memory workbook host.
 // - refresh_all.tables: the tables of the workbook (20: 5 retailers x 4 metric sets, each its own request).

@@ -267,7 +267,7 @@ export const keysOf = (s: State, keys: string[]): string[] => {
   return s.values.map((r) => JSON.stringify(at.map((i) => r[i])));
 };
 
-// ---- the user's rows inside the table (issue 38) ----
+// ---- the user's rows inside the table ----
 
 /** A row of a data answer as the service sends it. */
 export type ServiceRow = Record<string, unknown>;

@@ -1,5 +1,5 @@
-// refresh.user_scenarios_kept / _total: what people do around a managed table (issue 12, section 2; design
-// notes, "What users do to the tables"), each point as one scenario, for a weekly SKU table and a daily store
+// refresh.user_scenarios_kept / _total: what people do around a managed table (the README's "What you may do to a
+// table"), each point as one scenario, for a weekly SKU table and a daily store
 // table, against the simulator (started in-process, over HTTP) and the in-memory workbook host.
 //
 // A scenario: Get data (rolling) into a new workbook, the user's `setup`, the service's clock moves (recent days

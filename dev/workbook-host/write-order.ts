@@ -1,4 +1,4 @@
-// Whether tables' writes interleaved: Refresh all writes one table at a time (issue 24), each table's writing
+// Whether tables' writes interleaved: Refresh all writes one table at a time, each table's writing
 // syncs one after the other, never another table's between them (the syncs' tablesWritten), and its Excel.run
 // batches one at a time, never one's syncs between another's (the syncs' run).
 import type { SyncRecord } from "./payload";

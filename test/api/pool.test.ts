@@ -1,4 +1,4 @@
-// The request pool (src/api/pool.ts, issue 24). First its scheduling alone, with tasks that are promises the test
+// The request pool (src/api/pool.ts). First its scheduling alone, with tasks that are promises the test
 // settles and a clock the test moves: the limit, FIFO and priority, outcomes per task, halving on a 429 and growing
 // back, the wait a 429 names, cancel. Then over real HTTP against the simulator with its latency and fault
 // injection: counted at the simulator, never timed.

@@ -1,4 +1,4 @@
-// The client's reads under a run's request pool (issue 24), over real HTTP against the simulator: a 429 is sent
+// The client's reads under a run's request pool, over real HTTP against the simulator: a 429 is sent
 // once and left to the pool (which waits and sends it again), while the client's other retries (a 503) stay its
 // own inside the request's slot; without a pool the client waits out a 429 itself, as before. A read of several
 // retailers in chunks shares the pool with the run's other reads, within its bound.

@@ -1,4 +1,4 @@
-// readThenWrite (src/api/readThenWrite.ts, issue 24), with reads and writes the test settles by hand: every
+// readThenWrite (src/api/readThenWrite.ts), with reads and writes the test settles by hand: every
 // read begun at once, each answer written as soon as it is read, never two writes at once, the outcomes in the
 // items' order, a failing read or write stopping nothing else, a cancel, maxReads, and `exclusive` between writes.
 import { readThenWrite, type ReadThenWriteProgress } from "../../src/api/readThenWrite";

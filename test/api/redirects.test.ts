@@ -1,4 +1,4 @@
-// Redirects (issue 21, item 6) over real HTTP with two origins: the Service URL is a front on 127.0.0.1 (the
+// Redirects over real HTTP with two origins: the Service URL is a front on 127.0.0.1 (the
 // corrupting proxy with redirect rules, before the simulator), and another origin on 127.0.0.2 serves the same
 // service. A redirect within the Service URL's origin is followed and its answer used; one to another origin is
 // refused with a message naming where it pointed (never the query), and the other origin receives nothing, or, from

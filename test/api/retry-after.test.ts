@@ -1,4 +1,4 @@
-// Retry-After in both forms (issue 21, item 7): delay-seconds and an HTTP date (RFC 9110), read as ky 1.x reads
+// Retry-After in both forms: delay-seconds and an HTTP date (RFC 9110), read as ky 1.x reads
 // them. Over real HTTP against the simulator: a date within the cap is waited for and retried; one beyond it fails
 // at once with the 429 and the time, and nothing more is sent; a date already past, or a value nobody can read, is
 // retried as usual; the seconds form works as before. Then the reading and the words of the 429, on plain headers.

@@ -155,7 +155,7 @@ test("6. the saved query is listed and refreshes", async () => {
   expect(await item.textContent()).toContain(" to today · vs previous period");
   await page.getByRole("button", { name: "Refresh Sales_northmart_SKU_weekly" }).click();
   await page
-    // The same day as the pull: nothing changed, and said so (issue 38); another day: what was rewritten.
+    // The same day as the pull: nothing changed, and said so; another day: what was rewritten.
     .getByText(
       /^Sales_northmart_SKU_weekly: (rewrote \d{2}\/\d{2}\/\d{4} to \d{2}\/\d{2}\/\d{4}: \d+ rows replaced|No change: \d+ rows re-read, all as before)/,
     )

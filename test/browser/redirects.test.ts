@@ -1,4 +1,4 @@
-// Redirects in a real browser (issue 21, item 6), where `redirect: "manual"` hides the Location: the pane in
+// Redirects in a real browser, where `redirect: "manual"` hides the Location: the pane in
 // Chromium, its Service URL a front on 127.0.0.1 (the corrupting proxy with redirect rules) before a twin of the
 // simulator; another origin on 127.0.0.2 serves the same service. Within the origin, the client sends the request
 // again letting the browser follow, and connects; to another origin, the answer is refused with the message naming

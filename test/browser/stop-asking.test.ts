@@ -1,5 +1,5 @@
 // "Stop asking for units" through the real pane in Chromium at Excel's narrow 320 px, against the preview page's
-// in-memory workbook (issue 23, item 3): a weekly table of revenue and units is pulled, the user deletes its units
+// in-memory workbook: a weekly table of revenue and units is pulled, the user deletes its units
 // column, the service revises recent weeks and adds one; Refresh writes the other columns and says units is no
 // longer in the table, with "Stop asking for units" on the table's line, whole inside the pane. Clicking it makes
 // the saved query ask for revenue only: the next refresh says nothing about units.
@@ -71,7 +71,7 @@ test("units deleted: the line says so and offers Stop asking for units, whole at
 
   rig.server.simulator!.setToday(addDays(today, 10));
   await pane.getByRole("button", { name: `Refresh ${TABLE}`, exact: true }).click();
-  // The line that said "stopped asking" gives way to the new refresh's (which may find nothing changed: issue 38).
+  // The line that said "stopped asking" gives way to the new refresh's (which may find nothing changed).
   const next = pane.getByRole("status").filter({ hasText: new RegExp(`${TABLE}: (rewrote|No change)`) });
   await next.waitFor();
   expect(await next.textContent()).not.toMatch(/units/);

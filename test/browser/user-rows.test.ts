@@ -1,4 +1,4 @@
-// What a finance user built inside a table stays (issue 38), through the real pane in Chromium at Excel's narrow
+// What a finance user built inside a table stays, through the real pane in Chromium at Excel's narrow
 // 320 px, against the preview page's in-memory workbook: a weekly table pulled through the pane, then (through
 // window.previewWorkbook.run, as a person would in Excel) an adjustment row typed into the week the next refresh
 // re-reads, a column hidden, a width set, panes frozen, validation and a conditional format on revenue; the service

@@ -1,4 +1,4 @@
-// An operator's first hour with `sales-data sync` (issue 37): the simulator as `npm start` serves it, reached with
+// An operator's first hour with `sales-data sync`: the simulator as `npm start` serves it, reached with
 // the URL and key its banner prints; a certificate the command does not trust, named as such with what to do; a
 // wrong key in the command's own words (its variable and option, never the pane); a sync that reads no rows or asks
 // for dates after the service's today held (exit 2: no rows is not success); two queries never sharing one table

@@ -369,7 +369,7 @@ describe("checkAnswer", () => {
 /** A row's day in the words of a message ("5 Oct 2025"; no today given, so the year is always said). */
 const dayWords = (c: Case, r: Row) => rangeText({ from: dayOf(c, r), to: dayOf(c, r) });
 
-describe("checkAnswer: View by (issue 21)", () => {
+describe("checkAnswer: View by", () => {
   test("rows of other SKUs than View by are left out and counted, their codes named; the View by rows are kept", () => {
     fc.assert(
       fc.property(goodCase, fc.nat(), fc.boolean(), (c, pick, asText) => {
@@ -441,7 +441,7 @@ describe("checkAnswer: View by (issue 21)", () => {
   });
 });
 
-describe("checkAnswer: key fields (issue 21)", () => {
+describe("checkAnswer: key fields", () => {
   const blanks = fc.constantFrom(undefined, null, "", "  ");
   const without = (r: Row, field: string, blank: unknown): Row => {
     const { [field]: _gone, ...rest } = r;
@@ -497,7 +497,7 @@ describe("checkAnswer: key fields (issue 21)", () => {
   });
 });
 
-describe("checkAnswer: figures Excel cannot hold (issue 21)", () => {
+describe("checkAnswer: figures Excel cannot hold", () => {
   const unholdable = fc.constantFrom(
     1e308,
     -1e308,
@@ -574,7 +574,7 @@ describe("checkAnswer: figures Excel cannot hold (issue 21)", () => {
   });
 });
 
-describe("checkAnswer: names the omitted-metrics header gives that are no metric (issue 21)", () => {
+describe("checkAnswer: names the omitted-metrics header gives that are no metric", () => {
   test("said as the service wrote them and ignored: not omitted metrics, even with no rows", () => {
     const row = { week: "2026-11-02T00:00:00Z", sku: 1, revenue: 1 };
     const r = checkAnswer(ask({ metrics: ["revenue", "units"] }), {

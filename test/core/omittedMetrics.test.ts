@@ -36,7 +36,7 @@ test("names separated by commas, semicolons or whitespace, in any mix, are each 
 
 // The old form: before 09bb52a moved the parser from src/api/client.ts into this module, the client split the
 // header on whitespace and commas (`.split(/[\s,]+/)`), so a space-separated header worked; the move split on
-// commas only and "wastage availability" became one junk name (issue 21). This is that form, kept working.
+// commas only and "wastage availability" became one junk name. This is that form, kept working.
 test("the old form, as the client parsed it before the move: space-separated names", () => {
   expect(omittedMetricNames("wastage availability", ["revenue", "wastage", "availability"])).toEqual([
     "wastage",

@@ -1,4 +1,4 @@
-// replaceTail and what a table holds besides the service's rows (issue 38): the user's rows of the window moved
+// replaceTail and what a table holds besides the service's rows: the user's rows of the window moved
 // whole to their places (formulas and text kept), the record written in the commit with the rows, the last row's
 // validation and conditional formats (of every type) carried to the rows the table grows into (setRanges, ExcelApi
 // 1.17; below it, said), the rows a table gives up losing them; and the syncs this costs.

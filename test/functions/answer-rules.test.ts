@@ -1,4 +1,4 @@
-// The answer check (design decision 8, issue 15 "Checked") at the SALES functions: SALES.SKU and SALES.STORE
+// The answer check (docs/architecture.md, Decision 8) at the SALES functions: SALES.SKU and SALES.STORE
 // against the simulator over real HTTP through the corrupting proxy (dev/corruptions). Rows outside the dates
 // asked are not spilled; a timestamp with an offset is its UTC day (the spill is the uncorrupted one, cell by
 // cell); a period that cannot be placed, a repeated key and periods spaced unlike the timeframe are the
@@ -202,8 +202,9 @@ describe("SALES.STORE", () => {
   });
 });
 
-// Issue 21, items 1-4, at the functions: they read through the client, so they get the same check.
-describe("issue 21", () => {
+// View by, key fields and figures Excel cannot hold, at the functions: they read through the client, so they get the
+// same check.
+describe("other SKUs, missing keys and figures Excel cannot hold", () => {
   const BY_SKU = { ...DAILY, filter: "sku", viewby: "100001" };
   const NUMBERS_REFUSED =
     /which Excel cannot hold \(its numbers run from -9\.99999999999999E\+307 to 9\.99999999999999E\+307\)\. Nothing was written\.$/;

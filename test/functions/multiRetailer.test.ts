@@ -1,4 +1,4 @@
-// SALES.SKU and SALES.STORE with several retailers (issue 14), against the simulator over real HTTP: the spill
+// SALES.SKU and SALES.STORE with several retailers, against the simulator over real HTTP: the spill
 // equals, cell by cell, the table the pane's Get data (pullTable) writes for the same query in the in-memory
 // workbook host; a range and a comma list are the same call; one retailer's failure is #N/A naming it; the
 // cache, the shared in-flight read, the timeout and the large-result guard hold as for one retailer.

@@ -1,4 +1,4 @@
-// A redirect to another origin (issue 21, item 6) at a SALES function, through the real client over HTTP: the
+// A redirect to another origin at a SALES function, through the real client over HTTP: the
 // Service URL is a front on 127.0.0.1 (the corrupting proxy, with a redirect rule) before the simulator; the other
 // origin, on 127.0.0.2, serves the same service. SALES.SKU is #N/A with the message naming where the service
 // pointed, the other origin receives nothing, and the refusal is not cached.

@@ -1,4 +1,4 @@
-// The answer check (design decision 8, issue 15 "Checked") at the pane's Get data (pullTable) and at refresh
+// The answer check (docs/architecture.md, Decision 8) at the pane's Get data (pullTable) and at refresh
 // (refreshTable), against the simulator over real HTTP through the corrupting proxy (dev/corruptions) and the
 // in-memory workbook host: rows outside the dates asked are left out and counted, a timestamp with an offset is
 // its UTC day, a period that cannot be placed, a repeated key and periods spaced unlike the timeframe refuse the
@@ -475,7 +475,7 @@ describe("refresh", () => {
 });
 
 // Issue 21, items 1-4: what an answer may hold, at the pane's Get data and at refresh, through the proxy.
-describe("issue 21: View by", () => {
+describe("View by", () => {
   const BY_SKU = asQuery({ ...DAILY, filter: "sku", viewby: "100001" });
 
   test("the issue's case: a daily pull by one SKU gets 53 rows of another; they are left out and counted", async () => {
@@ -529,7 +529,7 @@ describe("issue 21: View by", () => {
   });
 });
 
-describe("issue 21: key fields", () => {
+describe("key fields", () => {
   test("daily pull, a row whose SKU is null: refused naming the row's date, the workbook unchanged", async () => {
     const before = f.host.snapshot();
     corrupt([{ kind: "missing-key", rows: 1 }]);
@@ -573,7 +573,7 @@ describe("issue 21: key fields", () => {
   });
 });
 
-describe("issue 21: the omitted-metrics header", () => {
+describe("the omitted-metrics header", () => {
   // pharmaplus serves neither availability nor wastage: the simulator's header names both.
   const OMITTING = asQuery({ ...WEEKLY, retailers: "pharmaplus", metrics: "revenue,availability,wastage" });
 
@@ -612,7 +612,7 @@ describe("issue 21: the omitted-metrics header", () => {
   });
 });
 
-describe("issue 21: numbers Excel cannot hold", () => {
+describe("numbers Excel cannot hold", () => {
   test.each([
     ["weekly" as const, 1e308, "revenue", "its numbers run from -9.99999999999999E+307 to 9.99999999999999E+307"],
     ["daily" as const, -1e308, "units", "its numbers run from -9.99999999999999E+307 to 9.99999999999999E+307"],

@@ -1,4 +1,4 @@
-// Cells the user filled below a table that grows at refresh (issue 21, item 8): a note, formulas (a total over the
+// Cells the user filled below a table that grows at refresh: a note, formulas (a total over the
 // table's revenue column, one pointing beside the table, one beside it pointing at a cell that moves) and a plain
 // value. Refresh inserts cells below the table, in its columns only, so they move down with it: each ends where it
 // was relative to the table's last row, with its content, format and figure; the service columns equal a fresh

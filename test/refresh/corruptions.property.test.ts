@@ -1,4 +1,4 @@
-// Property tests of issue 15's promise, over real HTTP: the simulator's answers corrupted at random by the
+// Property tests of the answer check's promise, over real HTTP: the simulator's answers corrupted at random by the
 // corrupting proxy (dev/corruptions), then pulled or refreshed into the in-memory workbook, for daily, weekly and
 // monthly tables. Whatever the corruption: no key appears twice in the table, no row lies outside the query (nor
 // outside its View by), no stored row disappears without being reported, what was omitted is metrics only, and

@@ -1,4 +1,4 @@
-// Losses at refresh (issue 15), against the simulator over HTTP (through a proxy that takes rows out of its
+// Losses at refresh, against the simulator over HTTP (through a proxy that takes rows out of its
 // answers or empties a metric) and the in-memory workbook host: every stored row a refresh removes is counted
 // with its dates; a refresh that would remove more than it replaces and adds, or whole periods that held rows,
 // writes nothing and says what it would remove until the user refreshes anyway; a stored figure the service

@@ -1,4 +1,4 @@
-// Several retailers in one managed table (issue 14), against the simulator over HTTP and the workbook host: Get
+// Several retailers in one managed table, against the simulator over HTTP and the workbook host: Get
 // data writes the three single-retailer pulls merged, a retailer's omitted metric is empty only in its rows, a
 // refresh after the service's revision equals a fresh pull, one retailer's failure leaves the table as it was,
 // a retailer that cannot serve the query is named before anything is sent, and a pivot by retailer follows.

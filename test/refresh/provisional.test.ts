@@ -1,4 +1,4 @@
-// Days read while still provisional that a refresh can no longer re-read (issue 23, item 5): a store-level daily
+// Days read while still provisional that a refresh can no longer re-read: a store-level daily
 // table refreshed after a gap says so once, in the summary, and its card keeps saying it; a weekly table and a
 // store-level daily table refreshed in time say nothing. Through the pane's operations, against the simulator.
 import { addDays } from "../../src/core/dates";

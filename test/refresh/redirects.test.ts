@@ -1,4 +1,4 @@
-// A redirect to another origin (issue 21, item 6) at the pane's Get data and at refresh, through the real client
+// A redirect to another origin at the pane's Get data and at refresh, through the real client
 // over HTTP: the Service URL is a front on 127.0.0.1 (the corrupting proxy, with a redirect rule) before the
 // simulator; the other origin, on 127.0.0.2, serves the same service. Each is refused with the message naming
 // where the service pointed, nothing is written, and the other origin receives nothing.

@@ -1,4 +1,4 @@
-// Refresh all of 20 tables (issue 24), over real HTTP against the simulator with its latency and fault injection,
+// Refresh all of 20 tables, over real HTTP against the simulator with its latency and fault injection,
 // and the in-memory workbook: the reads side by side with at most 6 requests in flight (counted at the
 // simulator), each table's result equal to its refresh alone, the writes never interleaved (the host's record of
 // the tables each sync wrote, and of the Excel.run each sync belongs to: the run's batches one at a time, so a

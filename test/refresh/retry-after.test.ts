@@ -1,4 +1,4 @@
-// A 429 whose Retry-After is an HTTP date beyond what the add-in waits (issue 21, item 7) at every surface: the
+// A 429 whose Retry-After is an HTTP date beyond what the add-in waits at every surface: the
 // pane's Get data, refresh and a SALES function, against the simulator over real HTTP. Each says the 429 and the
 // time the service named ("asks to wait until ..."), sends nothing more, and writes nothing.
 import { errorText } from "../../src/core/errorText";

@@ -107,7 +107,7 @@ test("refreshing twice in a row: no change", async () => {
   const again = await refreshTable(f.deps, await f.record(write.tableName));
   expect(again.changes.length).toBe(2);
   expect(again.changes.every((c) => c.change === 0)).toBe(true);
-  // Said as no change, each metric named with its dates (issue 38, item 4).
+  // Said as no change, each metric named with its dates.
   expect(refreshLine(again, dateStyle("en-GB")).text).toBe(
     `No change: ${again.rowsReplaced} rows re-read, all as before; Revenue, 17/11/2026 to 23/11/2026: no change; Units, 17/11/2026 to 23/11/2026: no change`,
   );

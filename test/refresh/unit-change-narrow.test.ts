@@ -1,4 +1,4 @@
-// A unit change in a narrow table (issue 36): a one-SKU (View by) or two-SKU weekly or monthly table re-reads one
+// A unit change in a narrow table: a one-SKU (View by) or two-SKU weekly or monthly table re-reads one
 // settled period, so one or two rows per metric to compare, fewer than the majority rule needs. The refresh judges
 // them also against the level of the settled periods before the window: figures a power of ten away from both the
 // stored ones and that level are held as a unit change; a figure that moved back to its level (a wrong figure the

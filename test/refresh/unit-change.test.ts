@@ -1,4 +1,4 @@
-// A unit change at the source (issue 21, item 5), against the simulator over HTTP through the corrupting proxy
+// A unit change at the source, against the simulator over HTTP through the corrupting proxy
 // (its `scale` kind: a retailer that now reports in pence, or in thousands) and the in-memory workbook host: the
 // refresh compares each metric's re-read figures with the stored ones for the same rows and, when most of them
 // moved by the same power of ten, holds the table (nothing written, every cell as it was) naming the metric and

@@ -1,4 +1,4 @@
-// What people do to a managed table's columns and filter, then refresh (issue 12, section 2): a calculated column,
+// What people do to a managed table's columns and filter, then refresh: a calculated column,
 // a typed-notes column, renamed service headers (the date's too), a moved column, a filter; the service revises
 // recent days and adds new ones. For a weekly SKU table, a daily store table and a table of three retailers, against the simulator and host:
 // the service's columns equal a fresh pull by field wherever they are, the user's cells are kept by row key

@@ -1,4 +1,4 @@
-// What the user typed inside the table stays (issue 38): their own rows in the window (a finance user's adjustment,
+// What the user typed inside the table stays: their own rows in the window (a finance user's adjustment,
 // SKU ADJ, revenue -512.34, in the week of 16 Nov), kept where the user left them and never counted as the
 // service's; a row with a service row's key is the service's; rows the service no longer sends are named by key; a
 // refresh that changes nothing says so. For a weekly SKU table and a daily store table, through the pane's refresh

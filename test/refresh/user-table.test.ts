@@ -1,4 +1,4 @@
-// The table stays the user's (issues 23 and 38): number formats, validation and conditional formats the user set,
+// The table stays the user's: number formats, validation and conditional formats the user set,
 // carried onto the rows refresh adds; hidden columns, widths and frozen panes kept; a sorted and filtered table. For a
 // weekly SKU table and a daily store table, through the pane's refresh (tableOperations), with the service
 // revising the window and adding periods, against the simulator and the host.

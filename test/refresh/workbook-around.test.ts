@@ -1,4 +1,4 @@
-// What people do to the workbook around a managed table, then refresh (issue 12): rename the table or its sheet
+// What people do to the workbook around a managed table, then refresh: rename the table or its sheet
 // (the saved query follows by Table.id), delete the table (reported, Stop managing offered), protect the sheet
 // (refused before anything is fetched; Refresh all goes on), build a pivot on it (refreshed with it), set
 // calculation to manual (said). For a weekly SKU table and a daily store table, against the simulator and host.

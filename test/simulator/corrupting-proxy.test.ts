@@ -1,5 +1,5 @@
 // The corrupting proxy (dev/corruptions) over real HTTP in front of the simulator: each kind of
-// corruption (issue 15's and issue 21's) really breaks the rule it names, other requests pass through untouched, rules are
+// corruption really breaks the rule it names, other requests pass through untouched, rules are
 // used up, and a seed reproduces an answer. Plus corruptRows alone on simulator rows.
 import {
   corruptRows,
@@ -290,7 +290,7 @@ describe("each corruption breaks the rule it names", () => {
   });
 });
 
-describe("each corruption of issue 21 breaks the rule it names", () => {
+describe("each corruption of View by, keys, figures and headers breaks the rule it names", () => {
   const VIEW_BY = { ...DAILY, filter: "sku", viewby: "100001" };
 
   test("other-viewby: n copies, each right after its row, with another SKU code; no key repeats", async () => {

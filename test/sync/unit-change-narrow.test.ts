@@ -1,4 +1,4 @@
-// A unit change in a narrow synced table (issue 36): one SKU (View by) or two, weekly or monthly, so one or two rows
+// A unit change in a narrow synced table: one SKU (View by) or two, weekly or monthly, so one or two rows
 // per metric in the re-read window. The sync, like the workbook's refresh (the same plan, src/core/refresh), judges
 // them also against the level of the settled periods before the window: every figure x1000 is held (exit 2,
 // nothing written) until --anyway; the service's own revisions are written. Against the simulator over HTTP through

@@ -1,6 +1,6 @@
 // Which tables each sync wrote (SyncRecord.tablesWritten) and which Excel.run it belongs to (SyncRecord.run), and
 // interleavedWrites / interleavedRuns: whether one table's writing syncs, or one batch's syncs, came between
-// another's (Refresh all writes one table at a time, issue 24).
+// another's (Refresh all writes one table at a time).
 import { createWorkbookHost, interleavedRuns, interleavedWrites, type WorkbookHost } from "../../dev/workbook-host";
 
 /** Two tables side by side on Sheet1: A at A1:B3, B at E1:F3; the log starts empty after them. */

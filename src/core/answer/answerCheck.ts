@@ -1,10 +1,10 @@
-// An answer checked against its question before anything is written (design decision 8): every period a UTC
-// day inside the dates asked, every row of the View by value, its key present and sent once, periods spaced as
-// the timeframe says, figures Excel can hold, nulls counted, and the columns those asked for. What breaks the
-// contract is refused whole (nothing can be written) or left out and reported. Pure: the client runs it on every
-// data answer, so the pane, refresh and the SALES functions alike only ever see checked answers. The rules for
-// one row are in answerRows.ts, the words in answerWords.ts; docs/client.md, "What the add-in checks in every
-// answer", says it for users.
+// An answer checked against its question before anything is written (docs/architecture.md, Decision 8): every period a
+// UTC day inside the dates asked, every row of the View by value, its key present and sent once, periods spaced as the
+// timeframe says, figures Excel can hold, nulls counted, and the columns those asked for. What breaks the contract is
+// refused whole (nothing can be written) or left out and reported. Pure: the client runs it on every data answer, so
+// the pane, refresh and the SALES functions alike only ever see checked answers. The rules for one row are in
+// answerRows.ts, the words in answerWords.ts; docs/client.md, "What the add-in checks in every answer", says it for
+// users.
 import { AnswerScan, LEVEL_FIELDS, unholdableComparison, type RequestDates, type ScanFound } from "./answerScan";
 import { keyText, noticesOf, refusalText, unholdableText } from "./answerWords";
 import { daysBetween, type IsoDate } from "../dates";

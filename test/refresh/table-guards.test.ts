@@ -1,6 +1,6 @@
-// Review fixes: a table moved out of date order by hand is refused, a pull that fails part way is saved and completes
-// on refresh, operations at the same time are serialized, an empty answer is refused, and service text lands as
-// text even after a user reformatted a text column.
+// What a pull and a refresh guard in the workbook: a table moved out of date order by hand is refused, a pull that
+// fails part way is saved and completes on refresh, operations at the same time are serialized, an empty answer is
+// refused, and service text lands as text even after a user reformatted a text column.
 import type { SalesClient } from "../../src/api";
 import { addDays } from "../../src/core/dates";
 import { asQuery } from "../support/query";
