@@ -17,7 +17,7 @@ export const missingColumnsWarning = (missing: readonly string[], start: IsoDate
   `The service did not send ${metricsIn(days, missing)} this time: ${missing.length === 1 ? "that column is" : "those columns are"} empty from ${dayIn(days, start)} on.`;
 
 export const earlyRowsWarning = (early: number, start: IsoDate, days?: DayWords): string =>
-  `${plural(early, "row")} the service labelled before ${dayIn(days, start)} ${early === 1 ? "was" : "were"} left out (the stored rows cover them).`;
+  `${plural(early, "row")} the service labelled before ${dayIn(days, start)} ${early === 1 ? "was" : "were"} left out (the stored rows cover ${early === 1 ? "it" : "them"}).`;
 
 export const keptRowsWarning = (from: IsoDate, to: IsoDate, storedRows: number, days?: DayWords): string =>
   `The service returned no rows for ${rangeIn(days, { from, to })}, where the table has ${plural(storedRows, "row")}. ${storedRows === 1 ? "It was" : "They were"} kept, not deleted. Check the retailer's connection in the service, then refresh again.`;

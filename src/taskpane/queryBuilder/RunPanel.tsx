@@ -87,10 +87,12 @@ function progressValue(p: RunProgress): number | undefined {
 
 /** "Read 120,000 of about 574,636 rows", then "Written 40,000 of 574,636 rows", counts grouped the user's way. */
 function progressText(p: RunProgress, style: Pick<DateStyle, "count">): string {
-  if (p.phase === "writing") return `Written ${style.count(p.done)} of ${style.count(p.total)} rows`;
+  const rows = (n: number) => (n === 1 ? "row" : "rows");
+  if (p.phase === "writing") return `Written ${style.count(p.done)} of ${style.count(p.total)} ${rows(p.total)}`;
   if (p.rows === 0) return "Reading from the service…";
-  const of = p.projected ? ` of about ${style.count(Math.max(p.projected, p.rows))}` : "";
-  return `Read ${style.count(p.rows)}${of} rows…`;
+  const about = p.projected ? Math.max(p.projected, p.rows) : p.rows;
+  const of = p.projected ? ` of about ${style.count(about)}` : "";
+  return `Read ${style.count(p.rows)}${of} ${rows(about)}…`;
 }
 
 /**
