@@ -54,6 +54,9 @@ export const styleDays = (style: { range(r: DateRange): string }): DayWords => (
   compact: (r) => style.range(r),
 });
 
+/** A sentence of ours ("The service ...") as a clause after a semicolon: its "The" in lower case. */
+export const midSentence = (text: string): string => text.replace(/^The (?=[a-z])/, "the ");
+
 /** "revenue", "revenue and units", "revenue, units and stock". */
 export const andList = (items: readonly string[]): string =>
   items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;

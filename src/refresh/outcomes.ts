@@ -3,7 +3,7 @@
 // (warnings.ts, src/core/refresh/holds.ts); refreshOutcome.ts assembles a table's outcome from its steps.
 import type { IsoDate, DateRange } from "../core/dates";
 import { errorText } from "../core/errorText";
-import { plural, rangeIn, type DayWords } from "../core/words";
+import { midSentence, plural, rangeIn, type DayWords } from "../core/words";
 import type { RefreshLosses, RefreshUnitChange } from "../core/refresh/holds";
 import { changesText, type MetricChange } from "../core/refresh/revisions";
 import { type RetailerSummary } from "../core/answer/retailersTable";
@@ -115,7 +115,10 @@ export function outcomeBase(t: { tableName: string; sheet: string; rows: number;
  * the last part keeps its own.
  */
 export function joinNotes(parts: readonly string[]): string {
-  return parts.map((p, i) => (i < parts.length - 1 ? p.replace(/\.$/, "") : p)).join("; ");
+  return parts
+    .map((p, i) => (i < parts.length - 1 ? p.replace(/\.$/, "") : p))
+    .map((p, i) => (i > 0 ? midSentence(p) : p))
+    .join("; ");
 }
 
 /** What a table's refresh changed and warned, in one line ("" when nothing): for the summary of Refresh all. */

@@ -50,7 +50,7 @@ describe("store-level daily not refreshed for 40 days", () => {
     // The pane's line says it (as a warning), and the card lists it from the saved record.
     const line = refreshLine(o, dateStyle("en-GB"));
     expect(line.ok).toBe(false);
-    expect(line.text).toContain("The service no longer has store-level daily data for 23 Nov to 18 Dec 2026");
+    expect(line.text).toContain("the service no longer has store-level daily data for 23 Nov to 18 Dec 2026");
     expect((await f.record(write.tableName)).gaps).toEqual([gap]);
     const ops = tableOperations(f.host.run, () => f.deps);
     expect((await ops.listManaged()).find((r) => r.tableName === write.tableName)?.gaps).toEqual([gap]);

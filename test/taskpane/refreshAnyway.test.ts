@@ -81,7 +81,7 @@ test("a refresh that would lose whole days: held, its line says what it would re
   expect(anyway.refreshAnyway).toBeUndefined();
   expect(anyway.text).toMatch(/^rewrote .*: \d+ rows replaced, \d+ added, [1-9]\d* removed; /);
   expect(anyway.text).toMatch(
-    /The service no longer sends [\d,]+ stored rows \(.+\); they were removed from the table\b/,
+    /the service no longer sends [\d,]+ stored rows \(.+\); they were removed from the table\b/,
   );
   expect(anyway.text).not.toMatch(/\.;/);
   expect(pane.latestOutcome(name)?.rowsRemoved).toBe(rows);
@@ -110,7 +110,7 @@ test("a refresh that loses nothing, and one kept on an empty answer, are not fla
   await f.sim.inject({ path: "/api/data", body: "empty" });
   const kept = await ops().refresh(name);
   expect(kept.refreshAnyway).toBeUndefined();
-  expect(kept.text).toMatch(/^kept as it was; The service returned no rows for /);
+  expect(kept.text).toMatch(/^kept as it was; the service returned no rows for /);
 });
 
 test("Refresh anyway when the service's answer would by then remove other days: held again with the new losses, nothing written", async () => {
@@ -174,7 +174,7 @@ test("a unit change at the source: held, its line names the metric and the facto
   const anyway = await pane.refresh(name, undefined, { anyway: line.refreshAnyway });
   expect(anyway.refreshAnyway).toBeUndefined();
   expect(anyway.text).toMatch(
-    /^rewrote .*: \d+ rows replaced, \d+ added, 0 removed; .*The service's revenue figures in the re-read days were 100 times what the table held .* They were written; the older rows keep the old unit/,
+    /^rewrote .*: \d+ rows replaced, \d+ added, 0 removed; .*the service's revenue figures in the re-read days were 100 times what the table held .* They were written; the older rows keep the old unit/,
   );
   expect(await readTable(f.host.run, name)).not.toEqual(before);
   // The next refresh compares pence with pence: written, not held.

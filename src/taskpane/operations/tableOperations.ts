@@ -12,7 +12,7 @@ import {
   updateManagedTables,
   type ManagedTable,
 } from "../../excel/queryStore";
-import { andList, dateStyle, type DateStyle } from "../../core/words";
+import { andList, dateStyle, midSentence, type DateStyle } from "../../core/words";
 import { getRefreshOnOpen, setRefreshOnOpen } from "../../excel/refreshSettings";
 import type { ExcelRun } from "../../excel/excelRun";
 import { goToTable } from "../../excel/selection";
@@ -53,7 +53,7 @@ export function refreshLine(o: RefreshOutcome, style: DateStyle): RefreshLine {
 function lineOf(o: RefreshOutcome, style: DateStyle): RefreshLine {
   const revised = changesWords(o.changes, style);
   const notes = [...(revised ? [revised] : []), ...omittedText(o), ...o.warnings];
-  const tail = notes.length ? `; ${joinNotes(notes)}` : "";
+  const tail = notes.length ? `; ${midSentence(joinNotes(notes))}` : "";
   switch (o.status) {
     case "refreshed":
       return {
