@@ -145,58 +145,67 @@ export function startCorruptingProxy(
     const headers: IncomingHttpHeaders = { ...req.headers, host: base.host };
     delete headers.connection;
     delete headers["keep-alive"];
-    const upstream = httpRequest(
-      {
-        host: base.hostname,
-        port: base.port || 80,
-        method: req.method,
-        path: `${prefix}${req.url ?? "/"}`,
-        headers,
-        agent,
-      },
-      (up: IncomingMessage) => {
-        if (!ruleFor() || up.statusCode !== 200) {
-          res.writeHead(up.statusCode ?? 502, up.statusMessage, copyHeaders(up.headers, []));
-          up.pipe(res);
-          return;
-        }
-        const chunks: Buffer[] = [];
-        up.on("data", (c: Buffer) => chunks.push(c));
-        up.on("error", () => res.destroy());
-        up.on("end", () => {
-          const body = Buffer.concat(chunks);
-          // Picked again now: a concurrent answer may have used up the rule seen when the answer began.
-          const rule = ruleFor();
-          const out = rule ? rewrite(body, up.headers, params, rule, seed) : null;
-          if (!rule || out === null) {
-            res.writeHead(200, up.statusMessage, copyHeaders(up.headers, []));
-            res.end(body);
+    const hasBody = !["GET", "HEAD", "OPTIONS"].includes(req.method ?? "GET");
+    const forward = (retried: boolean) => {
+      const upstream = httpRequest(
+        {
+          host: base.hostname,
+          port: base.port || 80,
+          method: req.method,
+          path: `${prefix}${req.url ?? "/"}`,
+          headers,
+          agent,
+        },
+        (up: IncomingMessage) => {
+          if (!ruleFor() || up.statusCode !== 200) {
+            res.writeHead(up.statusCode ?? 502, up.statusMessage, copyHeaders(up.headers, []));
+            up.pipe(res);
             return;
           }
-          changed++;
-          rule.used++;
-          if (--rule.left <= 0) rules = rules.filter((q) => q !== rule);
-          const h = copyHeaders(up.headers, ["content-length", "content-encoding", "transfer-encoding", OMITTED]);
-          if (out.omitted !== undefined) h["X-Service-Omitted-Metrics"] = out.omitted;
-          h["content-length"] = String(Buffer.byteLength(out.text));
-          res.writeHead(200, up.statusMessage, h);
-          res.end(out.text);
+          const chunks: Buffer[] = [];
+          up.on("data", (c: Buffer) => chunks.push(c));
+          up.on("error", () => res.destroy());
+          up.on("end", () => {
+            const body = Buffer.concat(chunks);
+            // Picked again now: a concurrent answer may have used up the rule seen when the answer began.
+            const rule = ruleFor();
+            const out = rule ? rewrite(body, up.headers, params, rule, seed) : null;
+            if (!rule || out === null) {
+              res.writeHead(200, up.statusMessage, copyHeaders(up.headers, []));
+              res.end(body);
+              return;
+            }
+            changed++;
+            rule.used++;
+            if (--rule.left <= 0) rules = rules.filter((q) => q !== rule);
+            const h = copyHeaders(up.headers, ["content-length", "content-encoding", "transfer-encoding", OMITTED]);
+            if (out.omitted !== undefined) h["X-Service-Omitted-Metrics"] = out.omitted;
+            h["content-length"] = String(Buffer.byteLength(out.text));
+            res.writeHead(200, up.statusMessage, h);
+            res.end(out.text);
+          });
+        },
+      );
+      upstream.on("error", (err: NodeJS.ErrnoException) => {
+        // A kept-alive socket the target closed as it was reused: the request never reached it, so send it again.
+        if (!retried && !hasBody && upstream.reusedSocket && err.code === "ECONNRESET") return forward(true);
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        const text = JSON.stringify({ detail: "corrupting proxy: the target did not answer" });
+        res.writeHead(502, {
+          "Content-Type": "application/json; charset=utf-8",
+          "Content-Length": Buffer.byteLength(text),
+          // Said to the page as the service's own errors are, not hidden behind a CORS refusal.
+          "Access-Control-Allow-Origin": req.headers.origin ?? "*",
         });
-      },
-    );
-    upstream.on("error", () => {
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      const text = JSON.stringify({ detail: "corrupting proxy: the target did not answer" });
-      res.writeHead(502, {
-        "Content-Type": "application/json; charset=utf-8",
-        "Content-Length": Buffer.byteLength(text),
+        res.end(text);
       });
-      res.end(text);
-    });
-    req.pipe(upstream);
+      if (hasBody) req.pipe(upstream);
+      else upstream.end();
+    };
+    forward(false);
   });
 
   return new Promise((resolve, reject) => {
