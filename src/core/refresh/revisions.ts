@@ -150,12 +150,15 @@ export class MetricTotals {
     }
   }
 
-  /** Rows told as totals (a store's unchanged rows, summed where they are held): per metric, the sum and the blanks. */
-  addSums(period: IsoDate, sums: readonly number[], blanks: readonly number[]): void {
+  /**
+   * `rows` rows told as totals (a store's unchanged rows, summed where they are held): per metric, the sum and the
+   * blanks. A metric blank in every row adds no sum, as its rows one by one would not (a sum of none is no -0 or 0).
+   */
+  addSums(period: IsoDate, rows: number, sums: readonly number[], blanks: readonly number[]): void {
     if (period < this.start) return;
     const at = this.periodOf(period);
     for (let m = 0; m < this.metrics; m++) {
-      at.sums[m].add(sums[m]);
+      if (blanks[m] < rows) at.sums[m].add(sums[m]);
       at.blanks[m] += blanks[m];
     }
   }

@@ -222,8 +222,8 @@ export class WindowFold {
     this.sameRows += u.rows;
     this.storedGroup(row, at, u.rows);
     this.freshGroup(row, u.rows);
-    this.before?.addSums(period, u.sums, u.blanks);
-    this.after?.addSums(period, u.sums, u.blanks);
+    this.before?.addSums(period, u.rows, u.sums, u.blanks);
+    this.after?.addSums(period, u.rows, u.sums, u.blanks);
     if (this.complete(period)) this.tally.unchanged(who, period, u.nonZero);
   }
 
