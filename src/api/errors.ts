@@ -75,6 +75,11 @@ export function notReadable(
 }
 
 /** The words for a request the deadline ended, shared by the client and the SALES functions' own deadline. */
+/** An answer that began and then sent nothing for the whole budget. */
+export function stalledText(ms: number): string {
+  return `The service's answer stopped coming part-way: nothing arrived for ${Math.round(ms / 1000)} s. Try again, or ask for a shorter date range.`;
+}
+
 export function timeoutText(ms: number): string {
   return `The service did not answer within ${Math.round(ms / 1000)} s. Try again, or ask for a shorter date range.`;
 }

@@ -1,14 +1,16 @@
 // HTTP for the client: ky does the retries (429 honouring Retry-After, 502/503/504, network errors;
 // exponential backoff with jitter, bounded attempts), except a 429 to a request sent through a request pool
-// (pool.ts), which is the pool's to wait for and send again. This module adds the overall deadline (the platform's
-// AbortSignal.timeout, joined to the callers' cancel with AbortSignal.any), cancellation, sharing of identical
+// (pool.ts), which is the pool's to wait for and send again. This module adds the deadline (requestDeadline.ts: one
+// budget until the answer begins, then one per wait for its next bytes, joined to the callers' cancel with
+// AbortSignal.any), cancellation, sharing of identical
 // requests in flight, redirects within the Service URL's origin only (redirects.ts), the wait a 429 asks for
 // (retryAfter.ts), and the mapping of every failure to a SalesApiError.
 // ky stays at 1.x: ky 2 needs Node 22 and this project supports Node 20 (package.json engines).
 import ky, { HTTPError } from "ky";
-import { SalesApiError, brokeOffText, redact, serviceWords, timeoutText } from "./errors";
+import { SalesApiError, brokeOffText, redact, serviceWords, stalledText, timeoutText } from "./errors";
 import { BodyBrokeOff, JsonBodyError, jsonText, readJsonBody, type RoomForMore } from "./jsonBody";
 import { getWithinOrigin } from "./redirects";
+import { RequestDeadline } from "./requestDeadline";
 import { RETRY_AFTER_STATUSES, rateLimitError, retryDecision } from "./retryAfter";
 import type { SurfaceWords } from "./surfaceWords";
 
@@ -175,12 +177,17 @@ export class Http {
     onItems?: (items: unknown[]) => RoomForMore,
     parsing?: BodyParsing,
   ): Promise<JsonResponse> {
-    const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(this.opts.timeoutMs)]);
-    return untilAborted(signal, this.readJson(url, signal, this.ky[rateLimit], onItems, parsing)).catch(
-      (err: unknown) => {
-        throw this.toSalesApiError(err, signal);
-      },
-    );
+    const deadline = new RequestDeadline(this.opts.timeoutMs);
+    const signal = AbortSignal.any([controller.signal, deadline.signal]);
+    const read = this.readJson(url, signal, this.ky[rateLimit], onItems, {
+      ...parsing,
+      onRead: () => deadline.renew(),
+    });
+    return untilAborted(signal, read)
+      .catch((err: unknown) => {
+        throw this.toSalesApiError(err, signal, deadline);
+      })
+      .finally(() => deadline.stop());
   }
 
   /** ky's attempts, then the body as JSON. An HTTP status becomes its SalesApiError here; the rest outside. */
@@ -189,7 +196,7 @@ export class Http {
     signal: AbortSignal,
     http: typeof ky,
     onItems?: (items: unknown[]) => RoomForMore,
-    { onBytes, batchBytes }: BodyParsing = {},
+    { onBytes, batchBytes, onRead }: BodyParsing & { onRead?: () => void } = {},
   ): Promise<JsonResponse> {
     let response: Response;
     try {
@@ -205,7 +212,7 @@ export class Http {
     try {
       const parsed = onBytes && ((bytes: number) => onBytes(bytes, total));
       const body = response.body
-        ? await readJsonBody(response.body, batchBytes, onItems, parsed)
+        ? await readJsonBody(response.body, batchBytes, onItems, parsed, onRead)
         : handedOn(jsonText(await wholeText(response)), onItems);
       return { body, headers: response.headers };
     } catch (err) {
@@ -222,10 +229,11 @@ export class Http {
     }
   }
 
-  private toSalesApiError(err: unknown, signal: AbortSignal): SalesApiError {
+  private toSalesApiError(err: unknown, signal: AbortSignal, deadline: RequestDeadline): SalesApiError {
     if (err instanceof SalesApiError) return err;
     if (signal.aborted) {
-      if (isTimeout(signal.reason)) return new SalesApiError("timeout", timeoutText(this.opts.timeoutMs));
+      if (isTimeout(signal.reason))
+        return new SalesApiError("timeout", (deadline.stalled ? stalledText : timeoutText)(this.opts.timeoutMs));
       return cancelled();
     }
     const e = err as Error;

@@ -312,13 +312,15 @@ function firstByte(chunk: Uint8Array, seen: number): number {
  * it batch by batch as they are parsed, none kept: the array comes back empty, and JSON the bytes turn out not to be
  * is found only once some batches have been given (the caller decides what they meant only at the end). When
  * `onItems` gives back a promise (RoomForMore), the body's next bytes are read only once it has settled.
- * `onParsed` is told the bytes of the array parsed so far, before each batch is handed on.
+ * `onParsed` is told the bytes of the array parsed so far, before each batch is handed on; `onRead`, each time bytes
+ * arrive and each time those have been handed on (the caller's deadline waits for the next bytes from then).
  */
 export async function readJsonBody(
   body: ReadableStream<Uint8Array>,
   batchBytes = BATCH_BYTES,
   onItems?: (items: unknown[]) => RoomForMore,
   onParsed?: (bytes: number) => void,
+  onRead?: () => void,
 ): Promise<unknown> {
   const r = new ArrayReader(batchBytes, onItems, onParsed);
   const stream = body.getReader();
@@ -334,6 +336,7 @@ export async function readJsonBody(
         throw new BodyBrokeOff(received, reason);
       });
       if (done) break;
+      onRead?.();
       received += value.length;
       if (r.mode === "start") {
         const at = firstByte(value, seen);
@@ -352,6 +355,8 @@ export async function readJsonBody(
         if (turn) await turn;
         if (r.rooms.length > 0) await r.roomsSettled();
       }
+      // The rows went on: the wait for the next bytes starts now, not while the engine took these.
+      onRead?.();
     }
   } catch (error) {
     await stream.cancel().catch(() => undefined);

@@ -235,6 +235,36 @@ describe("errors", () => {
     /** A fetch that never answers and ignores its abort signal. */
     const deaf: typeof fetch = () => new Promise<Response>(() => {});
 
+    /** An answer whose text comes in `parts`, one every `everyMs`; after the last, the body ends (or, `stall`, nothing more comes). */
+    const trickling =
+      (parts: string[], everyMs: number, stall = false): typeof fetch =>
+      async () => {
+        let next = 0;
+        const body = new ReadableStream<Uint8Array>({
+          async pull(c) {
+            if (next > 0) await new Promise((r) => setTimeout(r, everyMs));
+            if (next < parts.length) c.enqueue(new TextEncoder().encode(parts[next++]));
+            else if (!stall) c.close();
+            else await new Promise(() => {});
+          },
+        });
+        return new Response(body, { headers: { "Content-Type": "application/json" } });
+      };
+
+    test("an answer that keeps coming is read past the budget: each wait for bytes has the budget afresh", async () => {
+      const parts = ['{"su', "cce", 'ss"', ": tr", "ue}"];
+      // 5 parts 400 ms apart: 1.6 s in all, against a budget of 1 s.
+      expect(await make({ fetch: trickling(parts, 400), timeoutMs: 1000 }).testConnection()).toBe(true);
+    });
+
+    test("an answer that stops part-way ends when the budget passes with nothing new, said as stopped", async () => {
+      const e = await failure(make({ fetch: trickling(['{"su', "cce"], 100, true), timeoutMs: 1000 }).testConnection());
+      expect(e.kind).toBe("timeout");
+      expect(e.message).toBe(
+        "The service's answer stopped coming part-way: nothing arrived for 1 s. Try again, or ask for a shorter date range.",
+      );
+    });
+
     test("holds nothing once the request succeeds, fails or is cancelled (the platform's timer keeps nothing alive)", async () => {
       const before = heldTimers();
       expect(await make({ fetch: async () => json({ success: true }) }).testConnection()).toBe(true);
