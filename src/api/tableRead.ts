@@ -6,7 +6,7 @@ import { tableContents } from "../core/refresh/tableLayout";
 import { tabulate, type Tabulated } from "../core/answer/tabulate";
 import { TabulateStream } from "../core/answer/tabulateStream";
 import { nextTurn } from "../core/schedule/pace";
-import type { ReadOptions, SalesClient } from "./client";
+import type { ReadOptions, RetailerDataResult, SalesClient } from "./client";
 import type { SizedOptions } from "./sizedRead";
 import { tabulateRetailers, type RetailerSummary } from "../core/answer/retailersTable";
 
@@ -41,14 +41,10 @@ export async function fetchTable(
   dayCells: DayCells,
   opts: ReadOptions = {},
 ): Promise<TableAnswer> {
-  const inPeriodOrder = (t: Tabulated, periodField: string): Tabulated => ({
-    ...t,
-    values: tableContents(t, dayCells, periodField).values,
-  });
   if (query.retailers.length === 1) {
     const result = await client.getData(requestsOf(query)[0], opts);
     return {
-      table: inPeriodOrder(tabulate(result, result.query, dayCells), result.periodField),
+      table: inPeriodOrder(tabulate(result, result.query, dayCells), dayCells, result.periodField),
       periodField: result.periodField,
       query: result.query,
       retailers: [result.query.retailer],
@@ -56,13 +52,17 @@ export async function fetchTable(
       warnings: result.warnings,
     };
   }
-  const results = await client.getDataForRetailers(query, opts);
+  return retailersAnswer(await client.getDataForRetailers(query, opts), dayCells);
+}
+
+/** Several retailers' answers merged into one table in period order, with what each left out (tabulateRetailers). */
+function retailersAnswer(results: RetailerDataResult[], dayCells: DayCells): TableAnswer {
   const first = results[0];
   const table = tabulateRetailers(results, first.query, dayCells);
   // A retailer without rows has no period field of its own (the client's fallback): another's tells it.
   const periodField = (results.find((r) => r.rows.length > 0) ?? first).periodField;
   return {
-    table: inPeriodOrder(table, periodField),
+    table: inPeriodOrder(table, dayCells, periodField),
     periodField,
     query: first.query,
     retailers: results.map((r) => r.retailer),
@@ -72,6 +72,12 @@ export async function fetchTable(
     warnings: [...new Set(results.flatMap((r) => r.warnings))],
   };
 }
+
+/** A tabulated answer's rows as a table's contents hold them (tableContents: in period order). */
+const inPeriodOrder = (t: Tabulated, dayCells: DayCells, periodField: string): Tabulated => ({
+  ...t,
+  values: tableContents(t, dayCells, periodField).values,
+});
 
 /**
  * fetchTable for the pane's Get data and the functions: the query read in chunks sized by its first answer
@@ -95,9 +101,8 @@ export async function fetchTableSized(
     await nextTurn();
     const tabulated = stream.end(first.fields, first.omittedMetrics, first.query);
     await nextTurn();
-    const table = tableContents(tabulated, dayCells, first.periodField);
     return {
-      table: { ...tabulated, values: table.values },
+      table: inPeriodOrder(tabulated, dayCells, first.periodField),
       periodField: first.periodField,
       query: first.query,
       retailers: [first.retailer],
@@ -105,15 +110,5 @@ export async function fetchTableSized(
       warnings: first.warnings,
     };
   }
-  const table = tabulateRetailers(results, first.query, dayCells);
-  const periodField = (results.find((r) => r.rows.length > 0) ?? first).periodField;
-  return {
-    table: { ...table, values: tableContents(table, dayCells, periodField).values },
-    periodField,
-    query: first.query,
-    retailers: results.map((r) => r.retailer),
-    omittedMetrics: [...new Set(results.flatMap((r) => r.omittedMetrics))],
-    perRetailer: table.retailers,
-    warnings: [...new Set(results.flatMap((r) => r.warnings))],
-  };
+  return retailersAnswer(results, dayCells);
 }
