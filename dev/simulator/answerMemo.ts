@@ -3,6 +3,7 @@
 // after start), so a test that asks again (every failure point of a refresh, every co-author order) is sent the
 // same text without it being built again. Opt-in (SimulatorOptions.rememberAnswers): the test harness turns it on;
 // the benches and `npm start` build every answer, as the benches time that.
+import { PartedBody } from "./data";
 import type { ApiResult } from "./routes";
 
 export interface AnswerMemoLimits {
@@ -15,7 +16,7 @@ export interface AnswerMemoLimits {
 const DEFAULT_LIMITS: AnswerMemoLimits = { maxAnswer: 1_000_000, maxTotal: 16_000_000 };
 
 export class AnswerMemo {
-  private readonly answers = new Map<string, ApiResult>();
+  private readonly answers = new Map<string, ApiResult & { body: string | Buffer }>();
   private total = 0;
 
   constructor(private readonly limits: AnswerMemoLimits = DEFAULT_LIMITS) {}
@@ -25,14 +26,16 @@ export class AnswerMemo {
     const kept = this.answers.get(key);
     if (kept) return kept;
     const built = build();
-    const size = built.body.length;
+    const { body } = built;
+    if (body instanceof PartedBody) return built; // sent as it is built: never held whole
+    const size = body.length;
     if (built.status !== 200 || size > this.limits.maxAnswer) return built;
     for (const [oldKey, old] of this.answers) {
       if (this.total + size <= this.limits.maxTotal) break;
       this.answers.delete(oldKey);
       this.total -= old.body.length;
     }
-    this.answers.set(key, built);
+    this.answers.set(key, { ...built, body });
     this.total += size;
     return built;
   }

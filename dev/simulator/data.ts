@@ -212,42 +212,97 @@ interface Source {
   acc: SkuAcc;
 }
 
-/** Builds the answer's JSON; `maxRows` 0 builds any size (an answer is held whole, about 190 bytes a store row). */
+/**
+ * Answers of more rows than this are sent as they are built, in parts and without a Content-Length, as a service
+ * streams a large answer: a day of 2.3 million store rows took longer to build whole than a client waits for an
+ * answer to begin, and held 440 MB. Smaller answers are built whole and say their length.
+ */
+export const STREAMED_ROWS = 1_000_000;
+
+/** Rows of a streamed answer in one part. */
+const PART_ROWS = 20_000;
+
+/** A data answer's JSON in parts, built as they are asked for; `whole()` joins them, for who needs it all at once. */
+export class PartedBody {
+  constructor(readonly parts: Iterable<Buffer>) {}
+
+  whole(): Buffer {
+    return Buffer.concat([...this.parts]);
+  }
+}
+
+/**
+ * The answer's JSON: whole, or in parts when it has more than STREAMED_ROWS rows. The rows are counted and refused
+ * past `maxRows` (0: any size) before any part is built, so a refusal is an answer of its own.
+ */
 export function buildDataJson(
   catalog: Catalog,
   model: ValueModel,
   q: DataQuery,
   today: Day,
   maxRows: number = DEFAULT_MAX_ROWS,
-): Buffer {
+): Buffer | PartedBody {
   const ps = periods(q, today);
-  const guard = (n: number) => {
-    if (maxRows > 0 && n > maxRows) throw tooLarge(n, maxRows);
-  };
-  const names = q.metrics.map((m) => bytes(`,"${m}":`));
-  const cmpNames = q.comparison ? q.metrics.map((m) => bytes(`,"${comparisonColumn(m, q.comparison!)}":`)) : [];
   const out = new JsonWriter();
-  let rows = 0;
-  const COMMA = 44,
-    CLOSE = 125;
-  out.byte(91); // [
+  const rows =
+    q.level === "sku" ? skuRows(catalog, model, q, today, ps, out) : storeRows(catalog, model, q, today, ps, out);
+  if (maxRows > 0 && rows.count > maxRows) throw tooLarge(rows.count, maxRows);
+  const body = new PartedBody(inParts(out, rows.written));
+  return rows.count > STREAMED_ROWS ? body : body.whole();
+}
 
-  if (q.level === "sku") {
-    const sources: Source[] = (q.retailer ? [q.retailer] : catalog.retailers)
-      .map((r) => ({
-        retailer: r,
-        serves: new Set(metricsListFor(r.metrics, "sku", q.timeframe) ?? []),
-        acc: newSkuAcc(),
-      }))
-      .filter((src) => q.metrics.some((m) => src.serves.has(m)));
-    const groups = skuGroups(catalog, q, (s) => sources.some((src) => src.retailer.ranges[s.index]), false);
-    guard(ps.length * groups.length);
+/** An answer's rows: at most `count` of them, each written to the writer as `written` is iterated. */
+interface AnswerRows {
+  count: number;
+  written: Iterable<void>;
+}
+
+/** The JSON array of the rows, taken from the writer every PART_ROWS rows. */
+function* inParts(out: JsonWriter, rows: Iterable<void>): Generator<Buffer> {
+  const COMMA = 44;
+  out.byte(91); // [
+  let n = 0;
+  for (const _ of rows) {
+    if (++n % PART_ROWS === 0) yield out.take();
+    out.byte(COMMA);
+  }
+  if (n > 0) out.drop(1); // the comma after the last row
+  out.byte(93); // ]
+  yield out.take();
+}
+
+const CLOSE = 125;
+
+function metricNames(q: DataQuery) {
+  return {
+    names: q.metrics.map((m) => bytes(`,"${m}":`)),
+    cmpNames: q.comparison ? q.metrics.map((m) => bytes(`,"${comparisonColumn(m, q.comparison!)}":`)) : [],
+  };
+}
+
+function skuRows(
+  catalog: Catalog,
+  model: ValueModel,
+  q: DataQuery,
+  today: Day,
+  ps: Period[],
+  out: JsonWriter,
+): AnswerRows {
+  const { names, cmpNames } = metricNames(q);
+  const sources: Source[] = (q.retailer ? [q.retailer] : catalog.retailers)
+    .map((r) => ({
+      retailer: r,
+      serves: new Set(metricsListFor(r.metrics, "sku", q.timeframe) ?? []),
+      acc: newSkuAcc(),
+    }))
+    .filter((src) => q.metrics.some((m) => src.serves.has(m)));
+  const groups = skuGroups(catalog, q, (s) => sources.some((src) => src.retailer.ranges[s.index]), false);
+  function* written(): Generator<void> {
     const vals: (number | null)[] = new Array(q.metrics.length).fill(null);
     const base: (number | null)[] = new Array(q.metrics.length).fill(null);
     for (const p of ps) {
       for (const g of groups) {
         if (!skuValues(model, q, sources, g, p.a, p.b, today, vals)) continue;
-        if (rows++ > 0) out.byte(COMMA);
         out.raw(p.label);
         out.raw(g.head);
         for (let i = 0; i < vals.length; i++) {
@@ -262,39 +317,47 @@ export function buildDataJson(
           }
         }
         out.byte(CLOSE);
+        yield;
       }
     }
-  } else {
-    const r = q.retailer!; // parseDataQuery rejects `all` at store level
-    const groups = skuGroups(catalog, q, (s) => r.ranges[s.index], true);
-    // Which store carries which SKU, computed once per request rather than per period.
-    const carries = new Map<Sku, Store[]>();
-    for (const g of groups)
-      for (const s of g.members)
-        carries.set(
-          s,
-          r.stores.filter((st) => model.storeRanges(r, s, st)),
-        );
-    const cells: { g: Group; st: Store; members: Sku[] }[] = [];
-    for (const g of groups) {
-      for (const st of r.stores) {
-        const members = g.members.filter((s) => carries.get(s)!.includes(st));
-        if (members.length > 0) cells.push({ g, st, members });
-      }
+  }
+  return { count: ps.length * groups.length, written: written() };
+}
+
+function storeRows(
+  catalog: Catalog,
+  model: ValueModel,
+  q: DataQuery,
+  today: Day,
+  ps: Period[],
+  out: JsonWriter,
+): AnswerRows {
+  const { names, cmpNames } = metricNames(q);
+  const r = q.retailer!; // parseDataQuery rejects `all` at store level
+  const groups = skuGroups(catalog, q, (s) => r.ranges[s.index], true);
+  // Which store carries which SKU, computed once per request rather than per period.
+  const carries = new Map<Sku, Set<Store>>();
+  for (const g of groups)
+    for (const s of g.members) carries.set(s, new Set(r.stores.filter((st) => model.storeRanges(r, s, st))));
+  const cells: { g: Group; st: Store; members: Sku[] }[] = [];
+  for (const g of groups) {
+    for (const st of r.stores) {
+      const members = g.members.filter((s) => carries.get(s)!.has(st));
+      if (members.length > 0) cells.push({ g, st, members });
     }
-    guard(ps.length * cells.length);
-    const storeHeads = new Map<Store, Uint8Array>(
-      r.stores.map((st) => [st, bytes(`"store_id":${st.id},"store_name":${JSON.stringify(storeLabel(st))},`)]),
-    );
-    const values = (members: Sku[], st: Store, a: Day, b: Day) => {
-      const acc = newStoreAcc();
-      for (const s of members) model.addStoreDays(r, s, st, a, b, today, acc);
-      return q.metrics.map((m) => storeMetric(m, acc));
-    };
+  }
+  const storeHeads = new Map<Store, Uint8Array>(
+    r.stores.map((st) => [st, bytes(`"store_id":${st.id},"store_name":${JSON.stringify(storeLabel(st))},`)]),
+  );
+  const values = (members: Sku[], st: Store, a: Day, b: Day) => {
+    const acc = newStoreAcc();
+    for (const s of members) model.addStoreDays(r, s, st, a, b, today, acc);
+    return q.metrics.map((m) => storeMetric(m, acc));
+  };
+  function* written(): Generator<void> {
     for (const p of ps) {
       for (const c of cells) {
         const vals = values(c.members, c.st, p.a, p.b);
-        if (rows++ > 0) out.byte(COMMA);
         out.raw(p.label);
         out.raw(storeHeads.get(c.st)!);
         out.raw(c.g.head);
@@ -310,11 +373,11 @@ export function buildDataJson(
           }
         }
         out.byte(CLOSE);
+        yield;
       }
     }
   }
-  out.byte(93); // ]
-  return out.result();
+  return { count: ps.length * cells.length, written: written() };
 }
 
 function tooLarge(n: number, maxRows: number) {

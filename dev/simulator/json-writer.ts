@@ -81,8 +81,16 @@ export class JsonWriter {
     }
   }
 
-  result(): Buffer {
-    return this.buf.subarray(0, this.len);
+  /** Forgets the last `n` bytes written. */
+  drop(n: number): void {
+    this.len = Math.max(0, this.len - n);
+  }
+
+  /** A copy of the bytes written so far; the writer starts again empty, its buffer kept. */
+  take(): Buffer {
+    const bytes = Buffer.from(this.buf.subarray(0, this.len));
+    this.len = 0;
+    return bytes;
   }
 }
 

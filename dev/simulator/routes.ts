@@ -2,7 +2,7 @@
 // a JSON body text and extra headers; errors are thrown as HttpError.
 import { actionsFor } from "./actions";
 import { skuProductName, type Catalog } from "./catalog";
-import { buildDataJson } from "./data";
+import { buildDataJson, type PartedBody } from "./data";
 import type { Day } from "./dates";
 import { ALL, listType, namedRetailer, parseDataQuery } from "./query";
 import type { ValueModel } from "./values";
@@ -12,11 +12,16 @@ export type ApiPath = (typeof API_PATHS)[number];
 
 export interface ApiResult {
   status: number;
-  body: string | Buffer;
+  /** The JSON text; in parts for an answer too large to build whole before it is sent. */
+  body: string | Buffer | PartedBody;
   headers: Record<string, string>;
 }
 
-const ok = (body: string | Buffer, headers: Record<string, string> = {}): ApiResult => ({ status: 200, body, headers });
+const ok = (body: ApiResult["body"], headers: Record<string, string> = {}): ApiResult => ({
+  status: 200,
+  body,
+  headers,
+});
 
 /** What a route may build: `maxRows` rows in one data answer at most, 0 for no limit. */
 export interface RouteLimits {

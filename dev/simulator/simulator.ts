@@ -8,7 +8,7 @@ import { applyCors, answerPreflight } from "./cors";
 import { formatDay, parseDay, todayUtc, type Day } from "./dates";
 import { badRequest, HttpError } from "./errors";
 import { defaultFaultDetail, FaultQueue, parseFaults, type Fault } from "./faults";
-import { DEFAULT_MAX_ROWS } from "./data";
+import { DEFAULT_MAX_ROWS, PartedBody } from "./data";
 import { API_PATHS, route, type ApiPath, type ApiResult, type RouteLimits } from "./routes";
 import { ValueModel } from "./values";
 
@@ -65,15 +65,42 @@ function parseToday(text: string): Day {
 function sendJson(
   res: ServerResponse,
   status: number,
-  body: string | Buffer,
+  body: ApiResult["body"],
   headers: Record<string, string> = {},
 ): void {
   res.statusCode = status;
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
   res.setHeader("Content-Type", "application/json; charset=utf-8");
+  if (body instanceof PartedBody) return sendParts(res, body);
   res.setHeader("Content-Length", Buffer.byteLength(body));
   res.end(body);
 }
+
+/**
+ * A body sent part by part as each is built (chunked, with no length said), waiting for the client to take each and
+ * giving the event loop a turn between parts, so other requests are answered meanwhile.
+ */
+function sendParts(res: ServerResponse, body: PartedBody): void {
+  const parts = body.parts[Symbol.iterator]();
+  const next = (): void => {
+    if (res.destroyed) return; // the client went away: build no more
+    let part: IteratorResult<Buffer>;
+    try {
+      part = parts.next();
+    } catch (err) {
+      console.error("simulator: internal error", err);
+      res.destroy();
+      return;
+    }
+    if (part.done) res.end();
+    else if (res.write(part.value)) setImmediate(next);
+    else res.once("drain", next);
+  };
+  next();
+}
+
+/** A body as one text, for faults that cut or replace it. */
+const wholeBody = (body: ApiResult["body"]): string | Buffer => (body instanceof PartedBody ? body.whole() : body);
 
 const detail = (text: string) => JSON.stringify({ detail: text });
 
@@ -232,7 +259,8 @@ class SimulatorImpl implements Simulator {
   }
 
   private sendFaulty(res: ServerResponse, result: ApiResult, fault: Fault): void {
-    let { status, body } = result;
+    let status = result.status;
+    let body = wholeBody(result.body);
     let headers = { ...result.headers };
     if (fault.status !== undefined) {
       headers = {}; // the injected error replaces the real answer, headers included
