@@ -60,6 +60,13 @@ export interface Dialect {
    * at a time (windowPairs.ts); PostgreSQL does so in the server, one cursor for the whole window.
    */
   joinsInChunks: boolean;
+  /**
+   * A later sync's swap deletes and inserts only the window's rows that differ from the staged ones, and leaves the
+   * rows re-read exactly as stored in place (stagingTable.ts). PostgreSQL's primary key makes each row re-inserted an
+   * index entry beside its deleted twin's; DuckDB deletes a window by marking it, and its anti-join would hold the
+   * staged rows' hash table in the sync's own memory (docs/sync.md, "How a window is rewritten").
+   */
+  swapsChangedRows: boolean;
   /** The staging table of a rewrite is a temporary table (PostgreSQL's, on disk past temp_buffers); else a table. */
   stagesInTemporary: boolean;
   /** What tells a table's rows apart, as a value the driver reads cheaply (DuckDB's rowid, PostgreSQL's ctid as text). */

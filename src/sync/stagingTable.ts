@@ -6,6 +6,7 @@
 // temporary table of the session. Made in the transaction, it is gone with a rollback or a killed process, as a
 // merge over a staging table is in dlt, ingestr and dbt.
 import { createHash } from "node:crypto";
+import type { IsoDate } from "../core/dates";
 import type { SyncTableSpec } from "./engine";
 import type { KeptValues } from "./keptValues";
 import type { RowBlock } from "./rowBlock";
@@ -44,16 +45,42 @@ export class Staging {
     return n;
   }
 
+  /** The key's columns of the table's row `s` and the staged row `n` equal. */
+  private sameKey(): string {
+    return this.spec.key.map((k) => `s.${quoteName(k)} = n.${quoteName(k)}`).join(" AND ");
+  }
+
   /**
-   * Inserts the staged rows into the table (once its window is deleted): with the values `kept` holds of the user's
-   * columns, by row key, or straight; then drops the staging table. The rows inserted.
+   * Deletes the table's rows from `from` on but those a staged row repeats in every sync column (the rows re-read as
+   * stored stay in place: Dialect.swapsChangedRows); the rows deleted.
    */
-  async insertInto(kept: KeptValues | null): Promise<number> {
+  deleteChanged(from: IsoDate): Promise<number> {
+    const { spec } = this;
+    const same = spec.columns
+      .filter((c) => !spec.key.includes(c.name))
+      .map((c) => ` AND s.${quoteName(c.name)} IS NOT DISTINCT FROM n.${quoteName(c.name)}`)
+      .join("");
+    return this.s.exec(
+      `DELETE FROM ${quoteName(spec.table)} AS s WHERE s.${quoteName(spec.period)} >= $1::DATE
+        AND NOT EXISTS (SELECT 1 FROM ${this.table} n WHERE ${this.sameKey()}${same})`,
+      [from],
+    );
+  }
+
+  /**
+   * Inserts the staged rows into the table (once its window is deleted, or its changed rows: `onlyNew` leaves out the
+   * staged rows whose key the table still holds): with the values `kept` holds of the user's columns, by row key, or
+   * straight; then drops the staging table. The rows inserted.
+   */
+  async insertInto(kept: KeptValues | null, onlyNew = false): Promise<number> {
     const { s, spec } = this;
     const own = spec.columns.map((c) => quoteName(c.name)).join(", ");
+    const source = onlyNew
+      ? `(SELECT * FROM ${this.table} n WHERE NOT EXISTS (SELECT 1 FROM ${quoteName(spec.table)} s WHERE ${this.sameKey()}))`
+      : this.table;
     const inserted = kept
-      ? await kept.insertFrom(this.table)
-      : await s.exec(`INSERT INTO ${quoteName(spec.table)} (${own}) SELECT ${own} FROM ${this.table}`);
+      ? await kept.insertFrom(source)
+      : await s.exec(`INSERT INTO ${quoteName(spec.table)} (${own}) SELECT ${own} FROM ${source} AS n`);
     await this.drop();
     return inserted;
   }

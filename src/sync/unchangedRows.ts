@@ -18,7 +18,7 @@ export class RepeatedUnchanged extends Error {
   }
 }
 
-/** One side's rows of a group (a period, and its retailer where the key has one). */
+/** One side's rows of a group (a period, and its retailer where the key has one); the fresh side's sums and blanks stay 0. */
 interface Side {
   rows: number;
   nonZero: number[];
@@ -63,21 +63,23 @@ export class UnchangedCount {
     return g;
   }
 
-  /** Both tables' totals per group from `from` on: the rows, and per metric non-zero figures, sum and blanks. */
+  /** Both tables' totals per group from `from` on: the rows and per metric non-zero figures; the stored side's sums and blanks. */
   async load(session: EngineSession, at: { table: string; staging: string; period: string; from: string }) {
     const q = quoteName;
     const groupBy = [`CAST(${q(at.period)} AS TEXT)`, ...(this.retailerAt > 0 ? [q(RETAILER_COLUMN)] : [])];
-    const perMetric = this.c.metrics.flatMap((m) => [
-      `count(CASE WHEN ${q(m)} <> 0 THEN 1 END)`,
-      `coalesce(${exactSumSql(q(m))}, 0)`,
-      `count(*) - count(${q(m)})`,
-    ]);
+    // The fresh side is only counted: the unchanged rows' figures are the stored side's.
+    const perMetric = (side: "stored" | "fresh") =>
+      this.c.metrics.flatMap((m) => [
+        `count(CASE WHEN ${q(m)} <> 0 THEN 1 END)`,
+        side === "stored" ? `coalesce(${exactSumSql(q(m))}, 0)` : "0",
+        side === "stored" ? `count(*) - count(${q(m)})` : "0",
+      ]);
     for (const [table, side] of [
       [at.table, "stored"],
       [at.staging, "fresh"],
     ] as const) {
       const rows = await session.rows(
-        `SELECT ${groupBy.join(", ")}, count(*), ${perMetric.join(", ")} FROM ${table}
+        `SELECT ${groupBy.join(", ")}, count(*), ${perMetric(side).join(", ")} FROM ${table}
           WHERE ${q(at.period)} >= $1::DATE GROUP BY ${groupBy.map((_, i) => String(i + 1)).join(", ")}`,
         [at.from],
       );

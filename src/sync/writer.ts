@@ -46,6 +46,8 @@ export class TransactionWriter implements WindowWriter {
   private readonly kept: KeptValues | null;
   /** A later sync's staged rows and the window they replace (stage). */
   private staged: { staging: Staging; from: IsoDate } | null = null;
+  /** The window's rows the swap left in place, re-read exactly as stored (Dialect.swapsChangedRows); else null. */
+  private unchanged: number | null = null;
 
   constructor(
     readonly spec: SyncTableSpec,
@@ -75,13 +77,23 @@ export class TransactionWriter implements WindowWriter {
     }
   }
 
+  /**
+   * Deletes the window from `from` on; the rows it held. Where the engine swaps only the changed rows, those the staged
+   * rows repeat exactly stay in place, and are counted as deleted and inserted again: the window's rows are replaced.
+   */
   deleteWindow(from: IsoDate): Promise<number> {
     return this.step(async () => {
-      const sql = `DELETE FROM ${quoteName(this.spec.table)} WHERE ${quoteName(this.spec.period)} >= $1::DATE`;
+      const { session, dialect } = this.tx;
+      const table = quoteName(this.spec.table);
+      const inWindow = `${quoteName(this.spec.period)} >= $1::DATE`;
       await this.kept?.keep(from);
-      const deleted = await this.tx.session.exec(sql, [from]);
       this.window = from;
-      return deleted;
+      if (!this.staged || !dialect.swapsChangedRows)
+        return session.exec(`DELETE FROM ${table} WHERE ${inWindow}`, [from]);
+      const deleted = await this.staged.staging.deleteChanged(from);
+      const [{ n }] = await session.all(`SELECT count(*) AS n FROM ${table} WHERE ${inWindow}`, [from]);
+      this.unchanged = Number(n);
+      return deleted + this.unchanged;
     });
   }
 
@@ -120,7 +132,8 @@ export class TransactionWriter implements WindowWriter {
 
   insertStaged(): Promise<number> {
     return this.step(async () => {
-      const n = await this.mustBeStaged().staging.insertInto(this.kept);
+      const unchanged = this.unchanged ?? 0;
+      const n = (await this.mustBeStaged().staging.insertInto(this.kept, this.unchanged !== null)) + unchanged;
       this.inserted += n;
       return n;
     });

@@ -21,6 +21,7 @@ export const DUCKDB: Dialect = {
   declaresKey: false,
   joinsInChunks: true,
   // A temporary table of DuckDB's is held in memory; a table of the file is compressed and written out as it fills.
+  swapsChangedRows: false,
   stagesInTemporary: false,
   rowId: "rowid",
   nextRunId: "SELECT nextval('sales_sync_run_ids') AS id",

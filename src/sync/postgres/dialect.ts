@@ -18,6 +18,7 @@ export const POSTGRES: Dialect = {
   logSetup: ["SELECT pg_advisory_xact_lock(hashtextextended('sales-data sync: setup', 0))"],
   declaresKey: true,
   joinsInChunks: false,
+  swapsChangedRows: true,
   stagesInTemporary: true,
   rowId: "CAST(ctid AS TEXT)",
   nextRunId: "SELECT nextval(pg_get_serial_sequence('sales_sync_runs', 'run_id')) AS id",
