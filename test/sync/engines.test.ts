@@ -1,6 +1,7 @@
 // The sync's database engines against real databases, the same suite for both: DuckDB on a file in a temporary
 // folder, PostgreSQL on a server this file starts. Typed tables, one transaction per window rewrite, failures at
 // every stage, the lock, the run and revisions tables.
+import { availableParallelism } from "node:os";
 import { LONG_NAME_PRODUCTS, LONG_NAME_RETAILER } from "../../dev/simulator/long-names";
 import { type SyncEngine, type SyncRow, type SyncTableSpec } from "../../src/sync";
 import { SyncError, SyncLockedError } from "../../src/sync/errors";
@@ -96,6 +97,17 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
         ),
       ]);
   });
+
+  // DuckDB's buffer pool keeps the blocks a transaction writes until its memory_limit: left at 80% of the machine's
+  // memory, a window four times as large peaked at twice the memory (src/sync/duckdb/connect.ts).
+  if (db.name === "DuckDB")
+    test("the DuckDB file is opened with its memory bounded: 32 MB a thread, at least 128 MB", async () => {
+      await seeded(engine);
+      const [{ limit }] = await db.query("SELECT current_setting('memory_limit') AS limit");
+      const mb = Math.max(128, 32 * availableParallelism());
+      // DuckDB shows the limit in its own units, cut to a tenth (128 MB is "122.0 MiB").
+      expect(String(limit)).toBe(`${(Math.floor((mb * 1e7) / 2 ** 20) / 10).toFixed(1)} MiB`);
+    });
 
   // PostgreSQL's swap deletes and inserts only the rows that changed (Dialect.swapsChangedRows): a row re-inserted
   // costs an index entry beside its deleted twin's. The counts still say the window's rows replaced.

@@ -3,6 +3,7 @@
 // and closed when the last lets go, which releases DuckDB's file lock: one writing process at a time. Another process
 // holding that lock is told in words, naming the file and the process. The engine is the base over this folder's
 // parts; each rewrite and each read of the run log has a connection of its own.
+import { availableParallelism } from "node:os";
 import { DuckDBInstance } from "@duckdb/node-api";
 import type { SyncEngine } from "../engine";
 import { SqlEngine } from "../engineBase";
@@ -22,15 +23,16 @@ const files = new Map<string, OpenFile>();
 /**
  * How the sync opens a DuckDB file: settings of memory only, none of what is stored or refused. DuckDB keeps the
  * row groups of a large insert in memory up to write_buffer_row_group_memory_limit (by default a fifth of its
- * memory_limit, itself 80% of the machine's memory, over its threads: 1.2 GB on a 24 GB machine) before writing them
- * out together, and returns what its allocator holds after a task only past allocator_flush_threshold (128 MB). At
- * 4 MB each, the bench's 5-million-row sync peaked at 361 and 364 MB against 435 to 454 MB, in as much CPU time
- * (docs/sync.md, "What memory a sync needs"). No memory_limit: an ART index must fit in memory, so a limit
- * fails a large enough first sync.
+ * memory_limit over its threads) before writing them out together, and returns what its allocator holds after a task
+ * only past allocator_flush_threshold (128 MB): 4 MB each. Its buffer pool keeps every block the transaction wrote
+ * until memory_limit (by default 80% of the machine's memory), so a sync's peak grew with its rows: memory_limit is
+ * 32 MB a thread, at least 128 MB, and operators past it spill to the file's temporary folder (docs/sync.md, "What
+ * memory a sync needs"). The sync's tables declare no key, so no index of theirs must fit in memory.
  */
 const DUCKDB_SETTINGS: Readonly<Record<string, string>> = {
   write_buffer_row_group_memory_limit: "4MB",
   allocator_flush_threshold: "4MB",
+  memory_limit: `${Math.max(128, 32 * availableParallelism())}MB`,
 };
 
 /** The file's lock is held by another process: what DuckDB says, in words a scheduler's log can act on. */
