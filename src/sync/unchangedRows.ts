@@ -5,7 +5,8 @@
 // differ. Where a key repeats among unchanged rows the two sides' remainders disagree, and the window is read again
 // pair by pair (RepeatedUnchanged), as the fold tells repeats.
 import { ExactSum, isNumber } from "../core/refresh/revisions";
-import type { UnchangedRows, WindowPair } from "../core/refresh/windowFold";
+import type { CountedRows, UnchangedRows } from "../core/refresh/countedRows";
+import { RepeatedKeyError, type WindowPair } from "../core/refresh/windowFold";
 import { RETAILER_COLUMN } from "../core/answer/retailersTable";
 import type { PairColumns, SyncCell } from "./engine";
 import { quoteName } from "./sqlNames";
@@ -96,6 +97,59 @@ export class UnchangedCount {
         });
       }
     }
+  }
+
+  /** The periods (days, as text) whose groups the stored window holds no row of: the join can leave them out. */
+  newPeriods(): string[] {
+    const stored = new Set<string>();
+    const all = new Set<string>();
+    for (const g of this.groups.values()) {
+      const period = String(g.keys[0]);
+      all.add(period);
+      if (g.stored.rows > 0) stored.add(period);
+    }
+    return [...all].filter((p) => !stored.has(p)).sort();
+  }
+
+  /**
+   * The staged rows of `periods` (newPeriods), counted and summed per group as added rows, which then leave the
+   * groups' totals; two rows of one key among them are refused as the fold refuses them (RepeatedKeyError).
+   */
+  async added(
+    session: EngineSession,
+    at: { staging: string; period: string },
+    periods: readonly string[],
+  ): Promise<CountedRows[]> {
+    if (periods.length === 0) return [];
+    const q = quoteName;
+    const inPeriods = `CAST(${q(at.period)} AS TEXT) IN (${periods.map((_, i) => `$${i + 1}`).join(", ")})`;
+    const keys = this.c.key.map(q).join(", ");
+    const [repeat] = await session.rows(
+      `SELECT CAST(${q(at.period)} AS TEXT), ${this.c.key.slice(1).map(q).join(", ")} FROM ${at.staging}
+        WHERE ${inPeriods} GROUP BY ${keys} HAVING count(*) > 1 LIMIT 1`,
+      periods,
+    );
+    if (repeat) throw new RepeatedKeyError(repeat);
+    const groupBy = [`CAST(${q(at.period)} AS TEXT)`, ...(this.retailerAt > 0 ? [q(RETAILER_COLUMN)] : [])];
+    const perMetric = this.c.metrics.flatMap((m) => [`coalesce(${exactSumSql(q(m))}, 0)`, `count(*) - count(${q(m)})`]);
+    const rows = await session.rows(
+      `SELECT ${groupBy.join(", ")}, count(*), ${perMetric.join(", ")} FROM ${at.staging} WHERE ${inPeriods}
+        GROUP BY ${groupBy.map((_, i) => String(i + 1)).join(", ")} ORDER BY ${groupBy.map((_, i) => String(i + 1)).join(", ")}`,
+      periods,
+    );
+    return rows.map((r) => {
+      const keys: unknown[] = [r[0]];
+      if (this.retailerAt > 0) keys[this.retailerAt] = r[1];
+      const g = this.groupOf(keys);
+      const base = groupBy.length;
+      g.fresh = emptySide(this.c.metrics.length); // told as added rows, not as unchanged ones
+      return {
+        keys: g.keys,
+        rows: Number(r[base]),
+        sums: this.c.metrics.map((_, m) => Number(r[base + 1 + 2 * m])),
+        blanks: this.c.metrics.map((_, m) => Number(r[base + 2 + 2 * m])),
+      };
+    });
   }
 
   /** A pair that differs: its rows are taken off their sides' totals. */

@@ -105,27 +105,38 @@ export async function* windowPairs(
   const named = { ...at, table: quoteName(at.table) };
   const unchanged = counted ? new UnchangedCount(c) : undefined;
   await unchanged?.load(session, named);
-  for await (const rows of joined(session, d, named, c, counted)) {
+  // A new day's rows pair with nothing stored: counted too, and left out of the join.
+  const newPeriods = unchanged?.newPeriods() ?? [];
+  const added = (await unchanged?.added(session, named, newPeriods)) ?? [];
+  for await (const rows of joined(session, d, named, c, counted, newPeriods)) {
     const pairs = pairsOf(rows, c);
     if (unchanged) for (const pair of pairs) unchanged.differs(pair);
     yield { pairs };
   }
-  if (unchanged) yield { pairs: unchanged.remainder().map((u) => ({ unchanged: u })) };
+  if (unchanged)
+    yield { pairs: [...unchanged.remainder().map((u) => ({ unchanged: u })), ...added.map((a) => ({ added: a }))] };
 }
 
-/** The join's rows: PostgreSQL's from one cursor; DuckDB's a slice at a time, the next joined as one is folded. */
+/**
+ * The join's rows but those of the periods `left` (days as text): PostgreSQL's from one cursor; DuckDB's a slice at a
+ * time, the next joined as one is folded.
+ */
 async function* joined(
   session: EngineSession,
   d: Dialect,
   at: { table: string; staging: string; period: string; from: IsoDate },
   c: PairColumns,
   changed: boolean,
+  left: readonly string[],
 ): AsyncGenerator<SyncRow[]> {
   if (!d.joinsInChunks) {
-    yield* session.stream(joinSql(d, at, c, "", changed), [at.from], CHUNK_ROWS);
+    const out = left.length
+      ? ` AND CAST(${quoteName(at.period)} AS TEXT) NOT IN (${left.map((_, i) => `$${i + 2}`).join(", ")})`
+      : "";
+    yield* session.stream(joinSql(d, at, c, out, changed), [at.from, ...left], CHUNK_ROWS);
     return;
   }
-  const all = await slices(session, at.table, at, c);
+  const all = await slices(session, at.table, at, c, new Set(left));
   const read = (s: Slice) => session.rows(joinSql(d, at, c, s.sql, changed), [at.from, ...s.params]);
   // The next slice is joined in DuckDB's threads while this one is folded: the join and the fold took turns before.
   let next = all.length > 0 ? read(all[0]) : undefined;
@@ -149,7 +160,7 @@ interface Slice {
 }
 
 /**
- * The window cut into slices of about CHUNK_ROWS rows of both tables, in key order: per period, the runs of the
+ * The window cut into slices of about CHUNK_ROWS rows of both tables, in key order, but the periods `left`: per period, the runs of the
  * key's columns between the period and its last column (a SKU's stores; a retailer's SKU), counted in one grouped
  * query per period; a slice never spans two values of those columns but the last, whose run is a range.
  */
@@ -158,6 +169,7 @@ async function slices(
   table: string,
   at: { staging: string; period: string; from: IsoDate },
   c: PairColumns,
+  left: ReadonlySet<string>,
 ): Promise<Slice[]> {
   const q = quoteName;
   const period = q(at.period);
@@ -169,6 +181,7 @@ async function slices(
     [at.from],
   );
   for (const { p } of periods) {
+    if (left.has(String(p))) continue;
     const inPeriod = ` AND ${period} = CAST($2 AS DATE)`;
     if (lead.length === 0) {
       out.push({ sql: inPeriod, params: [p] });

@@ -10,15 +10,10 @@ import type { WindowSide } from "../../src/core/refresh/losses";
 import { checkWindow } from "../../src/core/refresh/unitChange";
 import { ExactSum, totalsChanges, windowChanges } from "../../src/core/refresh/revisions";
 import { keyCellsOf, rowKey } from "../../src/core/refresh/userColumns";
-import {
-  KeyOrderFeed,
-  WindowFold,
-  type UnchangedRows,
-  type WindowComparison,
-  type WindowPair,
-} from "../../src/core/refresh/windowFold";
+import { KeyOrderFeed, WindowFold, type WindowComparison, type WindowPair } from "../../src/core/refresh/windowFold";
 import { checkWindowBefore, compareWindowBefore, windowChangesBefore } from "../support/rulesBefore";
 import { runs } from "../support/properties";
+import type { UnchangedRows } from "../../src/core/refresh/countedRows";
 
 const FIRST = "2026-11-16";
 const METRICS = ["revenue", "units"];
@@ -226,7 +221,7 @@ test("the revision's totals kept per period are the arrays' totals, to the last 
 
 /**
  * A database's counted feed (src/sync/unchangedRows.ts): the pairs that differ in key order, then each period's (and
- * retailer's) unchanged rows as one record. Keys are one per side there (repeats make it read every pair).
+ * retailer's) unchanged rows as one record, and the rows of each period the stored window has none of. Keys are one per side there (repeats make it read every pair).
  */
 function counted(pairs: readonly WindowPair[]): WindowPair[] {
   const same = (p: WindowPair) =>
@@ -252,7 +247,27 @@ function counted(pairs: readonly WindowPair[]): WindowPair[] {
     });
   }
   const records = [...groups.values()].map((g): UnchangedRows => ({ ...g, sums: g.sums.map((s) => s.value) }));
-  return [...pairs.filter((p) => !same(p)), ...records.map((u) => ({ unchanged: u }))];
+  // Periods the stored window has no row of: their fresh rows counted and summed as well (one record a retailer).
+  const storedPeriods = new Set(pairs.flatMap((p) => (p.stored ? [String(p.stored.keys[0])] : [])));
+  const isNew = (p: WindowPair) => !p.stored && p.fresh?.keys[0] != null && !storedPeriods.has(String(p.fresh.keys[0]));
+  const added = new Map<string, { keys: unknown[]; rows: number; sums: ExactSum[]; blanks: number[] }>();
+  for (const p of pairs.filter(isNew)) {
+    const keys = p.fresh!.keys;
+    const id = `${String(keys[0])} ${String(keys[1])}`;
+    let g = added.get(id);
+    if (!g)
+      added.set(
+        id,
+        (g = { keys: [keys[0], keys[1]], rows: 0, sums: [new ExactSum(), new ExactSum()], blanks: [0, 0] }),
+      );
+    g.rows++;
+    p.fresh!.metrics.forEach((v, m) => (typeof v === "number" ? g.sums[m].add(v) : g.blanks[m]++));
+  }
+  return [
+    ...pairs.filter((p) => !same(p) && !isNew(p)),
+    ...records.map((u) => ({ unchanged: u })),
+    ...[...added.values()].map((g) => ({ added: { ...g, sums: g.sums.map((s) => s.value) } })),
+  ];
 }
 
 test("a feed that counts the unchanged rows decides as one that tells every pair", () => {

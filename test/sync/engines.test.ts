@@ -21,6 +21,8 @@ import { DUCKDB } from "../../src/sync/duckdb/dialect";
 import { sharedDuckDbFiles } from "../../src/sync/duckdb/connect";
 import { duckDbSession } from "../../src/sync/duckdb/session";
 import { TransactionWriter } from "../../src/sync/writer";
+import { pairColumns } from "../../src/sync/syncPlan";
+import { RepeatedKeyError } from "../../src/core/refresh/windowFold";
 import type { EngineSession } from "../../src/sync/sql";
 import type { RowBlock } from "../../src/sync/rowBlock";
 
@@ -271,6 +273,21 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
     await expect(rewriteWindow(engine, { spec, window: WINDOW, rows: chunks, query: QUERY })).rejects.toThrow(
       `Two rows for table "${spec.table}" share a key (${chunks[0][0].filter((_, i) => i !== 3 && i < 5).join(", ")}): ` +
         "a table keeps one row per key. Nothing was changed.",
+    );
+    expect(await storedRows(engine, spec)).toEqual(rows);
+  });
+
+  test("a new period's staged rows that repeat a key are refused where they are counted; the table is as it was", async () => {
+    const { spec, rows } = await seeded(engine);
+    const next = "2026-11-02"; // the week after the table's last: counted, never joined (src/sync/unchangedRows.ts)
+    const staged = [...weekRows([WEEKS[6], WEEKS[7], next]), weekRows([next])[4]];
+    const writer = await engine.begin(spec);
+    await writer.stage(WINDOW.from, [staged]);
+    const read = async () => {
+      for await (const chunk of writer.pairs(pairColumns(spec, ["revenue", "units"]), true)) void chunk;
+    };
+    await expect(read()).rejects.toThrow(
+      new RepeatedKeyError([next, ...weekRows([next])[4].filter((_, i) => i !== 0 && i !== 3 && i < 5)]),
     );
     expect(await storedRows(engine, spec)).toEqual(rows);
   });

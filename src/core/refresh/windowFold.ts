@@ -1,9 +1,11 @@
 // The refresh rules' one pass over a window (docs/architecture.md, Decisions 11 and 13): the stored rows and the
 // answer's, paired by key, folded into what the losses rule (losses.ts), the unit check (unitTally.ts) and the
-// revision's totals (revisions.ts) decide on, as counts per period, per metric and per retailer. Nothing the size of the window is held, so a database feeds it a window of any size in key order,
-// chunk by chunk, and a workbook its arrays (losses.ts foldSides): one set of rules for both.
+// revision's totals (revisions.ts) decide on, as counts per period, per metric and per retailer. Nothing the size of
+// the window is held, so a database feeds it a window of any size in key order, chunk by chunk, and a workbook its
+// arrays (losses.ts foldSides): one set of rules for both.
 import { compareDays, type IsoDate } from "../dates";
 import { MetricTotals } from "./revisions";
+import type { CountedRows, UnchangedRows } from "./countedRows";
 import { NARROW_ROWS, UnitTally, type Levels, type UnitChange } from "./unitTally";
 
 /** One row of one side, as the rules read it. */
@@ -227,6 +229,13 @@ export class WindowFold {
     if (this.complete(period)) this.tally.unchanged(who, period, u.nonZero);
   }
 
+  /** Fresh rows of a period (and retailer) the stored window has no row of, counted by their store: added rows. */
+  newRows(u: CountedRows): void {
+    this.addedRows += u.rows;
+    this.freshGroup({ keys: u.keys, metrics: [] }, u.rows);
+    this.after?.addSums(u.keys[0] as IsoDate, u.rows, u.sums, u.blanks);
+  }
+
   /** A fresh row no stored row of its key takes; `keyed`: it has a day (rows without one count, in no period). */
   added(fresh: FoldRow, keyed = true): void {
     this.addedRows++;
@@ -322,25 +331,13 @@ export class WindowFold {
 }
 
 /**
- * Rows of one period, and retailer in a table of several, that the answer sends exactly as stored (every metric and
- * other cell), counted and summed by the store that holds them: the fold needs their counts, never the rows.
- */
-export interface UnchangedRows {
-  /** Key cells with the period's day first and, in a table of several retailers, the retailer at its place. */
-  keys: readonly unknown[];
-  rows: number;
-  /** Per metric: the rows whose figure is a non-zero number, the figures' sum, and the rows whose cell is empty. */
-  nonZero: readonly number[];
-  sums: readonly number[];
-  blanks: readonly number[];
-}
-
-/**
  * One key of a window as a database joins its stored rows with the answer's: the stored row, the fresh row, or both;
- * or, where the database counted them, a period's rows that are as before (`unchanged`, told after every pair).
+ * or, where the database counted them, a period's rows that are as before (`unchanged`) or that it held none of
+ * (`added`), told after every pair.
  */
 export interface WindowPair {
   unchanged?: UnchangedRows;
+  added?: CountedRows;
   stored?: FoldRow;
   fresh?: FoldRow;
   /** Whether the other service cells of both are as before, where the store compared them itself. */
@@ -376,7 +373,11 @@ export class KeyOrderFeed {
 
   constructor(private readonly fold: WindowFold) {}
 
-  add({ stored, fresh, sameOthers, freshRow, unchanged }: WindowPair): void {
+  add({ stored, fresh, sameOthers, freshRow, unchanged, added }: WindowPair): void {
+    if (added) {
+      this.fold.newRows(added); // no stored row: no index taken
+      return;
+    }
     if (unchanged) {
       // Counted apart from the pairs: no key of them is repeated (the store checked), so they follow no pair.
       this.fold.unchanged(unchanged, this.at);
