@@ -242,13 +242,21 @@ export function buildDataJson(
   today: Day,
   maxRows: number = DEFAULT_MAX_ROWS,
 ): Buffer | PartedBody {
-  const ps = periods(q, today);
-  const out = new JsonWriter();
-  const rows =
-    q.level === "sku" ? skuRows(catalog, model, q, today, ps, out) : storeRows(catalog, model, q, today, ps, out);
+  const input: AnswerInput = { catalog, model, q, today, ps: periods(q, today), out: new JsonWriter() };
+  const rows = q.level === "sku" ? skuRows(input) : storeRows(input);
   if (maxRows > 0 && rows.count > maxRows) throw tooLarge(rows.count, maxRows);
-  const body = new PartedBody(inParts(out, rows.written));
+  const body = new PartedBody(inParts(input.out, rows.written));
   return rows.count > STREAMED_ROWS ? body : body.whole();
+}
+
+/** What an answer's rows are built from, and the writer they are written to. */
+interface AnswerInput {
+  catalog: Catalog;
+  model: ValueModel;
+  q: DataQuery;
+  today: Day;
+  ps: Period[];
+  out: JsonWriter;
 }
 
 /** An answer's rows: at most `count` of them, each written to the writer as `written` is iterated. */
@@ -280,14 +288,7 @@ function metricNames(q: DataQuery) {
   };
 }
 
-function skuRows(
-  catalog: Catalog,
-  model: ValueModel,
-  q: DataQuery,
-  today: Day,
-  ps: Period[],
-  out: JsonWriter,
-): AnswerRows {
+function skuRows({ catalog, model, q, today, ps, out }: AnswerInput): AnswerRows {
   const { names, cmpNames } = metricNames(q);
   const sources: Source[] = (q.retailer ? [q.retailer] : catalog.retailers)
     .map((r) => ({
@@ -324,14 +325,7 @@ function skuRows(
   return { count: ps.length * groups.length, written: written() };
 }
 
-function storeRows(
-  catalog: Catalog,
-  model: ValueModel,
-  q: DataQuery,
-  today: Day,
-  ps: Period[],
-  out: JsonWriter,
-): AnswerRows {
+function storeRows({ catalog, model, q, today, ps, out }: AnswerInput): AnswerRows {
   const { names, cmpNames } = metricNames(q);
   const r = q.retailer!; // parseDataQuery rejects `all` at store level
   const groups = skuGroups(catalog, q, (s) => r.ranges[s.index], true);
