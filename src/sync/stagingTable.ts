@@ -75,9 +75,8 @@ export class Staging {
   async insertInto(kept: KeptValues | null, onlyNew = false): Promise<number> {
     const { s, spec } = this;
     const own = spec.columns.map((c) => quoteName(c.name)).join(", ");
-    const source = onlyNew
-      ? `(SELECT * FROM ${this.table} n WHERE NOT EXISTS (SELECT 1 FROM ${quoteName(spec.table)} s WHERE ${this.sameKey()}))`
-      : this.table;
+    const held = `SELECT 1 FROM ${quoteName(spec.table)} s WHERE ${this.sameKey()}`;
+    const source = onlyNew ? `(SELECT * FROM ${this.table} n WHERE NOT EXISTS (${held}))` : this.table;
     const inserted = kept
       ? await kept.insertFrom(source)
       : await s.exec(`INSERT INTO ${quoteName(spec.table)} (${own}) SELECT ${own} FROM ${source} AS n`);

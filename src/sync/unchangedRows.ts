@@ -19,7 +19,7 @@ export class RepeatedUnchanged extends Error {
   }
 }
 
-/** One side's rows of a group (a period, and its retailer where the key has one); the fresh side's sums and blanks stay 0. */
+/** One side's rows of a group (a period, and its retailer where the key has one); the fresh side's sums stay 0. */
 interface Side {
   rows: number;
   nonZero: number[];
@@ -64,7 +64,7 @@ export class UnchangedCount {
     return g;
   }
 
-  /** Both tables' totals per group from `from` on: the rows and per metric non-zero figures; the stored side's sums and blanks. */
+  /** Both tables' rows and non-zero figures per group from `from` on; the stored side's sums and blanks too. */
   async load(session: EngineSession, at: { table: string; staging: string; period: string; from: string }) {
     const q = quoteName;
     const groupBy = [`CAST(${q(at.period)} AS TEXT)`, ...(this.retailerAt > 0 ? [q(RETAILER_COLUMN)] : [])];
@@ -132,9 +132,10 @@ export class UnchangedCount {
     if (repeat) throw new RepeatedKeyError(repeat);
     const groupBy = [`CAST(${q(at.period)} AS TEXT)`, ...(this.retailerAt > 0 ? [q(RETAILER_COLUMN)] : [])];
     const perMetric = this.c.metrics.flatMap((m) => [`coalesce(${exactSumSql(q(m))}, 0)`, `count(*) - count(${q(m)})`]);
+    const ordinals = groupBy.map((_, i) => String(i + 1)).join(", ");
     const rows = await session.rows(
       `SELECT ${groupBy.join(", ")}, count(*), ${perMetric.join(", ")} FROM ${at.staging} WHERE ${inPeriods}
-        GROUP BY ${groupBy.map((_, i) => String(i + 1)).join(", ")} ORDER BY ${groupBy.map((_, i) => String(i + 1)).join(", ")}`,
+        GROUP BY ${ordinals} ORDER BY ${ordinals}`,
       periods,
     );
     return rows.map((r) => {

@@ -160,9 +160,10 @@ interface Slice {
 }
 
 /**
- * The window cut into slices of about CHUNK_ROWS rows of both tables, in key order, but the periods `left`: per period, the runs of the
- * key's columns between the period and its last column (a SKU's stores; a retailer's SKU), counted in one grouped
- * query per period; a slice never spans two values of those columns but the last, whose run is a range.
+ * The window but the periods `left`, cut into slices of about CHUNK_ROWS rows of both tables, in key order: per
+ * period, the runs of the key's columns between the period and its last column (a SKU's stores; a retailer's SKU),
+ * counted in one grouped query per period; a slice never spans two values of those columns but the last, whose run is
+ * a range.
  */
 async function slices(
   session: EngineSession,

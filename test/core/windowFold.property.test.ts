@@ -221,7 +221,8 @@ test("the revision's totals kept per period are the arrays' totals, to the last 
 
 /**
  * A database's counted feed (src/sync/unchangedRows.ts): the pairs that differ in key order, then each period's (and
- * retailer's) unchanged rows as one record, and the rows of each period the stored window has none of. Keys are one per side there (repeats make it read every pair).
+ * retailer's) unchanged rows as one record, and the rows of each period the stored window has none of. Keys are one
+ * per side there (repeats make it read every pair).
  */
 function counted(pairs: readonly WindowPair[]): WindowPair[] {
   const same = (p: WindowPair) =>

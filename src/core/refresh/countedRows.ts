@@ -1,5 +1,6 @@
-// A window's rows as a database tells them to the fold (windowFold.ts) where it counted them instead of pairing them:
-// a period's rows re-read exactly as stored, and a new period's rows, summed where they are held (src/sync/unchangedRows.ts).
+// A window's rows as a database tells them to the fold (windowFold.ts) where it counted them instead of pairing
+// them: a period's rows re-read exactly as stored, and a new period's rows, summed where they are held
+// (src/sync/unchangedRows.ts).
 
 /** Rows of one period, and retailer in a table of several, counted and summed by the store that holds them. */
 export interface CountedRows {
