@@ -13,7 +13,7 @@ import { namedFailure, readChunked, type ChunkedReader, type DataPart } from "./
 import { notReadable, SalesApiError } from "./errors";
 import { Http } from "./http";
 import type { RequestPool } from "./pool";
-import type { RoomForMore } from "./jsonBody";
+import type { BodyText, RoomForMore } from "./jsonBody";
 import { readSized, type SizedOptions } from "./sizedRead";
 import { readStreamed, type RowsTaker } from "./streamedRead";
 import {
@@ -57,6 +57,8 @@ export interface ClientOptions {
   /** Requests of one chunked data read in flight at once (default 3). */
   concurrency?: number;
   fetch?: typeof fetch;
+  /** How an answer's bytes become text (default TextDecoder; the command's is faster in Node, src/cli/nodeText.ts). */
+  text?: BodyText;
   /** The service's today, for the 14-day store rule (default: this machine's date). */
   today?: () => IsoDate;
   /** Where its messages are read (default the pane): the words that say what to check. */
@@ -161,6 +163,7 @@ class Client implements SalesClient {
       retries: opts.retries ?? 3,
       maxRetryAfterMs: opts.maxRetryAfterMs ?? 10_000,
       fetch: opts.fetch,
+      text: opts.text,
       words,
     });
     this.reader = { http: this.http, path: this.paths.data, concurrency: Math.max(1, opts.concurrency ?? 3) };

@@ -8,7 +8,7 @@
 // ky stays at 1.x: ky 2 needs Node 22 and this project supports Node 20 (package.json engines).
 import ky, { HTTPError } from "ky";
 import { SalesApiError, brokeOffText, redact, serviceWords, stalledText, timeoutText } from "./errors";
-import { BodyBrokeOff, JsonBodyError, jsonText, readJsonBody, type RoomForMore } from "./jsonBody";
+import { BodyBrokeOff, JsonBodyError, jsonText, readJsonBody, type BodyText, type RoomForMore } from "./jsonBody";
 import { getWithinOrigin } from "./redirects";
 import { RequestDeadline } from "./requestDeadline";
 import { RETRY_AFTER_STATUSES, rateLimitError, retryDecision } from "./retryAfter";
@@ -24,6 +24,8 @@ export interface HttpOptions {
   /** Longest Retry-After the client waits for; a longer one fails at once with a rate-limit error. */
   maxRetryAfterMs: number;
   fetch?: typeof fetch;
+  /** How an answer's bytes become text (jsonBody.ts's default: TextDecoder). */
+  text?: BodyText;
   /** What the messages tell people to check, in their surface's words. */
   words: SurfaceWords;
 }
@@ -212,7 +214,7 @@ export class Http {
     try {
       const parsed = onBytes && ((bytes: number) => onBytes(bytes, total));
       const body = response.body
-        ? await readJsonBody(response.body, batchBytes, onItems, parsed, onRead)
+        ? await readJsonBody(response.body, { batchBytes, onItems, onParsed: parsed, onRead, text: this.opts.text })
         : handedOn(jsonText(await wholeText(response)), onItems);
       return { body, headers: response.headers };
     } catch (err) {

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
 import { keyToSend } from "../api/apiKey";
 import { createClient, type SalesClient } from "../api/client";
+import { nodeText } from "./nodeText";
 import { todayIso, isIsoDate, type IsoDate } from "../core/dates";
 import { SyncError, type ServicePaths } from "../sync";
 
@@ -74,7 +75,14 @@ export function clientFor(service: ServiceChoice, apiKey: string, today: IsoDate
       'No service address: give --service-url, a "serviceUrl" in the sync file, or set SALES_DATA_URL. Nothing was synced.',
     );
   try {
-    return createClient({ baseUrl: service.url, apiKey, paths: service.paths, today: () => today, surface: "command" });
+    return createClient({
+      baseUrl: service.url,
+      apiKey,
+      paths: service.paths,
+      today: () => today,
+      surface: "command",
+      text: nodeText,
+    });
   } catch (error) {
     throw new SyncError(`${error instanceof Error ? error.message : String(error)} Nothing was synced.`);
   }

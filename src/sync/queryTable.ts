@@ -124,10 +124,13 @@ export class BlockWriter {
 
   /** Rows of `retailer`'s answer, after those added before. */
   add(rows: readonly Readonly<Record<string, unknown>>[], retailer: string): void {
-    const { t, cells } = this;
+    const { t } = this;
     const { columns } = t.spec;
     const width = columns.length;
-    let at = cells.length;
+    let at = this.cells.length;
+    // A block's array made at its size: grown value by value, it is copied again and again as it grows.
+    if (at === 0) this.cells = new Array<SyncCell>(rows.length * width);
+    const { cells } = this;
     for (const row of rows)
       for (let i = 0; i < width; i++, at++) {
         const field = t.fields[i];

@@ -2,7 +2,8 @@
 // into arrivals, the body read this way equals JSON.parse of the whole text (as response.text() decodes it), and a
 // text JSON.parse refuses is refused. Batches of a few bytes make every array split many times.
 import fc from "fast-check";
-import { JsonBodyError, jsonText, readJsonBody } from "../../src/api/jsonBody";
+import { JsonBodyError, jsonText, readJsonBody, type BodyText } from "../../src/api/jsonBody";
+import { nodeText } from "../../src/cli/nodeText";
 import { runs } from "../support/properties";
 
 /** The bytes as a stream, cut at the given points. */
@@ -26,9 +27,9 @@ function wholeRead(bytes: Uint8Array): { value: unknown } | { refused: true } {
   }
 }
 
-async function streamedRead(bytes: Uint8Array, cuts: number[], batch: number) {
+async function streamedRead(bytes: Uint8Array, cuts: number[], batchBytes: number, text?: BodyText) {
   try {
-    return { value: await readJsonBody(streamOf(bytes, cuts), batch) };
+    return { value: await readJsonBody(streamOf(bytes, cuts), { batchBytes, text }) };
   } catch (error) {
     expect(error).toBeInstanceOf(JsonBodyError);
     return { refused: true as const };
@@ -36,12 +37,13 @@ async function streamedRead(bytes: Uint8Array, cuts: number[], batch: number) {
 }
 
 /** The same, an array's elements handed on batch by batch (as the sync reads): the batches joined. */
-async function handedRead(bytes: Uint8Array, cuts: number[], batch: number) {
+async function handedRead(bytes: Uint8Array, cuts: number[], batchBytes: number, text?: BodyText) {
   const handed: unknown[] = [];
   try {
-    const value = await readJsonBody(streamOf(bytes, cuts), batch, (items) => {
+    const onItems = (items: unknown[]) => {
       handed.push(...items);
-    });
+    };
+    const value = await readJsonBody(streamOf(bytes, cuts), { batchBytes, onItems, text });
     return { value: Array.isArray(value) ? [...handed, ...value] : value };
   } catch (error) {
     expect(error).toBeInstanceOf(JsonBodyError);
@@ -57,6 +59,8 @@ const texts = fc.oneof(
   value.map((v) => JSON.stringify(v)),
 );
 const cuts = fc.array(fc.nat(), { maxLength: 8 });
+/** The pane's decoding (TextDecoder) or the command's (src/cli/nodeText.ts): the same values either way. */
+const decodings = fc.constantFrom<BodyText | undefined>(undefined, nodeText);
 /** Arrays of rows, as the service sends them: objects whose texts may hold `},{`, and values that nest objects. */
 const rowText = fc.constantFrom("a", "},{", '"},{"', "\\", "],[", "é");
 const rowValue = fc.oneof(
@@ -72,9 +76,9 @@ const rowTexts = fc
 
 test("a JSON text read as its bytes arrive equals JSON.parse of the whole text", async () => {
   await fc.assert(
-    fc.asyncProperty(texts, cuts, fc.integer({ min: 1, max: 40 }), async (text, at, batch) => {
+    fc.asyncProperty(texts, cuts, fc.integer({ min: 1, max: 40 }), decodings, async (text, at, batch, decoding) => {
       const bytes = encode(text);
-      expect(await streamedRead(bytes, at, batch)).toEqual(wholeRead(bytes));
+      expect(await streamedRead(bytes, at, batch, decoding)).toEqual(wholeRead(bytes));
     }),
     runs(5000, 300), // 300 still finds a backslash that no longer escapes (README, "Test run time")
   );
@@ -108,10 +112,10 @@ test("a text cut off, or with a byte put in or taken out, is refused exactly whe
 
 test("rows (objects) read as they arrive, batches cut between rows by trial: equal to JSON.parse, whole or handed on", async () => {
   await fc.assert(
-    fc.asyncProperty(rowTexts, cuts, fc.integer({ min: 1, max: 60 }), async (text, at, batch) => {
+    fc.asyncProperty(rowTexts, cuts, fc.integer({ min: 1, max: 60 }), decodings, async (text, at, batch, decoding) => {
       const bytes = encode(text);
-      expect(await streamedRead(bytes, at, batch)).toEqual(wholeRead(bytes));
-      expect(await handedRead(bytes, at, batch)).toEqual(wholeRead(bytes));
+      expect(await streamedRead(bytes, at, batch, decoding)).toEqual(wholeRead(bytes));
+      expect(await handedRead(bytes, at, batch, decoding)).toEqual(wholeRead(bytes));
     }),
     runs(5000, 300),
   );
@@ -142,10 +146,10 @@ test("an empty body is said to be empty; a trailing comma and text after the arr
   await expect(readJsonBody(streamOf(new Uint8Array(), []))).rejects.toMatchObject({ empty: true });
   await expect(readJsonBody(streamOf(encode("  "), []))).rejects.toMatchObject({ empty: false });
   for (const text of ["[1,2,]", "[1,2] x", "[1,,2]", "[1, 2", '["a\\"]']) {
-    await expect(readJsonBody(streamOf(encode(text), [2]), 2)).rejects.toThrow(JsonBodyError);
+    await expect(readJsonBody(streamOf(encode(text), [2]), { batchBytes: 2 })).rejects.toThrow(JsonBodyError);
   }
   const nested = '[{"a":"]},[\\"x"},{"b":[1,{"c":2}]}]';
-  expect(await readJsonBody(streamOf(encode(nested), [3, 9]), 1)).toEqual(JSON.parse(nested));
+  expect(await readJsonBody(streamOf(encode(nested), [3, 9]), { batchBytes: 1 })).toEqual(JSON.parse(nested));
   expect(JSON.parse(nested)).toEqual([{ a: ']},["x' }, { b: [1, { c: 2 }] }]);
 });
 
@@ -171,10 +175,11 @@ test("a taker that gives back a promise holds the body's next bytes until it set
   );
   const handed: unknown[] = [];
   let release: () => void = () => undefined;
-  const read = readJsonBody(body, 1, (items) => {
+  const onItems = (items: unknown[]) => {
     handed.push(...items);
     if (handed.length === 3) return new Promise<void>((resolve) => (release = resolve));
-  });
+  };
+  const read = readJsonBody(body, { batchBytes: 1, onItems });
   await new Promise((resolve) => setTimeout(resolve, 50));
   // Held after the third row's batch: the rest of the body is not read while the taker has no room.
   expect(handed).toHaveLength(3);
