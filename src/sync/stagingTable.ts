@@ -12,6 +12,7 @@ import type { KeptValues } from "./keptValues";
 import type { RowBlock } from "./rowBlock";
 import { quoteName } from "./sqlNames";
 import type { Dialect, EngineSession } from "./sql";
+import { differingSwap, type DifferingRows } from "./windowPairs";
 
 /** The staging table's name for a table: its own in the file (two tables' rewrites may stage at once). */
 function stagingName(table: string): string {
@@ -23,6 +24,8 @@ export class Staging {
   /** The staging table as SQL names it (in the temporary schema where the engine stages there). */
   readonly table: string;
   private made = false;
+  /** The pairs that differ, made into a table by the plan's join (windowPairs.ts DifferingRows), once it has. */
+  private differing: string | null = null;
 
   constructor(
     private readonly s: EngineSession,
@@ -45,6 +48,14 @@ export class Staging {
     return n;
   }
 
+  /** Where the plan's join is to make the differing pairs' table, for the swap to go by; none once it is made. */
+  differingRows(): DifferingRows | undefined {
+    if (this.differing) return undefined;
+    const name = `${this.name}_differing`;
+    const table = this.d.temporary(name);
+    return { name, table, made: () => (this.differing = table) };
+  }
+
   /** The key's columns of the table's row `s` and the staged row `n` equal. */
   private sameKey(): string {
     return this.spec.key.map((k) => `s.${quoteName(k)} = n.${quoteName(k)}`).join(" AND ");
@@ -56,6 +67,7 @@ export class Staging {
    */
   deleteChanged(from: IsoDate): Promise<number> {
     const { spec } = this;
+    if (this.differing) return this.s.exec(differingSwap(spec, this.differing).remove);
     const same = spec.columns
       .filter((c) => !spec.key.includes(c.name))
       .map((c) => ` AND s.${quoteName(c.name)} IS NOT DISTINCT FROM n.${quoteName(c.name)}`)
@@ -76,7 +88,11 @@ export class Staging {
     const { s, spec } = this;
     const own = spec.columns.map((c) => quoteName(c.name)).join(", ");
     const held = `SELECT 1 FROM ${quoteName(spec.table)} s WHERE ${this.sameKey()}`;
-    const source = onlyNew ? `(SELECT * FROM ${this.table} n WHERE NOT EXISTS (${held}))` : this.table;
+    const source = !onlyNew
+      ? this.table
+      : this.differing
+        ? differingSwap(spec, this.differing).staged
+        : `(SELECT * FROM ${this.table} n WHERE NOT EXISTS (${held}))`;
     const inserted = kept
       ? await kept.insertFrom(source)
       : await s.exec(`INSERT INTO ${quoteName(spec.table)} (${own}) SELECT ${own} FROM ${source} AS n`);
@@ -86,6 +102,8 @@ export class Staging {
 
   /** Drops the staging table (before COMMIT: it is the rewrite's, never the file's). */
   async drop(): Promise<void> {
+    if (this.differing) await this.s.exec(`DROP TABLE ${this.differing}`);
+    this.differing = null;
     if (!this.made) return;
     this.made = false;
     await this.s.exec(`DROP TABLE ${this.table}`);

@@ -6,7 +6,7 @@
 // of about CHUNK_ROWS rows, each slice sorted on its own (docs/sync.md, "How a window is rewritten").
 import type { IsoDate } from "../core/dates";
 import type { WindowPair } from "../core/refresh/windowFold";
-import type { PairChunk, PairColumns, SyncCell, SyncColumn, SyncRow } from "./engine";
+import type { PairChunk, PairColumns, SyncCell, SyncColumn, SyncRow, SyncTableSpec } from "./engine";
 import { quoteName } from "./sqlNames";
 import { UnchangedCount } from "./unchangedRows";
 import type { Dialect, EngineSession } from "./sql";
@@ -38,25 +38,16 @@ function unchangedSql(c: PairColumns, period: string): string {
 }
 
 /**
- * The join's SELECT: presence of each side, the key (the period as text), both sides' metrics, the others' sameness;
- * `changed`: only the pairs that differ.
+ * A pair's columns: presence of each side, the key (the period as text), both sides' metrics, the others' sameness,
+ * the staged row; each named (a table is made of them, below).
  */
-function joinSql(
-  d: Dialect,
-  at: { table: string; staging: string; period: string },
-  c: PairColumns,
-  slice: string,
-  changed: boolean,
-): string {
-  const { table, staging, period } = at;
+function pairSelect(c: PairColumns, period: string): string[] {
   const q = quoteName;
-  const own = [...c.key, ...c.metrics, ...c.others.map((o) => o.name)].map(q).join(", ");
   const keys = c.key.map((k, i) =>
     i === 0 ? `CAST(coalesce(s.${q(k)}, n.${q(k)}) AS TEXT)` : `coalesce(s.${q(k)}, n.${q(k)})`,
   );
-  const on = c.key.map((k) => `s.${q(k)} = n.${q(k)}`).join(" AND ");
   // Truths as 1 and 0: both engines' drivers read integers alike.
-  const select = [
+  return [
     `CAST(s.${q(period)} IS NOT NULL AS INTEGER)`,
     `CAST(n.${q(period)} IS NOT NULL AS INTEGER)`,
     ...keys,
@@ -65,13 +56,107 @@ function joinSql(
     sameOthersSql(c.others),
     // Which staged row: two fresh rows of one key are told from one stored row's repeats.
     "n.sales_sync_row",
+  ].map((column, i) => `${column} AS sales_sync_p${i}`);
+}
+
+/** The stored window (`s`) and the staged rows (`n`) from `from` (a parameter's SQL) on, joined by the key. */
+function joinedSides(
+  d: Dialect,
+  at: { table: string; staging: string; period: string },
+  c: PairColumns,
+  where: string,
+) {
+  const q = quoteName;
+  const own = [...c.key, ...c.metrics, ...c.others.map((o) => o.name)].map(q).join(", ");
+  const on = c.key.map((k) => `s.${q(k)} = n.${q(k)}`).join(" AND ");
+  return `(SELECT ${own} FROM ${at.table} WHERE ${where}) s
+    FULL OUTER JOIN (SELECT ${own}, ${d.rowId} AS sales_sync_row FROM ${at.staging} WHERE ${where}) n ON ${on}`;
+}
+
+/** The join's key columns, as ORDER BY numbers them. */
+const keyOrder = (c: PairColumns) => c.key.map((_, i) => String(i + 3)).join(", ");
+
+/** The join's SELECT (see pairSelect for its columns); `changed`: only the pairs that differ. */
+function joinSql(
+  d: Dialect,
+  at: { table: string; staging: string; period: string },
+  c: PairColumns,
+  slice: string,
+  changed: boolean,
+): string {
+  return `SELECT ${pairSelect(c, at.period).join(", ")}
+    FROM ${joinedSides(d, at, c, `${quoteName(at.period)} >= $1::DATE${slice}`)}
+    ${changed ? `WHERE NOT (${unchangedSql(c, at.period)})` : ""}
+    ORDER BY ${keyOrder(c)}`;
+}
+
+/**
+ * Where the server joins (PostgreSQL), the window is joined once, into a temporary table of the pairs that differ in
+ * any column (`name`; `table` as SQL names it): the fold reads those it is told in key order, and the swap deletes and
+ * inserts by them (stagingTable.ts), rather than joining the window twice more to find them. `made` is told once the
+ * table holds them. Beside a pair's columns it holds `sales_sync_folded` (1: a pair the fold is told; a new period's
+ * rows are counted apart), the stored row's key (`sales_sync_k0`, ...) and the staged row's own columns by name.
+ */
+export interface DifferingRows {
+  name: string;
+  table: string;
+  made: () => void;
+}
+
+/** The differing table's SQL for a table's swap: its stored rows deleted, its staged rows as a table to insert from. */
+export function differingSwap(spec: SyncTableSpec, differing: string): { remove: string; staged: string } {
+  const q = quoteName;
+  const byKey = spec.key.map((k, i) => `s.${q(k)} = d.sales_sync_k${i}`).join(" AND ");
+  const own = spec.columns.map((c) => q(c.name)).join(", ");
+  return {
+    remove: `DELETE FROM ${q(spec.table)} AS s USING ${differing} AS d WHERE ${byKey}`,
+    staged: `(SELECT ${own} FROM ${differing} WHERE sales_sync_p1 = 1)`,
+  };
+}
+
+/** The pairs that differ in any column (DifferingRows) made into their table; then those the fold is told, in key order. */
+async function* differingPairs(
+  session: EngineSession,
+  d: Dialect,
+  at: { table: string; staging: string; period: string; from: IsoDate; differing: DifferingRows },
+  c: PairColumns,
+  left: readonly string[],
+): AsyncGenerator<SyncRow[]> {
+  const q = quoteName;
+  const [s, n] = [`s.${q(at.period)}`, `n.${q(at.period)}`];
+  const own = [...c.key, ...c.metrics, ...c.others.map((o) => o.name)];
+  const notNew = left.length
+    ? ` AND CAST(coalesce(${s}, ${n}) AS TEXT) NOT IN (${left.map((_, i) => `$${i + 2}`).join(", ")})`
+    : "";
+  const select = (newPeriod: string) =>
+    [
+      ...pairSelect(c, at.period),
+      `CAST(NOT (${unchangedSql(c, at.period)})${newPeriod} AS INTEGER) AS sales_sync_folded`,
+      ...c.key.map((k, i) => `s.${q(k)} AS sales_sync_k${i}`),
+      ...own.map((k) => `n.${q(k)} AS ${q(k)}`),
+    ].join(", ");
+  const same = [
+    `${s} IS NOT NULL`,
+    `${n} IS NOT NULL`,
+    ...own.slice(c.key.length).map((k) => `s.${q(k)} IS NOT DISTINCT FROM n.${q(k)}`),
   ];
-  return `SELECT ${select.join(", ")}
-    FROM (SELECT ${own} FROM ${table} WHERE ${q(period)} >= $1::DATE${slice}) s
-    FULL OUTER JOIN (SELECT ${own}, ${d.rowId} AS sales_sync_row FROM ${staging} WHERE ${q(period)} >= $1::DATE${slice}) n
-      ON ${on}
-    ${changed ? `WHERE NOT (${unchangedSql(c, period)})` : ""}
-    ORDER BY ${c.key.map((_, i) => String(i + 3)).join(", ")}`;
+  // Made empty, then filled: PostgreSQL takes no bound values in CREATE TABLE AS.
+  await session.exec(
+    `CREATE TEMP TABLE ${q(at.differing.name)} AS SELECT ${select("")} FROM ${joinedSides(d, at, c, "FALSE")} LIMIT 0`,
+  );
+  at.differing.made();
+  await session.exec(
+    `INSERT INTO ${at.differing.table} SELECT ${select(notNew)} FROM ${joinedSides(d, at, c, `${q(at.period)} >= $1::DATE`)}
+      WHERE NOT (${same.join(" AND ")})`,
+    [at.from, ...left],
+  );
+  await session.exec(`ANALYZE ${at.differing.table}`);
+  const pair = pairSelect(c, at.period).map((_, i) => `sales_sync_p${i}`);
+  yield* session.stream(
+    `SELECT ${pair.join(", ")} FROM ${at.differing.table} WHERE sales_sync_folded = 1 ORDER BY ${keyOrder(c)}`,
+    [],
+    CHUNK_ROWS,
+  );
 }
 
 /** The pairs of the join's rows (see joinSql for their columns). */
@@ -98,7 +183,7 @@ function pairsOf(rows: readonly SyncRow[], c: PairColumns): WindowPair[] {
 export async function* windowPairs(
   session: EngineSession,
   d: Dialect,
-  at: { table: string; staging: string; period: string; from: IsoDate },
+  at: { table: string; staging: string; period: string; from: IsoDate; differing?: DifferingRows },
   c: PairColumns,
   counted = false,
 ): AsyncGenerator<PairChunk> {
@@ -124,11 +209,15 @@ export async function* windowPairs(
 async function* joined(
   session: EngineSession,
   d: Dialect,
-  at: { table: string; staging: string; period: string; from: IsoDate },
+  at: { table: string; staging: string; period: string; from: IsoDate; differing?: DifferingRows },
   c: PairColumns,
   changed: boolean,
   left: readonly string[],
 ): AsyncGenerator<SyncRow[]> {
+  if (!d.joinsInChunks && changed && at.differing) {
+    yield* differingPairs(session, d, { ...at, differing: at.differing }, c, left);
+    return;
+  }
   if (!d.joinsInChunks) {
     const out = left.length
       ? ` AND CAST(${quoteName(at.period)} AS TEXT) NOT IN (${left.map((_, i) => `$${i + 2}`).join(", ")})`
