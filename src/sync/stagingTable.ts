@@ -12,7 +12,7 @@ import type { KeptValues } from "./keptValues";
 import type { RowBlock } from "./rowBlock";
 import { quoteName } from "./sqlNames";
 import type { Dialect, EngineSession } from "./sql";
-import { differingSwap, type DifferingRows } from "./windowPairs";
+import { differingSwap, type DifferingRows, type MadeDiffering } from "./windowPairs";
 
 /** The staging table's name for a table: its own in the file (two tables' rewrites may stage at once). */
 function stagingName(table: string): string {
@@ -25,7 +25,7 @@ export class Staging {
   readonly table: string;
   private made = false;
   /** The pairs that differ, made into a table by the plan's join (windowPairs.ts DifferingRows), once it has. */
-  private differing: string | null = null;
+  private differing: MadeDiffering | null = null;
 
   constructor(
     private readonly s: EngineSession,
@@ -53,7 +53,7 @@ export class Staging {
     if (this.differing) return undefined;
     const name = `${this.name}_differing`;
     const table = this.d.temporary(name);
-    return { name, table, made: () => (this.differing = table) };
+    return { name, table, made: (staged) => (this.differing = { table, staged }) };
   }
 
   /** The key's columns of the table's row `s` and the staged row `n` equal. */
@@ -102,7 +102,7 @@ export class Staging {
 
   /** Drops the staging table (before COMMIT: it is the rewrite's, never the file's). */
   async drop(): Promise<void> {
-    if (this.differing) await this.s.exec(`DROP TABLE ${this.differing}`);
+    if (this.differing) await this.s.exec(`DROP TABLE ${this.differing.table}`);
     this.differing = null;
     if (!this.made) return;
     this.made = false;

@@ -94,23 +94,31 @@ function joinSql(
  * Where the server joins (PostgreSQL), the window is joined once, into a temporary table of the pairs that differ in
  * any column (`name`; `table` as SQL names it): the fold reads those it is told in key order, and the swap deletes and
  * inserts by them (stagingTable.ts), rather than joining the window twice more to find them. `made` is told once the
- * table holds them. Beside a pair's columns it holds `sales_sync_folded` (1: a pair the fold is told; a new period's
- * rows are counted apart), the stored row's key (`sales_sync_k0`, ...) and the staged row's own columns by name.
+ * table holds them, with the staged row's columns in the order they are kept. Beside a pair's columns it holds
+ * `sales_sync_folded` (1: a pair the fold is told; a new period's rows are counted apart), the stored row's key
+ * (`sales_sync_k0`, ...) and the staged row's own columns (`sales_sync_n0`, ...): every name its own, whatever the
+ * table's columns are called.
  */
 export interface DifferingRows {
   name: string;
   table: string;
-  made: () => void;
+  made: (staged: readonly string[]) => void;
+}
+
+/** The differing pairs' table once made: where it is, and the staged row's columns in the order it keeps them. */
+export interface MadeDiffering {
+  table: string;
+  staged: readonly string[];
 }
 
 /** The differing table's SQL for a table's swap: its stored rows deleted, its staged rows as a table to insert from. */
-export function differingSwap(spec: SyncTableSpec, differing: string): { remove: string; staged: string } {
+export function differingSwap(spec: SyncTableSpec, differing: MadeDiffering): { remove: string; staged: string } {
   const q = quoteName;
   const byKey = spec.key.map((k, i) => `s.${q(k)} = d.sales_sync_k${i}`).join(" AND ");
-  const own = spec.columns.map((c) => q(c.name)).join(", ");
+  const own = differing.staged.map((c, i) => `sales_sync_n${i} AS ${q(c)}`).join(", ");
   return {
-    remove: `DELETE FROM ${q(spec.table)} AS s USING ${differing} AS d WHERE ${byKey}`,
-    staged: `(SELECT ${own} FROM ${differing} WHERE sales_sync_p1 = 1)`,
+    remove: `DELETE FROM ${q(spec.table)} AS s USING ${differing.table} AS d WHERE ${byKey}`,
+    staged: `(SELECT ${own} FROM ${differing.table} WHERE sales_sync_p1 = 1)`,
   };
 }
 
@@ -133,7 +141,7 @@ async function* differingPairs(
       ...pairSelect(c, at.period),
       `CAST(NOT (${unchangedSql(c, at.period)})${newPeriod} AS INTEGER) AS sales_sync_folded`,
       ...c.key.map((k, i) => `s.${q(k)} AS sales_sync_k${i}`),
-      ...own.map((k) => `n.${q(k)} AS ${q(k)}`),
+      ...own.map((k, i) => `n.${q(k)} AS sales_sync_n${i}`),
     ].join(", ");
   const same = [
     `${s} IS NOT NULL`,
@@ -144,7 +152,7 @@ async function* differingPairs(
   await session.exec(
     `CREATE TEMP TABLE ${q(at.differing.name)} AS SELECT ${select("")} FROM ${joinedSides(d, at, c, "FALSE")} LIMIT 0`,
   );
-  at.differing.made();
+  at.differing.made(own);
   await session.exec(
     `INSERT INTO ${at.differing.table} SELECT ${select(notNew)} FROM ${joinedSides(d, at, c, `${q(at.period)} >= $1::DATE`)}
       WHERE NOT (${same.join(" AND ")})`,

@@ -42,8 +42,8 @@ let tableCount = 0;
 const freshTable = () => `Sales_northmart_store_weekly_${++tableCount}`;
 
 /** A table holding all eight weeks (version 0), written by a first rewrite. */
-async function seeded(engine: SyncEngine) {
-  const spec = storeWeekly(freshTable());
+async function seeded(engine: SyncEngine, named: (spec: SyncTableSpec) => SyncTableSpec = (spec) => spec) {
+  const spec = named(storeWeekly(freshTable()));
   const rows = weekRows(WEEKS);
   await rewriteWindow(engine, { spec, window: { from: WEEKS[0], to: WINDOW.to }, rows: [rows], query: QUERY });
   return { spec, rows };
@@ -120,6 +120,14 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
   // PostgreSQL's swap deletes and inserts only the rows that changed (Dialect.swapsChangedRows): a row re-inserted
   // costs an index entry beside its deleted twin's. The counts still say the window's rows replaced. A plan that
   // reads the counted join has the differing pairs made into a table, which the swap then goes by (windowPairs.ts).
+  const ownNames = (spec: SyncTableSpec): SyncTableSpec => {
+    const renamed: Record<string, string> = {
+      product_name: "sales_sync_n0",
+      revenue: "sales_sync_p1",
+      units: "sales_sync_folded",
+    };
+    return { ...spec, columns: spec.columns.map((c) => ({ ...c, name: renamed[c.name] ?? c.name })) };
+  };
   const countedPlan: StagedPlan<never> = async (writer) => {
     const metrics = writer.spec.columns.filter((c) => c.type === "double").map((c) => c.name);
     for await (const chunk of writer.pairs(pairColumns(writer.spec, metrics), true)) expect(chunk.pairs).toBeDefined();
@@ -127,12 +135,14 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
   };
   if (db.name === "PostgreSQL")
     test.each([
-      ["no plan", undefined],
-      ["a plan of the counted join", countedPlan],
+      ["no plan", undefined, undefined],
+      ["a plan of the counted join", countedPlan, undefined],
+      // The differing table's own column names, given to the table's metrics and name: no clash.
+      ["the counted join, columns named as the differing table's", countedPlan, ownNames],
     ])(
       "a rewrite (%s) leaves the rows re-read as stored in place and writes the changed, gone and new ones",
-      async (_, plan) => {
-        const { spec, rows } = await seeded(engine);
+      async (_, plan, named) => {
+        const { spec, rows } = await seeded(engine, named);
         const places = async () =>
           new Map(
             (
