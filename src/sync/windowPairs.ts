@@ -59,7 +59,7 @@ function pairSelect(c: PairColumns, period: string): string[] {
   ].map((column, i) => `${column} AS sales_sync_p${i}`);
 }
 
-/** The stored window (`s`) and the staged rows (`n`) from `from` (a parameter's SQL) on, joined by the key. */
+/** The stored window (`s`) and the staged rows (`n`), each filtered by `where`, joined by the key. */
 function joinedSides(
   d: Dialect,
   at: { table: string; staging: string; period: string },
@@ -126,7 +126,8 @@ export function differingSwap(spec: SyncTableSpec, differing: MadeDiffering): { 
 async function* differingPairs(
   session: EngineSession,
   d: Dialect,
-  at: { table: string; staging: string; period: string; from: IsoDate; differing: DifferingRows },
+  at: { table: string; staging: string; period: string; from: IsoDate },
+  differing: DifferingRows,
   c: PairColumns,
   left: readonly string[],
 ): AsyncGenerator<SyncRow[]> {
@@ -150,18 +151,18 @@ async function* differingPairs(
   ];
   // Made empty, then filled: PostgreSQL takes no bound values in CREATE TABLE AS.
   await session.exec(
-    `CREATE TEMP TABLE ${q(at.differing.name)} AS SELECT ${select("")} FROM ${joinedSides(d, at, c, "FALSE")} LIMIT 0`,
+    `CREATE TEMP TABLE ${q(differing.name)} AS SELECT ${select("")} FROM ${joinedSides(d, at, c, "FALSE")} LIMIT 0`,
   );
-  at.differing.made(own);
+  differing.made(own);
   await session.exec(
-    `INSERT INTO ${at.differing.table} SELECT ${select(notNew)} FROM ${joinedSides(d, at, c, `${q(at.period)} >= $1::DATE`)}
+    `INSERT INTO ${differing.table} SELECT ${select(notNew)} FROM ${joinedSides(d, at, c, `${q(at.period)} >= $1::DATE`)}
       WHERE NOT (${same.join(" AND ")})`,
     [at.from, ...left],
   );
-  await session.exec(`ANALYZE ${at.differing.table}`);
+  await session.exec(`ANALYZE ${differing.table}`);
   const pair = pairSelect(c, at.period).map((_, i) => `sales_sync_p${i}`);
   yield* session.stream(
-    `SELECT ${pair.join(", ")} FROM ${at.differing.table} WHERE sales_sync_folded = 1 ORDER BY ${keyOrder(c)}`,
+    `SELECT ${pair.join(", ")} FROM ${differing.table} WHERE sales_sync_folded = 1 ORDER BY ${keyOrder(c)}`,
     [],
     CHUNK_ROWS,
   );
@@ -223,7 +224,7 @@ async function* joined(
   left: readonly string[],
 ): AsyncGenerator<SyncRow[]> {
   if (!d.joinsInChunks && changed && at.differing) {
-    yield* differingPairs(session, d, { ...at, differing: at.differing }, c, left);
+    yield* differingPairs(session, d, at, at.differing, c, left);
     return;
   }
   if (!d.joinsInChunks) {
