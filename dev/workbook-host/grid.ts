@@ -16,16 +16,20 @@ import { allSteps, SharedCells, STEP_ROWS } from "./shared-cells";
 // Built-ins read once: the loops below run per cell, and reading a global is slow where the global object is
 // intercepted (Node's vm contexts, which Jest runs tests in: Math.abs there costs ten times a local call).
 const { isFinite, isInteger } = Number;
-const { abs, round, floor, min } = Math;
+const { abs, round, floor, min, max } = Math;
 const ArrayOf = Array;
 const toText = String;
 const { stringify } = JSON;
 
-/** One sheet row: cells by column (a holey array) and how many are stored. */
-interface Row {
-  cells: (Cell | undefined)[];
-  n: number;
-}
+/**
+ * One sheet row: cells by column, a holey array made as wide as the write that made it (newRow) and cut back to its
+ * last cell whenever a cell goes (remove), so a row is empty exactly when its length is 0. A large table is hundreds
+ * of thousands of rows, and an array grown a cell at a time holds room for twice the cells it has.
+ */
+type Row = (Cell | undefined)[];
+
+/** Rows up to this wide are made again at their new width when they grow: V8 would add half again and 16 more. */
+const EXACT_WIDTH = 64;
 
 /** Strings JSON.stringify writes as-is between quotes (no escapes): the common case, measured without stringifying. */
 // eslint-disable-next-line no-control-regex
@@ -99,34 +103,50 @@ export class Grid {
   /** A grid sharing nothing with this one (a cell holds scalars only), its holes kept (map skips them). */
   copy(): Grid {
     const out = new Grid();
-    out.rows = this.rows.map((row) => row && { cells: row.cells.map((cell) => cell && { ...cell }), n: row.n });
+    out.rows = this.rows.map((row) => row && row.map((cell) => cell && { ...cell }));
     return out;
   }
 
   get(r: number, c: number): Cell | undefined {
     const row = this.rows[r];
-    return row === undefined ? undefined : row.cells[c];
+    return row === undefined ? undefined : row[c];
   }
 
-  put(r: number, c: number, cell: Cell | null): void {
+  /** Stores a cell (null, or one not worth keeping: none there); a new row is made `width` columns wide or more. */
+  put(r: number, c: number, cell: Cell | null, width = c + 1): void {
     if (r < this.lowestChange) this.lowestChange = r;
     const row = this.rows[r];
     if (cell !== null && worthKeeping(cell)) {
-      if (row === undefined) {
-        const cells: (Cell | undefined)[] = [];
+      if (row === undefined) this.rows[r] = this.newRow(r, c, cell, width);
+      else if (c < row.length || c >= EXACT_WIDTH) row[c] = cell;
+      else {
+        // Grown in place, a row of a few cells would hold room for 19 more.
+        const cells: Row = new ArrayOf(c + 1);
+        for (let i = 0; i < row.length; i++) if (row[i] !== undefined) cells[i] = row[i];
         cells[c] = cell;
-        this.rows[r] = { cells, n: 1 };
-      } else {
-        if (row.cells[c] === undefined) row.n++;
-        row.cells[c] = cell;
+        this.rows[r] = cells;
       }
     } else if (row !== undefined) this.remove(r, row, c);
   }
 
+  /**
+   * A row holding `cell`, made as wide as `width` or the row above, whichever is wider: a table's formats come a
+   * column at a time, and its rows below the first block are as wide as the rows above them.
+   */
+  private newRow(r: number, c: number, cell: Cell, width: number): Row {
+    const above = r > 0 ? this.rows[r - 1] : undefined;
+    const w = max(width, c + 1, above !== undefined && above.length <= EXACT_WIDTH ? above.length : 0);
+    // Past 1,024 columns V8 keeps a sparse array as a dictionary: its holes then cost nothing.
+    const cells: Row = w <= 1024 ? new ArrayOf(w) : [];
+    cells[c] = cell;
+    return cells;
+  }
+
   private remove(r: number, row: Row, c: number): void {
-    if (row.cells[c] === undefined) return;
-    row.cells[c] = undefined;
-    if (--row.n === 0) {
+    if (row[c] === undefined) return;
+    row[c] = undefined;
+    while (row.length > 0 && row[row.length - 1] === undefined) row.length--;
+    if (row.length === 0) {
       this.rows[r] = undefined;
       while (this.rows.length > 0 && this.rows[this.rows.length - 1] === undefined) this.rows.length--;
     }
@@ -138,9 +158,8 @@ export class Grid {
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r];
       if (row === undefined) continue;
-      const cells = row.cells;
-      for (let c = 0; c < cells.length; c++) {
-        const cell = cells[c];
+      for (let c = 0; c < row.length; c++) {
+        const cell = row[c];
         if (cell !== undefined) yield [r, c, cell];
       }
     }
@@ -149,10 +168,9 @@ export class Grid {
   /** Calls fn for every stored cell inside rect, without visiting the empty ones. */
   forEachIn(rect: Rect, fn: (r: number, c: number, cell: Cell) => void): void {
     const visit = (r: number, row: Row) => {
-      const cells = row.cells;
-      const end = min(rect.c1, cells.length - 1);
+      const end = min(rect.c1, row.length - 1);
       for (let c = rect.c0; c <= end; c++) {
-        const cell = cells[c];
+        const cell = row[c];
         if (cell !== undefined) fn(r, c, cell);
       }
     };
@@ -222,13 +240,13 @@ export class Grid {
       for (let c = rect.c0; c <= rect.c1; c++) {
         const v = src === undefined ? input : src[c - rect.c0];
         if (v === null || v === undefined) continue;
-        const next = shared.enter(v, row === undefined ? undefined : row.cells[c]);
+        const next = shared.enter(v, row === undefined ? undefined : row[c]);
         if (next === undefined) continue;
-        if (next !== null && row !== undefined && row.cells[c] !== undefined && worthKeeping(next)) {
-          row.cells[c] = next;
+        if (next !== null && row !== undefined && row[c] !== undefined && worthKeeping(next)) {
+          row[c] = next;
           if (r < this.lowestChange) this.lowestChange = r;
         } else {
-          this.put(r, c, next);
+          this.put(r, c, next, rect.c1 + 1);
           row = this.rows[r];
         }
       }
@@ -259,10 +277,10 @@ export class Grid {
         if (f === null || f === undefined) continue;
         if (typeof f !== "string") throw invalidArgument("A number format must be a string.");
         const format = f === "" || f === GENERAL ? undefined : f;
-        const cur = row === undefined ? undefined : row.cells[c];
+        const cur = row === undefined ? undefined : row[c];
         if (cur === undefined) {
           if (format !== undefined) {
-            this.put(r, c, blank(format));
+            this.put(r, c, blank(format), rect.c1 + 1);
             row = this.rows[r];
           }
         } else if (cur.format !== format) {
@@ -296,7 +314,7 @@ export class Grid {
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r];
       if (row === undefined) continue;
-      const cells = row.cells;
+      const cells = row;
       let lo = -1,
         hi = -1;
       for (let c = 0; c < cells.length; c++) {

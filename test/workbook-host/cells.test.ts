@@ -120,6 +120,43 @@ describe("addresses and ranges", () => {
     expect(() => parseAddress("A1048577")).toThrow(expect.objectContaining({ code: "InvalidArgument" }));
   });
 
+  test("rows made a column at a time, or as wide as the row above, keep their cells and go once emptied", async () => {
+    const host = createWorkbookHost();
+    await host.run(async (ctx) => {
+      const s = ctx.workbook.worksheets.getItem("Sheet1");
+      // A table's way: each column's format over its rows, then the rows' values.
+      for (const col of ["B", "C", "D"]) s.getRange(`${col}2:${col}4`).numberFormat = "0.00" as unknown as string[][];
+      s.getRange("B2:D4").values = [
+        [1, 2, 3],
+        [4, 5, 6],
+        [7, 8, 9],
+      ];
+      s.getRange("B5").values = [["below"]]; // a new row under a row three cells wide
+      s.getRange("XFD6").values = [["far"]]; // a new row past the columns a row is made to
+      await ctx.sync();
+      const read = s.getRange("A1:E6").load("values, numberFormat");
+      await ctx.sync();
+      expect(read.values.slice(1, 5)).toEqual([
+        ["", 1, 2, 3, ""],
+        ["", 4, 5, 6, ""],
+        ["", 7, 8, 9, ""],
+        ["", "below", "", "", ""],
+      ]);
+      expect(read.numberFormat[3]).toEqual(["General", "0.00", "0.00", "0.00", "General"]);
+      s.getRange("D2:D4").clear("All");
+      s.getRange("XFD6").clear("All");
+      s.getRange("B5").clear("All");
+      const used = s.getUsedRange().load("address");
+      await ctx.sync();
+      expect(used.address).toBe("Sheet1!B2:C4");
+      // Cleared cell by cell, from the left: each row goes with its last cell.
+      for (const cell of ["B2", "C2", "B3", "C3", "B4", "C4"]) s.getRange(cell).clear("All");
+      const none = s.getUsedRangeOrNullObject();
+      await ctx.sync();
+      expect(none.isNullObject).toBe(true);
+    });
+  });
+
   test("getRangeByIndexes, getCell, getResizedRange, getOffsetRange, used range", async () => {
     const host = createWorkbookHost({ sheets: ["My Sheet"] });
     await host.run(async (ctx) => {
