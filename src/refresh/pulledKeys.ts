@@ -1,9 +1,10 @@
 // The record of the keys a pull wrote (src/core/refresh/writtenKeys.ts), made a slice of rows at a time: a large
-// brand's store-level day is 575,000 keys, and made at once they held the pane's thread for a third of a second.
+// brand's store-level day is 575,000 keys, and made at once they held the pane's thread for a third of a second. A
+// period past KEPT_AS_TEXT keys is only counted and summed by hash, so its keys are hashed without their text.
 import { compareDays, type IsoDate } from "../core/dates";
 import type { Pace } from "../core/schedule/pace";
 import type { TableShape } from "../core/refresh/tableLayout";
-import { keyCellsOf, keyColumns, rowKey } from "../core/refresh/userColumns";
+import { keyCellsOf, keyColumns, rowKey, rowKeyHash } from "../core/refresh/userColumns";
 import { hashSum, keyHash, writtenKeys, type WrittenKeys, type WrittenPeriod } from "../core/refresh/writtenKeys";
 import { EXCEL_DAY_CELLS } from "../excel/excelDays";
 
@@ -27,23 +28,34 @@ export async function pulledKeys(
 ): Promise<WrittenKeys | undefined> {
   if (pi < 0) return undefined;
   const columns = keyColumns(data.columns, pi);
+  const codes = columns.slice(1);
   const texts = new Map<IsoDate, string[]>();
   const hashed = new Map<IsoDate, Set<number>>();
+  // Rows come in period order: a period's day is made once, not per row.
+  let lastCell: unknown;
+  let lastPeriod: IsoDate | null = null;
   for (let i = 0; i < rows; i++) {
     if (i % 1024 === 0) await pace();
     const r = data.values[i];
-    const cells = keyCellsOf(
-      columns.map((k) => r[k]),
-      EXCEL_DAY_CELLS,
-    );
-    const key = rowKey(cells);
-    const period = cells[0] as IsoDate;
-    if (key === null || period < from) continue;
+    const cell = r[pi];
+    if (cell !== lastCell) {
+      lastCell = cell;
+      lastPeriod = EXCEL_DAY_CELLS.dayOf(cell);
+    }
+    const period = lastPeriod;
+    // No day, no key (rowKey): a blank row, a date typed as text.
+    if (period === null || period < from) continue;
     const hashes = hashed.get(period);
     if (hashes) {
-      hashes.add(keyHash(key));
+      hashes.add(rowKeyHash(period, r, codes));
       continue;
     }
+    const key = rowKey(
+      keyCellsOf(
+        columns.map((k) => r[k]),
+        EXCEL_DAY_CELLS,
+      ),
+    )!;
     const keys = texts.get(period) ?? [];
     keys.push(key);
     if (keys.length <= KEPT_AS_TEXT) texts.set(period, keys);

@@ -1,9 +1,11 @@
 // The record of the keys a pull wrote, made a slice at a time (src/refresh/pulledKeys.ts), is writtenKeys' record of
 // the same keys: a period of a few keys (kept exact), one of 10,000 (digested by writtenKeys) and one of 20,000
 // (hashed as they come, past what is kept as text), a period before the record's start, and rows not written.
-import type { IsoDate } from "../../src/core/dates";
+import fc from "fast-check";
+import { addDays, type IsoDate } from "../../src/core/dates";
 import type { Column } from "../../src/core/answer/tabulate";
-import { writtenKeys } from "../../src/core/refresh/writtenKeys";
+import { keyHash, writtenKeys } from "../../src/core/refresh/writtenKeys";
+import { rowKey, rowKeyHash } from "../../src/core/refresh/userColumns";
 import { excelRowKey, excelSerial } from "../../src/excel/excelDays";
 import { pulledKeys } from "../../src/refresh/pulledKeys";
 
@@ -53,5 +55,29 @@ test("a pull's record of keys is writtenKeys' over the rows it wrote", async () 
 test("no period column, no record", async () => {
   expect(await pulledKeys({ columns, values: rowsOf("2026-11-23", 3) }, -1, 3, "2026-11-23", () => undefined)).toBe(
     undefined,
+  );
+});
+
+test("a row's key hash is keyHash of its key, whatever its codes hold", () => {
+  const code = fc.oneof(
+    fc.string({ unit: "binary" }), // quotes, backslashes, control characters, lone surrogates
+    fc.string({ unit: "grapheme" }),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+  );
+  fc.assert(
+    fc.property(fc.integer({ min: -40_000, max: 40_000 }), fc.array(code, { maxLength: 4 }), (n, codes) => {
+      const day = addDays("2000-01-01", n);
+      const row = ["period", ...codes];
+      expect(
+        rowKeyHash(
+          day,
+          row,
+          codes.map((_, i) => i + 1),
+        ),
+      ).toBe(keyHash(rowKey([day, ...codes])!));
+    }),
   );
 });

@@ -5,7 +5,8 @@
 // Pure; src/excel reads and writes the cells, src/refresh wires them. See docs/refresh.md.
 import { RETAILER_COLUMN } from "../answer/retailersTable";
 import type { Column } from "../answer/tabulate";
-import { dayNumber, isIsoDate, type DayCells } from "../dates";
+import { dayNumber, isIsoDate, type DayCells, type IsoDate } from "../dates";
+import { keyHash, keyHashOn } from "./writtenKeys";
 import { andList, metricIn, type DayWords } from "../words";
 
 /** A table column as Excel tells it: TableColumn.id (stable across renames and moves) and its header now. */
@@ -165,6 +166,26 @@ export function rowKey(cells: readonly unknown[]): string | null {
   if (!isIsoDate(day)) return null;
   const codes = cells.slice(1).map((v) => (v === null || v === undefined ? "" : String(v)));
   return JSON.stringify([dayNumber(day) + KEY_DAY_ZERO, ...codes]);
+}
+
+/** Text JSON.stringify writes between quotes as it is (no escapes). */
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * keyHash(rowKey(...)) of a row whose period is `day` and whose other key cells are `row`'s `codes`, without making
+ * the key's text: a period of a large brand's stores is 575,000 keys, only counted and summed by their hashes.
+ */
+export function rowKeyHash(day: IsoDate, row: readonly unknown[], codes: readonly number[]): number {
+  let h = keyHashOn(keyHash("["), String(dayNumber(day) + KEY_DAY_ZERO));
+  for (const k of codes) {
+    const v = row[k];
+    const code = v === null || v === undefined ? "" : String(v);
+    h = NEEDS_ESCAPE.test(code)
+      ? keyHashOn(keyHashOn(h, ","), JSON.stringify(code))
+      : keyHashOn(keyHashOn(keyHashOn(h, ',"'), code), '"');
+  }
+  return keyHashOn(h, "]");
 }
 
 /** A user cell as read: its formula in R1C1 notation (`formulasR1C1`: the constant itself when not a formula) and its value. */

@@ -74,10 +74,12 @@ export function parseWrittenKeys(value: unknown): WrittenKeys | null {
 }
 
 /** FNV-1a over the key's UTF-16 units: 32 bits, the same in every runtime. */
-export function keyHash(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i);
+export const keyHash = (key: string): number => keyHashOn(0x811c9dc5, key);
+
+/** keyHash continued over `text` from `h`, the hash of the text before it: keyHash(a + b) = keyHashOn(keyHash(a), b). */
+export function keyHashOn(h: number, text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193) >>> 0;
   }
   return h >>> 0;
