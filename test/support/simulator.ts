@@ -13,6 +13,11 @@ export interface TestSimulator extends RunningSimulator {
   /** API requests received since the last reset, for one path or all. */
   count(path?: string): number;
   reset(): Promise<void>;
+  /**
+   * Once no API request has arrived for 150 ms: the requests a cancelled run had sent have reached the simulator, so
+   * they cannot take the faults the next test injects (a fault is taken when its request arrives).
+   */
+  settled(): Promise<void>;
 }
 
 export async function startTestSimulator(
@@ -39,6 +44,14 @@ export async function startTestSimulator(
     ...running,
     inject: (fault) => control("faults", fault),
     count: (path) => running.simulator.requestCount(path),
+    settled: async () => {
+      for (let seen = -1, quiet = 0; quiet < 3;) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const now = running.simulator.requestCount();
+        quiet = now === seen ? quiet + 1 : 0;
+        seen = now;
+      }
+    },
     reset: async () => {
       await control("reset");
       running.simulator.setToday(opts.today ?? SIM_TODAY);
