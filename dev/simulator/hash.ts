@@ -1,19 +1,22 @@
 // Hash-based randomness: every generated value is a pure function of its key (seed, retailer,
 // SKU, store, day, ...). No state, no precomputed series, so any day can be produced on its own.
 
+// Read once: a global read per call is slow where the global object is intercepted (Jest runs tests in vm contexts).
+const { imul } = Math;
+
 /** murmur3's 32-bit finaliser: a cheap avalanche mix. */
 export function mix32(h: number): number {
   h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
+  h = imul(h, 0x85ebca6b);
   h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
+  h = imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
   return h >>> 0;
 }
 
 /** Combine a key with one more integer component. */
 export function hashWith(key: number, x: number): number {
-  return mix32((key ^ Math.imul((x + 0x7f4a7c15) | 0, 0x9e3779b1)) >>> 0);
+  return mix32((key ^ imul((x + 0x7f4a7c15) | 0, 0x9e3779b1)) >>> 0);
 }
 
 /** Uniform in [0, 1). */
@@ -36,6 +39,6 @@ export function keyOf(...parts: number[]): number {
 /** A stable integer for a string (retailer ids etc.). */
 export function hashString(s: string): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < s.length; i++) h = imul(h ^ s.charCodeAt(i), 0x01000193);
   return mix32(h >>> 0);
 }

@@ -5,6 +5,8 @@ import type { Catalog, Retailer, Sku, Store } from "./catalog";
 import * as dates from "./dates";
 import type { Day } from "./dates";
 import * as hash from "./hash";
+// Read once: a global read per call is slow where the global object is intercepted (Jest runs tests in vm contexts).
+const { PI, cos, exp, floor, max, min, round } = Math;
 
 // Local bindings: the hot loop calls these ~10 times a day-value, and some module loaders
 // (tsx's CommonJS output) turn every imported call into a getter lookup.
@@ -127,15 +129,15 @@ export class ValueModel {
   private week(p: Pair, ws: Day, w: WeekState): void {
     const promo = unit(hashWith(hashWith(p.key, ws), S_PROMO)) < 0.1;
     const mid = ws + 3;
-    const yearly = 1 + p.seasonAmp * Math.cos((2 * Math.PI * ((mid % YEAR) - p.seasonPeak)) / YEAR);
-    const trend = Math.max(0.3, 1 + p.growth * ((mid - TREND_ORIGIN) / YEAR));
+    const yearly = 1 + p.seasonAmp * cos((2 * PI * ((mid % YEAR) - p.seasonPeak)) / YEAR);
+    const trend = max(0.3, 1 + p.growth * ((mid - TREND_ORIGIN) / YEAR));
     w.start = ws;
     w.level = p.ratePerStore * yearly * trend * (promo ? 1.6 : 1);
-    w.priceCents = Math.round(p.priceCents * (1 + 0.03 * ((mid - TREND_ORIGIN) / YEAR)) * (promo ? 0.8 : 1));
+    w.priceCents = round(p.priceCents * (1 + 0.03 * ((mid - TREND_ORIGIN) / YEAR)) * (promo ? 0.8 : 1));
     // Ranging moves a little week to week.
-    w.ranged = Math.min(
+    w.ranged = min(
       p.nStores,
-      Math.round(p.nStores * p.rangeFrac * (1 + 0.03 * tri(hashWith(hashWith(p.key, ws), S_RANGED)))),
+      round(p.nStores * p.rangeFrac * (1 + 0.03 * tri(hashWith(hashWith(p.key, ws), S_RANGED)))),
     );
   }
 
@@ -179,28 +181,26 @@ export class ValueModel {
   private skuDay(p: Pair, day: Day, today: Day, w: WeekState, acc: SkuAcc): void {
     const ranged = w.ranged;
     const dk = hashWith(p.key, day);
-    const avail = Math.min(1, Math.max(0.5, p.availMean + 0.03 * tri(hashWith(dk, S_AVAIL))));
-    const withStock = Math.round(ranged * avail);
-    const perStore = w.level * ValueModel.dayShape(day, w.start) * Math.exp(0.2 * tri(hashWith(dk, S_NOISE)));
-    const finalUnits = Math.floor(withStock * perStore + unit(hashWith(dk, S_ROUND)));
+    const avail = min(1, max(0.5, p.availMean + 0.03 * tri(hashWith(dk, S_AVAIL))));
+    const withStock = round(ranged * avail);
+    const perStore = w.level * ValueModel.dayShape(day, w.start) * exp(0.2 * tri(hashWith(dk, S_NOISE)));
+    const finalUnits = floor(withStock * perStore + unit(hashWith(dk, S_ROUND)));
     // Stores selling: those that sell at least once in a week at this day's rate (a weekly notion,
     // which is why the service never serves it daily).
-    const finalSelling = Math.round(withStock * (1 - Math.exp(-7 * perStore)));
+    const finalSelling = round(withStock * (1 - exp(-7 * perStore)));
     const finalWaste =
       p.wasteRate > 0
-        ? Math.floor(
-            finalUnits * p.wasteRate * (0.6 + 0.8 * unit(hashWith(dk, S_WASTE))) + unit(hashWith(dk, S_WROUND)),
-          )
+        ? floor(finalUnits * p.wasteRate * (0.6 + 0.8 * unit(hashWith(dk, S_WASTE))) + unit(hashWith(dk, S_WROUND)))
         : 0;
     const f = this.revision(p.key, day, today);
-    const units = f === 1 ? finalUnits : Math.round(finalUnits * f);
+    const units = f === 1 ? finalUnits : round(finalUnits * f);
     acc.days += 1;
     acc.units += units;
     acc.revenueCents += units * w.priceCents;
-    acc.wastage += f === 1 ? finalWaste : Math.round(finalWaste * f);
+    acc.wastage += f === 1 ? finalWaste : round(finalWaste * f);
     acc.rangedDays += ranged;
     acc.withStockDays += withStock;
-    acc.sellingDays += f === 1 ? finalSelling : Math.min(withStock, Math.round(finalSelling * f));
+    acc.sellingDays += f === 1 ? finalSelling : min(withStock, round(finalSelling * f));
   }
 
   /** Whether a store carries a SKU (fixed over time). */
@@ -226,7 +226,7 @@ export class ValueModel {
   private storeDay(p: Pair, sk: number, st: Store, day: Day, today: Day, w: WeekState, acc: StoreAcc): void {
     const dk = hashWith(sk, day);
     const base = w.level * st.size * ValueModel.dayShape(day, w.start);
-    const lambda = base * Math.exp(0.3 * tri(hashWith(dk, S_NOISE)));
+    const lambda = base * exp(0.3 * tri(hashWith(dk, S_NOISE)));
     const oos = unit(hashWith(dk, S_OOS)) > p.availMean;
     const price = w.priceCents;
     const f = this.revision(sk, day, today);
@@ -235,11 +235,11 @@ export class ValueModel {
       lost = 0,
       stock = 0;
     if (oos) {
-      lost = Math.round(lambda * price * f);
+      lost = round(lambda * price * f);
     } else {
-      units = Math.round(Math.floor(lambda + unit(hashWith(dk, S_ROUND))) * f);
-      if (p.wasteRate > 0) waste = Math.round(Math.floor(lambda * p.wasteRate * 2 + unit(hashWith(dk, S_WASTE))) * f);
-      stock = Math.round((1 + Math.floor(base * (2 + 10 * unit(hashWith(dk, S_STOCK))))) * f);
+      units = round(floor(lambda + unit(hashWith(dk, S_ROUND))) * f);
+      if (p.wasteRate > 0) waste = round(floor(lambda * p.wasteRate * 2 + unit(hashWith(dk, S_WASTE))) * f);
+      stock = round((1 + floor(base * (2 + 10 * unit(hashWith(dk, S_STOCK))))) * f);
     }
     acc.days += 1;
     acc.units += units;
