@@ -112,7 +112,7 @@ export class Grid {
     return row === undefined ? undefined : row[c];
   }
 
-  /** Stores a cell (null, or one not worth keeping: none there); a new row is made `width` columns wide or more. */
+  /** Stores a cell (null, or one not worth keeping: none there); a new row is made `width` (past `c`) wide or more. */
   put(r: number, c: number, cell: Cell | null, width = c + 1): void {
     if (r < this.lowestChange) this.lowestChange = r;
     const row = this.rows[r];
@@ -135,7 +135,7 @@ export class Grid {
    */
   private newRow(r: number, c: number, cell: Cell, width: number): Row {
     const above = r > 0 ? this.rows[r - 1] : undefined;
-    const w = max(width, c + 1, above !== undefined && above.length <= EXACT_WIDTH ? above.length : 0);
+    const w = max(width, above !== undefined && above.length <= EXACT_WIDTH ? above.length : 0);
     // Past 1,024 columns V8 keeps a sparse array as a dictionary: its holes then cost nothing.
     const cells: Row = w <= 1024 ? new ArrayOf(w) : [];
     cells[c] = cell;

@@ -159,7 +159,7 @@ const KEY_DAY_ZERO = 25_569; // the count of 1970-01-01
  * A row's key from its key cells (keyCellsOf: the period a day, first); null when the period is not a day (a
  * blank row, a date typed as text). Codes are compared as text: a SKU read back from a cell as 100002 and sent by
  * the service as "100002" is the same row (its user cells stay with it, and refresh counts it replaced,
- * src/core/refresh/losses.ts).
+ * src/core/refresh/losses.ts). rowKeyHash hashes this same text without making it: the two change together.
  */
 export function rowKey(cells: readonly unknown[]): string | null {
   const day = cells[0];
