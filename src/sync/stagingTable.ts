@@ -12,6 +12,7 @@ import type { KeptValues } from "./keptValues";
 import type { RowBlock } from "./rowBlock";
 import { quoteName } from "./sqlNames";
 import type { Dialect, EngineSession } from "./sql";
+import { StagedTotals, tallied } from "./stagedTotals";
 import { differingSwap, type DifferingRows, type MadeDiffering } from "./windowPairs";
 
 /** The staging table's name for a table: its own in the file (two tables' rewrites may stage at once). */
@@ -23,6 +24,8 @@ export class Staging {
   readonly name: string;
   /** The staging table as SQL names it (in the temporary schema where the engine stages there). */
   readonly table: string;
+  /** The staged rows' counts and sums per period, taken as they are loaded. */
+  readonly totals: StagedTotals;
   private made = false;
   /** The pairs that differ, made into a table by the plan's join (windowPairs.ts DifferingRows), once it has. */
   private differing: MadeDiffering | null = null;
@@ -34,6 +37,7 @@ export class Staging {
   ) {
     this.name = stagingName(spec.table);
     this.table = d.stagesInTemporary ? d.temporary(this.name) : quoteName(this.name);
+    this.totals = new StagedTotals(spec);
   }
 
   /** Makes the staging table and loads checked blocks into it; the rows staged. */
@@ -42,7 +46,7 @@ export class Staging {
     const typed = spec.columns.map((c) => `${quoteName(c.name)} ${d.types[c.type]}`).join(", ");
     await this.s.exec(`CREATE ${d.stagesInTemporary ? "TEMP " : ""}TABLE ${quoteName(this.name)} (${typed})`);
     this.made = true;
-    const n = await this.s.bulkLoad({ ...spec, table: this.name }, blocks, d.stagesInTemporary);
+    const n = await this.s.bulkLoad({ ...spec, table: this.name }, tallied(blocks, this.totals), d.stagesInTemporary);
     // PostgreSQL plans the join by a table's statistics, which a temporary table has only once analysed.
     if (d.stagesInTemporary) await this.s.exec(`ANALYZE ${this.table}`);
     return n;
@@ -53,7 +57,19 @@ export class Staging {
     if (this.differing) return undefined;
     const name = `${this.name}_differing`;
     const table = this.d.temporary(name);
-    return { name, table, made: (staged) => (this.differing = { table, staged }) };
+    const made = (staged: readonly string[], newPeriods: readonly string[]) => {
+      this.differing = { table, staged, added: newPeriods.length ? this.rowsOf(staged, newPeriods) : undefined };
+    };
+    return { name, table, made };
+  }
+
+  /** The staged rows of the days `periods` (the table's own, so written as literals), their columns `columns`. */
+  private rowsOf(columns: readonly string[], periods: readonly string[]): string {
+    const days = periods.map((p) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(p)) throw new Error(`not a day: ${JSON.stringify(p)}`);
+      return `DATE '${p}'`;
+    });
+    return `SELECT ${columns.map(quoteName).join(", ")} FROM ${this.table} WHERE ${quoteName(this.spec.period)} IN (${days.join(", ")})`;
   }
 
   /** The key's columns of the table's row `s` and the staged row `n` equal. */

@@ -121,10 +121,11 @@ export class TransactionWriter implements WindowWriter {
     this.mustBeOpen();
     const staged = this.mustBeStaged();
     const { dialect } = this.tx;
-    const differing = dialect.swapsChangedRows && !dialect.joinsInChunks ? staged.staging.differingRows() : undefined;
-    const at = { table: this.spec.table, staging: staged.staging.table, period: this.spec.period, from: staged.from };
+    const { staging } = staged;
+    const differing = dialect.swapsChangedRows && !dialect.joinsInChunks ? staging.differingRows() : undefined;
+    const at = { table: this.spec.table, staging: staging.table, period: this.spec.period, from: staged.from };
     try {
-      yield* windowPairs(this.tx.session, dialect, { ...at, differing }, columns, counted);
+      yield* windowPairs(this.tx.session, dialect, { ...at, differing }, columns, counted ? staging.totals : undefined);
     } catch (error) {
       // Repeats among the unchanged rows end the counted read only: the plan reads the pairs again, one by one.
       if (error instanceof RepeatedUnchanged) throw error;

@@ -57,6 +57,12 @@ test("a copy of a synced row among the unchanged rows: read pair by pair, decide
   const count = async (table: string) => Number((await db.query(`SELECT count(*) AS n FROM ${table}`))[0].n);
   expect(await count("copied")).toBe((await count("plain")) + 1);
 
+  const dayTotals = async () =>
+    (await db.query(`SELECT CAST("date" AS TEXT) AS date, sum(revenue) AS revenue FROM plain GROUP BY 1`)) as {
+      date: string;
+      revenue: number;
+    }[];
+  const daysBefore = await dayTotals();
   const [a, b] = await sync([plain, copied], addDays(SIM_TODAY, 1));
   expect([a.outcome, b.outcome]).toEqual(["synced", "synced"]);
   // The figures changed by hand were revised, each recorded once under its run, the same for both tables.
@@ -65,6 +71,16 @@ test("a copy of a synced row among the unchanged rows: read pair by pair, decide
   expect(revised.every((r) => r.period === revisedDay && r.metric === "revenue")).toBe(true);
   expect(await revisionsOf(b.run ?? NaN)).toEqual(revised);
   expect(b.changed).toBe(a.changed);
+  // The window's revenue as said from the counts: the table's own totals of the days compared (to the day before
+  // the first read's today, whose figures were not yet complete then), before and after.
+  const last = addDays(SIM_TODAY, -1);
+  const from = a.window?.from ?? "";
+  expect(from).not.toBe("");
+  const revenue = (days: { date: string; revenue: number }[]) =>
+    days.filter((d) => d.date >= from && d.date <= last).reduce((sum, d) => sum + d.revenue, 0);
+  const said = `revenue, ${from.slice(8)}-${last.slice(8)} Nov: `;
+  const [before, after] = [revenue(daysBefore), revenue(await dayTotals())].map((n) => n.toFixed(2));
+  expect(a.message).toContain(`${said}${before} to ${after}`);
   // The copy gave way to the service's one row: both tables hold the same rows.
   expect(await rowsOf("copied")).toEqual(await rowsOf("plain"));
 }, 120_000);
