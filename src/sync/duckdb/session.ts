@@ -13,7 +13,8 @@ import {
   type DuckDBType,
   type DuckDBValue,
 } from "@duckdb/node-api";
-import { dayNumber, type IsoDate } from "../../core/dates";
+import duckdb from "@duckdb/node-bindings";
+import { columnWriter, VECTOR_SIZE, type ColumnWriter } from "./columnWriters";
 import { letGo, type RowBlock } from "../rowBlock";
 import type { SyncCell, SyncColumnType, SyncRow, SyncTableSpec } from "../engine";
 import type { EngineSession } from "../sql";
@@ -25,9 +26,6 @@ function fromDuckDb(v: DuckDBValue): SyncCell {
   if (v instanceof DuckDBDateValue) return v.toString();
   return String(v);
 }
-
-/** Rows of a DuckDB data chunk (its STANDARD_VECTOR_SIZE). */
-const VECTOR_SIZE = 2048;
 
 /** A connection of the file's as a session; released, it is closed. */
 export function duckDbSession(connection: DuckDBConnection): EngineSession {
@@ -71,44 +69,19 @@ async function* streamDuckDb(
 
 const DUCKDB_TYPES: Record<SyncColumnType, DuckDBType> = { date: DATE, text: VARCHAR, bigint: BIGINT, double: DOUBLE };
 
-/** How a column's values go into a vector: codes as BigInt, days as DuckDB's dates (one per distinct day). */
-function columnValue(type: SyncColumnType, days: Map<string, DuckDBDateValue>): (v: SyncCell) => unknown {
-  if (type === "bigint") return (v) => (v === null ? null : BigInt(v as number));
-  if (type !== "date") return (v) => v;
-  return (v) => {
-    if (v === null) return null;
-    let day = days.get(v as string);
-    if (!day) days.set(v as string, (day = new DuckDBDateValue(dayNumber(v as IsoDate))));
-    return day;
-  };
-}
-
-/** One DuckDB vector as the loader writes it (its typed setters are per type; the loader gives each its kind). */
-interface Vector {
-  setItem(index: number, value: unknown): void;
-  flush(): void;
-}
-
-/**
- * Appends a block through data chunks of up to 2,048 rows (DuckDB's vector size), a column at a time: numbers go
- * into typed arrays and each chunk is one call, where appending value by value was a call per value.
- */
+/** Appends a block through data chunks of up to 2,048 rows (DuckDB's vector size), a column at a time. */
 function appendBlock(
   appender: DuckDBAppender,
   chunk: DuckDBDataChunk,
   block: RowBlock,
-  values: readonly ((v: SyncCell) => unknown)[],
+  writers: readonly ColumnWriter[],
 ): void {
   const { width, cells } = block;
   for (let start = 0; start < block.length; start += VECTOR_SIZE) {
     const size = Math.min(VECTOR_SIZE, block.length - start);
     chunk.rowCount = size;
-    for (let j = 0; j < width; j++) {
-      const vector = chunk.getColumnVector(j) as unknown as Vector;
-      const value = values[j];
-      for (let r = 0, at = start * width + j; r < size; r++, at += width) vector.setItem(r, value(cells[at]));
-      vector.flush();
-    }
+    for (let j = 0; j < width; j++)
+      writers[j](duckdb.data_chunk_get_vector(chunk.chunk, j), cells, start * width + j, width, size);
     appender.appendDataChunk(chunk);
     chunk.reset();
   }
@@ -132,12 +105,11 @@ async function loadWithAppender(
     : connection.createAppender(spec.table));
   const types = spec.columns.map((c) => c.type);
   const chunk = DuckDBDataChunk.create(types.map((t) => DUCKDB_TYPES[t]));
-  const days = new Map<string, DuckDBDateValue>();
-  const values = types.map((t) => columnValue(t, days));
+  const writers = types.map(columnWriter);
   let n = 0;
   try {
     for await (const block of blocks) {
-      appendBlock(appender, chunk, block, values);
+      appendBlock(appender, chunk, block, writers);
       appender.flushSync();
       n += block.length;
       letGo(block);
