@@ -207,8 +207,9 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
       (
         await db.query(`SELECT outcome, reason FROM sales_sync_runs WHERE table_name = 'Limited' ORDER BY run_id DESC`)
       )[0];
-    // A first sync: every request answered 429 (Retry-After: 1 s) for longer than the sync tries.
-    await sim.inject({ path: "/api/data", retryAfter: 1, count: 100 });
+    // A first sync: every request answered 429 (Retry-After: 0.1 s, as ky reads a fraction) for longer than the sync
+    // tries.
+    await sim.inject({ path: "/api/data", retryAfter: "0.1", count: 100 });
     const sent = sim.count("/api/data");
     const first = await run(SIM_TODAY, ["sync", "--query", entry]);
     expect([first.code, first.stdout.trim()]).toEqual([1, said]);
@@ -224,7 +225,7 @@ describe.each([duckDbCase(), postgresCase()])("$name", (db: EngineCase) => {
     // A later sync, the same: the table is as it was.
     expect((await run(SIM_TODAY, ["sync", "--query", entry])).code).toBe(0);
     const before = await rowsOf("Limited");
-    await sim.inject({ path: "/api/data", retryAfter: 1, count: 100 });
+    await sim.inject({ path: "/api/data", retryAfter: "0.1", count: 100 });
     const later = await run(addDays(SIM_TODAY, 1), ["sync", "--query", entry, "--json"]);
     const outcome = JSON.parse(later.stdout) as { exitCode: number; tables: { outcome: string; message: string }[] };
     expect([later.code, outcome.exitCode, outcome.tables[0].outcome, outcome.tables[0].message]).toEqual([
