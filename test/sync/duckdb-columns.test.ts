@@ -1,4 +1,4 @@
-// DuckDB's load writes a block's columns straight into data chunks (src/sync/duckdb/columnWriters.ts): codes as two
+// DuckDB's load writes a block's columns straight into data chunks (src/sync/duckdb/session.ts): codes as two
 // 32-bit halves, days as numbers, nulls as a validity mask, a string the row above repeats copied within its vector.
 // Every kind of value is read back from a real DuckDB file as it went in, across chunks of 2,048 rows.
 import { mkdtempSync, rmSync } from "node:fs";

@@ -1,6 +1,6 @@
 // A DuckDB connection as the base's session: statements (values bound, DATE read as text, BIGINT as numbers), a
-// query's rows streamed, and its bulk load through the appender, used the way DuckDB's transactions require (see
-// loadWithAppender).
+// query's rows streamed, and its bulk load through the appender, its chunks written column by column through the C API
+// and used the way DuckDB's transactions require (see loadWithAppender).
 import {
   BIGINT,
   DATE,
@@ -14,7 +14,7 @@ import {
   type DuckDBValue,
 } from "@duckdb/node-api";
 import duckdb from "@duckdb/node-bindings";
-import { columnWriter, VECTOR_SIZE, type ColumnWriter } from "./columnWriters";
+import { dayNumber, type IsoDate } from "../../core/dates";
 import { letGo, type RowBlock } from "../rowBlock";
 import type { SyncCell, SyncColumnType, SyncRow, SyncTableSpec } from "../engine";
 import type { EngineSession } from "../sql";
@@ -65,6 +65,132 @@ async function* streamDuckDb(
     }
   }
   if (out.length > 0) yield out;
+}
+
+// A block's columns are written into a DuckDB data chunk through DuckDB's C API (@duckdb/node-bindings, which
+// @duckdb/node-api is built on): each column's values laid in a typed array of the chunk's size and copied in with one
+// call, its nulls as a validity mask. The node-api's vectors take a BigInt per code and a call into C per string;
+// here a code is written as its two 32-bit halves, and a string the row above repeats (a SKU's name down its
+// stores) is copied within the vector instead of assigned again (DuckDB copies a chunk's strings when it appends it).
+
+/** Rows of a DuckDB data chunk (its STANDARD_VECTOR_SIZE). */
+const VECTOR_SIZE = 2048;
+
+/** duckdb_string_t: a length and 12 bytes (the string inline, or a prefix and a pointer). */
+const STRING_BYTES = 16;
+const TWO_TO_32 = 4_294_967_296;
+
+/** Writes one column of `size` rows from `cells` (row r's value at `at + r * width`) into a chunk's vector. */
+type ColumnWriter = (
+  vector: duckdb.Vector,
+  cells: ArrayLike<SyncCell>,
+  at: number,
+  width: number,
+  size: number,
+) => void;
+
+/** A mask of VECTOR_SIZE rows, all valid, as DuckDB lays validity out (bit r of 64-bit words, least first). */
+class Validity {
+  private readonly mask = new Uint8Array(VECTOR_SIZE / 8);
+  private nulls = false;
+
+  start(): void {
+    if (this.nulls) this.mask.fill(0xff);
+    this.nulls = false;
+  }
+
+  null(row: number): void {
+    if (!this.nulls) this.mask.fill(0xff);
+    this.nulls = true;
+    this.mask[row >> 3] &= ~(1 << (row & 7));
+  }
+
+  /** Copies the mask into the vector where a row was null (a vector is all valid until told otherwise). */
+  flush(vector: duckdb.Vector, size: number): void {
+    if (!this.nulls) return;
+    duckdb.vector_ensure_validity_writable(vector);
+    duckdb.copy_data_to_vector_validity(vector, 0, this.mask.buffer, 0, Math.ceil(size / 64) * 8);
+  }
+}
+
+/** A column of 4- or 8-byte values: `put` lays a value at row r of the column's own buffer. */
+function fixedWriter(bytes: 4 | 8, make: (buffer: ArrayBuffer) => (r: number, v: SyncCell) => void): ColumnWriter {
+  const buffer = new ArrayBuffer(VECTOR_SIZE * bytes);
+  const put = make(buffer);
+  const validity = new Validity();
+  return (vector, cells, at, width, size) => {
+    validity.start();
+    for (let r = 0; r < size; r++, at += width) {
+      const v = cells[at];
+      if (v === null) validity.null(r);
+      else put(r, v);
+    }
+    duckdb.copy_data_to_vector(vector, 0, buffer, 0, size * bytes);
+    validity.flush(vector, size);
+  };
+}
+
+function textWriter(): ColumnWriter {
+  const validity = new Validity();
+  const repeats = new Uint8Array(VECTOR_SIZE);
+  return (vector, cells, at, width, size) => {
+    validity.start();
+    let last: SyncCell = null;
+    let repeated = false;
+    for (let r = 0; r < size; r++, at += width) {
+      const v = cells[at];
+      repeats[r] = 0;
+      if (v === null) validity.null(r);
+      else if (v === last) {
+        repeats[r] = 1;
+        repeated = true;
+      } else duckdb.vector_assign_string_element(vector, r, v as string);
+      last = v;
+    }
+    if (repeated) {
+      // The vector's strings as bytes (the bindings give a copy), each repeat given the one above's, and back.
+      const data = duckdb.vector_get_data(vector, size * STRING_BYTES);
+      for (let r = 1; r < size; r++)
+        if (repeats[r]) data.copyWithin(r * STRING_BYTES, (r - 1) * STRING_BYTES, r * STRING_BYTES);
+      duckdb.copy_data_to_vector(vector, 0, data.buffer as ArrayBuffer, data.byteOffset, size * STRING_BYTES);
+    }
+    validity.flush(vector, size);
+  };
+}
+
+/** A writer for each column type; a table's loader makes one per column (each keeps its own buffers). */
+function columnWriter(type: SyncColumnType): ColumnWriter {
+  switch (type) {
+    case "double":
+      return fixedWriter(8, (buffer) => {
+        const values = new Float64Array(buffer);
+        return (r, v) => (values[r] = v as number);
+      });
+    case "bigint":
+      return fixedWriter(8, (buffer) => {
+        // Little-endian halves (DuckDB's node bindings are built for x64 and arm64, both little-endian).
+        const low = new Uint32Array(buffer);
+        const high = new Int32Array(buffer);
+        return (r, v) => {
+          const h = Math.floor((v as number) / TWO_TO_32);
+          low[2 * r] = (v as number) - h * TWO_TO_32;
+          high[2 * r + 1] = h;
+        };
+      });
+    case "date": {
+      const days = new Map<string, number>();
+      return fixedWriter(4, (buffer) => {
+        const values = new Int32Array(buffer);
+        return (r, v) => {
+          let day = days.get(v as string);
+          if (day === undefined) days.set(v as string, (day = dayNumber(v as IsoDate)));
+          values[r] = day;
+        };
+      });
+    }
+    case "text":
+      return textWriter();
+  }
 }
 
 const DUCKDB_TYPES: Record<SyncColumnType, DuckDBType> = { date: DATE, text: VARCHAR, bigint: BIGINT, double: DOUBLE };
