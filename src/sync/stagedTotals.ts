@@ -1,6 +1,6 @@
 // A later sync's fresh rows counted and summed per period (and retailer) as they are staged, so the plan's counted
-// read (unchangedRows.ts) asks the engine for the stored side alone: scanning the staging table again for its totals
-// took PostgreSQL about 5 s of a large brand's next day. The sums are exact (ExactSum): the same in any order.
+// read (unchangedRows.ts) asks the engine for the stored side alone, never for a second scan of the staging table
+// (docs/sync.md, "How a window is rewritten"). The sums are exact (ExactSum): the same in any order.
 import { ExactSum } from "../core/refresh/revisions";
 import { RETAILER_COLUMN } from "../core/answer/retailersTable";
 import type { RowBlock, SyncTableSpec } from "./engine";
@@ -33,7 +33,7 @@ export class StagedTotals {
   }
 
   /** The group of a period and retailer (made empty the first time). */
-  group(period: string, retailer: string): StagedGroup {
+  private group(period: string, retailer: string): StagedGroup {
     const id = `${period}\u0000${retailer}`;
     let g = this.groups.get(id);
     if (!g) {
